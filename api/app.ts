@@ -1,0 +1,66 @@
+// Builds the Express app from its dependencies; api/server.ts is the file that listens.
+// Tests call createApp with their own database, storage, mailer and clock.
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import compression from 'compression';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import type { Settings } from '../config/settings.js';
+import type { Storage } from './integrations/storage.js';
+import { detectLang, apiNotFound, errorHandler } from './lib/http.js';
+import { apiRouter } from './routes/index.js';
+import './auth/caller.js';
+
+export interface AppDeps {
+  settings: Settings;
+  storage: Storage;
+  logger: Logger;
+  /** The time now; tests pass a fixed clock. */
+  clock: () => Date;
+}
+
+export interface FrontendMount {
+  /** Mounted after /apis: the console under /admin and the Remix portal for every other path. */
+  (app: Express, deps: AppDeps): void;
+}
+
+export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'extended');
+
+  app.use(pinoHttp({ logger: deps.logger, autoLogging: deps.settings.env !== 'test', quietReqLogger: true }));
+  app.use(compression());
+  app.use(detectLang);
+
+  const api = express.Router();
+  api.use(
+    helmet({
+      contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    }),
+  );
+  api.use(express.json({ limit: '1mb' }));
+  api.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  api.use(apiRouter(deps));
+  api.use(apiNotFound);
+  app.use('/apis', api);
+
+  // Stored files (CVs, logos, story media) by key: public keys only, served with their type.
+  app.get('/files/{*key}', helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }), async (req, res, next) => {
+    const key = ([] as string[]).concat((req.params as { key?: string[] }).key ?? []).join('/');
+    try {
+      const obj = await deps.storage.get(key);
+      if (!obj) return next();
+      res.type(obj.contentType).set('Cache-Control', 'public, max-age=3600').send(obj.body);
+    } catch {
+      next();
+    }
+  });
+
+  for (const mount of frontends) mount(app, deps);
+
+  app.use(errorHandler(deps.logger));
+  return app;
+}

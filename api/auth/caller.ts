@@ -1,0 +1,23 @@
+// Who is calling: set on the request by the session middleware (cookie or bearer token).
+import type { User } from '../../models/index.js';
+import type { Lang } from '../../config/i18n/index.js';
+
+export interface Caller {
+  user: User;
+  /** How the caller proved who they are: a browser session cookie or the mobile app's bearer token. */
+  via: 'cookie' | 'bearer';
+  sessionId: string;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      caller?: Caller;
+      /** The language for messages: ?lang, then Accept-Language, then fr. */
+      lang: Lang;
+    }
+  }
+}
+
+export {};

@@ -1,0 +1,59 @@
+// Express plumbing shared by every route: language, error shaping, the unknown-route answer.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { z } from 'zod';
+import { AppError, invalid } from './errors.js';
+import { langFromAcceptLanguage, normalizeLang, t, isMessageKey, LANGS } from '../../config/i18n/index.js';
+
+export const detectLang: RequestHandler = (req, _res, next) => {
+  const q = typeof req.query.lang === 'string' ? req.query.lang.toLowerCase() : undefined;
+  req.lang = q && (LANGS as readonly string[]).includes(q.slice(0, 2)) ? normalizeLang(q) : langFromAcceptLanguage(req.get('accept-language'));
+  next();
+};
+
+export const apiNotFound: RequestHandler = (req, res) => {
+  res.status(404).json({ error: 'route_not_found', message: t(req.lang ?? 'fr', 'route_not_found') });
+};
+
+/** Parses input with a zod schema; the first failing field decides the error code and message. */
+export function parse<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  codes: Record<string, { code: string; message: string }> = {},
+): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = String(issue.path[0] ?? '');
+  const mapped = codes[field];
+  if (mapped) throw invalid(mapped.code, mapped.message, { field });
+  throw invalid('validation_error', 'validation_error', { field, issue: issue.message });
+}
+
+export function errorHandler(log: { error: (o: object, m: string) => void }): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const lang = req.lang ?? 'fr';
+    if (err instanceof AppError) {
+      const message = isMessageKey(err.messageKey) ? t(lang, err.messageKey, err.details as Record<string, string>) : err.messageKey;
+      res.status(err.status).json({ error: err.code, message, ...(err.details ? { details: err.details } : {}) });
+      return;
+    }
+    // body-parser's own errors carry a status and a type: they are the caller's mistakes.
+    const status = (err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode;
+    const type = (err as { type?: string }).type;
+    if (type === 'entity.parse.failed') {
+      res.status(400).json({ error: 'invalid_json', message: t(lang, 'invalid_json') });
+      return;
+    }
+    if (type === 'entity.too.large' || status === 413) {
+      res.status(413).json({ error: 'payload_too_large', message: t(lang, 'payload_too_large') });
+      return;
+    }
+    if (status && status >= 400 && status < 500) {
+      res.status(status).json({ error: 'bad_request', message: t(lang, 'validation_error') });
+      return;
+    }
+    log.error({ err, url: req.originalUrl, method: req.method }, 'unhandled error');
+    if (res.headersSent) return;
+    res.status(500).json({ error: 'internal_error', message: t(lang, 'internal_error') });
+  };
+}

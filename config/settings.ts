@@ -1,0 +1,107 @@
+// The one place that reads the environment. Parsed once at start; a wrong value stops the
+// server with a message naming the variable (see loadSettings).
+import path from 'node:path';
+import { z } from 'zod';
+
+export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/, 'must be sqlite:path/to/file.sqlite or mysql://user:pass@host:3306/db')
+    .default('sqlite:var/app.sqlite'),
+  DEMO_DATA: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STORAGE_DIR: z.string().min(1).default('var/storage'),
+  MAIL_DIR: z.string().min(1).default('var/mail'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be smtp://user:pass@host:port or smtps://...').optional(),
+  MAIL_FROM: z.string().min(3).default('Recrutement vidéo <no-reply@localhost>'),
+  APP_DOWNLOAD_URL: z.url().optional(),
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_API_KEY: z.string().min(1).optional(),
+  TWILIO_API_SECRET: z.string().min(1).optional(),
+});
+
+export type Database =
+  | { dialect: 'sqlite'; storage: string; url: string }
+  | { dialect: 'mysql'; url: string };
+
+export interface Settings {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  database: Database;
+  demoData: boolean;
+  logLevel: string;
+  storageDir: string;
+  mailDir: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  appDownloadUrl: string;
+  sessionSecret?: string;
+  stripe: { secretKey?: string; webhookSecret?: string };
+  twilio: { accountSid?: string; apiKey?: string; apiSecret?: string };
+}
+
+export class SettingsError extends Error {}
+
+function resolveDir(p: string): string {
+  return path.isAbsolute(p) ? p : path.join(ROOT_DIR, p);
+}
+
+export function parseDatabaseUrl(url: string): Database {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    const storage = file === ':memory:' ? ':memory:' : resolveDir(file);
+    return { dialect: 'sqlite', storage, url };
+  }
+  return { dialect: 'mysql', url: url.replace(/^mariadb:/, 'mysql:') };
+}
+
+/** Reads and validates the environment; throws SettingsError naming every wrong variable. */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got ${JSON.stringify(input[String(i.path[0])])})`);
+    throw new SettingsError(`Invalid settings:\n  ${lines.join('\n  ')}`);
+  }
+  const s = parsed.data;
+  const database = parseDatabaseUrl(s.DATABASE_URL);
+  const publicUrl = (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/$/, '');
+  return {
+    env: s.NODE_ENV,
+    port: s.PORT,
+    host: s.HOST,
+    publicUrl,
+    database,
+    demoData: s.DEMO_DATA ?? database.dialect === 'sqlite',
+    logLevel: s.LOG_LEVEL,
+    storageDir: resolveDir(s.STORAGE_DIR),
+    mailDir: resolveDir(s.MAIL_DIR),
+    smtpUrl: s.SMTP_URL,
+    mailFrom: s.MAIL_FROM,
+    appDownloadUrl: s.APP_DOWNLOAD_URL ?? `${publicUrl}/download`,
+    sessionSecret: s.SESSION_SECRET,
+    stripe: { secretKey: s.STRIPE_SECRET_KEY, webhookSecret: s.STRIPE_WEBHOOK_SECRET },
+    twilio: { accountSid: s.TWILIO_ACCOUNT_SID, apiKey: s.TWILIO_API_KEY, apiSecret: s.TWILIO_API_SECRET },
+  };
+}

@@ -1,0 +1,95 @@
+// Candidates' applications with their video answers, and wishlist entries.
+import {
+  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes,
+  type NonAttribute, type Sequelize,
+} from 'sequelize';
+
+export const APPLICATION_STATES = ['applying', 'complete'] as const;
+export const RECRUITER_STATES = ['new', 'view', 'shortlist', 'wait_reject', 'rejected', 'to_recruit', 'recruited'] as const;
+export type RecruiterState = (typeof RECRUITER_STATES)[number];
+export const WISHLIST_STATES = ['pending', 'applying', 'done'] as const;
+
+export class Application extends Model<InferAttributes<Application>, InferCreationAttributes<Application>> {
+  declare id: CreationOptional<number>;
+  declare candidate_id: ForeignKey<string>;
+  declare offer_id: ForeignKey<number>;
+  /** The spec's Data: the offer's recruiter when the candidate applied. */
+  declare recruiter_id: ForeignKey<string>;
+  declare state: CreationOptional<(typeof APPLICATION_STATES)[number]>;
+  declare recruiter_state: CreationOptional<RecruiterState>;
+  declare start_date: Date | null;
+  declare submit_date: Date | null;
+  declare cv_key: string | null;
+  /** Recommended by a recruiter rather than applied directly (counts as total_reco). */
+  declare is_reco: CreationOptional<boolean>;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+  declare answers?: NonAttribute<ApplicationAnswer[]>;
+
+  static initModel(sequelize: Sequelize) {
+    Application.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        state: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'applying', validate: { isIn: [APPLICATION_STATES as unknown as string[]] } },
+        recruiter_state: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'new', validate: { isIn: [RECRUITER_STATES as unknown as string[]] } },
+        start_date: { type: DataTypes.DATE(3), allowNull: true },
+        submit_date: { type: DataTypes.DATE(3), allowNull: true },
+        cv_key: { type: DataTypes.STRING(255), allowNull: true },
+        is_reco: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        created_at: DataTypes.DATE(3),
+        updated_at: DataTypes.DATE(3),
+      },
+      { sequelize, tableName: 'applications' },
+    );
+  }
+}
+
+/** One question of an application and its video story (the spec's questions[] on the application). */
+export class ApplicationAnswer extends Model<InferAttributes<ApplicationAnswer>, InferCreationAttributes<ApplicationAnswer>> {
+  declare id: CreationOptional<number>;
+  declare application_id: ForeignKey<number>;
+  declare qid: string;
+  declare position: number;
+  declare question: string;
+  /** Storage key of the HLS playlist (…/index.m3u8) once the story is uploaded. */
+  declare upload_path: string | null;
+  declare method: string | null;
+  /** 'done' once answered; null otherwise (the spec's undefined). */
+  declare state: string | null;
+
+  static initModel(sequelize: Sequelize) {
+    ApplicationAnswer.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        qid: { type: DataTypes.STRING(8), allowNull: false },
+        position: { type: DataTypes.INTEGER, allowNull: false },
+        question: { type: DataTypes.STRING(500), allowNull: false },
+        upload_path: { type: DataTypes.STRING(255), allowNull: true },
+        method: { type: DataTypes.STRING(16), allowNull: true },
+        state: { type: DataTypes.STRING(16), allowNull: true },
+      },
+      { sequelize, tableName: 'application_answers', timestamps: false },
+    );
+  }
+}
+
+export class WishlistEntry extends Model<InferAttributes<WishlistEntry>, InferCreationAttributes<WishlistEntry>> {
+  declare id: CreationOptional<number>;
+  declare candidate_id: ForeignKey<string>;
+  declare offer_id: ForeignKey<number>;
+  declare state: CreationOptional<(typeof WISHLIST_STATES)[number]>;
+  declare added_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize) {
+    WishlistEntry.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        state: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'pending', validate: { isIn: [WISHLIST_STATES as unknown as string[]] } },
+        added_at: DataTypes.DATE(3),
+        updated_at: DataTypes.DATE(3),
+      },
+      { sequelize, tableName: 'wishlist_entries', createdAt: 'added_at' },
+    );
+  }
+}

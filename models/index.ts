@@ -1,0 +1,105 @@
+// The model registry: binds every model to one Sequelize connection and declares associations.
+import type { Sequelize, Transaction } from 'sequelize';
+import { User, ContactEvent, CloseEvent, PlanLimit, ManagerRecruiter } from './user.model.js';
+import { Offer, OfferQuestion, DraftOffer } from './offer.model.js';
+import { Application, ApplicationAnswer, WishlistEntry } from './application.model.js';
+import { LandingInterest, CustomLanding } from './landing.model.js';
+import { Shop, Template, Subscription, SubscriptionRecruiter } from './company.model.js';
+import { ShareLink, ShareView, Feedback } from './share.model.js';
+import { PasswordResetCode, SsoProvider, SsoProviderDomain } from './auth.model.js';
+import { Upload, AuditEntry } from './misc.model.js';
+
+export * from './user.model.js';
+export * from './offer.model.js';
+export * from './application.model.js';
+export * from './landing.model.js';
+export * from './company.model.js';
+export * from './share.model.js';
+export * from './auth.model.js';
+export * from './misc.model.js';
+
+export const models = {
+  User, ContactEvent, CloseEvent, PlanLimit, ManagerRecruiter,
+  Offer, OfferQuestion, DraftOffer,
+  Application, ApplicationAnswer, WishlistEntry,
+  LandingInterest, CustomLanding,
+  Shop, Template, Subscription, SubscriptionRecruiter,
+  ShareLink, ShareView, Feedback,
+  PasswordResetCode, SsoProvider, SsoProviderDomain,
+  Upload, AuditEntry,
+};
+
+let boundTo: Sequelize | null = null;
+
+/** Binds the models to this connection (once per process: a process talks to one database). */
+export function initModels(sequelize: Sequelize): void {
+  if (boundTo === sequelize) return;
+  if (boundTo) throw new Error('models are already bound to another connection');
+  boundTo = sequelize;
+  for (const m of Object.values(models)) m.initModel(sequelize);
+
+  User.hasMany(ContactEvent, { foreignKey: 'user_id', as: 'contact_history' });
+  ContactEvent.belongsTo(User, { foreignKey: 'user_id' });
+  User.hasMany(CloseEvent, { foreignKey: 'user_id', as: 'close_history' });
+  CloseEvent.belongsTo(User, { foreignKey: 'user_id' });
+  User.hasOne(PlanLimit, { foreignKey: 'user_id', as: 'plan_limit' });
+  PlanLimit.belongsTo(User, { foreignKey: 'user_id' });
+  ManagerRecruiter.belongsTo(User, { foreignKey: 'manager_id', as: 'manager' });
+  ManagerRecruiter.belongsTo(User, { foreignKey: 'recruiter_id', as: 'recruiter' });
+
+  Offer.belongsTo(User, { foreignKey: 'recruiter_id', as: 'recruiter' });
+  User.hasMany(Offer, { foreignKey: 'recruiter_id', as: 'offers' });
+  Offer.belongsTo(Shop, { foreignKey: 'shop_id', as: 'shop' });
+  Offer.hasMany(OfferQuestion, { foreignKey: 'offer_id', as: 'questions' });
+  OfferQuestion.belongsTo(Offer, { foreignKey: 'offer_id' });
+  DraftOffer.belongsTo(Offer, { foreignKey: 'published_offer_id', as: 'published_offer' });
+
+  Application.belongsTo(User, { foreignKey: 'candidate_id', as: 'candidate' });
+  Application.belongsTo(User, { foreignKey: 'recruiter_id', as: 'recruiter' });
+  Application.belongsTo(Offer, { foreignKey: 'offer_id', as: 'offer' });
+  Offer.hasMany(Application, { foreignKey: 'offer_id', as: 'applications' });
+  User.hasMany(Application, { foreignKey: 'candidate_id', as: 'applications' });
+  Application.hasMany(ApplicationAnswer, { foreignKey: 'application_id', as: 'answers' });
+  ApplicationAnswer.belongsTo(Application, { foreignKey: 'application_id' });
+
+  WishlistEntry.belongsTo(User, { foreignKey: 'candidate_id', as: 'candidate' });
+  WishlistEntry.belongsTo(Offer, { foreignKey: 'offer_id', as: 'offer' });
+  User.hasMany(WishlistEntry, { foreignKey: 'candidate_id', as: 'wishlist' });
+
+  Shop.belongsTo(User, { foreignKey: 'manager_id', as: 'manager' });
+  Shop.belongsTo(User, { foreignKey: 'recruiter_id', as: 'recruiter' });
+  Template.belongsTo(User, { foreignKey: 'owner_id', as: 'owner' });
+  Subscription.belongsTo(User, { foreignKey: 'user_id', as: 'user' });
+  Subscription.hasMany(SubscriptionRecruiter, { foreignKey: 'subscription_id', as: 'sub_recruiters' });
+  SubscriptionRecruiter.belongsTo(User, { foreignKey: 'recruiter_id', as: 'recruiter' });
+
+  ShareLink.belongsTo(Application, { foreignKey: 'application_id', as: 'application' });
+  ShareLink.belongsTo(User, { foreignKey: 'shared_by_id', as: 'shared_by' });
+  ShareLink.hasMany(ShareView, { foreignKey: 'share_link_id', as: 'share_views' });
+  ShareView.belongsTo(ShareLink, { foreignKey: 'share_link_id', as: 'share_link' });
+  Feedback.belongsTo(ShareLink, { foreignKey: 'share_link_id', as: 'share_link' });
+  Feedback.belongsTo(ShareView, { foreignKey: 'share_view_id', as: 'share_view' });
+
+  PasswordResetCode.belongsTo(User, { foreignKey: 'user_id', as: 'user' });
+  SsoProvider.hasMany(SsoProviderDomain, { foreignKey: 'sso_provider_id', as: 'domains' });
+  SsoProviderDomain.belongsTo(SsoProvider, { foreignKey: 'sso_provider_id', as: 'provider' });
+}
+
+export function boundSequelize(): Sequelize {
+  if (!boundTo) throw new Error('initModels() has not been called');
+  return boundTo;
+}
+
+// SQLite has one writer at a time and Sequelize opens a separate SQLite connection per
+// transaction, so concurrent transactions would fail with SQLITE_BUSY. The embedded database
+// belongs to one process, so we queue its transactions here; MySQL/MariaDB run them in parallel.
+let sqliteQueue: Promise<unknown> = Promise.resolve();
+
+/** Runs fn in one transaction: all of it is stored, or none of it. */
+export function transaction<T>(fn: (t: Transaction) => Promise<T>): Promise<T> {
+  const sequelize = boundSequelize();
+  if (sequelize.getDialect() !== 'sqlite') return sequelize.transaction(fn);
+  const run = sqliteQueue.then(() => sequelize.transaction(fn));
+  sqliteQueue = run.catch(() => undefined);
+  return run;
+}

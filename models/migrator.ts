@@ -1,0 +1,25 @@
+// Runs the numbered migrations in models/migrations/ with umzug; the same files on SQLite and MariaDB.
+// Applied names are kept in the SequelizeMeta table, so running again is a no-op.
+import { Umzug, SequelizeStorage } from 'umzug';
+import type { QueryInterface, Sequelize } from 'sequelize';
+import * as m001 from './migrations/001-initial-schema.js';
+
+export type MigrationContext = { context: QueryInterface };
+type Migration = { up: (ctx: MigrationContext) => Promise<void>; down: (ctx: MigrationContext) => Promise<void> };
+
+/** Every migration, in order. A new one is a new file and a new line here. */
+export const migrations: Array<[string, Migration]> = [['001-initial-schema', m001]];
+
+export function createMigrator(sequelize: Sequelize) {
+  return new Umzug({
+    migrations: migrations.map(([name, m]) => ({ name, up: m.up, down: m.down })),
+    context: sequelize.getQueryInterface(),
+    storage: new SequelizeStorage({ sequelize }),
+    logger: undefined,
+  });
+}
+
+export async function migrate(sequelize: Sequelize): Promise<string[]> {
+  const done = await createMigrator(sequelize).up();
+  return done.map((m) => m.name);
+}

@@ -1,0 +1,178 @@
+// Users of every profile, their contact and close history, plan limits and manager-recruiter links.
+import {
+  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type Sequelize,
+} from 'sequelize';
+import { jsonText } from './columns.js';
+
+export const PROFILES = ['candidate', 'recruiter', 'manager', 'landing'] as const;
+export type Profile = (typeof PROFILES)[number];
+export const USER_PLANS = ['free', 'aplan', 'bplan', 'custom'] as const;
+export type UserPlan = (typeof USER_PLANS)[number];
+export const CONTACT_ACTIONS = ['sms', 'email', 'voice_msg', 'no_response', 'will_postulate'] as const;
+export type ContactAction = (typeof CONTACT_ACTIONS)[number];
+
+export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
+  declare id: string;
+  declare username: string | null;
+  declare email: string;
+  declare password_hash: string | null;
+  declare name: CreationOptional<string>;
+  declare phone: string | null;
+  declare picture: string | null;
+  declare profile: Profile;
+  declare is_admin: CreationOptional<boolean>;
+  declare user_plan: CreationOptional<UserPlan>;
+  declare sub_topics: string[] | null;
+  declare internal_sub: string | null;
+  declare country_iso: CreationOptional<string>;
+  declare lang: CreationOptional<string>;
+  declare cgu_from: string | null;
+  declare customer_name: string | null;
+  declare av_boost: CreationOptional<number>;
+  declare total_boost: CreationOptional<number>;
+  declare used_boost: CreationOptional<number>;
+  declare recos_count: CreationOptional<number>;
+  declare recommanded_count: CreationOptional<number>;
+  declare recruited: CreationOptional<number>;
+  declare to_recruit: CreationOptional<number>;
+  declare actives_offers_count: CreationOptional<number>;
+  declare candidates_count: CreationOptional<number>;
+  declare offers_count: CreationOptional<number>;
+  declare applications_count: CreationOptional<number>;
+  declare wishlist_count: CreationOptional<number>;
+  declare contacts_count: CreationOptional<number>;
+  declare is_migration: CreationOptional<boolean>;
+  declare userpool: string | null;
+  declare contactable: CreationOptional<boolean>;
+  declare closed_at: Date | null;
+  /** Landing candidates: when each notification went out ({ email?: iso, sms?: iso }). */
+  declare notif: Record<string, string> | null;
+  declare sso_provider_id: number | null;
+  declare last_co: Date | null;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize) {
+    User.init(
+      {
+        id: { type: DataTypes.STRING(36), primaryKey: true },
+        username: { type: DataTypes.STRING(128), allowNull: true },
+        email: { type: DataTypes.STRING(254), allowNull: false, unique: true },
+        password_hash: { type: DataTypes.STRING(255), allowNull: true },
+        name: { type: DataTypes.STRING(120), allowNull: false, defaultValue: '' },
+        phone: { type: DataTypes.STRING(32), allowNull: true },
+        picture: { type: DataTypes.STRING(255), allowNull: true },
+        profile: { type: DataTypes.STRING(16), allowNull: false, validate: { isIn: [PROFILES as unknown as string[]] } },
+        is_admin: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        user_plan: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'free', validate: { isIn: [USER_PLANS as unknown as string[]] } },
+        sub_topics: jsonText<User>('sub_topics'),
+        internal_sub: { type: DataTypes.STRING(128), allowNull: true },
+        country_iso: { type: DataTypes.STRING(2), allowNull: false, defaultValue: 'FR' },
+        lang: { type: DataTypes.STRING(5), allowNull: false, defaultValue: 'fr' },
+        cgu_from: { type: DataTypes.STRING(120), allowNull: true },
+        customer_name: { type: DataTypes.STRING(120), allowNull: true },
+        av_boost: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        total_boost: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        used_boost: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        recos_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        recommanded_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        recruited: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        to_recruit: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        actives_offers_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        candidates_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        offers_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        applications_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        wishlist_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        contacts_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        is_migration: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        userpool: { type: DataTypes.STRING(32), allowNull: true },
+        contactable: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+        closed_at: { type: DataTypes.DATE(3), allowNull: true },
+        notif: jsonText<User>('notif'),
+        sso_provider_id: { type: DataTypes.INTEGER, allowNull: true },
+        last_co: { type: DataTypes.DATE(3), allowNull: true },
+        created_at: DataTypes.DATE(3),
+        updated_at: DataTypes.DATE(3),
+      },
+      { sequelize, tableName: 'users' },
+    );
+  }
+}
+
+export class ContactEvent extends Model<InferAttributes<ContactEvent>, InferCreationAttributes<ContactEvent>> {
+  declare id: CreationOptional<number>;
+  declare user_id: ForeignKey<string>;
+  declare action: ContactAction;
+  declare actor_id: string | null;
+  /** Stored as a date; the API gives it in epoch seconds as the spec says. */
+  declare at: Date;
+
+  static initModel(sequelize: Sequelize) {
+    ContactEvent.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        action: { type: DataTypes.STRING(20), allowNull: false, validate: { isIn: [CONTACT_ACTIONS as unknown as string[]] } },
+        actor_id: { type: DataTypes.STRING(36), allowNull: true },
+        at: { type: DataTypes.DATE(3), allowNull: false },
+      },
+      { sequelize, tableName: 'user_contact_events', timestamps: false },
+    );
+  }
+}
+
+export class CloseEvent extends Model<InferAttributes<CloseEvent>, InferCreationAttributes<CloseEvent>> {
+  declare id: CreationOptional<number>;
+  declare user_id: ForeignKey<string>;
+  declare actor_id: string | null;
+  declare at: Date;
+
+  static initModel(sequelize: Sequelize) {
+    CloseEvent.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        actor_id: { type: DataTypes.STRING(36), allowNull: true },
+        at: { type: DataTypes.DATE(3), allowNull: false },
+      },
+      { sequelize, tableName: 'user_close_events', timestamps: false },
+    );
+  }
+}
+
+/** The custom plan's numeric active-offers limit ("plan limit record" of the spec). */
+export class PlanLimit extends Model<InferAttributes<PlanLimit>, InferCreationAttributes<PlanLimit>> {
+  declare id: CreationOptional<number>;
+  declare user_id: ForeignKey<string>;
+  declare actives_offers: number;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize) {
+    PlanLimit.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        actives_offers: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        created_at: DataTypes.DATE(3),
+        updated_at: DataTypes.DATE(3),
+      },
+      { sequelize, tableName: 'plan_limits' },
+    );
+  }
+}
+
+/** A recruiter in a manager's list (the spec's "manager record"). */
+export class ManagerRecruiter extends Model<InferAttributes<ManagerRecruiter>, InferCreationAttributes<ManagerRecruiter>> {
+  declare id: CreationOptional<number>;
+  declare manager_id: ForeignKey<string>;
+  declare recruiter_id: ForeignKey<string>;
+  declare created_at: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize) {
+    ManagerRecruiter.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        created_at: DataTypes.DATE(3),
+      },
+      { sequelize, tableName: 'manager_recruiters', updatedAt: false },
+    );
+  }
+}

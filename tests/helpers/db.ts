@@ -1,0 +1,54 @@
+// Each test file gets its own fresh, migrated database: a temporary SQLite file, or a new
+// MariaDB database when the suite runs with TEST_DB=mysql (TEST_MYSQL_URL points at the server).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import mysql from 'mysql2/promise';
+import type { Sequelize } from 'sequelize';
+import { parseDatabaseUrl, type Database } from '../../config/settings.js';
+import { openDatabase } from '../../models/boot.js';
+
+export const dialect = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'mysql';
+
+export interface TestDatabase {
+  sequelize: Sequelize;
+  database: Database;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  if (dialect === 'mysql') {
+    const base = process.env.TEST_MYSQL_URL;
+    if (!base) throw new Error('TEST_DB=mysql needs TEST_MYSQL_URL (mysql://root@127.0.0.1:3306/test)');
+    const admin = await mysql.createConnection(base);
+    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const database = parseDatabaseUrl(url.toString());
+    const sequelize = await openDatabase({ database });
+    return {
+      sequelize,
+      database,
+      async drop() {
+        await sequelize.close();
+        const c = await mysql.createConnection(base);
+        await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-test-'));
+  const database = parseDatabaseUrl(`sqlite:${path.join(dir, `${name}.sqlite`)}`);
+  const sequelize = await openDatabase({ database });
+  return {
+    sequelize,
+    database,
+    async drop() {
+      await sequelize.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { loadSettings, ROOT_DIR } from '../../config/settings.js';
+
+describe('settings', () => {
+  it('defaults to SQLite under var/ with demo data and port 3000', () => {
+    const s = loadSettings({});
+    expect(s.port).toBe(3000);
+    expect(s.database).toEqual({ dialect: 'sqlite', storage: path.join(ROOT_DIR, 'var/app.sqlite'), url: 'sqlite:var/app.sqlite' });
+    expect(s.demoData).toBe(true);
+  });
+
+  it('keeps demo data off for MySQL unless asked', () => {
+    expect(loadSettings({ DATABASE_URL: 'mysql://u:p@h:3306/db' }).demoData).toBe(false);
+    expect(loadSettings({ DATABASE_URL: 'mysql://u:p@h:3306/db', DEMO_DATA: '1' }).demoData).toBe(true);
+  });
+
+  it('accepts absolute SQLite paths', () => {
+    expect(loadSettings({ DATABASE_URL: 'sqlite:/tmp/x.sqlite' }).database).toMatchObject({ storage: '/tmp/x.sqlite' });
+  });
+
+  it('names the wrong variable', () => {
+    expect(() => loadSettings({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadSettings({ DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadSettings({ DEMO_DATA: 'maybe' })).toThrow(/DEMO_DATA/);
+  });
+});

@@ -1,0 +1,24 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- tsc needs it for the test key (STACK.md)
+/// <reference types="vitest/config" />
+// The API suite runs once on SQLite and, when TEST_MYSQL_URL is set, once more on MariaDB.
+import { defineConfig } from 'vitest/config';
+
+const apiOn = (name: string, db: string) => ({
+  test: {
+    name,
+    include: ['tests/api/**/*.test.ts'],
+    env: { TEST_DB: db, NODE_ENV: 'test' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      apiOn('api-sqlite', 'sqlite'),
+      ...(process.env.TEST_MYSQL_URL ? [apiOn('api-mariadb', 'mysql')] : []),
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { NODE_ENV: 'test' } } },
+    ],
+  },
+});
