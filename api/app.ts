@@ -9,6 +9,7 @@ import type { Settings } from '../config/settings.js';
 import type { Storage } from './integrations/storage.js';
 import { detectLang, apiNotFound, errorHandler } from './lib/http.js';
 import { apiRouter } from './routes/index.js';
+import { loadCaller } from './auth/sessions.js';
 import './auth/caller.js';
 
 export interface AppDeps {
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   app.use(pinoHttp({ logger: deps.logger, autoLogging: deps.settings.env !== 'test', quietReqLogger: true }));
   app.use(compression());
   app.use(detectLang);
+  app.use(loadCaller(deps.clock));
 
   const api = express.Router();
   api.use(

@@ -8,6 +8,7 @@ import { Shop, Template, Subscription, SubscriptionRecruiter } from './company.m
 import { ShareLink, ShareView, Feedback } from './share.model.js';
 import { PasswordResetCode, SsoProvider, SsoProviderDomain } from './auth.model.js';
 import { Upload, AuditEntry } from './misc.model.js';
+import { Session } from './session.model.js';
 
 export * from './user.model.js';
 export * from './offer.model.js';
@@ -17,6 +18,7 @@ export * from './company.model.js';
 export * from './share.model.js';
 export * from './auth.model.js';
 export * from './misc.model.js';
+export * from './session.model.js';
 
 export const models = {
   User, ContactEvent, CloseEvent, PlanLimit, ManagerRecruiter,
@@ -27,6 +29,7 @@ export const models = {
   ShareLink, ShareView, Feedback,
   PasswordResetCode, SsoProvider, SsoProviderDomain,
   Upload, AuditEntry,
+  Session,
 };
 
 let boundTo: Sequelize | null = null;
@@ -83,6 +86,7 @@ export function initModels(sequelize: Sequelize): void {
   PasswordResetCode.belongsTo(User, { foreignKey: 'user_id', as: 'user' });
   SsoProvider.hasMany(SsoProviderDomain, { foreignKey: 'sso_provider_id', as: 'domains' });
   SsoProviderDomain.belongsTo(SsoProvider, { foreignKey: 'sso_provider_id', as: 'provider' });
+  Session.belongsTo(User, { foreignKey: 'user_id', as: 'user' });
 }
 
 export function boundSequelize(): Sequelize {

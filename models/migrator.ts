@@ -3,12 +3,16 @@
 import { Umzug, SequelizeStorage } from 'umzug';
 import type { QueryInterface, Sequelize } from 'sequelize';
 import * as m001 from './migrations/001-initial-schema.js';
+import * as m002 from './migrations/002-sessions.js';
 
 export type MigrationContext = { context: QueryInterface };
 type Migration = { up: (ctx: MigrationContext) => Promise<void>; down: (ctx: MigrationContext) => Promise<void> };
 
 /** Every migration, in order. A new one is a new file and a new line here. */
-export const migrations: Array<[string, Migration]> = [['001-initial-schema', m001]];
+export const migrations: Array<[string, Migration]> = [
+  ['001-initial-schema', m001],
+  ['002-sessions', m002],
+];
 
 export function createMigrator(sequelize: Sequelize) {
   return new Umzug({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import type { ErrorRequestHandler } from 'express';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { migrate } from '../../models/migrator.js';
 
@@ -52,5 +53,28 @@ describe('server foundation', () => {
     expect(nl.body.message).toBe('Dit adres bestaat niet.');
     const es = await request(ctx.app).get('/apis/nope?lang=es');
     expect(es.body.message).toBe('This address does not exist.');
+  });
+});
+
+describe('sessions', () => {
+  it('turns a bearer token into the caller, and ignores unknown or expired ones', async () => {
+    const { makeUser, bearer } = await import('../helpers/auth.js');
+    const { requireUser } = await import('../../api/auth/guards.js');
+    const express = (await import('express')).default;
+    const { loadCaller } = await import('../../api/auth/sessions.js');
+    const user = await makeUser({ profile: 'recruiter' });
+    const app = express();
+    let now = Date.now();
+    app.use(loadCaller(() => new Date(now)));
+    app.get('/me', requireUser, (req, res) => res.json({ id: req.caller!.user.id }));
+    const onError: ErrorRequestHandler = (err, _req, res, _next) => {
+      res.status(err.status).json({ error: err.code });
+    };
+    app.use(onError);
+    const h = await bearer(user);
+    expect((await request(app).get('/me').set(h)).body).toEqual({ id: user.id });
+    expect((await request(app).get('/me').set({ Authorization: 'Bearer nope' })).status).toBe(401);
+    now += 91 * 24 * 3600_000;
+    expect((await request(app).get('/me').set(h)).status).toBe(401);
   });
 });

@@ -1,0 +1,48 @@
+// Session tokens: random 32 bytes handed to the client (cookie or bearer), sha256 kept in the
+// database. The middleware turns a valid token into req.caller.
+import crypto from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { Session, User } from '../../models/index.js';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_MS = { cookie: 14 * 24 * 3600_000, bearer: 90 * 24 * 3600_000 } as const;
+
+const digest = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export async function createSession(userId: string, kind: 'cookie' | 'bearer', now: Date): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await Session.create({ id: digest(token), user_id: userId, kind, expires_at: new Date(now.getTime() + SESSION_TTL_MS[kind]) });
+  return token;
+}
+
+export async function destroySession(token: string): Promise<void> {
+  await Session.destroy({ where: { id: digest(token) } });
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return undefined;
+}
+
+/** The token a request carries and how: Authorization: Bearer wins over the cookie. */
+export function tokenOf(req: { get(name: string): string | undefined }): { token: string; via: 'cookie' | 'bearer' } | null {
+  const auth = req.get('authorization');
+  if (auth?.startsWith('Bearer ')) return { token: auth.slice(7).trim(), via: 'bearer' };
+  const cookie = readCookie(req.get('cookie'), SESSION_COOKIE);
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+export function loadCaller(clock: () => Date): RequestHandler {
+  return async (req, _res, next) => {
+    const found = tokenOf(req);
+    if (!found || found.token.length > 100) return next();
+    const session = await Session.findByPk(digest(found.token), { include: [{ model: User, as: 'user' }] });
+    if (!session || !session.user || session.expires_at <= clock() || session.kind !== found.via) return next();
+    req.caller = { user: session.user, via: found.via, sessionId: session.id };
+    next();
+  };
+}
