@@ -27,6 +27,8 @@ const schema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be smtp://user:pass@host:port or smtps://...').optional(),
   MAIL_FROM: z.string().min(3).default('Recrutement vidéo <no-reply@localhost>'),
   APP_DOWNLOAD_URL: z.url().optional(),
+  APP_STORE_URL: z.url().default('https://apps.apple.com/fr/search?term=recrutement%20video'),
+  PLAY_STORE_URL: z.url().default('https://play.google.com/store/search?q=recrutement%20video&c=apps'),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -52,6 +54,8 @@ export interface Settings {
   smtpUrl?: string;
   mailFrom: string;
   appDownloadUrl: string;
+  /** The mobile app's store pages (badges on the portal). */
+  stores: { appStore: string; playStore: string };
   sessionSecret?: string;
   stripe: { secretKey?: string; webhookSecret?: string };
   twilio: { accountSid?: string; apiKey?: string; apiSecret?: string };
@@ -100,6 +104,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
     appDownloadUrl: s.APP_DOWNLOAD_URL ?? `${publicUrl}/download`,
+    stores: { appStore: s.APP_STORE_URL, playStore: s.PLAY_STORE_URL },
     sessionSecret: s.SESSION_SECRET,
     stripe: { secretKey: s.STRIPE_SECRET_KEY, webhookSecret: s.STRIPE_WEBHOOK_SECRET },
     twilio: { accountSid: s.TWILIO_ACCOUNT_SID, apiKey: s.TWILIO_API_KEY, apiSecret: s.TWILIO_API_SECRET },

@@ -1,0 +1,68 @@
+// Page metadata: title, description and the social-sharing tags every page sets.
+import type { MetaDescriptor } from '@remix-run/react';
+import { makeT, type Messages, type T } from '../i18n/index.js';
+
+export interface RootData {
+  lang: string;
+  messages: Messages;
+  publicUrl: string;
+  stores: { appStore: string; playStore: string };
+}
+
+/** The translator for meta functions, from the root loader's data among the matches. */
+export function metaT(matches: Array<{ id: string; data: unknown } | undefined>): T {
+  const root = matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
+  if (root) return makeT(root.messages);
+  return (key) => key;
+}
+
+export function rootData(matches: Array<{ id: string; data: unknown } | undefined>): RootData | undefined {
+  return matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
+}
+
+export function pageMeta(opts: {
+  title: string;
+  description: string;
+  url?: string;
+  image?: string;
+  siteName?: string;
+  noindex?: boolean;
+}): MetaDescriptor[] {
+  const tags: MetaDescriptor[] = [
+    { title: opts.title },
+    { name: 'description', content: opts.description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: opts.title },
+    { property: 'og:description', content: opts.description },
+    { name: 'twitter:card', content: opts.image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: opts.title },
+    { name: 'twitter:description', content: opts.description },
+  ];
+  if (opts.siteName) tags.push({ property: 'og:site_name', content: opts.siteName });
+  if (opts.url) tags.push({ property: 'og:url', content: opts.url });
+  if (opts.image) {
+    tags.push({ property: 'og:image', content: opts.image }, { name: 'twitter:image', content: opts.image });
+  }
+  if (opts.noindex) tags.push({ name: 'robots', content: 'noindex' });
+  return tags;
+}
+
+/** Standard meta for a page whose texts are two catalog keys. */
+export function simpleMeta(
+  matches: Array<{ id: string; data: unknown } | undefined>,
+  path: string,
+  title: Parameters<T>[0],
+  description: Parameters<T>[0],
+  extra: { noindex?: boolean } = {},
+): MetaDescriptor[] {
+  const t = metaT(matches);
+  const root = rootData(matches);
+  return pageMeta({
+    title: t(title),
+    description: t(description),
+    url: root ? `${root.publicUrl}${path}` : undefined,
+    image: root ? `${root.publicUrl}/social.png` : undefined,
+    siteName: t('site_name'),
+    ...extra,
+  });
+}

@@ -1,0 +1,91 @@
+// The document shell: language, catalog, header and footer, and the one error boundary that
+// draws every thrown status (404 from loaders and unknown paths, anything else as an error).
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import {
+  Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+import stylesHref from './styles/app.css?url';
+import { useNonce } from './lib/nonce.js';
+import { useLang, useT } from './lib/i18n.js';
+import { SiteFooter, SiteHeader } from './components/Chrome.js';
+import { messagesFor } from './i18n/catalogs.server.js';
+import { resolveLang } from './lib/lang.server.js';
+import { pageMeta, metaT } from './lib/meta.js';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const lang = await resolveLang(request, context);
+  const { settings } = context.deps;
+  return { lang, messages: messagesFor(lang), publicUrl: settings.publicUrl, stores: settings.stores };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const lang = useLang();
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#5b2a86" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export const meta: MetaFunction = ({ matches, error }) => {
+  if (!error) return [];
+  const t = metaT(matches);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return pageMeta({
+    title: t(notFound ? 'notfound_meta_title' : 'error_meta_title'),
+    description: t(notFound ? 'notfound_text' : 'error_text'),
+    noindex: true,
+  });
+};
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="page narrow center">
+        <h1>{t(notFound ? 'notfound_title' : 'error_title')}</h1>
+        <p>{t(notFound ? 'notfound_text' : 'error_text')}</p>
+        <p>
+          <a className="button" href="/">
+            {t('notfound_back')}
+          </a>
+        </p>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+// /legals: a legal page, in French.
+import type { MetaFunction } from '@remix-run/node';
+import { LegalPage } from '../components/LegalPage.js';
+import { legals } from '../i18n/legal.fr.js';
+import { pageMeta, rootData } from '../lib/meta.js';
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = rootData(matches);
+  return pageMeta({ title: legals.title, description: legals.description, url: root ? `${root.publicUrl}/legals` : undefined });
+};
+
+export default function Page() {
+  return <LegalPage page={legals} />;
+}

@@ -1,0 +1,33 @@
+// The presentation shown in the home page's frame: the five steps in short, then the final
+// call-to-action ([data-final-cta]) whose appearance makes the home page reveal the frame.
+import type { MetaFunction } from '@remix-run/node';
+import { StoreBadges } from '../components/StoreBadges.js';
+import { useT } from '../lib/i18n.js';
+import { simpleMeta } from '../lib/meta.js';
+
+export const meta: MetaFunction = ({ matches }) =>
+  simpleMeta(matches, '/presentation', 'home_frame_title', 'home_meta_description', { noindex: true });
+
+export default function Presentation() {
+  const t = useT();
+  return (
+    <div className="page narrow center">
+      <h1>{t('home_title')}</h1>
+      <ol className="steps" style={{ textAlign: 'left' }}>
+        <li>{t('home_step_1')}</li>
+        <li>{t('home_step_2')}</li>
+        <li>{t('home_step_3')}</li>
+        <li>{t('home_step_4')}</li>
+        <li>{t('home_step_5')}</li>
+      </ol>
+      <section data-final-cta className="panel info">
+        <h2>{t('home_cta_title')}</h2>
+        <p>{t('home_cta_text')}</p>
+        <StoreBadges center />
+        <a className="button" href="/download" target="_top">
+          {t('home_cta_button')}
+        </a>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// Builds the portal when its build is missing or older than its sources, so `npm start` works
+// right after `npm install` on a fresh clone and after a `git pull`. Used by `npm start` and the
+// browser tests' global setup.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Target {
+  name: string;
+  /** A file the build writes last; its time stamps the build. */
+  output: string;
+  sources: string[];
+  script: string;
+}
+
+export const TARGETS: Target[] = [
+  {
+    name: 'portal',
+    output: 'build/portal/server/index.js',
+    sources: ['portal', 'config/i18n', 'api/services/interest.schema.ts', 'package.json'],
+    script: 'build:portal',
+  },
+];
+
+function newestMtime(p: string): number {
+  const abs = path.join(ROOT, p);
+  if (!fs.existsSync(abs)) return 0;
+  const stat = fs.statSync(abs);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(abs, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry.name)));
+  }
+  return newest;
+}
+
+export function isStale(target: Target): boolean {
+  const out = path.join(ROOT, target.output);
+  if (!fs.existsSync(out)) return true;
+  const built = fs.statSync(out).mtimeMs;
+  return target.sources.some((s) => newestMtime(s) > built);
+}
+
+export function buildIfStale(log: (m: string) => void = console.log): void {
+  for (const target of TARGETS) {
+    if (!isStale(target)) continue;
+    log(`Building the ${target.name} (missing or older than its sources)…`);
+    const result = spawnSync('npm', ['run', '--silent', target.script], { cwd: ROOT, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`npm run ${target.script} failed (exit ${result.status})`);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    buildIfStale();
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+}
