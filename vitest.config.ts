@@ -7,7 +7,7 @@ const apiOn = (name: string, db: string) => ({
   test: {
     name,
     include: ['tests/api/**/*.test.ts'],
-    env: { TEST_DB: db, NODE_ENV: 'test' },
+    env: { TEST_DB: db, NODE_ENV: 'test' as const },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -18,7 +18,7 @@ export default defineConfig({
     projects: [
       apiOn('api-sqlite', 'sqlite'),
       ...(process.env.TEST_MYSQL_URL ? [apiOn('api-mariadb', 'mysql')] : []),
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { NODE_ENV: 'test' } } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { NODE_ENV: 'test' as const } } },
     ],
   },
 });

@@ -77,7 +77,7 @@ export function parseDatabaseUrl(url: string): Database {
 }
 
 /** Reads and validates the environment; throws SettingsError naming every wrong variable. */
-export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
   const input: Record<string, string> = {};
   for (const key of Object.keys(schema.shape)) {
     const value = env[key];

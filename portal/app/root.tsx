@@ -2,12 +2,13 @@
 // draws every thrown status (404 from loaders and unknown paths, anything else as an error).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import {
-  Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError,
+  Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import stylesHref from './styles/app.css?url';
 import { useNonce } from './lib/nonce.js';
-import { useLang, useT } from './lib/i18n.js';
+import { useLang } from './lib/i18n.js';
+import { GeneralErrorBoundary } from './components/GeneralErrorBoundary.js';
 import { SiteFooter, SiteHeader } from './components/Chrome.js';
 import { messagesFor } from './i18n/catalogs.server.js';
 import { resolveLang } from './lib/lang.server.js';
@@ -69,21 +70,11 @@ export const meta: MetaFunction = ({ matches, error }) => {
 };
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const t = useT();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const notFound = status === 404;
   return (
     <>
       <SiteHeader />
-      <main id="main" className="page narrow center">
-        <h1>{t(notFound ? 'notfound_title' : 'error_title')}</h1>
-        <p>{t(notFound ? 'notfound_text' : 'error_text')}</p>
-        <p>
-          <a className="button" href="/">
-            {t('notfound_back')}
-          </a>
-        </p>
+      <main id="main">
+        <GeneralErrorBoundary />
       </main>
       <SiteFooter />
     </>

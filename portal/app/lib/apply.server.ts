@@ -1,0 +1,98 @@
+// Server side of the public offer page (/candidate/offer/{job_code} and /dla/{job_code}):
+// the offer for the page, and the application action that works with or without JavaScript.
+import {
+  data, unstable_composeUploadHandlers, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData,
+  MaxPartSizeExceededError, type AppLoadContext,
+} from '@remix-run/node';
+import { t as serverT } from '../../../config/i18n/index.js';
+import { AppError } from '../../../api/lib/errors.js';
+import { loadOffer } from './offer.server.js';
+import { resolveLang } from './lang.server.js';
+import { checkApplyForm, CV_MAX_BYTES, defaultPrefix, type FieldErrors } from './apply-form.js';
+
+export async function offerPageData(jobCode: string, context: AppLoadContext) {
+  let offer;
+  try {
+    offer = await loadOffer(context, jobCode);
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) throw new Response(null, { status: 404, statusText: 'offer_not_found' });
+    throw e;
+  }
+  const today = context.deps.clock().toISOString().slice(0, 10);
+  return {
+    offer: {
+      job_code: offer.job_code,
+      title: offer.title,
+      company_name: offer.company_name,
+      company_picture: offer.company_picture,
+      description: offer.description,
+      candidate_qualification: offer.candidate_qualification,
+      start_date: offer.start_date && offer.start_date > today ? offer.start_date : null,
+      address: [offer.street, [offer.zip_code, offer.city].filter(Boolean).join(' '), offer.country].filter(Boolean).join(', '),
+      lang: offer.lang,
+    },
+    defaultPrefix: defaultPrefix(offer),
+  };
+}
+
+export type ApplyResult =
+  | { status: 'invalid'; errors: FieldErrors }
+  | { status: 'error'; code: string; message: string }
+  | { status: 'sent'; job_code: string };
+
+/** Reads the form: multipart (with the CV file when sent without JavaScript) or urlencoded. */
+async function readForm(request: Request): Promise<{ form: FormData; tooLarge: boolean }> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.startsWith('multipart/form-data')) return { form: await request.formData(), tooLarge: false };
+  try {
+    const handler = unstable_composeUploadHandlers(unstable_createMemoryUploadHandler({ maxPartSize: CV_MAX_BYTES }));
+    return { form: await unstable_parseMultipartFormData(request, handler), tooLarge: false };
+  } catch (e) {
+    if (e instanceof MaxPartSizeExceededError) return { form: new FormData(), tooLarge: true };
+    throw e;
+  }
+}
+
+export async function applyAction(jobCode: string, request: Request, context: AppLoadContext, cguFrom?: string) {
+  const lang = await resolveLang(request, context);
+  const { form, tooLarge } = await readForm(request);
+  if (tooLarge) return data<ApplyResult>({ status: 'invalid', errors: { cv_file: 'err_cv_size' } }, { status: 400 });
+
+  const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
+  const checked = checkApplyForm(values);
+  if (!checked.data) return data<ApplyResult>({ status: 'invalid', errors: checked.errors }, { status: 400 });
+  const input = checked.data;
+
+  try {
+    let cvKey = input.cv_file || undefined;
+    const file = form.get('cv');
+    if (!cvKey && file && typeof file !== 'string' && file.size > 0) {
+      // Sent without JavaScript: store the CV the way POST /apis/upload/cv does.
+      const stored = await context.services.storeUpload(context.deps.storage, {
+        kind: 'cv', body: Buffer.from(await file.arrayBuffer()), ownerId: null,
+      });
+      cvKey = stored.key;
+    }
+    await context.services.submitInterest(
+      {
+        job_code: jobCode,
+        email: input.email,
+        phone_number: `${input.phone_prefix}${input.phone}`,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        accept_cgu: true,
+        use_cv: !!cvKey,
+        ...(cvKey ? { cv_file: cvKey } : {}),
+        ...(cguFrom ? { cgu_from: cguFrom } : {}),
+      },
+      context.deps.clock(),
+    );
+    return data<ApplyResult>({ status: 'sent', job_code: jobCode.toUpperCase() });
+  } catch (e) {
+    if (e instanceof AppError && e.status < 500) {
+      return data<ApplyResult>({ status: 'error', code: e.code, message: serverT(lang, e.messageKey) }, { status: e.status });
+    }
+    context.deps.logger.error({ err: e, jobCode }, 'web application failed');
+    return data<ApplyResult>({ status: 'error', code: 'internal_error', message: serverT(lang, 'internal_error') }, { status: 500 });
+  }
+}

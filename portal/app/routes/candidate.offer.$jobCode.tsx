@@ -1,0 +1,24 @@
+// /candidate/offer/{job_code}: the public offer page (see components/OfferPage.tsx).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
+import { OfferNotFound, OfferPage } from '../components/OfferPage.js';
+import { applyAction, offerPageData } from '../lib/apply.server.js';
+import { offerMeta } from '../lib/offer-meta.js';
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return offerPageData(params.jobCode ?? '', context);
+}
+
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  return applyAction(params.jobCode ?? '', request, context);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => offerMeta(data?.offer, matches, '/candidate/offer');
+
+export default function Page() {
+  return <OfferPage />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <OfferNotFound /> }} />;
+}
