@@ -1,0 +1,121 @@
+// A 9:16 player for a candidate's answers, played one after another. hls.js is loaded on demand
+// (only this page pays for it); browsers with native HLS use it directly. Timeline bars fill per
+// question; the left half goes to the previous answer, the right half to the next.
+import { useEffect, useRef, useState } from 'react';
+import type Hls from 'hls.js';
+import { useT } from '../lib/i18n.js';
+
+export interface Answer {
+  id: string;
+  question: string;
+  url: string;
+}
+
+export function StoryPlayer({ answers }: { answers: Answer[] }) {
+  const t = useT();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const hlsRef = useRef<Hls | null>(null);
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const wantPlay = useRef(false);
+
+  const answer = answers[index];
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !answer) return;
+    let cancelled = false;
+    setProgress(0);
+    setFailed(false);
+    const start = () => {
+      if (wantPlay.current) video.play().catch(() => setPlaying(false));
+    };
+    if (!answer.url.includes('.m3u8') || video.canPlayType('application/vnd.apple.mpegurl')) {
+      video.src = answer.url;
+      start();
+    } else {
+      import('hls.js').then(({ default: HlsClass }) => {
+        if (cancelled) return;
+        if (!HlsClass.isSupported()) return setFailed(true);
+        hlsRef.current?.destroy();
+        const hls = new HlsClass({ enableWorker: true });
+        hlsRef.current = hls;
+        hls.on(HlsClass.Events.ERROR, (_e, data) => {
+          if (data.fatal) setFailed(true);
+        });
+        hls.loadSource(answer.url);
+        hls.attachMedia(video);
+        hls.on(HlsClass.Events.MANIFEST_PARSED, start);
+      }, () => setFailed(true));
+    }
+    return () => {
+      cancelled = true;
+    };
+  }, [answer]);
+
+  useEffect(() => () => hlsRef.current?.destroy(), []);
+
+  const go = (to: number) => {
+    if (to < 0 || to >= answers.length) return;
+    wantPlay.current = wantPlay.current || playing;
+    setIndex(to);
+  };
+
+  const toggle = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused) {
+      wantPlay.current = true;
+      video.play().catch(() => setPlaying(false));
+    } else {
+      wantPlay.current = false;
+      video.pause();
+    }
+  };
+
+  if (!answer) return null;
+  return (
+    <div className="player" role="region" aria-label={t('feedback_player_label')} data-testid="player" data-index={index}>
+      <div className="bars" aria-hidden="true">
+        {answers.map((a, i) => (
+          <div className="bar" key={a.id}>
+            <span style={{ width: `${i < index ? 100 : i === index ? progress : 0}%` }} />
+          </div>
+        ))}
+      </div>
+      <p className="question">
+        <span className="visually-hidden">{t('feedback_question', { n: index + 1, total: answers.length })} </span>
+        {answer.question}
+      </p>
+      <video
+        ref={videoRef}
+        playsInline
+        preload="metadata"
+        aria-label={answer.question}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onTimeUpdate={(e) => {
+          const v = e.currentTarget;
+          if (v.duration > 0) setProgress(Math.min(100, (v.currentTime / v.duration) * 100));
+        }}
+        onEnded={() => {
+          if (index < answers.length - 1) {
+            wantPlay.current = true;
+            setIndex(index + 1);
+          } else {
+            setProgress(100);
+          }
+        }}
+        onError={() => setFailed(true)}
+      />
+      <button type="button" className="tap prev" onClick={() => go(index - 1)} aria-label={t('feedback_previous')} disabled={index === 0} />
+      <button type="button" className="tap next" onClick={() => go(index + 1)} aria-label={t('feedback_next')} disabled={index === answers.length - 1} />
+      <button type="button" className={playing ? 'playpause playing' : 'playpause'} onClick={toggle} aria-label={playing ? t('feedback_pause') : t('feedback_play')}>
+        {playing ? '❚❚' : '▶'}
+      </button>
+      {failed && <p className="question" style={{ top: 'auto', bottom: '1rem' }} role="alert">{t('feedback_video_error')}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+// /feedback/{share_id}: a shared application. The browser loads it once per page load from
+// GET /apis/share-apply/{share_id} (each load counts one view, 50 at most), plays the answers
+// and sends the reviewer's name, vote and comment to POST /apis/share-apply.
+import type { MetaFunction } from '@remix-run/node';
+import { useParams } from '@remix-run/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { StoryPlayer, type Answer } from '../components/StoryPlayer.js';
+import { useT } from '../lib/i18n.js';
+import { simpleMeta } from '../lib/meta.js';
+
+export const meta: MetaFunction = ({ matches, location }) =>
+  simpleMeta(matches, location.pathname, 'feedback_meta_title', 'feedback_meta_description', { noindex: true });
+
+interface Shared {
+  application: {
+    candidate: { name: string; picture: string | null; phone: string | null; email: string | null };
+    recruiter: { name: string };
+    questions: Answer[];
+  };
+  viewId: string;
+}
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; shared: Shared };
+
+const pictureUrl = (p: string) => (/^https?:|^\//.test(p) ? p : `/files/${p}`);
+
+export default function Feedback() {
+  const { shareId = '' } = useParams();
+  const t = useT();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const loadedFor = useRef<string | null>(null);
+
+  const [name, setName] = useState('');
+  const [vote, setVote] = useState(0);
+  const [comment, setComment] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (loadedFor.current === shareId) return; // one view per page load
+    loadedFor.current = shareId;
+    fetch(`/apis/share-apply/${encodeURIComponent(shareId)}`)
+      .then(async (res) => {
+        const body = (await res.json().catch(() => ({}))) as Partial<Shared> & { error?: string; message?: string };
+        if (body.error === 'MaxViewLimit' || body.message === 'MaxViewLimit') return setLoad({ state: 'error', message: t('feedback_max_views') });
+        if (!res.ok) return setLoad({ state: 'error', message: body.message ?? t('feedback_no_result') });
+        if (!body.application || !body.viewId) return setLoad({ state: 'error', message: t('feedback_no_result') });
+        setLoad({ state: 'loaded', shared: body as Shared });
+      })
+      .catch((e: unknown) => setLoad({ state: 'error', message: JSON.stringify({ error: String(e) }) }));
+  }, [shareId, t]);
+
+  const nameOk = name.trim().length >= 3;
+  const ready = load.state === 'loaded' && nameOk && vote !== 0 && !sending;
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready || load.state !== 'loaded') return;
+    setSending(true);
+    setSendError(null);
+    try {
+      const res = await fetch('/apis/share-apply', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ share_id: shareId, view_id: load.shared.viewId, name: name.trim(), comment, feedback: vote }),
+      });
+      const body = (await res.json().catch(() => ({}))) as { error?: string | boolean; message?: string };
+      if (!res.ok || body.error) {
+        setSendError(body.message === 'MaxViewLimit' ? t('feedback_max_views') : body.message ?? t('err_internal'));
+      } else {
+        setSent(true);
+      }
+    } catch (err) {
+      setSendError(JSON.stringify({ error: String(err) }));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <h1>{t('feedback_meta_title')}</h1>
+      {load.state === 'loading' && (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t('feedback_loading')}
+        </p>
+      )}
+      {load.state === 'error' && (
+        <p className="panel err" role="alert" data-testid="feedback-load-error">
+          {load.message}
+        </p>
+      )}
+      {load.state === 'loaded' && (
+        <div className="feedback">
+          <div>
+            <div className="candidate card" data-testid="candidate">
+              {load.shared.application.candidate.picture && (
+                <img src={pictureUrl(load.shared.application.candidate.picture)} alt={t('feedback_picture_alt', { name: load.shared.application.candidate.name })} width={64} height={64} />
+              )}
+              <div>
+                <p><strong>{load.shared.application.candidate.name}</strong></p>
+                {load.shared.application.candidate.phone && <p><a href={`tel:${load.shared.application.candidate.phone}`}>{load.shared.application.candidate.phone}</a></p>}
+                {load.shared.application.candidate.email && <p><a href={`mailto:${load.shared.application.candidate.email}`}>{load.shared.application.candidate.email}</a></p>}
+                <p className="muted">{t('feedback_shared_by', { recruiter: load.shared.application.recruiter.name })}</p>
+              </div>
+            </div>
+            <div style={{ marginTop: '1rem' }}>
+              <StoryPlayer answers={load.shared.application.questions} />
+            </div>
+          </div>
+          <form onSubmit={send} className="card" aria-labelledby="fb-title" noValidate>
+            <h2 id="fb-title">{t('feedback_form_title')}</h2>
+            {sendError && (
+              <div className="panel err banner" role="alert" data-testid="feedback-send-error">
+                <span>{sendError}</span>
+                <button type="button" onClick={() => setSendError(null)} aria-label={t('feedback_close')}>×</button>
+              </div>
+            )}
+            <div className="field">
+              <label htmlFor="fb-name">{t('feedback_name')} <span aria-hidden="true">*</span></label>
+              <input
+                id="fb-name" type="text" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} disabled={sent}
+                aria-invalid={name && !nameOk ? true : undefined} aria-describedby={name && !nameOk ? 'fb-name-err' : undefined}
+              />
+              {name && !nameOk && <span className="field-error" id="fb-name-err">{t('feedback_err_name')}</span>}
+            </div>
+            <fieldset className="field" style={{ border: 0, padding: 0, margin: '0 0 1rem' }}>
+              <legend className="label">{t('feedback_vote')} <span aria-hidden="true">*</span></legend>
+              <div className="votes">
+                <label>
+                  <input type="radio" name="vote" value="1" checked={vote === 1} onChange={() => setVote(1)} disabled={sent} />
+                  <span aria-hidden="true">👍</span> {t('feedback_vote_up')}
+                </label>
+                <label>
+                  <input type="radio" name="vote" value="-1" checked={vote === -1} onChange={() => setVote(-1)} disabled={sent} />
+                  <span aria-hidden="true">👎</span> {t('feedback_vote_down')}
+                </label>
+              </div>
+            </fieldset>
+            <div className="field">
+              <label htmlFor="fb-comment">{t('feedback_comment')}</label>
+              <textarea id="fb-comment" value={comment} onChange={(e) => setComment(e.target.value)} disabled={sent} maxLength={2000} />
+            </div>
+            {sent ? (
+              <p className="panel ok" role="status" data-testid="feedback-sent">
+                {t('feedback_sent_message', { recruiter: load.shared.application.recruiter.name })}
+              </p>
+            ) : (
+              <button type="submit" className="button block" disabled={!ready}>
+                {sending ? t('feedback_sending') : t('feedback_send')}
+              </button>
+            )}
+          </form>
+        </div>
+      )}
+    </div>
+  );
+}

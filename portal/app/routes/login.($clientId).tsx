@@ -1,0 +1,132 @@
+// /login and /login/{client_id}: the internal sign-in test page (back-office.md section 2):
+// email/password through POST /apis/auth/login (session cookie), who is signed in through
+// GET /apis/auth/me with a sign-out, and single sign-on by company email.
+import type { MetaFunction } from '@remix-run/node';
+import { useParams } from '@remix-run/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useT } from '../lib/i18n.js';
+import { useHydrated } from '../lib/hydrated.js';
+import { simpleMeta } from '../lib/meta.js';
+
+export const meta: MetaFunction = ({ matches, location }) =>
+  simpleMeta(matches, location.pathname, 'login_meta_title', 'login_meta_description', { noindex: true });
+
+interface Me {
+  name?: string;
+  email?: string;
+  profile?: string;
+}
+
+async function readError(res: Response): Promise<string> {
+  const body = (await res.json().catch(() => ({}))) as { message?: string; error?: string };
+  return body.message ?? body.error ?? String(res.status);
+}
+
+export default function Login() {
+  const { clientId } = useParams();
+  const t = useT();
+  const hydrated = useHydrated();
+  const [me, setMe] = useState<Me | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const loadMe = async () => {
+    const res = await fetch('/apis/auth/me', { credentials: 'same-origin' });
+    if (!res.ok) return setMe(null);
+    const body = (await res.json()) as Me & { user?: Me };
+    setMe(body.user ?? body);
+  };
+  useEffect(() => {
+    loadMe().catch(() => setMe(null));
+  }, []);
+
+  const signIn = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await fetch('/apis/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: form.get('email'), password: form.get('password') }),
+      });
+      if (!res.ok) setError(t('login_error', { message: await readError(res) }));
+      else await loadMe();
+    } catch {
+      setError(t('err_network'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signOut = async () => {
+    await fetch('/apis/auth/logout', { method: 'POST' }).catch(() => undefined);
+    setMe(null);
+  };
+
+  const sso = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const email = String(new FormData(e.currentTarget).get('sso_email') ?? '');
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await fetch('/apis/sso-get-identifier', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+      const body = (await res.json().catch(() => ({}))) as { success?: boolean; identifier?: string; message?: string };
+      if (res.ok && body.success && body.identifier) {
+        window.location.assign(`/apis/sso/${encodeURIComponent(body.identifier)}/login`);
+        return;
+      }
+      setError(body.message ?? t('login_sso_not_found'));
+    } catch {
+      setError(t('err_network'));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <div className="page narrow">
+      <h1>{t('login_title')}</h1>
+      {clientId && <p className="muted">{t('login_client', { client: clientId })}</p>}
+      {error && (
+        <div className="panel err banner" role="alert">
+          <span>{error}</span>
+          <button type="button" onClick={() => setError(null)} aria-label={t('feedback_close')}>×</button>
+        </div>
+      )}
+      {me ? (
+        <section className="panel ok" data-testid="signed-in">
+          <p>{t('login_signed_in_as', { name: me.name ?? '', email: me.email ?? '' })}</p>
+          {me.profile && <p>{t('login_profile', { profile: me.profile })}</p>}
+          <button type="button" className="button secondary" onClick={signOut}>{t('login_sign_out')}</button>
+        </section>
+      ) : (
+        <>
+          <form onSubmit={signIn} className="card">
+            <div className="field">
+              <label htmlFor="lg-email">{t('login_email')}</label>
+              <input id="lg-email" name="email" type="email" autoComplete="username" required />
+            </div>
+            <div className="field">
+              <label htmlFor="lg-password">{t('login_password')}</label>
+              <input id="lg-password" name="password" type="password" autoComplete="current-password" required />
+            </div>
+            <button type="submit" className="button block" disabled={!hydrated || busy}>{t('login_submit')}</button>
+          </form>
+          <form onSubmit={sso} className="card" style={{ marginTop: '1.5rem' }}>
+            <h2>{t('login_sso_title')}</h2>
+            <div className="field">
+              <label htmlFor="lg-sso">{t('login_sso_email')}</label>
+              <input id="lg-sso" name="sso_email" type="email" autoComplete="email" required />
+            </div>
+            <button type="submit" className="button block secondary" disabled={!hydrated || busy}>{t('login_sso_submit')}</button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}

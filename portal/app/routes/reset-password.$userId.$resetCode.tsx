@@ -1,0 +1,90 @@
+// /reset-password/{user_id}/{reset_code}?lang=..: choose a new password. Save is enabled only
+// when the input is valid; the browser calls POST /apis/auth/reset-password and shows the
+// server's error in a closable box (code_mismatch, expired_code, too_many_requests, ...).
+import type { MetaFunction } from '@remix-run/node';
+import { useParams } from '@remix-run/react';
+import { useState, type FormEvent } from 'react';
+import { useT } from '../lib/i18n.js';
+import { useHydrated } from '../lib/hydrated.js';
+import { simpleMeta } from '../lib/meta.js';
+import { passwordProblem } from '../lib/password-rule.js';
+import type { MessageKey } from '../i18n/index.js';
+
+export const meta: MetaFunction = ({ matches, location }) =>
+  simpleMeta(matches, location.pathname, 'reset_meta_title', 'reset_meta_description', { noindex: true });
+
+const KNOWN_ERRORS = ['code_mismatch', 'expired_code', 'too_many_requests', 'invalid_password', 'internal_error'] as const;
+
+export default function ResetPassword() {
+  const { userId = '', resetCode = '' } = useParams();
+  const t = useT();
+  const hydrated = useHydrated();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [state, setState] = useState<'form' | 'saving' | 'done'>('form');
+  const [error, setError] = useState<string | null>(null);
+
+  const problem = passwordProblem(password, confirm);
+  // "Not identical" only once both are long enough (public-web.md section 5).
+  const shownProblem = problem === 'reset_not_identical' && confirm.length >= 6 ? problem : null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (problem) return;
+    setState('saving');
+    setError(null);
+    try {
+      const res = await fetch('/apis/auth/reset-password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user_id: userId, code: resetCode, password }),
+      });
+      if (res.ok) return setState('done');
+      const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
+      const code = (KNOWN_ERRORS as readonly string[]).includes(body.error ?? '') ? body.error : res.status === 429 ? 'too_many_requests' : 'internal_error';
+      setError(t(`reset_err_${code}` as MessageKey));
+      setState('form');
+    } catch {
+      setError(t('err_network'));
+      setState('form');
+    }
+  };
+
+  return (
+    <div className="page narrow">
+      <h1>{t('reset_title')}</h1>
+      {state === 'done' ? (
+        <p className="panel ok" role="status" data-testid="reset-success">
+          {t('reset_success')}
+        </p>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          {error && (
+            <div className="panel err banner" role="alert" data-testid="reset-error">
+              <span>{error}</span>
+              <button type="button" onClick={() => setError(null)} aria-label={t('feedback_close')}>
+                ×
+              </button>
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor="r-password">{t('reset_password')}</label>
+            <input id="r-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="r-rule" />
+            <span className="hint" id="r-rule">{t('reset_rule')}</span>
+          </div>
+          <div className="field">
+            <label htmlFor="r-confirm">{t('reset_confirm')}</label>
+            <input
+              id="r-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)}
+              aria-invalid={shownProblem ? true : undefined} aria-describedby={shownProblem ? 'r-mismatch' : undefined}
+            />
+            {shownProblem && <span className="field-error" id="r-mismatch">{t(shownProblem)}</span>}
+          </div>
+          <button type="submit" className="button block" disabled={!hydrated || !!problem || state === 'saving'}>
+            {state === 'saving' ? t('reset_saving') : t('reset_save')}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
