@@ -5,7 +5,7 @@ import {
   MaxPartSizeExceededError, type AppLoadContext,
 } from '@remix-run/node';
 import { t as serverT } from '../../../config/i18n/index.js';
-import { AppError } from '../../../api/lib/errors.js';
+import { isServiceError } from './app-error.server.js';
 import { loadOffer } from './offer.server.js';
 import { resolveLang } from './lang.server.js';
 import { checkApplyForm, CV_MAX_BYTES, defaultPrefix, type FieldErrors } from './apply-form.js';
@@ -15,7 +15,7 @@ export async function offerPageData(jobCode: string, context: AppLoadContext) {
   try {
     offer = await loadOffer(context, jobCode);
   } catch (e) {
-    if (e instanceof AppError && e.status === 404) throw new Response(null, { status: 404, statusText: 'offer_not_found' });
+    if (isServiceError(e) && e.status === 404) throw new Response(null, { status: 404, statusText: 'offer_not_found' });
     throw e;
   }
   const today = context.deps.clock().toISOString().slice(0, 10);
@@ -89,7 +89,7 @@ export async function applyAction(jobCode: string, request: Request, context: Ap
     );
     return data<ApplyResult>({ status: 'sent', job_code: jobCode.toUpperCase() });
   } catch (e) {
-    if (e instanceof AppError && e.status < 500) {
+    if (isServiceError(e) && e.status < 500) {
       return data<ApplyResult>({ status: 'error', code: e.code, message: serverT(lang, e.messageKey) }, { status: e.status });
     }
     context.deps.logger.error({ err: e, jobCode }, 'web application failed');

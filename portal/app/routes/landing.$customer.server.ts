@@ -1,7 +1,7 @@
 // Server side of /landing/{customer}: the customer's configuration and the lead action.
 import { data, type AppLoadContext } from '@remix-run/node';
 import { t as serverT } from '../../../config/i18n/index.js';
-import { AppError } from '../../../api/lib/errors.js';
+import { isServiceError } from '../lib/app-error.server.js';
 import { resolveLang } from '../lib/lang.server.js';
 import { checkLandingForm, deviceOf, type LandingErrors } from '../lib/landing-form.js';
 
@@ -10,7 +10,7 @@ export async function landingData(customer: string, request: Request, context: A
   try {
     config = await context.services.getLandingConfig(customer);
   } catch (e) {
-    if (e instanceof AppError && e.status === 404) throw new Response(null, { status: 404, statusText: 'landing_not_found' });
+    if (isServiceError(e) && e.status === 404) throw new Response(null, { status: 404, statusText: 'landing_not_found' });
     throw e;
   }
   return { config, device: deviceOf(request.headers.get('user-agent')) };
@@ -44,11 +44,11 @@ export async function leadAction(customer: string, request: Request, context: Ap
     return data<LeadResult>({ status: 'sent', job_code: jobCode });
   } catch (e) {
     // Step 3 is shown whether the lead was stored or not (public-web.md section 4).
-    const known = e instanceof AppError && e.status < 500;
+    const known = isServiceError(e) && e.status < 500;
     if (!known) context.deps.logger.error({ err: e, customer }, 'landing lead failed');
     return data<LeadResult>(
-      { status: 'error', job_code: jobCode, message: serverT(lang, known ? (e as AppError).messageKey : 'internal_error') },
-      { status: known ? (e as AppError).status : 500 },
+      { status: 'error', job_code: jobCode, message: serverT(lang, known ? (e as { messageKey: string; status: number }).messageKey : 'internal_error') },
+      { status: known ? (e as { messageKey: string; status: number }).status : 500 },
     );
   }
 }
