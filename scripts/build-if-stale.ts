@@ -49,7 +49,8 @@ export function buildIfStale(log: (m: string) => void = console.log): void {
   for (const target of TARGETS) {
     if (!isStale(target)) continue;
     log(`Building the ${target.name} (missing or older than its sources)…`);
-    const result = spawnSync('npm', ['run', '--silent', target.script], { cwd: ROOT, stdio: 'inherit' });
+    // Always a production build: a test runner's NODE_ENV=test would give React's development build.
+    const result = spawnSync('npm', ['run', '--silent', target.script], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (result.status !== 0) throw new Error(`npm run ${target.script} failed (exit ${result.status})`);
   }
 }

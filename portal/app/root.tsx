@@ -2,11 +2,10 @@
 // draws every thrown status (404 from loaders and unknown paths, anything else as an error).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import {
-  Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse,
+  Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import stylesHref from './styles/app.css?url';
-import { useNonce } from './lib/nonce.js';
+import { useInlineStyles, useNonce } from './lib/nonce.js';
 import { useLang } from './lib/i18n.js';
 import { GeneralErrorBoundary } from './components/GeneralErrorBoundary.js';
 import { SiteFooter, SiteHeader } from './components/Chrome.js';
@@ -15,7 +14,6 @@ import { resolveLang } from './lib/lang.server.js';
 import { pageMeta, metaT } from './lib/meta.js';
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -27,7 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const styles = useInlineStyles();
   const lang = useLang();
+  // Pages that need no JavaScript at all say so with handle.hydrate = false.
+  const hydrate = !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return (
     <html lang={lang}>
       <head>
@@ -36,11 +37,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#5b2a86" />
         <Meta />
         <Links />
+        <style dangerouslySetInnerHTML={{ __html: styles }} suppressHydrationWarning />
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate && <ScrollRestoration nonce={nonce} />}
+        {hydrate && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -1,7 +1,15 @@
-// The per-request CSP nonce, given by the server to every inline script it renders.
-// In the browser the value is empty (browsers hide nonces from scripts anyway).
+// Values only the server knows while rendering the document: the per-request CSP nonce given to
+// every inline script, and the inlined stylesheet. In the browser both are empty: browsers hide
+// nonces from scripts, and hydration keeps the server's <style> content as it is (the root
+// layout never re-renders it with other content), so the CSS is not shipped twice in the JS.
 import { createContext, useContext } from 'react';
 
-const NonceContext = createContext<string>('');
-export const NonceProvider = NonceContext.Provider;
-export const useNonce = () => useContext(NonceContext);
+interface ServerDocument {
+  nonce: string;
+  styles: string;
+}
+
+const ServerDocumentContext = createContext<ServerDocument>({ nonce: '', styles: '' });
+export const ServerDocumentProvider = ServerDocumentContext.Provider;
+export const useNonce = () => useContext(ServerDocumentContext).nonce;
+export const useInlineStyles = () => useContext(ServerDocumentContext).styles;

@@ -35,6 +35,10 @@ describe('home page', () => {
     expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
+    // The inlined stylesheet survives hydration.
+    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+    await page.waitForTimeout(300);
+    expect(await page.locator('.brand').evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
 
     // The frame's final call-to-action appears: the frame is shown full screen.
     await page.locator('[data-testid="home-frame"][data-shown="true"]').waitFor({ timeout: 5000 });
