@@ -179,7 +179,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
                   <span className="spinner" aria-hidden="true" /> {t('offer_sending')}
                 </p>
               )}
-              <Form method="post" encType="multipart/form-data" ref={formRef} onChange={onField} noValidate={hydrated} aria-busy={sending}>
+              <Form method="post" encType="multipart/form-data" ref={formRef} onChange={onField} noValidate aria-busy={sending}>
                 <div className="field">
                   <label htmlFor="f-email">
                     {t('offer_email')} <span className="req" aria-hidden="true">*</span>

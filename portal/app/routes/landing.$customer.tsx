@@ -146,7 +146,7 @@ export default function Landing() {
             {config.informations_description && <p>{config.informations_description}</p>}
             <Form
               method="post"
-              noValidate={hydrated}
+              noValidate
               onChange={(e) => {
                 const name = (e.target as HTMLInputElement).name as LandingField;
                 if (name) setTouched((p) => ({ ...p, [name]: true }));
