@@ -7,7 +7,8 @@ import type { MessageKey } from '../i18n/index.js';
 
 /** Letters, digits, dot, plus, dash, underscore, then @ and a dotted domain (public-web.md section 5). */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
-export const PHONE_PREFIXES = ['+33', '+32', '+352', '+41'] as const;
+// The prefixes whose national numbers have 10 digits (the API's PHONE_COUNTRY_CODES; a unit test keeps them equal).
+export const PHONE_PREFIXES = ['+33', '+32', '+41', '+31', '+262', '+590', '+594', '+596'] as const;
 export const CV_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Phone input is stripped to digits only. */
