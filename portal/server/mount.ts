@@ -56,6 +56,9 @@ export async function portalMount(): Promise<FrontendMount> {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // With no-referrer, Chromium sends "Origin: null" on form posts, and Remix refuses actions
+      // whose Origin does not match the Host (its CSRF check): keep the browsers' default policy.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
     const remix = createRequestHandler({
       build,

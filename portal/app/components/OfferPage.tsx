@@ -27,14 +27,12 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
   const [liveErrors, setLiveErrors] = useState<FieldErrors>({});
   const [ready, setReady] = useState(false);
   const [cv, setCv] = useState<{ state: 'none' | 'uploading' | 'ready' | 'error'; key?: string; name?: string; error?: string }>({ state: 'none' });
-  const [showForm, setShowForm] = useState(true);
+  // The form shows until a result comes back, again after an invalid one, and after "try again".
+  const [retriedAfter, setRetriedAfter] = useState<ApplyResult | null>(null);
+  const showForm = !result || result.status === 'invalid' || retriedAfter === result;
 
   const sending = navigation.state === 'submitting';
   const serverErrors = result?.status === 'invalid' ? result.errors : {};
-
-  useEffect(() => {
-    if (result) setShowForm(result.status === 'invalid');
-  }, [result]);
 
   const recheck = () => {
     const form = formRef.current;
@@ -161,7 +159,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
               <h2>{t('error_web_application')}</h2>
               <p>{result.message}</p>
               {hydrated ? (
-                <button type="button" className="button secondary" onClick={() => setShowForm(true)}>
+                <button type="button" className="button secondary" onClick={() => setRetriedAfter(result)}>
                   {t('error_retry')}
                 </button>
               ) : (
