@@ -1,5 +1,5 @@
 // A 9:16 player for a candidate's answers, played one after another. hls.js is loaded on demand
-// (only this page pays for it); browsers with native HLS use it directly. Timeline bars fill per
+// (only this page pays for it); browsers without Media Source Extensions use native HLS. Timeline bars fill per
 // question; the left half goes to the previous answer, the right half to the next.
 import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js';
@@ -32,7 +32,9 @@ export function StoryPlayer({ answers }: { answers: Answer[] }) {
     const start = () => {
       if (wantPlay.current) video.play().catch(() => setPlaying(false));
     };
-    if (!answer.url.includes('.m3u8') || video.canPlayType('application/vnd.apple.mpegurl')) {
+    // hls.js wherever Media Source Extensions exist (as its docs advise); native HLS otherwise (iPhone).
+    const mse = typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
+    if (!answer.url.includes('.m3u8') || (!mse && video.canPlayType('application/vnd.apple.mpegurl'))) {
       video.src = answer.url;
       start();
     } else {

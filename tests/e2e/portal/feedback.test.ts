@@ -56,7 +56,7 @@ describe('feedback page', () => {
     expect(await page.locator('#fb-name-err').textContent()).toBe('Le nom doit comporter au moins 3 caractères.');
     await page.fill('#fb-name', 'Jeanne Martin');
     expect(await send.isDisabled()).toBe(true);
-    await page.getByLabel('Favorable').check();
+    await page.locator('input[name="vote"][value="1"]').check();
     await page.fill('#fb-comment', 'Très bonne présentation.');
     expect(await send.isDisabled()).toBe(false);
     await send.click();
