@@ -1,8 +1,9 @@
 // npm run bench:pages — for the main public pages: gzipped JavaScript and total bytes transferred,
 // server render time (median of many requests), and Lighthouse 12 mobile performance, LCP, TBT
 // and CLS, driving Debian's Chromium. Starts its own server with demo data; prints a table.
-// Targets: offer and landing pages ≤ 100 KB of gzipped JS; hls.js only on the feedback page;
-// Lighthouse mobile performance ≥ 0.95 everywhere.
+// Targets: offer and landing pages ≤ 100 KB of gzipped JS; hls.js only on the feedback page (where
+// it loads when the visitor presses play: no page downloads it while loading, see
+// tests/e2e/portal/feedback.test.ts); Lighthouse mobile performance ≥ 0.95 everywhere.
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -96,7 +97,7 @@ async function main() {
     await server.stop();
   }
 
-  const head = ['page', 'status', 'JS gzip KB', 'total KB', 'hls.js', 'render ms (median)', 'LH perf', 'LCP ms', 'TBT ms', 'CLS'];
+  const head = ['page', 'status', 'JS gzip KB', 'total KB', 'hls.js at load', 'render ms (median)', 'LH perf', 'LCP ms', 'TBT ms', 'CLS'];
   const lines = rows.map((r) => [
     r.page, String(r.status), r.jsGzipKB.toFixed(1), r.totalKB.toFixed(1), r.hls ? 'yes' : 'no', r.renderMs.toFixed(1),
     r.perf.toFixed(2), r.lcpMs.toFixed(0), r.tbtMs.toFixed(0), r.cls.toFixed(3),
@@ -111,7 +112,7 @@ async function main() {
   for (const r of rows) {
     if (r.status !== 200) problems.push(`${r.page}: status ${r.status}`);
     if ((r.page.startsWith('/candidate/offer') || r.page.startsWith('/landing')) && r.jsGzipKB > 100) problems.push(`${r.page}: ${r.jsGzipKB.toFixed(1)} KB of JS > 100 KB`);
-    if (r.hls !== r.page.startsWith('/feedback')) problems.push(`${r.page}: hls.js ${r.hls ? 'loaded' : 'missing'}`);
+    if (r.hls) problems.push(`${r.page}: hls.js downloaded while the page loads`);
     if (r.perf < 0.95) problems.push(`${r.page}: Lighthouse performance ${r.perf.toFixed(2)} < 0.95`);
   }
   console.log(problems.length ? `\nMissed targets:\n  ${problems.join('\n  ')}` : '\nAll targets met.');

@@ -1,5 +1,6 @@
-// A 9:16 player for a candidate's answers, played one after another. hls.js is loaded on demand
-// (only this page pays for it); browsers without Media Source Extensions use native HLS. Timeline bars fill per
+// A 9:16 player for a candidate's answers, played one after another. hls.js is loaded when the
+// visitor first plays or moves (only this page pays for it, and not before it is used); browsers
+// without Media Source Extensions use native HLS. Timeline bars fill per
 // question; the left half goes to the previous answer, the right half to the next.
 import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js';
@@ -20,12 +21,14 @@ export function StoryPlayer({ answers }: { answers: Answer[] }) {
   const [progress, setProgress] = useState(0);
   const [failed, setFailed] = useState(false);
   const wantPlay = useRef(false);
+  // Nothing is downloaded until the visitor starts the player.
+  const [started, setStarted] = useState(false);
 
   const answer = answers[index];
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video || !answer) return;
+    if (!video || !answer || !started) return;
     let cancelled = false;
     setProgress(0);
     setFailed(false);
@@ -55,19 +58,25 @@ export function StoryPlayer({ answers }: { answers: Answer[] }) {
     return () => {
       cancelled = true;
     };
-  }, [answer]);
+  }, [answer, started]);
 
   useEffect(() => () => hlsRef.current?.destroy(), []);
 
   const go = (to: number) => {
     if (to < 0 || to >= answers.length) return;
-    wantPlay.current = wantPlay.current || playing;
+    wantPlay.current = true;
+    setStarted(true);
     setIndex(to);
   };
 
   const toggle = () => {
     const video = videoRef.current;
     if (!video) return;
+    if (!started) {
+      wantPlay.current = true;
+      setStarted(true);
+      return;
+    }
     if (video.paused) {
       wantPlay.current = true;
       video.play().catch(() => setPlaying(false));

@@ -81,15 +81,25 @@ export default function Feedback() {
   return (
     <div className="page">
       <h1>{t('feedback_meta_title')}</h1>
-      {load.state === 'loading' && (
-        <p role="status">
-          <span className="spinner" aria-hidden="true" /> {t('feedback_loading')}
-        </p>
-      )}
       {load.state === 'error' && (
         <p className="panel err" role="alert" data-testid="feedback-load-error">
           {load.message}
         </p>
+      )}
+      {load.state === 'loading' && (
+        // The loaded page's layout, empty: nothing moves when the application arrives.
+        <div className="feedback" aria-busy="true">
+          <div>
+            <div className="candidate card skeleton">
+              <p role="status">
+                <span className="spinner" aria-hidden="true" /> {t('feedback_loading')}
+              </p>
+            </div>
+            <div style={{ marginTop: '1rem' }}>
+              <div className="player" />
+            </div>
+          </div>
+        </div>
       )}
       {load.state === 'loaded' && (
         <div className="feedback">

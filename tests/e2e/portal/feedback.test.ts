@@ -34,6 +34,8 @@ describe('feedback page', () => {
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
 
+    // hls.js waits for the visitor to start the player.
+    expect(hlsScripts).toEqual([]);
     await page.getByRole('button', { name: 'Lecture' }).click();
     await page.waitForFunction(() => ((document.querySelector('[data-testid="player"] video') as HTMLVideoElement)?.currentTime ?? 0) > 0.5, null, { timeout: 15_000 });
     expect(hlsScripts.length).toBeGreaterThan(0);
