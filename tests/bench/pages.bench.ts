@@ -12,6 +12,9 @@ import { startServer } from '../helpers/server.js';
 
 const PAGES = ['/', '/candidate/offer/CAFE75', '/landing/maison-demo', '/feedback/demo-share-1'];
 const RENDER_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
+// Lighthouse varies from run to run (more so on a shared machine): the run with the median
+// performance score of several is reported, as Lighthouse's documentation advises.
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const CHROME_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -74,9 +77,14 @@ async function main() {
     for (const path of PAGES) {
       const url = `${server.baseUrl}${path}`;
       const render = await renderTime(url);
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      if (!result) throw new Error(`lighthouse gave no result for ${path}`);
-      const { lhr } = result;
+      const runs = [];
+      for (let i = 0; i < LH_RUNS; i++) {
+        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+        runs.push(result.lhr);
+      }
+      runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      const lhr = runs[Math.floor(runs.length / 2)];
       const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
       const scripts = items.filter((i) => i.resourceType === 'Script');
       rows.push({
@@ -97,7 +105,7 @@ async function main() {
     await server.stop();
   }
 
-  const head = ['page', 'status', 'JS gzip KB', 'total KB', 'hls.js at load', 'render ms (median)', 'LH perf', 'LCP ms', 'TBT ms', 'CLS'];
+  const head = ['page', 'status', 'JS gzip KB', 'total KB', 'hls.js at load', 'render ms (median)', `LH perf (median of ${LH_RUNS})`, 'LCP ms', 'TBT ms', 'CLS'];
   const lines = rows.map((r) => [
     r.page, String(r.status), r.jsGzipKB.toFixed(1), r.totalKB.toFixed(1), r.hls ? 'yes' : 'no', r.renderMs.toFixed(1),
     r.perf.toFixed(2), r.lcpMs.toFixed(0), r.tbtMs.toFixed(0), r.cls.toFixed(3),
