@@ -88,25 +88,26 @@ export default function Landing() {
               <Form method="get">
                 <input type="hidden" name="step" value="2" />
                 {lang !== 'fr' && <input type="hidden" name="lang" value={lang} />}
-                {hydrated && (
-                  <div className="field">
-                    <label htmlFor="l-shop">{config.select_label || t('landing_shop')}</label>
-                    <select
-                      id="l-shop"
-                      value={shop}
-                      onChange={(e) => {
-                        setShop(e.target.value);
-                        setJobCode(config.offers.find((o) => o.shopcode === e.target.value)?.job_code ?? '');
-                      }}
-                    >
-                      {shops.map((s) => (
-                        <option key={s} value={s}>
-                          {s}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                )}
+                {/* Drawn from the start (no layout shift); it filters once JavaScript runs. Without it,
+                    the offers below are grouped by shop. */}
+                <div className="field">
+                  <label htmlFor="l-shop">{config.select_label || t('landing_shop')}</label>
+                  <select
+                    id="l-shop"
+                    value={shop}
+                    disabled={!hydrated}
+                    onChange={(e) => {
+                      setShop(e.target.value);
+                      setJobCode(config.offers.find((o) => o.shopcode === e.target.value)?.job_code ?? '');
+                    }}
+                  >
+                    {shops.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </select>
+                </div>
                 <div className="field">
                   <label htmlFor="l-job">{config.selectlist_label || t('landing_offer')}</label>
                   {hydrated ? (
