@@ -2,9 +2,17 @@
 import { Router } from 'express';
 import type { AppDeps } from '../app.js';
 import { healthRoutes } from './health.routes.js';
+import { configRoutes } from './config.routes.js';
+import { offersRoutes } from './offers.routes.js';
+import { draftsRoutes } from './drafts.routes.js';
+import { uploadsRoutes } from './uploads.routes.js';
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
   router.use(healthRoutes(deps));
+  router.use(configRoutes(deps));
+  router.use(offersRoutes(deps));
+  router.use(draftsRoutes(deps));
+  router.use(uploadsRoutes(deps));
   return router;
 }

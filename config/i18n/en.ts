@@ -40,6 +40,9 @@ const en: Record<keyof typeof fr, string> = {
   fill_all_required_fields: 'Please fill all required fields.',
   questions_count: 'An offer has 3 to 5 questions.',
   please_complete_required_fields: 'Please complete all required fields',
+  draft_without_owner: 'This draft belongs to no recruiter, so it cannot be published.',
+  pay_range_invalid: 'The minimum pay cannot exceed the maximum pay.',
+  file_required: 'No file was sent.',
 };
 
 export default en;

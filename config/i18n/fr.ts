@@ -40,6 +40,9 @@ const fr = {
   fill_all_required_fields: 'Merci de remplir tous les champs obligatoires.',
   questions_count: 'Une offre comporte de 3 à 5 questions.',
   please_complete_required_fields: 'Merci de compléter tous les champs obligatoires.',
+  draft_without_owner: 'Ce brouillon n’est rattaché à aucun recruteur : il ne peut pas être publié.',
+  pay_range_invalid: 'Le salaire minimum ne peut pas dépasser le salaire maximum.',
+  file_required: 'Aucun fichier n’a été envoyé.',
 } as const;
 
 export default fr;

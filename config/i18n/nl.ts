@@ -40,6 +40,9 @@ const nl: Record<keyof typeof fr, string> = {
   fill_all_required_fields: 'Vul alle verplichte velden in.',
   questions_count: 'Een vacature heeft 3 tot 5 vragen.',
   please_complete_required_fields: 'Vul alle verplichte velden in.',
+  draft_without_owner: 'Dit concept hoort bij geen enkele recruiter en kan dus niet gepubliceerd worden.',
+  pay_range_invalid: 'Het minimumloon mag niet hoger zijn dan het maximumloon.',
+  file_required: 'Er is geen bestand verzonden.',
 };
 
 export default nl;
