@@ -121,6 +121,10 @@ export async function publishDraft(token: string, input: unknown, actorId: strin
         await offer.update(columns, { transaction: t });
         await OfferQuestion.destroy({ where: { offer_id: offer.id }, transaction: t });
       } else {
+        // Counters kept on the user record move with the change they count (DESIGN.md, Data).
+        // Updated before the insert: the insert's foreign-key check share-locks the owner's row,
+        // and two publications upgrading that shared lock afterwards would deadlock on MariaDB.
+        await User.increment({ offers_count: 1, actives_offers_count: 1 }, { where: { id: ownerId }, transaction: t });
         offer = await Offer.create(
           {
             ...columns,
@@ -134,8 +138,6 @@ export async function publishDraft(token: string, input: unknown, actorId: strin
           },
           { transaction: t },
         );
-        // Counters kept on the user record move with the change they count (DESIGN.md, Data).
-        await User.increment({ offers_count: 1, actives_offers_count: 1 }, { where: { id: ownerId }, transaction: t });
         draft.published_offer_id = offer.id;
       }
       await OfferQuestion.bulkCreate(
