@@ -72,10 +72,25 @@ function parseTags(v: string | null): string[] {
   }
 }
 
+// Requests for one code that arrive while its query runs share that query (a shared offer link
+// brings bursts of the same code). Nothing is kept once the query settles: no stale answers.
+const inFlight = new Map<string, Promise<PublicOffer>>();
+
 /** The open offer with this code (any case); 404 offer_not_found when unknown or not available. */
 export async function getPublicOffer(jobCode: string): Promise<PublicOffer> {
   const code = normalizeJobCode(String(jobCode ?? ''));
   if (!LOOKUP_JOB_CODE.test(code)) throw notFound('offer_not_found', 'offer_not_found');
+  let pending = inFlight.get(code);
+  if (!pending) {
+    pending = load(code).finally(() => inFlight.delete(code));
+    inFlight.set(code, pending);
+  }
+  const offer = await pending;
+  // Each caller gets its own copy: one caller changing it cannot change another's answer.
+  return { ...offer, tags: [...offer.tags], questions: offer.questions.map((q) => ({ ...q })) };
+}
+
+async function load(code: string): Promise<PublicOffer> {
   const rows = await boundSequelize().query<Row>(SQL, { replacements: [code], type: QueryTypes.SELECT, raw: true });
   if (rows.length === 0) throw notFound('offer_not_found', 'offer_not_found');
   const { q_id: _q, q_text: _t, tags, start_date, ...first } = rows[0];

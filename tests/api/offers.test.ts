@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { makeUser } from '../helpers/auth.js';
@@ -112,5 +112,20 @@ describe('GET /apis/list-offers/{job_code}', () => {
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(404);
     expect((err as AppError).code).toBe('offer_not_found');
+  });
+
+  it('shares one query between simultaneous lookups of a code, and keeps nothing afterwards', async () => {
+    await makeOffer('BURST1');
+    const spy = vi.spyOn(ctx.db.sequelize, 'query');
+    const offers = await Promise.all([1, 2, 3, 4, 5].map(() => getPublicOffer('burst1')));
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(new Set(offers).size).toBe(5);
+    offers[0].questions[0].question = 'changed by one caller';
+    expect(offers[1].questions[0].question).toBe('Présentez-vous.');
+    await Offer.update({ state: 'closed' }, { where: { job_code: 'BURST1' } });
+    const before = spy.mock.calls.length;
+    await expect(getPublicOffer('BURST1')).rejects.toMatchObject({ status: 404 });
+    expect(spy.mock.calls.length).toBe(before + 1);
+    spy.mockRestore();
   });
 });
