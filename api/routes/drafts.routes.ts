@@ -16,7 +16,7 @@ const draftErrors: ErrorRequestHandler = (err, req, res, next) => {
 export function draftsRoutes(_deps: AppDeps): Router {
   const router = Router();
   router.post('/draft-offer', async (req, res) => {
-    res.status(201).json(await createDraft(req.caller?.user));
+    res.status(201).json(await createDraft(req.caller?.user, req.body));
   });
   router.get('/draft-offer/:edition_token', async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await getDraft(req.params.edition_token));

@@ -26,14 +26,19 @@ export function defaultOfferJson(): DraftOfferJson {
   };
 }
 
-/** A new draft owned by the caller, who must be a recruiter, a manager or staff. */
-export async function createDraft(caller: User | undefined): Promise<{ edition_token: string }> {
+/**
+ * A new draft owned by the caller, who must be a recruiter, a manager or staff. Fields given in
+ * the body (e.g. from a template) are checked like a saved draft and laid over the defaults.
+ */
+export async function createDraft(caller: User | undefined, input: unknown = {}): Promise<{ edition_token: string }> {
   if (!caller) throw unauthorized();
   if (caller.profile !== 'recruiter' && !isManager(caller) && !caller.is_admin) {
     throw forbidden('recruiter_only', 'forbidden');
   }
+  const given = normalizeOfferFields(input ?? {}, { partial: true });
   const edition_token = crypto.randomBytes(24).toString('base64url');
-  await DraftOffer.create({ edition_token, owner_id: caller.id, offer_json: defaultOfferJson(), published_offer_id: null });
+  const offer_json = { ...defaultOfferJson(), ...given };
+  await DraftOffer.create({ edition_token, owner_id: caller.id, offer_json, published_offer_id: null });
   return { edition_token };
 }
 

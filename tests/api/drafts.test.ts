@@ -73,6 +73,20 @@ describe('POST /apis/draft-offer (new draft)', () => {
     }
   });
 
+  it('lays fields given at creation over the defaults, and refuses wrong ones', async () => {
+    const owner = await makeUser({ profile: 'recruiter' });
+    const auth = await bearer(owner);
+    const res = await request(ctx.app).post('/apis/draft-offer').set(auth).send({ company_name: 'Optique Leroy', lang: 'nl' });
+    expect(res.status).toBe(201);
+    const got = await request(ctx.app).get(`/apis/draft-offer/${res.body.edition_token}`);
+    expect(got.body.offer_json).toMatchObject({ company_name: 'Optique Leroy', lang: 'nl', pay_currency: 'EUR', pay_period: 'month' });
+    expect(got.body.offer_json.questions).toHaveLength(3);
+    const bad = await request(ctx.app).post('/apis/draft-offer').set(auth).send({ pay_period: 'week' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual({ field: 'pay_period' });
+    expect(await DraftOffer.count({ where: { owner_id: owner.id } })).toBe(1);
+  });
+
   it('refuses anonymous callers (401) and candidates (403)', async () => {
     const anon = await request(ctx.app).post('/apis/draft-offer');
     expect(anon.status).toBe(401);

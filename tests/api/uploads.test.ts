@@ -99,6 +99,9 @@ describe('POST /apis/upload/cv', () => {
       .send('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 trunc');
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('validation_error');
+    const noBoundary = await request(ctx.app).post('/apis/upload/cv').set('content-type', 'multipart/form-data').send('abc');
+    expect(noBoundary.status).toBe(400);
+    expect(noBoundary.body.error).toBe('validation_error');
   });
 
   it('draws another name when the random one is taken, leaving the first file alone', async () => {
