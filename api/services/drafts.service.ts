@@ -122,6 +122,8 @@ export async function publishDraft(token: string, input: unknown, actorId: strin
       let offer = draft.published_offer_id
         ? await Offer.findByPk(draft.published_offer_id, { transaction: t, lock: t.LOCK.UPDATE })
         : null;
+      // A deleted offer is gone for good: publishing the draft again makes a new one.
+      if (offer?.state === 'deleted') offer = null;
       if (offer) {
         await offer.update(columns, { transaction: t });
         await OfferQuestion.destroy({ where: { offer_id: offer.id }, transaction: t });

@@ -186,6 +186,22 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
     expect((await DraftOffer.findOne({ where: { edition_token: token } }))!.offer_json.title).toBe('Équipier polyvalent de nuit');
   });
 
+  it('keeps a closed offer closed when republished, and makes a new offer when it was deleted', async () => {
+    const { owner, token } = await newDraft();
+    const first = await publish(token, validOffer());
+    await Offer.update({ state: 'closed' }, { where: { job_code: first.body.Item.job_code } });
+    const again = await publish(token, validOffer());
+    expect(again.body.Item.job_code).toBe(first.body.Item.job_code);
+    expect((await Offer.findOne({ where: { job_code: first.body.Item.job_code } }))!.state).toBe('closed');
+    await Offer.update({ state: 'deleted' }, { where: { job_code: first.body.Item.job_code } });
+    const fresh = await publish(token, validOffer());
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.Item.job_code).not.toBe(first.body.Item.job_code);
+    expect((await Offer.findOne({ where: { job_code: fresh.body.Item.job_code } }))!.state).toBe('available');
+    expect((await User.findByPk(owner.id))!.offers_count).toBe(2);
+    expect((await request(ctx.app).get(`/apis/draft-offer/${token}`)).body.job_code).toBe(fresh.body.Item.job_code);
+  });
+
   it('stores one offer when the same draft is published several times at once', async () => {
     const { owner, token } = await newDraft();
     const results = await Promise.all([1, 2, 3, 4].map(() => publish(token, validOffer())));
