@@ -2,9 +2,17 @@
 import { Router } from 'express';
 import type { AppDeps } from '../app.js';
 import { healthRoutes } from './health.routes.js';
+import { interestRoutes } from './interest.routes.js';
+import { landingRoutes } from './landing.routes.js';
+import { qrcodeRoutes } from './qrcode.routes.js';
+import { shareRoutes } from './share.routes.js';
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
   router.use(healthRoutes(deps));
+  router.use(interestRoutes(deps));
+  router.use(landingRoutes(deps));
+  router.use(qrcodeRoutes(deps));
+  router.use(shareRoutes(deps));
   return router;
 }
