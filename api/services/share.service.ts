@@ -53,6 +53,8 @@ export async function viewSharedApplication(
   now: Date,
 ): Promise<{ application: SharedApplication; viewId: string }> {
   const link = await findLink(shareId);
+  // A link already known to be spent is refused without taking the row lock.
+  if (link.views >= link.max_views) throw new AppError(403, MAX_VIEW_LIMIT, MAX_VIEW_LIMIT);
   const viewId = await transaction(async (t) => {
     const [counted] = await ShareLink.update(
       { views: literal('views + 1') },

@@ -17,7 +17,7 @@ describe('landing config', () => {
   it('answers the landing settings and the available offers of its company, by shop then title', async () => {
     const manager = await makeUser({ profile: 'manager', user_plan: 'bplan' });
     const recruiter = await makeUser({ profile: 'recruiter' });
-    const landing = await CustomLanding.create({
+    await CustomLanding.create({
       identifier: 'fournil', name: 'Le Fournil', company_hash: 'Le Fournil', bg_color: '#aa3300', select_label: 'Boutique',
       select_description: 'Choisissez une boutique', selectlist_label: 'Poste', informations_description: 'Vos coordonnées',
       logo_src: 'picture/0a1b2c3d.png', logo_width: 240, logo_height: 80,
