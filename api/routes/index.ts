@@ -6,6 +6,10 @@ import { configRoutes } from './config.routes.js';
 import { offersRoutes } from './offers.routes.js';
 import { draftsRoutes } from './drafts.routes.js';
 import { uploadsRoutes } from './uploads.routes.js';
+import { interestRoutes } from './interest.routes.js';
+import { landingRoutes } from './landing.routes.js';
+import { qrcodeRoutes } from './qrcode.routes.js';
+import { shareRoutes } from './share.routes.js';
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
@@ -14,5 +18,9 @@ export function apiRouter(deps: AppDeps): Router {
   router.use(offersRoutes(deps));
   router.use(draftsRoutes(deps));
   router.use(uploadsRoutes(deps));
+  router.use(interestRoutes(deps));
+  router.use(landingRoutes(deps));
+  router.use(qrcodeRoutes(deps));
+  router.use(shareRoutes(deps));
   return router;
 }
