@@ -8,6 +8,7 @@ import { seedDemo } from '../seeders/demo.js';
 import { createApp } from './app.js';
 import { LocalDiskStorage } from './integrations/storage.js';
 import { createMailer } from './integrations/mail.js';
+import { startAuthHousekeeping } from './jobs/auth-housekeeping.js';
 import { frontends } from './frontends.js';
 
 async function main() {
@@ -30,6 +31,7 @@ async function main() {
   const storage = new LocalDiskStorage(settings.storageDir, `${settings.publicUrl}/files`);
   const deps = { settings, storage, mailer: createMailer(settings), logger, clock: () => new Date() };
   const app = createApp(deps, await frontends(deps));
+  startAuthHousekeeping(deps.clock, logger);
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   server.listen(settings.port, settings.host, () => {
