@@ -3,7 +3,7 @@
 // docs/decisions/043-saml-sso.md.
 import crypto from 'node:crypto';
 import { UniqueConstraintError } from 'sequelize';
-import { SsoProvider, SsoProviderDomain, User } from '../../models/index.js';
+import { SsoProvider, SsoProviderDomain, User, transaction } from '../../models/index.js';
 import { AppError } from '../lib/errors.js';
 import { isManagerUser } from '../auth/guards.js';
 import { PROFILES, type Profile } from '../../models/user.model.js';
@@ -82,4 +82,65 @@ export async function landingPathFor(user: User, relayState: unknown): Promise<s
 /** Only a path on this site: starts with one slash, no scheme, no backslash, no control characters. */
 export function isSafeRelayState(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 500 && /^\/(?![/\\])[^\\\s]*$/.test(value);
+}
+
+export interface SsoProviderInput {
+  identifier: string;
+  name: string;
+  entry_point: string;
+  idp_cert: string;
+  idp_issuer?: string | null;
+  default_profile?: string;
+  domains: string[];
+}
+
+/** The certificate body node-saml wants: a PEM or bare base64; checked to be a real X.509 certificate. */
+function normalizeCert(input: string): string {
+  const body = input.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
+  const pem = `-----BEGIN CERTIFICATE-----\n${body.replace(/(.{64})/g, '$1\n').replace(/\n$/, '')}\n-----END CERTIFICATE-----\n`;
+  try {
+    new crypto.X509Certificate(pem);
+  } catch {
+    throw new AppError(400, 'invalid_idp_cert', 'validation_error', { field: 'idp_cert' });
+  }
+  return pem;
+}
+
+/**
+ * Creates or replaces a provider and its domains (by identifier), in one transaction. Used by
+ * `npm run sso:provider` and by the staff console.
+ */
+export async function saveSsoProvider(input: SsoProviderInput): Promise<SsoProvider> {
+  const identifier = input.identifier.trim();
+  if (!/^[A-Za-z0-9_-]{2,64}$/.test(identifier)) throw new AppError(400, 'invalid_identifier', 'validation_error', { field: 'identifier' });
+  let entry: URL;
+  try {
+    entry = new URL(input.entry_point);
+  } catch {
+    throw new AppError(400, 'invalid_entry_point', 'validation_error', { field: 'entry_point' });
+  }
+  if (entry.protocol !== 'https:' && entry.protocol !== 'http:') throw new AppError(400, 'invalid_entry_point', 'validation_error', { field: 'entry_point' });
+  const domains = [...new Set(input.domains.map((d) => d.trim().toLowerCase()).filter(Boolean))];
+  if (!domains.length || domains.some((d) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(d))) {
+    throw new AppError(400, 'invalid_domain', 'validation_error', { field: 'domains' });
+  }
+  const profile = input.default_profile ?? 'recruiter';
+  if (!(PROFILES as readonly string[]).includes(profile) || profile === 'landing') {
+    throw new AppError(400, 'invalid_profile', 'validation_error', { field: 'default_profile' });
+  }
+  const cert = normalizeCert(input.idp_cert);
+  try {
+    return await transaction(async (tx) => {
+      const fields = { name: input.name.trim() || identifier, entry_point: entry.toString(), idp_cert: cert, idp_issuer: input.idp_issuer?.trim() || null, default_profile: profile };
+      let provider = await SsoProvider.findOne({ where: { identifier }, transaction: tx });
+      if (provider) await provider.update(fields, { transaction: tx });
+      else provider = await SsoProvider.create({ identifier, ...fields }, { transaction: tx });
+      await SsoProviderDomain.destroy({ where: { sso_provider_id: provider.id }, transaction: tx });
+      await SsoProviderDomain.bulkCreate(domains.map((domain) => ({ sso_provider_id: provider!.id, domain })), { transaction: tx });
+      return provider;
+    });
+  } catch (e) {
+    if (e instanceof UniqueConstraintError) throw new AppError(409, 'domain_taken', 'validation_error', { field: 'domains' });
+    throw e;
+  }
 }

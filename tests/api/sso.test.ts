@@ -8,6 +8,8 @@ import { signInAtIdp, startIdp, makeKeyPair, type TestIdp } from '../helpers/sam
 import { buildResponse, requestIdOf, type ResponseOptions } from '../helpers/saml-response.js';
 import { createApp } from '../../api/app.js';
 import { Session, SsoProvider, SsoProviderDomain, User } from '../../models/index.js';
+import { saveSsoProvider } from '../../api/services/sso.service.js';
+import { AppError } from '../../api/lib/errors.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,13 +24,10 @@ let idp: TestIdp;
 beforeAll(async () => {
   ctx = await createTestContext();
   idp = await startIdp({ acsUrl: ACS, audience: ENTITY, issuer: 'urn:test:idp' });
-  const provider = await SsoProvider.create({
+  await saveSsoProvider({
     identifier: 'acme', name: 'Acme Retail', entry_point: idp.ssoUrl, idp_issuer: idp.issuer, idp_cert: idp.cert, default_profile: 'recruiter',
+    domains: ['acme.test', 'ACME-group.test'],
   });
-  await SsoProviderDomain.bulkCreate([
-    { sso_provider_id: provider.id, domain: 'acme.test' },
-    { sso_provider_id: provider.id, domain: 'acme-group.test' },
-  ]);
 }, 60_000);
 afterAll(async () => {
   await idp?.close();
@@ -60,6 +59,23 @@ async function expectRefused(res: request.Response, code = 'sso_failed') {
   expect(typeof res.body.message).toBe('string');
   expect(sidCookie(res)).toBeUndefined();
 }
+
+describe('provider records', () => {
+  it('validates and replaces a provider, one owner per domain', async () => {
+    const base = { identifier: 'beta', name: 'Beta', entry_point: 'https://idp.beta.test/sso', idp_cert: idp.cert, domains: ['beta.test'] };
+    const codeOf = (p: Promise<unknown>) => p.then(() => 'saved', (e: AppError) => e.code);
+    expect(await codeOf(saveSsoProvider({ ...base, idp_cert: 'not a certificate' }))).toBe('invalid_idp_cert');
+    expect(await codeOf(saveSsoProvider({ ...base, entry_point: 'javascript:alert(1)' }))).toBe('invalid_entry_point');
+    expect(await codeOf(saveSsoProvider({ ...base, domains: ['bad domain'] }))).toBe('invalid_domain');
+    expect(await codeOf(saveSsoProvider({ ...base, identifier: 'a/b' }))).toBe('invalid_identifier');
+    expect(await codeOf(saveSsoProvider({ ...base, domains: ['acme.test'] }))).toBe('domain_taken');
+    expect(await SsoProvider.count({ where: { identifier: 'beta' } })).toBe(0);
+    const saved = await saveSsoProvider({ ...base, idp_cert: idp.cert.replace(/-----[A-Z ]+-----/g, '').replace(/\s/g, '') });
+    await saveSsoProvider({ ...base, domains: ['beta.test', 'beta.example'] });
+    expect((await SsoProviderDomain.findAll({ where: { sso_provider_id: saved.id } })).map((d) => d.domain).sort()).toEqual(['beta.example', 'beta.test']);
+    expect(await SsoProvider.count({ where: { identifier: 'beta' } })).toBe(1);
+  });
+});
 
 describe('provider lookup', () => {
   it('finds the provider by email domain', async () => {
