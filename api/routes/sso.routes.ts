@@ -9,7 +9,7 @@ import { AppError, invalid } from '../lib/errors.js';
 import { isMessageKey, t } from '../../config/i18n/index.js';
 import { createSamlStrategy, factsOf, useProvider, SAML_REQUEST_TTL_MS } from '../auth/saml.js';
 import { claimOnce } from '../auth/saml-cache.js';
-import { createSession, setSessionCookie } from '../auth/sessions.js';
+import { createSession, destroySession, setSessionCookie, tokenOf } from '../auth/sessions.js';
 import { findProvider, identifierForEmail, isSafeRelayState, landingPathFor, signInFromAssertion } from '../services/sso.service.js';
 import type { Profile } from '@node-saml/passport-saml';
 
@@ -73,6 +73,9 @@ export function ssoRoutes(deps: AppDeps): Router {
       }
       const account = await signInFromAssertion(provider, { email: facts.email, name: facts.name }, now);
       const token = await createSession(account.id, 'cookie', now);
+      // As at password sign-in: whatever session this browser held before ends here.
+      const previous = tokenOf(req);
+      if (previous?.via === 'cookie') await destroySession(previous.token);
       setSessionCookie(req, res, token, publicUrl);
       res.redirect(303, await landingPathFor(account, body.RelayState));
     } catch (e) {

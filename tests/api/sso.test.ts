@@ -124,15 +124,20 @@ describe('sign-in through the real IdP', () => {
     expect(stored.last_co).not.toBeNull();
   });
 
-  it('signs an existing user in (no duplicate) and honours a same-site RelayState', async () => {
+  it('signs an existing user in (no duplicate), honours a same-site RelayState and ends the previous session', async () => {
     const before = await User.count();
     const redirect = await startLogin(ctx.app, '/manager/offers');
     const posted = await signInAtIdp(idp, redirect, { email: 'alice.martin@acme.test' });
     expect(posted.RelayState).toBe('/manager/offers');
-    const res = await postAcs({ SAMLResponse: posted.SAMLResponse, RelayState: posted.RelayState });
+    const older = await makeUser({ email: 'older@example.test' });
+    const { createSession } = await import('../../api/auth/sessions.js');
+    const oldSid = `sid=${await createSession(older.id, 'cookie', new Date())}`;
+    const res = await postAcs({ SAMLResponse: posted.SAMLResponse, RelayState: posted.RelayState }).set('Cookie', oldSid);
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/manager/offers');
-    expect(await User.count()).toBe(before);
+    expect(await User.count()).toBe(before + 1); // only the "older" user made above
+    expect((await request(ctx.app).get('/apis/auth/me').set('Cookie', oldSid)).status).toBe(401);
+    expect((await request(ctx.app).get('/apis/auth/me').set('Cookie', sidCookie(res)!)).body.email).toBe('alice.martin@acme.test');
   });
 
   it('sends a staff member to /admin and a manager to /manager', async () => {
