@@ -57,9 +57,10 @@ export async function login(
   const account = LIMITS.loginAccount(email);
   const spent = await spend([account, LIMITS.loginAddress(ctx.ip)], ctx.now, 'login_too_many');
   const user = await User.findOne({ where: { email } });
-  const ok = user?.password_hash
-    ? await verifyPassword(user.password_hash, input.password)
-    : (await verifyPassword(await getDummyHash(), input.password), false);
+  // An account of a company SSO provider signs in through its IdP only, so that the company's
+  // offboarding holds (docs/decisions/043-saml-sso.md).
+  const hash = user && user.sso_provider_id === null ? user.password_hash : null;
+  const ok = hash ? await verifyPassword(hash, input.password) : (await verifyPassword(await getDummyHash(), input.password), false);
   if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'invalid_credentials');
   // A success wipes the account's failures and does not count against the address.
   await forget(spent, [account.bucket]);
@@ -110,7 +111,7 @@ export async function forgotPassword(
   const email = normalizeEmail(input.email);
   await spend([LIMITS.forgotAccount(email), LIMITS.forgotAddress(ctx.ip)], ctx.now);
   const user = await User.findOne({ where: { email } });
-  if (!user) return;
+  if (!user || user.sso_provider_id !== null) return;
   const lang: Lang = normalizeLang(input.lang ?? user.lang);
   const code = crypto.randomBytes(24).toString('base64url');
   await transaction(async (tx) => {

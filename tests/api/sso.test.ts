@@ -140,6 +140,19 @@ describe('sign-in through the real IdP', () => {
     expect((await request(ctx.app).get('/apis/auth/me').set('Cookie', sidCookie(res)!)).body.email).toBe('alice.martin@acme.test');
   });
 
+  it('keeps an SSO account off password sign-in and password reset', async () => {
+    const { hashPassword } = await import('../../api/auth/passwords.js');
+    const u = (await User.findOne({ where: { email: 'alice.martin@acme.test' } }))!;
+    await u.update({ password_hash: await hashPassword('secret12') });
+    const res = await request(ctx.app).post('/apis/auth/login').send({ email: 'alice.martin@acme.test', password: 'secret12' });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('invalid_credentials');
+    const forgot = await request(ctx.app).post('/apis/auth/forgot-password').send({ email: 'alice.martin@acme.test' });
+    expect(forgot.status).toBe(200);
+    const { PasswordResetCode } = await import('../../models/index.js');
+    expect(await PasswordResetCode.count({ where: { user_id: u.id } })).toBe(0);
+  });
+
   it('sends a staff member to /admin and a manager to /manager', async () => {
     const admin = await makeUser({ email: 'boss@acme.test', is_admin: true, profile: 'recruiter' });
     const manager = await makeUser({ email: 'chief@acme.test', profile: 'recruiter', user_plan: 'aplan' });
