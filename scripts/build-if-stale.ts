@@ -20,7 +20,7 @@ export const TARGETS: Target[] = [
   {
     name: 'portal',
     output: 'build/portal/server/index.js',
-    sources: ['portal', 'config/i18n', 'api/services/interest.schema.ts', 'package.json'],
+    sources: ['portal', 'config/i18n', 'package.json'],
     script: 'build:portal',
   },
 ];

@@ -118,6 +118,10 @@ describe('legal and static pages', () => {
     expect(await page.title()).toBe('Téléchargez l’application de recrutement vidéo');
     expect(await page.locator('meta[property="og:description"]').getAttribute('content')).toContain('App Store');
     expect(await page.locator('meta[name="twitter:card"]').count()).toBe(1);
+    const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+    const imageRes = await fetch(new URL(new URL(image ?? '').pathname, baseUrl()));
+    expect(imageRes.status).toBe(200);
+    expect(imageRes.headers.get('content-type')).toBe('image/png');
     expect(await page.locator('main [data-store]').count()).toBe(2);
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
