@@ -4,6 +4,7 @@ import { Umzug, SequelizeStorage } from 'umzug';
 import type { QueryInterface, Sequelize } from 'sequelize';
 import * as m001 from './migrations/001-initial-schema.js';
 import * as m002 from './migrations/002-sessions.js';
+import * as m005 from './migrations/005-console-search.js';
 
 export type MigrationContext = { context: QueryInterface };
 type Migration = { up: (ctx: MigrationContext) => Promise<void>; down: (ctx: MigrationContext) => Promise<void> };
@@ -12,6 +13,7 @@ type Migration = { up: (ctx: MigrationContext) => Promise<void>; down: (ctx: Mig
 export const migrations: Array<[string, Migration]> = [
   ['001-initial-schema', m001],
   ['002-sessions', m002],
+  ['005-console-search', m005],
 ];
 
 export function createMigrator(sequelize: Sequelize) {

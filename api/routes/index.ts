@@ -2,9 +2,11 @@
 import { Router } from 'express';
 import type { AppDeps } from '../app.js';
 import { healthRoutes } from './health.routes.js';
+import { consoleRoutes } from './console.routes.js';
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
   router.use(healthRoutes(deps));
+  router.use(consoleRoutes(deps));
   return router;
 }

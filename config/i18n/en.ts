@@ -40,6 +40,21 @@ const en: Record<keyof typeof fr, string> = {
   fill_all_required_fields: 'Please fill all required fields.',
   questions_count: 'An offer has 3 to 5 questions.',
   please_complete_required_fields: 'Please complete all required fields',
+  // Staff console (back-office.md sections 4, 5, 8)
+  console_user_deleted: 'User deleted',
+  console_delete_failed: 'an error occurred while deleting',
+  console_user_not_found: 'This user does not exist',
+  console_reset_nothing: 'No question to reset, the action is not possible.',
+  console_no_contact_action: 'No action selected',
+  console_identifier_not_allowed: 'Not allowed: {char} , allowed characters are: {allowed}',
+  console_identifier_too_short: 'Identifier must be at least 3 chars',
+  console_identifier_taken: 'This identifier is already used by another landing.',
+  console_manager_self_removal: 'A manager cannot remove themselves from their own recruiter list.',
+  console_bad_input: 'bad input',
+  console_not_a_recruiter: 'This action only applies to recruiters and managers.',
+  console_substitute_same: 'Choose another recruiter to merge.',
+  console_not_a_candidate_application: 'Application not found.',
+  console_already_closed: 'This user is already closed.',
 };
 
 export default en;

@@ -40,6 +40,21 @@ const fr = {
   fill_all_required_fields: 'Merci de remplir tous les champs obligatoires.',
   questions_count: 'Une offre comporte de 3 à 5 questions.',
   please_complete_required_fields: 'Merci de compléter tous les champs obligatoires.',
+  // Staff console (back-office.md sections 4, 5, 8)
+  console_user_deleted: 'Utilisateur supprimé',
+  console_delete_failed: 'une erreur est survenue lors de la suppression',
+  console_user_not_found: "Cet utilisateur n'existe pas",
+  console_reset_nothing: "Aucune question a reset, l'action n'est pas possible.",
+  console_no_contact_action: 'Aucune action selectionné',
+  console_identifier_not_allowed: 'Not allowed: {char} , allowed characters are: {allowed}',
+  console_identifier_too_short: 'Identifier doit faire au moins 3 chars',
+  console_identifier_taken: 'Cet identifiant est déjà utilisé par une autre landing.',
+  console_manager_self_removal: 'Un manager ne peut pas se retirer de sa propre liste de recruteurs.',
+  console_bad_input: 'bad input',
+  console_not_a_recruiter: 'Cette action ne concerne que les recruteurs et les managers.',
+  console_substitute_same: 'Choisissez un autre recruteur à fusionner.',
+  console_not_a_candidate_application: 'Candidature introuvable.',
+  console_already_closed: 'Cet utilisateur est déjà classé.',
 } as const;
 
 export default fr;

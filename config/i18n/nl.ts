@@ -40,6 +40,21 @@ const nl: Record<keyof typeof fr, string> = {
   fill_all_required_fields: 'Vul alle verplichte velden in.',
   questions_count: 'Een vacature heeft 3 tot 5 vragen.',
   please_complete_required_fields: 'Vul alle verplichte velden in.',
+  // Staff console (back-office.md sections 4, 5, 8)
+  console_user_deleted: 'Gebruiker verwijderd',
+  console_delete_failed: 'er is een fout opgetreden bij het verwijderen',
+  console_user_not_found: 'Deze gebruiker bestaat niet',
+  console_reset_nothing: 'Geen vraag om te resetten, de actie is niet mogelijk.',
+  console_no_contact_action: 'Geen actie geselecteerd',
+  console_identifier_not_allowed: 'Not allowed: {char} , allowed characters are: {allowed}',
+  console_identifier_too_short: 'De identifier moet minstens 3 tekens hebben',
+  console_identifier_taken: 'Deze identifier wordt al door een andere landing gebruikt.',
+  console_manager_self_removal: 'Een manager kan zichzelf niet uit zijn eigen recruiterlijst verwijderen.',
+  console_bad_input: 'bad input',
+  console_not_a_recruiter: 'Deze actie geldt alleen voor recruiters en managers.',
+  console_substitute_same: 'Kies een andere recruiter om samen te voegen.',
+  console_not_a_candidate_application: 'Sollicitatie niet gevonden.',
+  console_already_closed: 'Deze gebruiker is al geklasseerd.',
 };
 
 export default nl;
