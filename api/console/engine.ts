@@ -2,7 +2,7 @@
 // (api/console/resources.ts) into ra-data-simple-rest handlers, with role checks and row scoping.
 import type { Sequelize } from 'sequelize';
 import { ManagerRecruiter } from '../../models/index.js';
-import { forbidden, invalid, notFound, unauthorized } from '../lib/errors.js';
+import { forbidden, invalid, unauthorized } from '../lib/errors.js';
 import { MESSAGES, isManager } from '../auth/guards.js';
 import type { Caller } from '../auth/caller.js';
 import type { ConsoleRole, FieldDecl, Operation, ResourceDecl } from '../../admin/resources/schema.js';
@@ -117,11 +117,6 @@ export function applyDeclaredFilters(decl: ResourceDecl, filter: Record<string, 
 export function applyScope(scope: Scope, where: Where, alias: string): void {
   if (!scope) return;
   where.add(`${alias}.${scope.column} IN (${scope.ids.map(() => '?').join(', ')})`, ...scope.ids);
-}
-
-/** Checks a scoped record: out-of-scope rows answer 404, as if they did not exist. */
-export function inScope(scope: Scope, record: Record<string, unknown>): boolean {
-  return !scope || scope.ids.includes(String(record[scope.column]));
 }
 
 /** Validates a create/update body against the declared writable fields; unknown keys are ignored. */

@@ -9,7 +9,7 @@ import { audit } from '../services/audit.service.js';
 import { recountUsers } from '../services/user-counters.service.js';
 import { notFound } from '../lib/errors.js';
 import { RESOURCES, type ResourceDecl } from '../../admin/resources/index.js';
-import { applyDeclaredFilters, applyScope, inScope, writableBody, type ConsoleCtx, type Rec, type Scope, type ServerResource } from './engine.js';
+import { applyDeclaredFilters, applyScope, writableBody, type ConsoleCtx, type Rec, type Scope, type ServerResource } from './engine.js';
 import { Where, readDate, runList, type ListQuery } from './query.js';
 import * as staff from '../services/staff-users.service.js';
 import * as apps from '../services/staff-applications.service.js';
