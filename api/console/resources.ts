@@ -1,9 +1,10 @@
 // The server part of each console resource: where its rows live, how text search runs on an index,
 // what a record looks like, and which service each write and action calls. The declaration
 // (admin/resources/) says what exists and who may do what; this file says how.
+import { retryingTransaction } from '../services/retry-transaction.js';
 import { QueryTypes } from 'sequelize';
 import {
-  transaction, ApplicationAnswer, ContactEvent, CloseEvent, LandingInterest, PlanLimit, ManagerRecruiter, Offer, User, WishlistEntry, models,
+  ApplicationAnswer, ContactEvent, CloseEvent, LandingInterest, PlanLimit, ManagerRecruiter, Offer, User, WishlistEntry, models,
 } from '../../models/index.js';
 import { audit } from '../services/audit.service.js';
 import { recountUsers } from '../services/user-counters.service.js';
@@ -155,7 +156,7 @@ const usersResource: ServerResource = {
 };
 
 async function staffUpdate(ctx: ConsoleCtx, id: string, data: Record<string, unknown>): Promise<void> {
-  await transaction(async (t) => {
+  await retryingTransaction(async (t) => {
     const user = await User.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE });
     if (!user) throw notFound('user_not_found', 'console_user_not_found');
     const before = Object.fromEntries(Object.keys(data).map((k) => [k, user.get(k as never)]));
@@ -239,7 +240,7 @@ const landingsResource = tableResource(
   {
     async update(ctx, id, body) {
       const data = writableBody(decl('landings'), body, false);
-      await transaction(async (t) => {
+      await retryingTransaction(async (t) => {
         const lead = await LandingInterest.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE });
         if (!lead || lead.user_id) throw notFound();
         const before = { notif: lead.notif };
@@ -250,7 +251,7 @@ const landingsResource = tableResource(
     },
     async remove(ctx, id) {
       const before = await landingsResource.get(ctx, id, null);
-      await transaction(async (t) => {
+      await retryingTransaction(async (t) => {
         await LandingInterest.destroy({ where: { id, user_id: null }, transaction: t });
         await audit(t, { actorId: ctx.caller.user.id, action: 'delete', resource: 'landings', recordId: id, before, after: null, at: ctx.clock() });
       });
@@ -288,7 +289,7 @@ const offersResource: ServerResource = tableResource(
     async update(ctx, id, body, scope) {
       const current = await offersResource.get(ctx, id, scope);
       const data = writableBody(decl('offers'), body, false);
-      await transaction(async (t) => {
+      await retryingTransaction(async (t) => {
         const offer = await Offer.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE });
         if (!offer) throw notFound('offer_not_found', 'offer_not_found');
         const before = Object.fromEntries(Object.keys(data).map((k) => [k, offer.get(k as never)]));
@@ -314,7 +315,7 @@ const wishlistsResource: ServerResource = tableResource(
   {
     async remove(ctx, id) {
       const before = await wishlistsResource.get(ctx, id, null);
-      await transaction(async (t) => {
+      await retryingTransaction(async (t) => {
         await WishlistEntry.destroy({ where: { id }, transaction: t });
         await recountUsers([String(before.candidate_id)], t);
         await audit(t, { actorId: ctx.caller.user.id, action: 'delete', resource: 'wishlists', recordId: id, before, after: null, at: ctx.clock() });

@@ -1,5 +1,6 @@
 // Custom landing pages (back-office.md sections 2, 5, 9): identifier rules, defaults, audit.
-import { transaction, CustomLanding, LANDING_DEFAULTS } from '../../models/index.js';
+import { retryingTransaction } from './retry-transaction.js';
+import { CustomLanding, LANDING_DEFAULTS } from '../../models/index.js';
 import { conflict, invalid, notFound } from '../lib/errors.js';
 import { IDENTIFIER_ALLOWED, IDENTIFIER_MIN, normalizeIdentifier } from '../../admin/resources/custom-landings.resource.js';
 import { audit } from './audit.service.js';
@@ -19,7 +20,7 @@ export type LandingInput = Partial<Pick<CustomLanding, 'name' | 'bg_color' | 'se
 export async function createLanding(actor: Actor, input: LandingInput, now: Date) {
   const identifier = checkIdentifier(input.identifier);
   const name = input.name as string;
-  return transaction(async (t) => {
+  return retryingTransaction(async (t) => {
     if (await CustomLanding.findOne({ where: { identifier }, transaction: t })) throw conflict('identifier_taken', 'console_identifier_taken');
     const landing = await CustomLanding.create(
       {
@@ -43,7 +44,7 @@ export async function createLanding(actor: Actor, input: LandingInput, now: Date
 
 export async function updateLanding(actor: Actor, id: string, input: LandingInput, now: Date) {
   const identifier = input.identifier === undefined ? undefined : checkIdentifier(input.identifier);
-  return transaction(async (t) => {
+  return retryingTransaction(async (t) => {
     const landing = await CustomLanding.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE });
     if (!landing) throw notFound('landing_not_found', 'landing_not_found');
     if (identifier && identifier !== landing.identifier && (await CustomLanding.findOne({ where: { identifier }, transaction: t }))) {
@@ -59,7 +60,7 @@ export async function updateLanding(actor: Actor, id: string, input: LandingInpu
 }
 
 export async function deleteLanding(actor: Actor, id: string, now: Date) {
-  return transaction(async (t) => {
+  return retryingTransaction(async (t) => {
     const landing = await CustomLanding.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE });
     if (!landing) throw notFound('landing_not_found', 'landing_not_found');
     const before = landing.get({ plain: true });

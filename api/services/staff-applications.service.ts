@@ -1,6 +1,7 @@
 // Staff actions on applications (back-office.md section 4): reset and force-send.
+import { retryingTransaction } from './retry-transaction.js';
 import { Op } from 'sequelize';
-import { transaction, Application, ApplicationAnswer, WishlistEntry } from '../../models/index.js';
+import { Application, ApplicationAnswer, WishlistEntry } from '../../models/index.js';
 import { invalid, notFound } from '../lib/errors.js';
 import { audit } from './audit.service.js';
 import { recountUsers } from './user-counters.service.js';
@@ -24,7 +25,7 @@ function plain(a: Application, answers: ApplicationAnswer[]) {
  * Refused when no question is undone.
  */
 export async function resetApplication(actor: Actor, applicationId: string, now: Date) {
-  return transaction(async (t) => {
+  return retryingTransaction(async (t) => {
     const app = await Application.findByPk(applicationId, { transaction: t, lock: t.LOCK.UPDATE });
     if (!app) throw notFound('application_not_found', 'console_not_a_candidate_application');
     const answers = await ApplicationAnswer.findAll({ where: { application_id: app.id }, order: [['position', 'ASC']], transaction: t });
@@ -44,7 +45,7 @@ export async function resetApplication(actor: Actor, applicationId: string, now:
 
 /** Force-send: the application is complete and new for the recruiter. */
 export async function forceSendApplication(actor: Actor, applicationId: string, now: Date) {
-  return transaction(async (t) => {
+  return retryingTransaction(async (t) => {
     const app = await Application.findByPk(applicationId, { transaction: t, lock: t.LOCK.UPDATE });
     if (!app) throw notFound('application_not_found', 'console_not_a_candidate_application');
     const before = { state: app.state, recruiter_state: app.recruiter_state, submit_date: app.submit_date };

@@ -1,9 +1,10 @@
 // Staff actions on users (back-office.md section 4): plan change, boosters, substitution (merge),
 // permanent delete, close, contact history and manager-recruiter links. Each runs in one
 // transaction, keeps the user counters true and writes an audit entry.
+import { retryingTransaction } from './retry-transaction.js';
 import { Op, QueryTypes, type Transaction } from 'sequelize';
 import {
-  boundSequelize, transaction, Application, CloseEvent, ContactEvent, ManagerRecruiter, PlanLimit, User, WishlistEntry, Offer,
+  boundSequelize, Application, CloseEvent, ContactEvent, ManagerRecruiter, PlanLimit, User, WishlistEntry, Offer,
   CONTACT_ACTIONS, USER_PLANS, type ContactAction, type UserPlan,
 } from '../../models/index.js';
 import { invalid, notFound, AppError } from '../lib/errors.js';
@@ -44,7 +45,7 @@ export async function changePlan(actor: Actor, userId: string, input: { user_pla
     }
     limit = n;
   }
-  return transaction(async (t) => {
+  return retryingTransaction(async (t) => {
     const user = await lockUser(userId, t);
     requireRecruiterLike(user);
     const existing = await PlanLimit.findOne({ where: { user_id: userId }, transaction: t });
@@ -64,7 +65,7 @@ export async function changePlan(actor: Actor, userId: string, input: { user_pla
 export async function addBoosters(actor: Actor, userId: string, input: { count: unknown }, now: Date) {
   const n = typeof input.count === 'number' ? input.count : Number(input.count);
   if (!Number.isInteger(n) || n <= 0 || n > 10_000 || input.count === '' || input.count === null) throw invalid('bad_input', 'console_bad_input', { field: 'count' });
-  return transaction(async (t) => {
+  return retryingTransaction(async (t) => {
     const user = await lockUser(userId, t);
     requireRecruiterLike(user);
     const before = { av_boost: user.av_boost, total_boost: user.total_boost };
@@ -86,7 +87,7 @@ export async function substitute(actor: Actor, targetId: string, input: { user: 
   if (!sourceId) throw invalid('bad_input', 'console_bad_input', { field: 'user' });
   if (sourceId === targetId) throw invalid('substitute_same', 'console_substitute_same');
   const sequelize = boundSequelize();
-  return transaction(async (t) => {
+  return retryingTransaction(async (t) => {
     // Lock both in id order so two opposite merges cannot deadlock.
     const [first, second] = [targetId, sourceId].sort();
     const a = await lockUser(first, t);
@@ -150,7 +151,7 @@ export async function substitute(actor: Actor, targetId: string, input: { user: 
  */
 export async function deleteUser(actor: Actor, userId: string, now: Date): Promise<{ id: string; message: 'console_user_deleted' }> {
   try {
-    return await transaction(async (t) => {
+    return await retryingTransaction(async (t) => {
       const user = await lockUser(userId, t);
       const before = snapshot(user);
       const affected = new Set<string>();
@@ -176,7 +177,7 @@ export async function deleteUser(actor: Actor, userId: string, now: Date): Promi
 
 /** Close ("Classer"): a close event, and the user is no longer contactable. */
 export async function closeUser(actor: Actor, userId: string, now: Date) {
-  return transaction(async (t) => {
+  return retryingTransaction(async (t) => {
     const user = await lockUser(userId, t);
     const before = { contactable: user.contactable, closed_at: user.closed_at };
     await CloseEvent.create({ user_id: userId, actor_id: actor.id, at: now }, { transaction: t });
@@ -193,7 +194,7 @@ export async function addContacts(actor: Actor, userId: string, input: { actions
   if (!list.length) throw invalid('no_action_selected', 'console_no_contact_action');
   if (!list.every((a) => CONTACT_ACTIONS.includes(a as ContactAction))) throw invalid('bad_input', 'console_bad_input', { field: 'actions' });
   const actions = [...new Set(list as ContactAction[])];
-  return transaction(async (t) => {
+  return retryingTransaction(async (t) => {
     const user = await lockUser(userId, t);
     const before = { contacts_count: user.contacts_count };
     for (const action of actions) await ContactEvent.create({ user_id: userId, action, actor_id: actor.id, at: now }, { transaction: t });
@@ -216,12 +217,12 @@ export async function assignRecruiters(actor: Actor, managerId: string, input: {
   const remove = ids(input.remove);
   if (!add || !remove || (!add.length && !remove.length)) throw invalid('bad_input', 'console_bad_input', { field: 'add' });
   if (remove.includes(managerId)) {
-    await transaction(async (t) => {
+    await retryingTransaction(async (t) => {
       await audit(t, { actorId: actor.id, action: 'recruiters_refused', resource: RESOURCE, recordId: managerId, before: null, after: { remove }, at: now });
     });
     throw invalid('manager_self_removal', 'console_manager_self_removal');
   }
-  return transaction(async (t) => {
+  return retryingTransaction(async (t) => {
     const manager = await lockUser(managerId, t);
     requireRecruiterLike(manager);
     const current = (await ManagerRecruiter.findAll({ where: { manager_id: managerId }, transaction: t })).map((l) => l.recruiter_id as string);

@@ -53,12 +53,12 @@ describe('ra-data-simple-rest against /apis/console', () => {
     const updated = await dp.update('users', { id: r1.id, data: { name: 'Rémi Renommé' }, previousData: { id: r1.id } });
     expect(updated.data.name).toBe('Rémi Renommé');
     const many = await dp.updateMany('users', { ids: [r1.id, r2.id], data: { phone: '0600000000' } });
-    expect(many.data.sort()).toEqual([r1.id, r2.id].sort());
+    expect(many.data!.sort()).toEqual([r1.id, r2.id].sort());
     expect((await User.findByPk(r2.id))!.phone).toBe('0600000000');
     const del = await dp.delete('users', { id: r1.id, previousData: { id: r1.id } });
     expect(del.data.id).toBe(r1.id);
     const delMany = await dp.deleteMany('users', { ids: [r2.id, mgr.id] });
-    expect(delMany.data.sort()).toEqual([r2.id, mgr.id].sort());
+    expect(delMany.data!.sort()).toEqual([r2.id, mgr.id].sort());
     expect(await User.count({ where: { id: [r1.id, r2.id, mgr.id] } })).toBe(0);
   });
 
