@@ -119,7 +119,9 @@ export async function runList(sequelize: Sequelize, decl: ResourceDecl, q: ListQ
   if (q.after) {
     const op = dir === 'DESC' ? '<' : '>';
     const afterValue = sortCol === s.idColumn ? q.after.value : toSortParam(q.after.value, dialect);
-    page.add(`(${sortCol} ${op} ? OR (${sortCol} = ? AND ${s.idColumn} ${op} ?))`, afterValue, afterValue, q.after.id);
+    // The leading `<=` gives the database a range on the index; the OR alone would not (MariaDB).
+    if (sortCol === s.idColumn) page.add(`${sortCol} ${op} ?`, afterValue);
+    else page.add(`${sortCol} ${op}= ? AND (${sortCol} ${op} ? OR ${s.idColumn} ${op} ?)`, afterValue, afterValue, q.after.id);
     offset = 0;
   }
   const order = sortCol === s.idColumn ? `${s.idColumn} ${dir}` : `${sortCol} ${dir}, ${s.idColumn} ${dir}`;

@@ -10,13 +10,14 @@ const FTS = {
 
 export async function up({ context: qi }: MigrationContext): Promise<void> {
   const dialect = qi.sequelize.getDialect();
-  // The users list: profile, then newest first, with every quick filter in the index so that
-  // pages and counts are answered from the index alone.
-  await qi.addIndex('users', ['profile', 'created_at', 'closed_at', 'is_migration', 'applications_count', 'wishlist_count', 'contacts_count', 'offers_count', 'candidates_count'], {
+  // The users list: profile, then newest first with id as tie-breaker (keyset order), then every
+  // quick filter, so that pages and counts are answered from the index alone.
+  await qi.addIndex('users', ['profile', 'created_at', 'id', 'closed_at', 'is_migration', 'applications_count', 'wishlist_count', 'contacts_count', 'offers_count', 'candidates_count'], {
     name: 'users_console_list',
   });
   await qi.removeIndex('users', 'users_profile_created');
   await qi.addIndex('landing_interests', ['notif', 'user_id', 'created_at'], { name: 'landing_interests_leads' });
+  await qi.addIndex('offers', ['created_at'], { name: 'offers_created' });
   await qi.addIndex('landing_interests', ['lastname'], { name: 'landing_interests_lastname' });
   await qi.addIndex('landing_interests', ['firstname'], { name: 'landing_interests_firstname' });
   await qi.addIndex('landing_interests', ['phone_number'], { name: 'landing_interests_phone' });
@@ -47,7 +48,7 @@ export async function down({ context: qi }: MigrationContext): Promise<void> {
       await qi.sequelize.query(`DROP TABLE IF EXISTS ${table}_fts`);
     }
   }
-  for (const [t, n] of [['custom_landings', 'custom_landings_name'], ['landing_interests', 'landing_interests_phone'], ['landing_interests', 'landing_interests_firstname'], ['landing_interests', 'landing_interests_lastname'], ['landing_interests', 'landing_interests_leads']]) {
+  for (const [t, n] of [['custom_landings', 'custom_landings_name'], ['offers', 'offers_created'], ['landing_interests', 'landing_interests_phone'], ['landing_interests', 'landing_interests_firstname'], ['landing_interests', 'landing_interests_lastname'], ['landing_interests', 'landing_interests_leads']]) {
     await qi.removeIndex(t, n);
   }
   await qi.addIndex('users', ['profile', 'created_at'], { name: 'users_profile_created' });
