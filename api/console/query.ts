@@ -105,6 +105,8 @@ export interface ListSql {
   sortColumn: string;
   idColumn: string;
   where: Where;
+  /** Page ids first from the index, then the rows (for wide rows on a covering index). */
+  deferred?: boolean;
 }
 
 export async function runList(sequelize: Sequelize, decl: ResourceDecl, q: ListQuery, s: ListSql): Promise<{ rows: Record<string, unknown>[]; total: number }> {
@@ -125,7 +127,13 @@ export async function runList(sequelize: Sequelize, decl: ResourceDecl, q: ListQ
     offset = 0;
   }
   const order = sortCol === s.idColumn ? `${s.idColumn} ${dir}` : `${sortCol} ${dir}, ${s.idColumn} ${dir}`;
-  const rows = await sequelize.query<Record<string, unknown>>(`SELECT ${s.columns} FROM ${s.from} ${page.sql()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, {
+  // Deferred join: the page's ids come from the covering index alone (a range scan the optimizer
+  // keeps), then only those rows are read. Reading whole rows while walking made MariaDB prefer
+  // a plain ref on the profile and read every skipped row.
+  const pageSql = s.deferred
+    ? `SELECT ${s.columns} FROM ${s.from} JOIN (SELECT ${s.idColumn} AS pid FROM ${s.from} ${page.sql()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) pg ON pg.pid = ${s.idColumn} ORDER BY ${order}`
+    : `SELECT ${s.columns} FROM ${s.from} ${page.sql()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+  const rows = await sequelize.query<Record<string, unknown>>(pageSql, {
     replacements: page.params,
     type: QueryTypes.SELECT,
   });

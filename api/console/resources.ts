@@ -130,6 +130,7 @@ const usersResource: ServerResource = {
       sortColumn: `u.${q.sort.field}`,
       idColumn: 'u.id',
       where,
+      deferred: true,
     });
     return { data: await decorateUsers(ctx, rows), total };
   },

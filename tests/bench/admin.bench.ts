@@ -112,18 +112,21 @@ async function main() {
     }
     const url = listUrl(c, filter, range);
     capture = [];
+    const t0 = performance.now();
     const first = await fetch(url, { headers });
     const total = first.headers.get('content-range')?.split('/').pop() ?? '?';
     const count = ((await first.json()) as unknown[]).length;
     bareSql.set(i, capture);
     capture = null;
+    // A request that misses by far is timed a few times only, so the run ends.
+    const runs = performance.now() - t0 > 500 ? 3 : RUNS;
     for (let w = 0; w < 3; w++) {
       await (await fetch(url, { headers })).arrayBuffer();
       await (await fetch(`${bareUrl}/bare/${i}`)).arrayBuffer();
     }
     const appTimes: number[] = [];
     const bareTimes: number[] = [];
-    for (let r = 0; r < RUNS; r++) {
+    for (let r = 0; r < runs; r++) {
       let t = performance.now();
       await (await fetch(url, { headers })).arrayBuffer();
       appTimes.push(performance.now() - t);
@@ -136,6 +139,7 @@ async function main() {
     const pass = a < TARGET_MS && a <= 2 * b;
     ok &&= pass;
     rows.push([c.name, `${count}/${total}`, a.toFixed(1), b.toFixed(1), (a / b).toFixed(2), pass ? 'ok' : 'MISS']);
+    console.log(`  ${rows[rows.length - 1].join('  ')}`);
   }
   const head = ['request', 'rows/count', 'app ms', 'bare ms', 'ratio', `<${TARGET_MS}ms & <=2x`];
   const widths = head.map((h, j) => Math.max(h.length, ...rows.map((r) => r[j].length)));
