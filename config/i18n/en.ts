@@ -24,6 +24,11 @@ const en: Record<keyof typeof fr, string> = {
   firstname_required: 'The first name is required.',
   lastname_required: 'The last name is required.',
   cgu_required: 'You must accept the terms to apply.',
+  field_too_long: 'This field is too long.',
+  cv_required: 'Please attach your CV or untick the CV option.',
+  invalid_cgu_from: 'The origin of the application is not valid.',
+  offer_not_in_landing: 'This ad is not offered on this page.',
+  interest_registered: 'Thank you! Your application has been registered.',
   cv_not_found: 'The uploaded CV cannot be found. Please attach it again.',
   cv_pdf_only: 'The CV must be a PDF file.',
   file_too_large: 'The file must be under 10 MB.',
@@ -36,6 +41,10 @@ const en: Record<keyof typeof fr, string> = {
   feedback_name_too_short: 'The name must have at least 3 characters.',
   feedback_vote_required: 'Please choose thumb up or thumb down.',
   feedback_already_sent: 'Feedback was already sent for this view.',
+  feedback_name_too_long: 'The name must have at most 120 characters.',
+  feedback_comment_too_long: 'The comment must have at most 2000 characters.',
+  feedback_sent_message: 'Thank you! Your feedback has been sent to {name}.',
+  application_not_found: 'This candidate has not applied to this ad.',
   draft_not_found: 'offer_not_found',
   fill_all_required_fields: 'Please fill all required fields.',
   questions_count: 'An offer has 3 to 5 questions.',
@@ -55,6 +64,9 @@ const en: Record<keyof typeof fr, string> = {
   console_substitute_same: 'Choose another recruiter to merge.',
   console_not_a_candidate_application: 'Application not found.',
   console_already_closed: 'This user is already closed.',
+  draft_without_owner: 'This draft belongs to no recruiter, so it cannot be published.',
+  pay_range_invalid: 'The minimum pay cannot exceed the maximum pay.',
+  file_required: 'No file was sent.',
 };
 
 export default en;

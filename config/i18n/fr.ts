@@ -24,6 +24,11 @@ const fr = {
   firstname_required: 'Le prénom est obligatoire.',
   lastname_required: 'Le nom est obligatoire.',
   cgu_required: 'Vous devez accepter les conditions générales pour postuler.',
+  field_too_long: 'Ce champ est trop long.',
+  cv_required: 'Merci de joindre votre CV ou de décocher l’option CV.',
+  invalid_cgu_from: 'La provenance de la candidature n’est pas valide.',
+  offer_not_in_landing: 'Cette annonce n’est pas proposée sur cette page.',
+  interest_registered: 'Merci ! Votre candidature a bien été enregistrée.',
   cv_not_found: 'Le CV envoyé est introuvable. Merci de le joindre à nouveau.',
   cv_pdf_only: 'Le CV doit être un fichier PDF.',
   file_too_large: 'Le fichier doit faire moins de 10 Mo.',
@@ -36,6 +41,10 @@ const fr = {
   feedback_name_too_short: 'Le nom doit comporter au moins 3 caractères.',
   feedback_vote_required: 'Merci de choisir un pouce levé ou baissé.',
   feedback_already_sent: 'Un avis a déjà été envoyé pour cette vue.',
+  feedback_name_too_long: 'Le nom doit comporter au plus 120 caractères.',
+  feedback_comment_too_long: 'Le commentaire doit comporter au plus 2000 caractères.',
+  feedback_sent_message: 'Merci ! Votre avis a bien été transmis à {name}.',
+  application_not_found: 'Ce candidat n’a pas postulé à cette annonce.',
   draft_not_found: 'offer_not_found',
   fill_all_required_fields: 'Merci de remplir tous les champs obligatoires.',
   questions_count: 'Une offre comporte de 3 à 5 questions.',
@@ -55,6 +64,9 @@ const fr = {
   console_substitute_same: 'Choisissez un autre recruteur à fusionner.',
   console_not_a_candidate_application: 'Candidature introuvable.',
   console_already_closed: 'Cet utilisateur est déjà classé.',
+  draft_without_owner: 'Ce brouillon n’est rattaché à aucun recruteur : il ne peut pas être publié.',
+  pay_range_invalid: 'Le salaire minimum ne peut pas dépasser le salaire maximum.',
+  file_required: 'Aucun fichier n’a été envoyé.',
 } as const;
 
 export default fr;

@@ -24,6 +24,11 @@ const nl: Record<keyof typeof fr, string> = {
   firstname_required: 'De voornaam is verplicht.',
   lastname_required: 'De achternaam is verplicht.',
   cgu_required: 'U moet de voorwaarden aanvaarden om te solliciteren.',
+  field_too_long: 'Dit veld is te lang.',
+  cv_required: 'Voeg uw cv toe of vink de cv-optie uit.',
+  invalid_cgu_from: 'De herkomst van de sollicitatie is niet geldig.',
+  offer_not_in_landing: 'Deze vacature wordt niet op deze pagina aangeboden.',
+  interest_registered: 'Bedankt! Uw sollicitatie is geregistreerd.',
   cv_not_found: 'Het verzonden cv is niet gevonden. Voeg het opnieuw toe.',
   cv_pdf_only: 'Het cv moet een PDF-bestand zijn.',
   file_too_large: 'Het bestand moet kleiner zijn dan 10 MB.',
@@ -36,6 +41,10 @@ const nl: Record<keyof typeof fr, string> = {
   feedback_name_too_short: 'De naam moet minstens 3 tekens hebben.',
   feedback_vote_required: 'Kies duim omhoog of duim omlaag.',
   feedback_already_sent: 'Er is al feedback verzonden voor deze weergave.',
+  feedback_name_too_long: 'De naam mag hoogstens 120 tekens hebben.',
+  feedback_comment_too_long: 'De opmerking mag hoogstens 2000 tekens hebben.',
+  feedback_sent_message: 'Bedankt! Uw feedback is naar {name} verzonden.',
+  application_not_found: 'Deze kandidaat heeft niet op deze vacature gesolliciteerd.',
   draft_not_found: 'offer_not_found',
   fill_all_required_fields: 'Vul alle verplichte velden in.',
   questions_count: 'Een vacature heeft 3 tot 5 vragen.',
@@ -55,6 +64,9 @@ const nl: Record<keyof typeof fr, string> = {
   console_substitute_same: 'Kies een andere recruiter om samen te voegen.',
   console_not_a_candidate_application: 'Sollicitatie niet gevonden.',
   console_already_closed: 'Deze gebruiker is al geklasseerd.',
+  draft_without_owner: 'Dit concept hoort bij geen enkele recruiter en kan dus niet gepubliceerd worden.',
+  pay_range_invalid: 'Het minimumloon mag niet hoger zijn dan het maximumloon.',
+  file_required: 'Er is geen bestand verzonden.',
 };
 
 export default nl;
