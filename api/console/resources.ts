@@ -15,6 +15,7 @@ import { Where, readDate, runList, type ListQuery } from './query.js';
 import * as staff from '../services/staff-users.service.js';
 import * as apps from '../services/staff-applications.service.js';
 import * as landings from '../services/custom-landings.service.js';
+import { createRecruiter } from '../services/recruiters.service.js';
 
 const decl = (name: string): ResourceDecl => {
   const d = RESOURCES.find((r) => r.name === name);
@@ -135,6 +136,11 @@ const usersResource: ServerResource = {
     return { data: await decorateUsers(ctx, rows), total };
   },
   get: (ctx, id) => getUser(ctx, id),
+  // "Créer un recruteur": the identity service creates the account (with its own audit).
+  async create(ctx, body) {
+    const user = await createRecruiter({ name: String(body.name ?? ''), email: String(body.email ?? ''), password: String(body.password ?? '') }, { id: ctx.caller.user.id });
+    return getUser(ctx, user.id);
+  },
   async update(ctx, id, body) {
     // Name and phone are edited here; plan, boosters and the rest go through their actions.
     const data = writableBody(decl('users'), body, false);

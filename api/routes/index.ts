@@ -11,6 +11,9 @@ import { interestRoutes } from './interest.routes.js';
 import { landingRoutes } from './landing.routes.js';
 import { qrcodeRoutes } from './qrcode.routes.js';
 import { shareRoutes } from './share.routes.js';
+import { authRoutes } from './auth.routes.js';
+import { adminRecruiterRoutes } from './admin-recruiters.routes.js';
+import { ssoRoutes } from './sso.routes.js';
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
@@ -24,5 +27,8 @@ export function apiRouter(deps: AppDeps): Router {
   router.use(landingRoutes(deps));
   router.use(qrcodeRoutes(deps));
   router.use(shareRoutes(deps));
+  router.use(authRoutes(deps));
+  router.use(adminRecruiterRoutes(deps));
+  router.use(ssoRoutes(deps));
   return router;
 }

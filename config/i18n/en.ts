@@ -67,6 +67,22 @@ const en: Record<keyof typeof fr, string> = {
   draft_without_owner: 'This draft belongs to no recruiter, so it cannot be published.',
   pay_range_invalid: 'The minimum pay cannot exceed the maximum pay.',
   file_required: 'No file was sent.',
+  csrf_refused: "Request refused: it does not come from this site.",
+  invalid_credentials: "Incorrect email address or password.",
+  login_too_many: "Too many sign-in attempts. Please wait 15 minutes before trying again.",
+  code_mismatch: "this link is no longer valid",
+  expired_code: "This link has expired. Please ask for a new link.",
+  invalid_password: "The password needs at least 6 characters, including 1 letter and 1 digit.",
+  password_changed: "Your password has been changed.",
+  forgot_password_sent: "If an account exists with this address, we have just sent it an email with a link to choose a new password.",
+  reset_mail_subject: "Reset your password",
+  reset_mail_text: "Hello {name},\n\nTo choose a new password, open this link (valid for one hour, once):\n{link}\n\nIf you did not ask for this, ignore this message: your password stays unchanged.",
+  recruiter_invalid: "Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14",
+  user_already_exists: "This user already exists",
+  sso_no_provider: "No company sign-in is configured for this domain.",
+  sso_unknown_provider: "This company sign-in provider does not exist.",
+  sso_failed: "Company sign-in failed: the identity provider's response was refused.",
+  sso_domain_refused: "This email address is not in this identity provider's domains.",
 };
 
 export default en;

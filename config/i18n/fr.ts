@@ -67,6 +67,22 @@ const fr = {
   draft_without_owner: 'Ce brouillon n’est rattaché à aucun recruteur : il ne peut pas être publié.',
   pay_range_invalid: 'Le salaire minimum ne peut pas dépasser le salaire maximum.',
   file_required: 'Aucun fichier n’a été envoyé.',
+  csrf_refused: "Requête refusée : elle ne vient pas de ce site.",
+  invalid_credentials: "Adresse e-mail ou mot de passe incorrect.",
+  login_too_many: "Trop de tentatives de connexion. Merci de patienter 15 minutes avant de réessayer.",
+  code_mismatch: "Ce lien n’est plus valide.",
+  expired_code: "Ce lien a expiré. Merci de demander un nouveau lien.",
+  invalid_password: "Le mot de passe doit comporter au moins 6 caractères, dont 1 lettre et 1 chiffre.",
+  password_changed: "Votre mot de passe a été modifié.",
+  forgot_password_sent: "Si un compte existe avec cette adresse, un e-mail vient de vous être envoyé avec un lien pour choisir un nouveau mot de passe.",
+  reset_mail_subject: "Réinitialisation de votre mot de passe",
+  reset_mail_text: "Bonjour {name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure, une seule fois) :\n{link}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
+  recruiter_invalid: "Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14",
+  user_already_exists: "This user already exists",
+  sso_no_provider: "Aucune connexion d’entreprise n’est configurée pour ce domaine.",
+  sso_unknown_provider: "Ce fournisseur de connexion d’entreprise n’existe pas.",
+  sso_failed: "La connexion d’entreprise a échoué : la réponse du fournisseur d’identité a été refusée.",
+  sso_domain_refused: "Cette adresse e-mail n’appartient pas aux domaines de ce fournisseur d’identité.",
 } as const;
 
 export default fr;

@@ -67,6 +67,22 @@ const nl: Record<keyof typeof fr, string> = {
   draft_without_owner: 'Dit concept hoort bij geen enkele recruiter en kan dus niet gepubliceerd worden.',
   pay_range_invalid: 'Het minimumloon mag niet hoger zijn dan het maximumloon.',
   file_required: 'Er is geen bestand verzonden.',
+  csrf_refused: "Verzoek geweigerd: het komt niet van deze site.",
+  invalid_credentials: "Onjuist e-mailadres of wachtwoord.",
+  login_too_many: "Te veel aanmeldpogingen. Wacht 15 minuten voordat u het opnieuw probeert.",
+  code_mismatch: "Deze link is niet meer geldig.",
+  expired_code: "Deze link is verlopen. Vraag een nieuwe link aan.",
+  invalid_password: "Het wachtwoord moet minstens 6 tekens hebben, waarvan 1 letter en 1 cijfer.",
+  password_changed: "Uw wachtwoord is gewijzigd.",
+  forgot_password_sent: "Als er een account met dit adres bestaat, hebben we er net een e-mail naartoe gestuurd met een link om een nieuw wachtwoord te kiezen.",
+  reset_mail_subject: "Uw wachtwoord opnieuw instellen",
+  reset_mail_text: "Hallo {name},\n\nOpen deze link om een nieuw wachtwoord te kiezen (één uur geldig, één keer te gebruiken):\n{link}\n\nHebt u dit niet gevraagd? Negeer dan dit bericht: uw wachtwoord blijft ongewijzigd.",
+  recruiter_invalid: "Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14",
+  user_already_exists: "This user already exists",
+  sso_no_provider: "Voor dit domein is geen bedrijfsaanmelding ingesteld.",
+  sso_unknown_provider: "Deze aanbieder van bedrijfsaanmelding bestaat niet.",
+  sso_failed: "Bedrijfsaanmelding mislukt: het antwoord van de identiteitsprovider is geweigerd.",
+  sso_domain_refused: "Dit e-mailadres hoort niet bij de domeinen van deze identiteitsprovider.",
 };
 
 export default nl;

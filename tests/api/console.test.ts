@@ -118,6 +118,19 @@ describe('users list', () => {
 });
 
 describe('user actions', () => {
+  it('creates a recruiter through the identity service, with the spec refusals', async () => {
+    const res = await request(ctx.app).post('/apis/console/users').set(auth).send({ name: 'Robert Recrue', email: 'Robert.Recrue@Example.test', password: 'secret123' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ profile: 'recruiter', email: 'robert.recrue@example.test', offers_count: 0 });
+    const dup = await request(ctx.app).post('/apis/console/users').set(auth).send({ name: 'Robert Recrue', email: 'robert.recrue@example.test', password: 'secret123' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe('This user already exists');
+    const short = await request(ctx.app).post('/apis/console/users').set(auth).send({ name: 'Bob', email: 'bob@x.test', password: '123' });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14');
+    expect(await AuditEntry.count({ where: { record_id: res.body.id, action: 'create_recruiter' } })).toBe(1);
+  });
+
   it('changes the plan, with a numeric limit for custom only', async () => {
     const r = await makeUser({ profile: 'recruiter' });
     const res = await act('users', r.id, 'plan', { user_plan: 'custom', actives_offers: 7 });

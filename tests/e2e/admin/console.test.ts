@@ -17,6 +17,7 @@ import { seedDemo } from '../../../seeders/demo.js';
 import { createApp } from '../../../api/app.js';
 import { adminConsole, ADMIN_BUILD_DIR } from '../../../api/admin-console.js';
 import { LocalDiskStorage } from '../../../api/integrations/storage.js';
+import { createMailer } from '../../../api/integrations/mail.js';
 import { makeUser } from '../../helpers/auth.js';
 
 let server: http.Server;
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await makeUser({ profile: 'candidate', name: 'Zébulon Testeur', email: 'zebulon.testeur@example.test' });
   await makeUser({ profile: 'candidate', name: 'Autre Candidat', email: 'autre.candidat@example.test' });
   recruiter = await makeUser({ profile: 'recruiter', name: 'Rachida Recruteuse', email: 'rachida.recruteuse@example.test' });
-  const deps = { settings, storage: new LocalDiskStorage(settings.storageDir, 'http://127.0.0.1/files'), logger: pino({ level: 'silent' }), clock: () => new Date() };
+  const deps = { settings, mailer: createMailer(settings), storage: new LocalDiskStorage(settings.storageDir, 'http://127.0.0.1/files'), logger: pino({ level: 'silent' }), clock: () => new Date() };
   server = http.createServer(createApp(deps, [adminConsole()]));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
