@@ -19,6 +19,8 @@ export default defineConfig({
       apiOn('api-sqlite', 'sqlite'),
       ...(process.env.TEST_MYSQL_URL ? [apiOn('api-mariadb', 'mysql')] : []),
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { NODE_ENV: 'test' } } },
+      // Browser tests (Chromium via playwright-core); each file starts its own server.
+      { test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], env: { NODE_ENV: 'test' }, testTimeout: 60_000, hookTimeout: 240_000, fileParallelism: false } },
     ],
   },
 });

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { pino } from 'pino';
 import { loadSettings, ROOT_DIR } from '../../../config/settings.js';
 import { openDatabase } from '../../../models/boot.js';
@@ -19,9 +19,10 @@ import { adminConsole, ADMIN_BUILD_DIR } from '../../../api/admin-console.js';
 import { LocalDiskStorage } from '../../../api/integrations/storage.js';
 import { createMailer } from '../../../api/integrations/mail.js';
 import { makeUser } from '../../helpers/auth.js';
+import { hashPassword } from '../../../api/auth/passwords.js';
 
 let server: http.Server;
-let browser: Browser;
+let browser: BrowserContext;
 let page: Page;
 let base: string;
 let tmp: string;
@@ -51,11 +52,14 @@ beforeAll(async () => {
   server = http.createServer(createApp(deps, [adminConsole()]));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
+  // A fresh profile directory (playwright passes it as --user-data-dir).
+  browser = await chromium.launchPersistentContext(path.join(tmp, 'chrome'), {
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${path.join(tmp, 'chrome')}`],
+    headless: true,
+    locale: 'fr-FR',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  page = await browser.newPage({ locale: 'fr-FR' });
+  page = browser.pages()[0] ?? (await browser.newPage());
 }, 180_000);
 
 afterAll(async () => {
@@ -102,11 +106,27 @@ describe('staff console in the browser', () => {
     await page.getByLabel('Identifier').fill('Ma Boutique');
     await page.getByLabel('Company').fill('Ma Boutique SARL');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByRole('cell', { name: 'ma-boutique' }).waitFor();
+    await page.getByRole('cell', { name: 'ma-boutique', exact: true }).waitFor();
     expect(await CustomLanding.count({ where: { identifier: 'ma-boutique' } })).toBe(1);
     await page.getByRole('row', { name: /ma-boutique/ }).getByRole('button', { name: 'Supprimer' }).click();
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await expect.poll(() => CustomLanding.count({ where: { identifier: 'ma-boutique' } })).toBe(0);
-    await expect.poll(() => page.getByRole('cell', { name: 'ma-boutique' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('cell', { name: 'ma-boutique', exact: true }).count()).toBe(0);
+  });
+
+  it('shows a non-admin the development message and loads no data', async () => {
+    const staffless = await makeUser({ profile: 'recruiter', email: 'pas.admin@example.test' });
+    await staffless.update({ password_hash: await hashPassword('motdepasse1') });
+    await browser.clearCookies();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`${base}/admin/`);
+    await page.reload();
+    await page.getByLabel('Email').fill('pas.admin@example.test');
+    await page.locator('input[name="password"]').fill('motdepasse1');
+    await page.getByRole('button', { name: /connexion/i }).click();
+    await page.getByTestId('not-admin').waitFor();
+    expect(await page.getByTestId('not-admin').textContent()).toBe('Le site est en cours de développement, merci de votre patience.');
+    expect(requests.filter((u) => u.includes('/apis/console/'))).toEqual([]);
   });
 });
