@@ -2,10 +2,11 @@
 // (POST /apis/submit-interest). One lead per (job_code, email), held by the unique key of
 // landing_interests so that simultaneous duplicates store exactly one record.
 import { UniqueConstraintError } from 'sequelize';
-import { CustomLanding, LandingInterest, Offer, Upload } from '../../models/index.js';
+import { CustomLanding, LandingInterest, Offer } from '../../models/index.js';
 import { conflict, invalid, notFound } from '../lib/errors.js';
 import { parseCoded } from '../lib/http.js';
 import { LANDING_CGU_FROM, interestSchema } from './interest.schema.js';
+import { findUpload } from './uploads.service.js';
 
 /**
  * cgu_from of a lead that came through our own web form (no landing). The spec's default is
@@ -23,11 +24,6 @@ export interface SubmittedInterest {
 }
 
 // Until the uploads helper's findUpload(key, kind) is merged: the same check on the Upload model.
-async function findCvUpload(key: string): Promise<Upload | null> {
-  if (key.length > 255 || !/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key)) return null;
-  return Upload.findOne({ where: { key, kind: 'cv' } });
-}
-
 /** Checks and stores one interest application; throws AppError with the spec's codes. */
 export async function submitInterest(input: unknown, now: Date): Promise<SubmittedInterest> {
   const data = parseCoded(interestSchema, input);
@@ -51,7 +47,7 @@ export async function submitInterest(input: unknown, now: Date): Promise<Submitt
 
   let cvKey: string | null = null;
   if (data.use_cv) {
-    const upload = await findCvUpload(data.cv_file!);
+    const upload = await findUpload(data.cv_file!, 'cv');
     if (!upload) throw invalid('cv_not_found', 'cv_not_found', { field: 'cv_file' });
     cvKey = upload.key;
   }

@@ -9,6 +9,8 @@
 import crypto from 'node:crypto';
 import { ManagerRecruiter, SsoProvider, SsoProviderDomain, type User } from '../../models/index.js';
 import { makeUser } from '../helpers/auth.js';
+import { makeApplication, makeLanding, makeOffer, makeShareLink } from '../helpers/public-fixtures.js';
+import { DraftOffer } from '../../models/index.js';
 
 export const CALLERS = ['anonymous', 'candidate', 'recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] as const;
 export type CallerName = (typeof CALLERS)[number];
@@ -59,6 +61,26 @@ export const MATRIX: Record<string, Rule> = {
   'GET /apis/job-interest': { allow: ADMIN_ONLY },
   // Offers as Items: staff all, recruiters their own, managers their recruiters' (scoped rows).
   'GET /apis/offer': { allow: ['recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] },
+  // Public pages' calls (public-web.md section 7): anyone, the draft's edition token is the key.
+  'GET /apis/config': { allow: EVERYONE },
+  'GET /apis/config/:lang': { allow: EVERYONE },
+  'GET /apis/list-offers/:job_code': { allow: EVERYONE },
+  'GET /apis/landing-config/:customer': { allow: EVERYONE },
+  'GET /apis/qrcode': { allow: EVERYONE },
+  'POST /apis/submit-interest': { allow: EVERYONE },
+  'GET /apis/share-apply/:share_id': { allow: EVERYONE },
+  'GET /apis/draft-offer/:edition_token': { allow: EVERYONE },
+  'PUT /apis/draft-offer/:edition_token': { allow: EVERYONE, body: () => ({ title: 'Serveur H/F' }) },
+  'POST /apis/draft-offer/:edition_token': { allow: EVERYONE },
+  'POST /apis/upload/cv': { allow: EVERYONE },
+  // Company users start drafts and upload logos; candidates do not.
+  'POST /apis/draft-offer': { allow: ['recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] },
+  'POST /apis/upload/image': { allow: SIGNED_IN },
+  // Asking for a share link of recruiter's candidate: that recruiter, their manager, staff.
+  'POST /apis/share-apply': {
+    allow: RECRUITER_COMPANY,
+    body: (f) => ({ recruiter_id: f.users.recruiter.id, job_code: f.ids.job_code, candidate_id: f.users.candidate.id }),
+  },
 };
 
 /**
@@ -86,5 +108,18 @@ export async function makeFixtures(): Promise<Fixtures> {
     idp_cert: 'MIIBmatrixplaceholdercertificate', default_profile: 'recruiter',
   });
   await SsoProviderDomain.create({ sso_provider_id: provider.id, domain: `matrix-${tag}.test` });
-  return { users, ids: { identifier: provider.identifier } };
+  const landing = await makeLanding();
+  const offer = await makeOffer(users.recruiter, { company_hash: landing.company_hash });
+  const application = await makeApplication(users.candidate, offer);
+  const share = await makeShareLink(application, users.recruiter);
+  const draft = await DraftOffer.create({
+    edition_token: `matrix-${tag}`, owner_id: users.recruiter.id, offer_json: { title: 'Vendeur H/F' }, published_offer_id: null,
+  });
+  return {
+    users,
+    ids: {
+      identifier: provider.identifier, lang: 'fr', job_code: offer.job_code, customer: landing.identifier,
+      share_id: share.share_id, edition_token: draft.edition_token,
+    },
+  };
 }
