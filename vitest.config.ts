@@ -19,15 +19,17 @@ export default defineConfig({
       apiOn('api-sqlite', 'sqlite'),
       ...(process.env.TEST_MYSQL_URL ? [apiOn('api-mariadb', 'mysql')] : []),
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { NODE_ENV: 'test' as const } } },
-      // Browser tests: the real server (started once by the global setup) and Chromium.
-      // One file at a time in one fork, to spare the machine's two cores.
+      // Browser tests (Chromium via playwright-core), one file at a time in one fork to spare the
+      // machine's two cores. The portal's tests share one real server started by the global setup;
+      // the console's tests start their own.
       {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          env: { NODE_ENV: 'test' as const },
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 180_000,
+          hookTimeout: 240_000,
           fileParallelism: false,
           pool: 'forks',
           maxWorkers: 1,

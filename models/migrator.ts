@@ -6,6 +6,7 @@ import * as m001 from './migrations/001-initial-schema.js';
 import * as m002 from './migrations/002-sessions.js';
 import * as m003 from './migrations/003-auth-throttle.js';
 import * as m004 from './migrations/004-saml-requests.js';
+import * as m005 from './migrations/005-console-search.js';
 
 export type MigrationContext = { context: QueryInterface };
 type Migration = { up: (ctx: MigrationContext) => Promise<void>; down: (ctx: MigrationContext) => Promise<void> };
@@ -16,6 +17,7 @@ export const migrations: Array<[string, Migration]> = [
   ['002-sessions', m002],
   ['003-auth-throttle', m003],
   ['004-saml-requests', m004],
+  ['005-console-search', m005],
 ];
 
 export function createMigrator(sequelize: Sequelize) {

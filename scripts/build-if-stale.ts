@@ -1,4 +1,4 @@
-// Builds the portal when its build is missing or older than its sources, so `npm start` works
+// Builds the portal and the staff console when a build is missing or older than its sources, so `npm start` works
 // right after `npm install` on a fresh clone and after a `git pull`. Used by `npm start` and the
 // browser tests' global setup.
 import { spawnSync } from 'node:child_process';
@@ -22,6 +22,12 @@ export const TARGETS: Target[] = [
     output: 'build/portal/server/index.js',
     sources: ['portal', 'config/i18n', 'package.json'],
     script: 'build:portal',
+  },
+  {
+    name: 'staff console',
+    output: 'build/admin/index.html',
+    sources: ['admin', 'package.json'],
+    script: 'build:admin',
   },
 ];
 

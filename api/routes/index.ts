@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../app.js';
 import { healthRoutes } from './health.routes.js';
+import { consoleRoutes } from './console.routes.js';
 import { configRoutes } from './config.routes.js';
 import { offersRoutes } from './offers.routes.js';
 import { draftsRoutes } from './drafts.routes.js';
@@ -17,6 +18,7 @@ import { ssoRoutes } from './sso.routes.js';
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
   router.use(healthRoutes(deps));
+  router.use(consoleRoutes(deps));
   router.use(configRoutes(deps));
   router.use(offersRoutes(deps));
   router.use(draftsRoutes(deps));

@@ -50,6 +50,17 @@ export const MATRIX: Record<string, Rule> = {
   'GET /apis/sso/:identifier/metadata': { allow: EVERYONE },
   'GET /apis/sso/:identifier/login': { allow: EVERYONE },
   'POST /apis/sso/:identifier/acs': { allow: EVERYONE },
+  // Staff console (users are staff-only; offers/wishlists/applications scoping: tests/api/console.test.ts).
+  'GET /apis/console/:resource': { allow: ADMIN_ONLY, path: () => '/apis/console/users' },
+  'POST /apis/console/:resource': { allow: ADMIN_ONLY, path: () => '/apis/console/custom-landings' },
+  'GET /apis/console/:resource/:id': { allow: ADMIN_ONLY, path: (f) => `/apis/console/users/${f.users.candidate.id}` },
+  'PUT /apis/console/:resource/:id': { allow: ADMIN_ONLY, path: (f) => `/apis/console/users/${f.users.candidate.id}` },
+  'DELETE /apis/console/:resource/:id': { allow: ADMIN_ONLY, path: () => '/apis/console/custom-landings/999999' },
+  'POST /apis/console/:resource/:id/:action': { allow: ADMIN_ONLY, path: (f) => `/apis/console/users/${f.users.candidate.id}/contact` },
+  'DELETE /apis/delete-user': { allow: ADMIN_ONLY, path: () => '/apis/delete-user?user=00000000-0000-4000-8000-00000000dead' },
+  'GET /apis/job-interest': { allow: ADMIN_ONLY },
+  // Offers as Items: staff all, recruiters their own, managers their recruiters' (scoped rows).
+  'GET /apis/offer': { allow: ['recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] },
   // Public pages' calls (public-web.md section 7): anyone, the draft's edition token is the key.
   'GET /apis/config': { allow: EVERYONE },
   'GET /apis/config/:lang': { allow: EVERYONE },

@@ -1,0 +1,32 @@
+// Applications with their questions; the admin resets or force-sends them from the user detail.
+import { defineResource } from './schema.js';
+
+export const applications = defineResource({
+  name: 'applications',
+  model: 'Application',
+  recordRepresentation: 'job_code',
+  fields: [
+    { source: 'candidate_id', type: 'reference', reference: 'users', list: true },
+    { source: 'recruiter_id', type: 'reference', reference: 'users', list: true },
+    { source: 'job_code', type: 'string', list: true },
+    { source: 'state', type: 'enum', choices: ['applying', 'complete'], list: true },
+    { source: 'recruiter_state', type: 'enum', choices: ['new', 'view', 'shortlist', 'wait_reject', 'rejected', 'to_recruit', 'recruited'], list: true },
+    { source: 'start_date', type: 'date' },
+    { source: 'submit_date', type: 'date' },
+    { source: 'questions', type: 'json' },
+    { source: 'created_at', type: 'date', list: true, sortable: true },
+  ],
+  filters: [
+    { source: 'candidate_id', type: 'eq' },
+    { source: 'recruiter_id', type: 'eq' },
+    { source: 'state', type: 'eq', choices: ['applying', 'complete'] },
+    { source: 'id', type: 'in' },
+  ],
+  sort: ['created_at'],
+  access: { list: ['admin', 'recruiter', 'candidate'], read: ['admin', 'recruiter', 'candidate'] },
+  rows: { recruiter: { column: 'recruiter_id', match: 'self' }, candidate: { column: 'candidate_id', match: 'self' } },
+  actions: [
+    { name: 'reset', roles: ['admin'], confirm: true },
+    { name: 'force-send', roles: ['admin'], confirm: true },
+  ],
+});

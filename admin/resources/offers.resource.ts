@@ -1,0 +1,36 @@
+// Published offers. Staff see all; a recruiter sees their own; a manager those of the
+// recruiters they manage (and their own).
+import { defineResource } from './schema.js';
+
+export const OFFER_STATES = ['available', 'closed', 'pending', 'deleted'] as const;
+
+export const offers = defineResource({
+  name: 'offers',
+  model: 'Offer',
+  recordRepresentation: 'job_code',
+  fields: [
+    { source: 'state', type: 'enum', choices: OFFER_STATES, list: true, writable: true },
+    { source: 'job_code', type: 'string', list: true },
+    { source: 'title', type: 'string', list: true, required: true, maxLength: 200, writable: true },
+    { source: 'company_name', type: 'string', list: true, required: true, maxLength: 160, writable: true },
+    { source: 'city', type: 'string', list: true, writable: true, maxLength: 120 },
+    { source: 'zip_code', type: 'string', list: true, writable: true, maxLength: 20 },
+    { source: 'description', type: 'text', list: true, cut: 255, required: true, writable: true },
+    { source: 'recruiter_id', type: 'reference', reference: 'users', list: true },
+    { source: 'candidates', type: 'number' },
+    { source: 'created_at', type: 'date', list: true, sortable: true },
+  ],
+  filters: [
+    { source: 'q', type: 'search', alwaysOn: true },
+    { source: 'state', type: 'eq', choices: OFFER_STATES },
+    { source: 'recruiter_id', type: 'eq' },
+    { source: 'job_code', type: 'eq' },
+    { source: 'created_gte', column: 'created_at', type: 'dateFrom', alwaysOn: true },
+    { source: 'created_lte', column: 'created_at', type: 'dateTo', alwaysOn: true },
+    { source: 'id', type: 'in' },
+  ],
+  sort: ['created_at'],
+  access: { list: ['admin', 'manager', 'recruiter'], read: ['admin', 'manager', 'recruiter'], edit: ['admin', 'manager', 'recruiter'] },
+  rows: { recruiter: { column: 'recruiter_id', match: 'self' }, manager: { column: 'recruiter_id', match: 'managed' } },
+  countCap: 10_000,
+});

@@ -1,0 +1,66 @@
+// The staff console. Resources come from the declarations (resources/index.ts): each gets
+// generated screens unless a hand-written one is listed in CUSTOM. Non-staff see the spec's
+// 'en cours de développement' message and no resource (so no data) is mounted.
+import type { ReactElement } from 'react';
+import { Route } from 'react-router-dom';
+import { Typography } from '@mui/material';
+import { Admin, CustomRoutes, Datagrid, DeleteWithConfirmButton, EditButton, Resource, usePermissions, useTranslate } from 'react-admin';
+import { Navigate } from 'react-router-dom';
+import { RESOURCES } from '../resources/index.js';
+import { customLandings } from '../resources/custom-landings.resource.js';
+import type { FieldDecl } from '../resources/schema.js';
+import { authProvider } from './providers/authProvider.js';
+import { dataProvider } from './providers/dataProvider.js';
+import { i18nProvider } from './i18n/index.js';
+import { LoginPage } from './LoginPage.js';
+import { GeneratedList, fieldFor, resourceProps } from './generated/screens.js';
+import { UserList } from './users/UserList.js';
+import { UserDetail } from './users/UserDetail.js';
+import { OfferList } from './offers/OfferList.js';
+import { LandingList } from './landings/LandingList.js';
+
+function CustomLandingList() {
+  return (
+    <GeneratedList decl={customLandings}>
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        {(customLandings.fields as readonly FieldDecl[]).filter((f) => f.list).map((f) => fieldFor(customLandings, f))}
+        <EditButton />
+        <DeleteWithConfirmButton confirmContent="console.delete_landing_confirm" mutationMode="pessimistic" />
+      </Datagrid>
+    </GeneratedList>
+  );
+}
+
+const CUSTOM: Record<string, Partial<Record<'list', () => ReactElement>>> = {
+  users: { list: UserList },
+  offers: { list: OfferList },
+  landings: { list: LandingList },
+  'custom-landings': { list: CustomLandingList },
+};
+
+function Home() {
+  const { permissions, isPending } = usePermissions();
+  const translate = useTranslate();
+  if (isPending) return null;
+  if (permissions !== 'admin') {
+    return <Typography sx={{ p: 4 }} variant="h6" data-testid="not-admin">{translate('console.not_admin')}</Typography>;
+  }
+  return <Navigate to="/users" replace />;
+}
+
+export function App() {
+  return (
+    <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} loginPage={LoginPage} dashboard={Home} disableTelemetry requireAuth>
+      {(permissions: string) =>
+        permissions === 'admin'
+          ? [
+              ...RESOURCES.map((decl) => <Resource key={decl.name} {...resourceProps(decl, CUSTOM[decl.name])} />),
+              <CustomRoutes key="custom">
+                <Route path="/user/:id" element={<UserDetail />} />
+              </CustomRoutes>,
+            ]
+          : []
+      }
+    </Admin>
+  );
+}

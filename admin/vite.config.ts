@@ -1,0 +1,16 @@
+// The staff console build: a static single-page app served by the API server under /admin.
+// react-admin uses a hash router, so the base is enough (no basename; STACK.md gotcha 5).
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  root: path.resolve(import.meta.dirname),
+  base: '/admin/',
+  plugins: [react()],
+  build: {
+    outDir: path.resolve(import.meta.dirname, '../build/admin'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2500,
+  },
+});

@@ -1,0 +1,151 @@
+// Parses the ra-data-simple-rest query (sort, range, filter) and builds the list SQL by hand:
+// one SELECT for the page and one capped COUNT, both on indexes, with keyset paging when the
+// console sends a cursor (docs/decisions/061-console-lists-at-scale.md).
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { invalid } from '../lib/errors.js';
+import { DEFAULT_COUNT_CAP, DEFAULT_MAX_PAGE, type ResourceDecl } from '../../admin/resources/schema.js';
+
+export interface ListQuery {
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  range: [number, number];
+  filter: Record<string, unknown>;
+  /** Keyset cursor: the sort value and id of the last record of the previous page. */
+  after: { value: string; id: string } | null;
+}
+
+function json(raw: unknown, name: string): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw invalid('invalid_query', 'validation_error', { field: name });
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw invalid('invalid_query', 'validation_error', { field: name });
+  }
+}
+
+export function parseListQuery(decl: ResourceDecl, query: Record<string, unknown>): ListQuery {
+  const sortRaw = json(query.sort, 'sort');
+  const rangeRaw = json(query.range, 'range');
+  const filterRaw = json(query.filter, 'filter') ?? {};
+  let sort: ListQuery['sort'] = { field: decl.sort[0], order: 'DESC' };
+  if (sortRaw !== undefined) {
+    if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string') throw invalid('invalid_query', 'validation_error', { field: 'sort' });
+    const field = sortRaw[0] === 'id' ? 'id' : sortRaw[0];
+    // Only indexed keys sort: anything else falls back to the default key (react-admin sends "id" by default).
+    sort = { field: decl.sort.includes(field) ? field : decl.sort[0], order: String(sortRaw[1]).toUpperCase() === 'ASC' ? 'ASC' : 'DESC' };
+  }
+  let range: [number, number] = [0, 24];
+  if (rangeRaw !== undefined) {
+    if (!Array.isArray(rangeRaw) || rangeRaw.length !== 2 || !rangeRaw.every((n) => Number.isInteger(n) && n >= 0) || rangeRaw[1] < rangeRaw[0]) {
+      throw invalid('invalid_query', 'validation_error', { field: 'range' });
+    }
+    range = [rangeRaw[0], Math.min(rangeRaw[1], rangeRaw[0] + (decl.maxPage ?? DEFAULT_MAX_PAGE) - 1)];
+  }
+  if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) throw invalid('invalid_query', 'validation_error', { field: 'filter' });
+  const filter = { ...(filterRaw as Record<string, unknown>) };
+  let after: ListQuery['after'] = null;
+  if (typeof filter.after === 'string' && filter.after.includes('|')) {
+    const i = filter.after.lastIndexOf('|');
+    after = { value: filter.after.slice(0, i), id: filter.after.slice(i + 1) };
+  }
+  delete filter.after;
+  return { sort, range, filter, after };
+}
+
+/** A WHERE clause under construction: SQL fragments joined by AND, with positional parameters. */
+export class Where {
+  parts: string[] = [];
+  params: unknown[] = [];
+  add(sql: string, ...params: unknown[]): this {
+    this.parts.push(sql);
+    this.params.push(...params);
+    return this;
+  }
+  sql(): string {
+    return this.parts.length ? `WHERE ${this.parts.join(' AND ')}` : '';
+  }
+}
+
+export type Dialect = 'sqlite' | 'mysql';
+
+/** A date as the column stores it: SQLite keeps Sequelize's text form, MariaDB a DATETIME(3). */
+export function sqlDate(d: Date, dialect: Dialect): string {
+  const iso = d.toISOString();
+  return dialect === 'sqlite' ? `${iso.slice(0, 10)} ${iso.slice(11, 23)} +00:00` : `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
+}
+
+/** A date read back from a raw row (SQLite text, MariaDB Date). */
+export function readDate(v: unknown): Date | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v;
+  const s = String(v);
+  const d = new Date(s.includes(' ') ? s.replace(' ', 'T').replace(' +00:00', 'Z') : s);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export function parseDateFilter(value: unknown, field: string, endOfDay: boolean): Date {
+  const s = String(value);
+  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z` : s);
+  if (Number.isNaN(d.getTime())) throw invalid('invalid_filter', 'validation_error', { field });
+  return d;
+}
+
+export function intFilter(value: unknown, field: string): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(n)) throw invalid('invalid_filter', 'validation_error', { field });
+  return n;
+}
+
+export interface ListSql {
+  /** FROM clause with joins, e.g. "users u". */
+  from: string;
+  /** Selected columns. */
+  columns: string;
+  /** Qualified sort column and id column. */
+  sortColumn: string;
+  idColumn: string;
+  where: Where;
+  /** Page ids first from the index, then the rows (for wide rows on a covering index). */
+  deferred?: boolean;
+}
+
+export async function runList(sequelize: Sequelize, decl: ResourceDecl, q: ListQuery, s: ListSql): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const dialect = sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql';
+  const limit = q.range[1] - q.range[0] + 1;
+  const dir = q.sort.order;
+  const sortCol = q.sort.field === 'id' ? s.idColumn : s.sortColumn;
+  const page = new Where();
+  page.parts = [...s.where.parts];
+  page.params = [...s.where.params];
+  let offset = q.range[0];
+  if (q.after) {
+    const op = dir === 'DESC' ? '<' : '>';
+    const afterValue = sortCol === s.idColumn ? q.after.value : toSortParam(q.after.value, dialect);
+    // The leading `<=` gives the database a range on the index; the OR alone would not (MariaDB).
+    if (sortCol === s.idColumn) page.add(`${sortCol} ${op} ?`, afterValue);
+    else page.add(`${sortCol} ${op}= ? AND (${sortCol} ${op} ? OR ${s.idColumn} ${op} ?)`, afterValue, afterValue, q.after.id);
+    offset = 0;
+  }
+  const order = sortCol === s.idColumn ? `${s.idColumn} ${dir}` : `${sortCol} ${dir}, ${s.idColumn} ${dir}`;
+  // Deferred join: the page's ids come from the covering index alone (a range scan the optimizer
+  // keeps), then only those rows are read. Reading whole rows while walking made MariaDB prefer
+  // a plain ref on the profile and read every skipped row.
+  const pageSql = s.deferred
+    ? `SELECT ${s.columns} FROM ${s.from} JOIN (SELECT ${s.idColumn} AS pid FROM ${s.from} ${page.sql()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) pg ON pg.pid = ${s.idColumn} ORDER BY ${order}`
+    : `SELECT ${s.columns} FROM ${s.from} ${page.sql()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+  const rows = await sequelize.query<Record<string, unknown>>(pageSql, {
+    replacements: page.params,
+    type: QueryTypes.SELECT,
+  });
+  const cap = decl.countCap ?? DEFAULT_COUNT_CAP;
+  const [{ n }] = await sequelize.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${s.from} ${s.where.sql()} LIMIT ${cap + 1}) c`, {
+    replacements: s.where.params,
+    type: QueryTypes.SELECT,
+  });
+  return { rows, total: Number(n) };
+}
+
+function toSortParam(value: string, dialect: Dialect): string {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : sqlDate(d, dialect);
+}

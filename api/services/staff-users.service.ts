@@ -1,0 +1,240 @@
+// Staff actions on users (back-office.md section 4): plan change, boosters, substitution (merge),
+// permanent delete, close, contact history and manager-recruiter links. Each runs in one
+// transaction, keeps the user counters true and writes an audit entry.
+import { retryingTransaction } from './retry-transaction.js';
+import { Op, QueryTypes, type Transaction } from 'sequelize';
+import {
+  boundSequelize, Application, CloseEvent, ContactEvent, ManagerRecruiter, PlanLimit, User, WishlistEntry, Offer,
+  CONTACT_ACTIONS, USER_PLANS, type ContactAction, type UserPlan,
+} from '../../models/index.js';
+import { invalid, notFound, AppError } from '../lib/errors.js';
+import { audit } from './audit.service.js';
+import { recountUsers } from './user-counters.service.js';
+
+export interface Actor {
+  id: string;
+}
+
+const RESOURCE = 'users';
+
+/** The fields an audit entry keeps of a user (never the password hash). */
+function snapshot(u: User): Record<string, unknown> {
+  const { password_hash: _p, ...rest } = u.get({ plain: true }) as unknown as Record<string, unknown>;
+  return rest;
+}
+
+async function lockUser(id: string, t: Transaction): Promise<User> {
+  const user = await User.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE });
+  if (!user) throw notFound('user_not_found', 'console_user_not_found');
+  return user;
+}
+
+function requireRecruiterLike(u: User): void {
+  if (u.profile !== 'recruiter' && u.profile !== 'manager') throw invalid('not_a_recruiter', 'console_not_a_recruiter');
+}
+
+/** Plan change: free, aplan (silver), bplan (gold) or custom with a numeric active-offers limit. */
+export async function changePlan(actor: Actor, userId: string, input: { user_plan: unknown; actives_offers?: unknown }, now: Date) {
+  if (!USER_PLANS.includes(input.user_plan as UserPlan)) throw invalid('bad_input', 'console_bad_input', { field: 'user_plan' });
+  const plan = input.user_plan as UserPlan;
+  let limit = 0;
+  if (plan === 'custom') {
+    const n = typeof input.actives_offers === 'number' ? input.actives_offers : Number(input.actives_offers);
+    if (!Number.isInteger(n) || n < 0 || n > 100_000 || input.actives_offers === '' || input.actives_offers === null) {
+      throw invalid('bad_input', 'console_bad_input', { field: 'actives_offers' });
+    }
+    limit = n;
+  }
+  return retryingTransaction(async (t) => {
+    const user = await lockUser(userId, t);
+    requireRecruiterLike(user);
+    const existing = await PlanLimit.findOne({ where: { user_id: userId }, transaction: t });
+    const before = { user_plan: user.user_plan, actives_offers: existing?.actives_offers ?? 0 };
+    user.user_plan = plan;
+    await user.save({ transaction: t });
+    // A non-custom plan shows limit 0 (section 9); the record keeps the custom limit only.
+    if (existing) await existing.update({ actives_offers: limit }, { transaction: t });
+    else await PlanLimit.create({ user_id: userId, actives_offers: limit }, { transaction: t });
+    const after = { user_plan: plan, actives_offers: limit };
+    await audit(t, { actorId: actor.id, action: 'plan', resource: RESOURCE, recordId: userId, before, after, at: now });
+    return { id: userId, ...after };
+  });
+}
+
+/** Adds boosters: available and total both grow by the count. */
+export async function addBoosters(actor: Actor, userId: string, input: { count: unknown }, now: Date) {
+  const n = typeof input.count === 'number' ? input.count : Number(input.count);
+  if (!Number.isInteger(n) || n <= 0 || n > 10_000 || input.count === '' || input.count === null) throw invalid('bad_input', 'console_bad_input', { field: 'count' });
+  return retryingTransaction(async (t) => {
+    const user = await lockUser(userId, t);
+    requireRecruiterLike(user);
+    const before = { av_boost: user.av_boost, total_boost: user.total_boost };
+    await user.increment({ av_boost: n, total_boost: n }, { transaction: t });
+    await user.reload({ transaction: t });
+    const after = { av_boost: user.av_boost, total_boost: user.total_boost };
+    await audit(t, { actorId: actor.id, action: 'boosters', resource: RESOURCE, recordId: userId, before, after, at: now });
+    return { id: userId, ...after };
+  });
+}
+
+/**
+ * Substitution: merges the recruiter `sourceId` into the viewed recruiter `targetId`
+ * (docs/decisions/062-substitute-merge.md). Everything the source owns moves, counters and
+ * boosters add up, then the source account is deleted. All in one transaction.
+ */
+export async function substitute(actor: Actor, targetId: string, input: { user: unknown }, now: Date) {
+  const sourceId = typeof input.user === 'string' ? input.user : '';
+  if (!sourceId) throw invalid('bad_input', 'console_bad_input', { field: 'user' });
+  if (sourceId === targetId) throw invalid('substitute_same', 'console_substitute_same');
+  const sequelize = boundSequelize();
+  return retryingTransaction(async (t) => {
+    // Lock both in id order so two opposite merges cannot deadlock.
+    const [first, second] = [targetId, sourceId].sort();
+    const a = await lockUser(first, t);
+    const b = await lockUser(second, t);
+    const target = a.id === targetId ? a : b;
+    const source = a.id === sourceId ? a : b;
+    requireRecruiterLike(target);
+    requireRecruiterLike(source);
+    const before = { target: snapshot(target), source: snapshot(source) };
+    const q = (sql: string, replacements: unknown[]) => sequelize.query(sql, { replacements, transaction: t, type: QueryTypes.UPDATE });
+    const moved: Record<string, number> = {};
+    moved.offers = await Offer.count({ where: { recruiter_id: sourceId }, transaction: t });
+    await q('UPDATE offers SET recruiter_id = ? WHERE recruiter_id = ?', [targetId, sourceId]);
+    await q('UPDATE offers SET created_by_id = ? WHERE created_by_id = ?', [targetId, sourceId]);
+    moved.applications = await Application.count({ where: { recruiter_id: sourceId }, transaction: t });
+    await q('UPDATE applications SET recruiter_id = ? WHERE recruiter_id = ?', [targetId, sourceId]);
+    await q('UPDATE shops SET recruiter_id = ? WHERE recruiter_id = ?', [targetId, sourceId]);
+    await q('UPDATE shops SET manager_id = ? WHERE manager_id = ?', [targetId, sourceId]);
+    await q('UPDATE templates SET owner_id = ? WHERE owner_id = ?', [targetId, sourceId]);
+    await q('UPDATE draft_offers SET owner_id = ? WHERE owner_id = ?', [targetId, sourceId]);
+    await q('UPDATE subscriptions SET user_id = ? WHERE user_id = ?', [targetId, sourceId]);
+    // A subscription holding both keeps one seat (the pair is unique).
+    await q('DELETE FROM subscription_recruiters WHERE recruiter_id = ? AND subscription_id IN (SELECT s FROM (SELECT subscription_id AS s FROM subscription_recruiters WHERE recruiter_id = ?) x)', [sourceId, targetId]);
+    await q('UPDATE subscription_recruiters SET recruiter_id = ? WHERE recruiter_id = ?', [targetId, sourceId]);
+    await q('UPDATE share_links SET shared_by_id = ? WHERE shared_by_id = ?', [targetId, sourceId]);
+    // Manager links: the source's recruiters become the target's, and managers of the source now
+    // manage the target; pairs that would repeat or link the target to itself are dropped.
+    const links = await ManagerRecruiter.findAll({ where: { [Op.or]: [{ manager_id: sourceId }, { recruiter_id: sourceId }] }, transaction: t });
+    for (const link of links) {
+      const manager = link.manager_id === sourceId ? targetId : (link.manager_id as string);
+      const recruiter = link.recruiter_id === sourceId ? targetId : (link.recruiter_id as string);
+      await link.destroy({ transaction: t });
+      if (manager === recruiter) continue;
+      const exists = await ManagerRecruiter.findOne({ where: { manager_id: manager, recruiter_id: recruiter }, transaction: t });
+      if (!exists) await ManagerRecruiter.create({ manager_id: manager, recruiter_id: recruiter }, { transaction: t });
+    }
+    await target.update(
+      {
+        av_boost: target.av_boost + source.av_boost,
+        total_boost: target.total_boost + source.total_boost,
+        used_boost: target.used_boost + source.used_boost,
+        recos_count: target.recos_count + source.recos_count,
+        recommanded_count: target.recommanded_count + source.recommanded_count,
+        recruited: target.recruited + source.recruited,
+        to_recruit: target.to_recruit + source.to_recruit,
+      },
+      { transaction: t },
+    );
+    await source.destroy({ transaction: t });
+    await recountUsers([targetId], t);
+    await target.reload({ transaction: t });
+    const after = { target: snapshot(target), moved };
+    await audit(t, { actorId: actor.id, action: 'substitute', resource: RESOURCE, recordId: targetId, before, after, at: now });
+    return { id: targetId, merged: sourceId, moved, av_boost: target.av_boost, total_boost: target.total_boost, offers_count: target.offers_count, candidates_count: target.candidates_count };
+  });
+}
+
+/**
+ * Permanent delete: the user and everything that belongs to them (foreign keys cascade);
+ * counters of the users on the other side of their applications and wishlists are recomputed.
+ */
+export async function deleteUser(actor: Actor, userId: string, now: Date): Promise<{ id: string; message: 'console_user_deleted' }> {
+  try {
+    return await retryingTransaction(async (t) => {
+      const user = await lockUser(userId, t);
+      const before = snapshot(user);
+      const affected = new Set<string>();
+      for (const a of await Application.findAll({ where: { [Op.or]: [{ candidate_id: userId }, { recruiter_id: userId }] }, attributes: ['candidate_id', 'recruiter_id'], raw: true, transaction: t })) {
+        affected.add(a.candidate_id as string);
+        affected.add(a.recruiter_id as string);
+      }
+      const offerIds = (await Offer.findAll({ where: { recruiter_id: userId }, attributes: ['id'], raw: true, transaction: t })).map((o) => o.id);
+      if (offerIds.length) {
+        for (const w of await WishlistEntry.findAll({ where: { offer_id: offerIds }, attributes: ['candidate_id'], raw: true, transaction: t })) affected.add(w.candidate_id as string);
+      }
+      affected.delete(userId);
+      await user.destroy({ transaction: t });
+      await recountUsers(affected, t);
+      await audit(t, { actorId: actor.id, action: 'delete', resource: RESOURCE, recordId: userId, before, after: null, at: now });
+      return { id: userId, message: 'console_user_deleted' as const };
+    });
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw new AppError(500, 'delete_failed', 'console_delete_failed');
+  }
+}
+
+/** Close ("Classer"): a close event, and the user is no longer contactable. */
+export async function closeUser(actor: Actor, userId: string, now: Date) {
+  return retryingTransaction(async (t) => {
+    const user = await lockUser(userId, t);
+    const before = { contactable: user.contactable, closed_at: user.closed_at };
+    await CloseEvent.create({ user_id: userId, actor_id: actor.id, at: now }, { transaction: t });
+    await user.update({ contactable: false, closed_at: now }, { transaction: t });
+    const after = { contactable: false, closed_at: now.toISOString() };
+    await audit(t, { actorId: actor.id, action: 'close', resource: RESOURCE, recordId: userId, before, after, at: now });
+    return { id: userId, ...after };
+  });
+}
+
+/** Contact history: one entry per ticked action; none ticked is refused. */
+export async function addContacts(actor: Actor, userId: string, input: { actions: unknown }, now: Date) {
+  const list = Array.isArray(input.actions) ? input.actions : [];
+  if (!list.length) throw invalid('no_action_selected', 'console_no_contact_action');
+  if (!list.every((a) => CONTACT_ACTIONS.includes(a as ContactAction))) throw invalid('bad_input', 'console_bad_input', { field: 'actions' });
+  const actions = [...new Set(list as ContactAction[])];
+  return retryingTransaction(async (t) => {
+    const user = await lockUser(userId, t);
+    const before = { contacts_count: user.contacts_count };
+    for (const action of actions) await ContactEvent.create({ user_id: userId, action, actor_id: actor.id, at: now }, { transaction: t });
+    await recountUsers([userId], t);
+    await user.reload({ transaction: t });
+    const history = await ContactEvent.findAll({ where: { user_id: userId }, order: [['at', 'ASC'], ['id', 'ASC']], transaction: t });
+    const after = { contacts_count: user.contacts_count, added: actions };
+    await audit(t, { actorId: actor.id, action: 'contact', resource: RESOURCE, recordId: userId, before, after, at: now });
+    return { id: userId, contacts_count: user.contacts_count, contact_history: history.map((h) => ({ date: Math.floor(h.at.getTime() / 1000), action: h.action })) };
+  });
+}
+
+/**
+ * Manager-recruiter links: add and remove recruiters from a manager's list. A manager cannot
+ * remove themselves: the whole request is refused and logged (audit action recruiters_refused).
+ */
+export async function assignRecruiters(actor: Actor, managerId: string, input: { add?: unknown; remove?: unknown }, now: Date) {
+  const ids = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...new Set(v as string[])] : v === undefined ? [] : null);
+  const add = ids(input.add);
+  const remove = ids(input.remove);
+  if (!add || !remove || (!add.length && !remove.length)) throw invalid('bad_input', 'console_bad_input', { field: 'add' });
+  if (remove.includes(managerId)) {
+    await retryingTransaction(async (t) => {
+      await audit(t, { actorId: actor.id, action: 'recruiters_refused', resource: RESOURCE, recordId: managerId, before: null, after: { remove }, at: now });
+    });
+    throw invalid('manager_self_removal', 'console_manager_self_removal');
+  }
+  return retryingTransaction(async (t) => {
+    const manager = await lockUser(managerId, t);
+    requireRecruiterLike(manager);
+    const current = (await ManagerRecruiter.findAll({ where: { manager_id: managerId }, transaction: t })).map((l) => l.recruiter_id as string);
+    const toAdd = add.filter((id) => id !== managerId && !current.includes(id));
+    if (toAdd.length) {
+      const found = await User.findAll({ where: { id: toAdd, profile: ['recruiter', 'manager'] }, attributes: ['id'], transaction: t });
+      if (found.length !== toAdd.length) throw notFound('user_not_found', 'console_user_not_found');
+      for (const id of toAdd) await ManagerRecruiter.create({ manager_id: managerId, recruiter_id: id }, { transaction: t });
+    }
+    if (remove.length) await ManagerRecruiter.destroy({ where: { manager_id: managerId, recruiter_id: remove }, transaction: t });
+    const after = (await ManagerRecruiter.findAll({ where: { manager_id: managerId }, transaction: t })).map((l) => l.recruiter_id as string);
+    await audit(t, { actorId: actor.id, action: 'recruiters', resource: RESOURCE, recordId: managerId, before: { recruiters: current }, after: { recruiters: after }, at: now });
+    return { id: managerId, recruiters: after };
+  });
+}

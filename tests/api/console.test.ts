@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createTestContext, type TestContext } from '../helpers/app.js';
+import { bearer, makeUser } from '../helpers/auth.js';
+import { makeApplication, makeLead, makeOffer } from '../helpers/console-fixtures.js';
+import {
+  ApplicationAnswer, Application, AuditEntry, CloseEvent, CustomLanding, ManagerRecruiter, Offer, PlanLimit, User, WishlistEntry,
+} from '../../models/index.js';
+
+let ctx: TestContext;
+let admin: User;
+let auth: { Authorization: string };
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await makeUser({ profile: 'recruiter', is_admin: true });
+  auth = await bearer(admin);
+});
+afterAll(async () => ctx?.close());
+
+const list = (resource: string, params: Record<string, unknown> = {}) =>
+  request(ctx.app)
+    .get(`/apis/console/${resource}`)
+    .query(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])))
+    .set(auth);
+const act = (resource: string, id: string | number, action: string, body: object = {}) =>
+  request(ctx.app).post(`/apis/console/${resource}/${id}/${action}`).set(auth).send(body);
+
+describe('console access', () => {
+  it('answers 401 to anonymous callers and 403 with the spec message to non-staff', async () => {
+    const anon = await request(ctx.app).get('/apis/console/users');
+    expect(anon.status).toBe(401);
+    const cand = await makeUser({ profile: 'candidate' });
+    const res = await request(ctx.app).get('/apis/console/users').set(await bearer(cand));
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Le site est en cours de développement, merci de votre patience.');
+    const rec = await makeUser({ profile: 'recruiter' });
+    const act403 = await request(ctx.app).post(`/apis/console/users/${rec.id}/boosters`).set(await bearer(rec)).send({ count: 3 });
+    expect(act403.status).toBe(403);
+    expect((await User.findByPk(rec.id))!.av_boost).toBe(0);
+  });
+
+  it('scopes offers: a recruiter sees only their own, a manager those of their recruiters', async () => {
+    const r1 = await makeUser({ profile: 'recruiter' });
+    const r2 = await makeUser({ profile: 'recruiter' });
+    const mgr = await makeUser({ profile: 'manager' });
+    const o1 = await makeOffer(r1.id);
+    const o2 = await makeOffer(r2.id);
+    await ManagerRecruiter.create({ manager_id: mgr.id, recruiter_id: r1.id });
+    const mine = await request(ctx.app).get('/apis/console/offers').set(await bearer(r1));
+    expect(mine.status).toBe(200);
+    expect(mine.body.map((o: { id: number }) => o.id)).toEqual([o1.id]);
+    expect((await request(ctx.app).get(`/apis/console/offers/${o2.id}`).set(await bearer(r1))).status).toBe(404);
+    const managed = await request(ctx.app).get('/apis/console/offers').set(await bearer(mgr));
+    expect(managed.body.map((o: { id: number }) => o.id)).toEqual([o1.id]);
+    const all = await list('offers', { filter: { id: [o1.id, o2.id] } });
+    expect(all.body).toHaveLength(2);
+    const cand = await makeUser({ profile: 'candidate' });
+    expect((await request(ctx.app).get('/apis/console/offers').set(await bearer(cand))).status).toBe(403);
+  });
+});
+
+describe('users list', () => {
+  it('filters by profile, date range, search and counter ranges, with a Content-Range count', async () => {
+    const a = await makeUser({ profile: 'candidate', name: 'Zoé Quintard', email: 'zoe.quintard@example.test' });
+    const b = await makeUser({ profile: 'candidate', name: 'Paul Martin' });
+    const r = await makeUser({ profile: 'recruiter', name: 'Rita Recruteuse' });
+    const offer = await makeOffer(r.id);
+    await makeApplication(b.id, offer);
+    const res = await list('users', { filter: { profile: 'candidate', q: 'quint' }, sort: ['created_at', 'DESC'], range: [0, 24] });
+    expect(res.status).toBe(200);
+    expect(res.body.map((u: { id: string }) => u.id)).toEqual([a.id]);
+    expect(res.headers['content-range']).toBe('users 0-0/1');
+    expect(res.headers['access-control-expose-headers']).toContain('Content-Range');
+    const noApps = await list('users', { filter: { profile: 'candidate', applications_count_gte: 0, applications_count_lte: 0 } });
+    const ids = noApps.body.map((u: { id: string }) => u.id);
+    expect(ids).toContain(a.id);
+    expect(ids).not.toContain(b.id);
+    const withApps = await list('users', { filter: { profile: 'candidate', applications_count_gte: 1, applications_count_lte: 5 } });
+    expect(withApps.body.map((u: { id: string }) => u.id)).toEqual([b.id]);
+    expect(withApps.body[0].applications_count).toBe(1);
+    expect(withApps.body[0].wishlist_count).toBe(1);
+    const recruiters = await list('users', { filter: { profile: 'recruiter', q: 'rita' } });
+    expect(recruiters.body[0].offers_count).toBe(1);
+    expect(recruiters.body[0].candidates_count).toBe(1);
+    const future = await list('users', { filter: { profile: 'candidate', created_gte: '2099-01-01' } });
+    expect(future.body).toEqual([]);
+    expect(future.headers['content-range']).toBe('users 0-0/0');
+    expect((await list('users', { filter: { profile: 'nobody' } })).status).toBe(400);
+    expect((await request(ctx.app).get('/apis/console/users?range=oops').set(auth)).status).toBe(400);
+  });
+
+  it('pages with a keyset cursor that continues where the offset page ended', async () => {
+    for (let i = 0; i < 5; i++) await makeUser({ profile: 'manager', name: `Manager ${i}` });
+    const first = await list('users', { filter: { profile: 'manager' }, range: [0, 1] });
+    expect(first.body).toHaveLength(2);
+    const byOffset = await list('users', { filter: { profile: 'manager' }, range: [2, 3] });
+    const last = first.body[1];
+    const byCursor = await list('users', { filter: { profile: 'manager', after: `${last.created_at}|${last.id}` }, range: [2, 3] });
+    expect(byCursor.body.map((u: { id: string }) => u.id)).toEqual(byOffset.body.map((u: { id: string }) => u.id));
+    expect(byCursor.headers['content-range']).toMatch(/^users 2-3\/\d+$/);
+  });
+
+  it('computes the card state: contactable rule, will_postulate yellow, closed grey', async () => {
+    const fresh = await makeUser({ profile: 'candidate' });
+    const old = await makeUser({ profile: 'candidate' });
+    await old.update({ created_at: new Date(Date.now() - 7 * 3600_000) }, { silent: true });
+    await User.update({ created_at: new Date(Date.now() - 7 * 3600_000) }, { where: { id: old.id }, silent: true });
+    const get = async (id: string) => (await request(ctx.app).get(`/apis/console/users/${id}`).set(auth)).body;
+    expect((await get(fresh.id)).state_color).toBe('grey');
+    expect((await get(old.id)).contactable).toBe(true);
+    expect((await get(old.id)).state_color).toBe('green');
+    await act('users', old.id, 'contact', { actions: ['sms', 'will_postulate'] });
+    const after = await get(old.id);
+    expect(after.state_color).toBe('yellow');
+    expect(after.contacts_count).toBe(2);
+    expect(after.contact_history.map((h: { action: string }) => h.action).sort()).toEqual(['sms', 'will_postulate']);
+  });
+});
+
+describe('user actions', () => {
+  it('creates a recruiter through the identity service, with the spec refusals', async () => {
+    const res = await request(ctx.app).post('/apis/console/users').set(auth).send({ name: 'Robert Recrue', email: 'Robert.Recrue@Example.test', password: 'secret123' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ profile: 'recruiter', email: 'robert.recrue@example.test', offers_count: 0 });
+    const dup = await request(ctx.app).post('/apis/console/users').set(auth).send({ name: 'Robert Recrue', email: 'robert.recrue@example.test', password: 'secret123' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe('This user already exists');
+    const short = await request(ctx.app).post('/apis/console/users').set(auth).send({ name: 'Bob', email: 'bob@x.test', password: '123' });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14');
+    expect(await AuditEntry.count({ where: { record_id: res.body.id, action: 'create_recruiter' } })).toBe(1);
+  });
+
+  it('changes the plan, with a numeric limit for custom only', async () => {
+    const r = await makeUser({ profile: 'recruiter' });
+    const res = await act('users', r.id, 'plan', { user_plan: 'custom', actives_offers: 7 });
+    expect(res.status).toBe(200);
+    expect((await User.findByPk(r.id))!.user_plan).toBe('custom');
+    expect((await PlanLimit.findOne({ where: { user_id: r.id } }))!.actives_offers).toBe(7);
+    const detail = await request(ctx.app).get(`/apis/console/users/${r.id}`).set(auth);
+    expect(detail.body.actives_offers_limit).toBe(7);
+    expect((await act('users', r.id, 'plan', { user_plan: 'custom', actives_offers: 'abc' })).body).toMatchObject({ error: 'bad_input', message: 'bad input' });
+    expect((await act('users', r.id, 'plan', { user_plan: 'platinum' })).status).toBe(400);
+    await act('users', r.id, 'plan', { user_plan: 'bplan' });
+    expect((await request(ctx.app).get(`/apis/console/users/${r.id}`).set(auth)).body.actives_offers_limit).toBe(0);
+    const entries = await AuditEntry.findAll({ where: { record_id: r.id, action: 'plan' } });
+    expect(entries).toHaveLength(2);
+    expect(entries[0].actor_id).toBe(admin.id);
+    expect(entries[0].before_json).toMatchObject({ user_plan: 'free' });
+    expect(entries[0].after_json).toMatchObject({ user_plan: 'custom', actives_offers: 7 });
+  });
+
+  it('adds boosters to available and total, refusing non-integers', async () => {
+    const r = await makeUser({ profile: 'recruiter' });
+    const res = await act('users', r.id, 'boosters', { count: 5 });
+    expect(res.body).toMatchObject({ av_boost: 5, total_boost: 5 });
+    expect((await act('users', r.id, 'boosters', { count: 'x' })).status).toBe(400);
+    expect((await act('users', r.id, 'boosters', { count: 0 })).status).toBe(400);
+    const cand = await makeUser({ profile: 'candidate' });
+    expect((await act('users', cand.id, 'boosters', { count: 2 })).body.error).toBe('not_a_recruiter');
+    expect((await act('users', 'nobody', 'boosters', { count: 2 })).body).toMatchObject({ error: 'user_not_found', message: "Cet utilisateur n'existe pas" });
+  });
+
+  it('closes a user: close event, no longer contactable', async () => {
+    const c = await makeUser({ profile: 'candidate' });
+    const res = await act('users', c.id, 'close');
+    expect(res.status).toBe(200);
+    const u = await User.findByPk(c.id);
+    expect(u!.contactable).toBe(false);
+    expect(await CloseEvent.count({ where: { user_id: c.id } })).toBe(1);
+    const open = await list('users', { filter: { profile: 'candidate', id: [c.id] } });
+    expect(open.body).toEqual([]);
+    const shown = await list('users', { filter: { profile: 'candidate', id: [c.id], show_closed: true } });
+    expect(shown.body[0].state_color).toBe('grey');
+  });
+
+  it('refuses a contact entry with no action ticked', async () => {
+    const c = await makeUser({ profile: 'candidate' });
+    const res = await act('users', c.id, 'contact', { actions: [] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Aucune action selectionné');
+    expect((await act('users', c.id, 'contact', { actions: ['fax'] })).status).toBe(400);
+  });
+
+  it('assigns recruiters to a manager and refuses a manager removing themselves', async () => {
+    const m = await makeUser({ profile: 'manager' });
+    const r1 = await makeUser({ profile: 'recruiter' });
+    const r2 = await makeUser({ profile: 'recruiter' });
+    const res = await act('users', m.id, 'recruiters', { add: [r1.id, r2.id] });
+    expect(res.body.recruiters.sort()).toEqual([r1.id, r2.id].sort());
+    const managed = await list('users', { filter: { profile: 'recruiter', managed_by: m.id } });
+    expect(managed.body).toHaveLength(2);
+    await act('users', m.id, 'recruiters', { remove: [r2.id] });
+    expect(await ManagerRecruiter.count({ where: { manager_id: m.id } })).toBe(1);
+    const self = await act('users', m.id, 'recruiters', { remove: [m.id] });
+    expect(self.status).toBe(400);
+    expect(self.body.error).toBe('manager_self_removal');
+    expect(await AuditEntry.count({ where: { record_id: m.id, action: 'recruiters_refused' } })).toBe(1);
+    expect((await act('users', m.id, 'recruiters', { add: ['ghost'] })).status).toBe(404);
+  });
+
+  it('substitutes: merges a recruiter into another in one go, counters and boosters included', async () => {
+    const target = await makeUser({ profile: 'recruiter' });
+    const source = await makeUser({ profile: 'recruiter' });
+    const mgr = await makeUser({ profile: 'manager' });
+    await ManagerRecruiter.create({ manager_id: mgr.id, recruiter_id: source.id });
+    await ManagerRecruiter.create({ manager_id: mgr.id, recruiter_id: target.id });
+    await source.update({ av_boost: 2, total_boost: 3 });
+    const o1 = await makeOffer(target.id);
+    const o2 = await makeOffer(source.id);
+    const cand = await makeUser({ profile: 'candidate' });
+    await makeApplication(cand.id, o2);
+    const res = await act('users', target.id, 'substitute', { user: source.id });
+    expect(res.status).toBe(200);
+    expect(await User.findByPk(source.id)).toBeNull();
+    expect((await Offer.findByPk(o2.id))!.recruiter_id).toBe(target.id);
+    expect((await Offer.findByPk(o1.id))!.recruiter_id).toBe(target.id);
+    expect(await Application.count({ where: { recruiter_id: target.id } })).toBe(1);
+    const t = await User.findByPk(target.id);
+    expect(t).toMatchObject({ offers_count: 2, actives_offers_count: 2, candidates_count: 1, av_boost: 2, total_boost: 3 });
+    expect(await ManagerRecruiter.count({ where: { manager_id: mgr.id } })).toBe(1);
+    expect((await act('users', target.id, 'substitute', { user: target.id })).status).toBe(400);
+    expect((await act('users', target.id, 'substitute', { user: cand.id })).body.error).toBe('not_a_recruiter');
+  });
+
+  it('deletes a user permanently (console and DELETE /apis/delete-user) and keeps counters true', async () => {
+    const r = await makeUser({ profile: 'recruiter' });
+    const offer = await makeOffer(r.id);
+    const cand = await makeUser({ profile: 'candidate' });
+    await makeApplication(cand.id, offer);
+    expect((await User.findByPk(cand.id))!.applications_count).toBe(1);
+    const res = await request(ctx.app).delete(`/apis/delete-user?user=${r.id}`).set(auth);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Utilisateur supprimé' });
+    expect(await User.findByPk(r.id)).toBeNull();
+    expect(await Offer.count({ where: { recruiter_id: r.id } })).toBe(0);
+    const c = await User.findByPk(cand.id);
+    expect(c!.applications_count).toBe(0);
+    expect(c!.wishlist_count).toBe(0);
+    const again = await request(ctx.app).delete(`/apis/delete-user?user=${r.id}`).set(auth);
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe("Cet utilisateur n'existe pas");
+    const del = await request(ctx.app).delete(`/apis/console/users/${cand.id}`).set(auth);
+    expect(del.status).toBe(200);
+    expect(del.body.id).toBe(cand.id);
+    expect(await User.findByPk(cand.id)).toBeNull();
+    expect((await request(ctx.app).delete('/apis/delete-user').set(auth)).status).toBe(400);
+    const nonAdmin = await makeUser({ profile: 'recruiter' });
+    expect((await request(ctx.app).delete(`/apis/delete-user?user=${nonAdmin.id}`).set(await bearer(nonAdmin))).status).toBe(403);
+    expect(await AuditEntry.count({ where: { action: 'delete', resource: 'users', record_id: r.id } })).toBe(1);
+  });
+});
+
+describe('application actions', () => {
+  it('resets undone questions, refuses when nothing is undone, and force-sends', async () => {
+    const r = await makeUser({ profile: 'recruiter' });
+    const offer = await makeOffer(r.id);
+    const cand = await makeUser({ profile: 'candidate' });
+    const app = await makeApplication(cand.id, offer, { done: 1, state: 'complete' });
+    expect((await User.findByPk(r.id))!.candidates_count).toBe(1);
+    const res = await act('applications', app.id, 'reset');
+    expect(res.status).toBe(200);
+    expect(res.body.state).toBe('applying');
+    const answers = await ApplicationAnswer.findAll({ where: { application_id: app.id }, order: [['position', 'ASC']] });
+    expect(answers.map((a) => a.state)).toEqual(['done', null, null]);
+    expect(answers.map((a) => a.method)).toEqual(['app', 'storage', 'storage']);
+    expect((await WishlistEntry.findOne({ where: { candidate_id: cand.id, offer_id: offer.id } }))!.state).toBe('applying');
+    expect((await User.findByPk(r.id))!.candidates_count).toBe(0);
+    const sent = await act('applications', app.id, 'force-send');
+    expect(sent.body).toMatchObject({ state: 'complete', recruiter_state: 'new' });
+    expect((await User.findByPk(r.id))!.candidates_count).toBe(1);
+
+    const full = await makeApplication((await makeUser({ profile: 'candidate' })).id, offer, { done: 3 });
+    const refused = await act('applications', full.id, 'reset');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("Aucune question a reset, l'action n'est pas possible.");
+    expect((await act('applications', 999999, 'reset')).status).toBe(404);
+    const detail = await list('applications', { filter: { candidate_id: cand.id } });
+    expect(detail.body[0].questions).toHaveLength(3);
+    expect(detail.body[0].job_code).toBe(offer.job_code);
+  });
+});
+
+describe('landing leads, offers and wishlists', () => {
+  it('lists leads without account by notif state, and GET /apis/job-interest gives Items', async () => {
+    const l2 = await makeLead({ notif: 2, lastname: 'Bernardin' });
+    await makeLead({ notif: 3 });
+    const owned = await makeUser({ profile: 'candidate' });
+    await makeLead({ notif: 2, user_id: owned.id });
+    const res = await list('landings', { filter: { notif: 2 } });
+    expect(res.body.map((l: { id: number }) => l.id)).toEqual([l2.id]);
+    expect(res.body[0].contactable).toBe(true);
+    expect((await list('landings', { filter: { notif: 2, q: 'bernar' } })).body).toHaveLength(1);
+    expect((await list('landings', { filter: { notif: 5 } })).status).toBe(400);
+    const items = await request(ctx.app).get('/apis/job-interest').set(auth);
+    expect(items.body.Items).toHaveLength(2);
+  });
+
+  it('searches offers on the index and gives candidate counts; GET /apis/offer gives Items', async () => {
+    const r = await makeUser({ profile: 'recruiter' });
+    const o = await makeOffer(r.id, { company_name: 'Fromagerie Vauclair', city: 'Annecy' });
+    await makeApplication((await makeUser({ profile: 'candidate' })).id, o);
+    const res = await list('offers', { filter: { q: 'vauclair' } });
+    expect(res.body.map((x: { id: number }) => x.id)).toEqual([o.id]);
+    expect(res.body[0].candidates).toBe(1);
+    expect((await list('offers', { filter: { q: o.job_code } })).body[0].id).toBe(o.id);
+    const items = await request(ctx.app).get('/apis/offer').set(auth);
+    expect(items.body.Items.length).toBeGreaterThan(0);
+    const wl = await list('wishlists', { filter: { job_code: o.job_code, state: 'done' } });
+    expect(wl.body).toHaveLength(1);
+    expect(wl.body[0].job_code).toBe(o.job_code);
+  });
+});
+
+describe('custom landings', () => {
+  it('creates with defaults, normalises the identifier and refuses other characters or short ones', async () => {
+    const res = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'Super Marche_1', name: 'Super Marché' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ identifier: 'super-marche_1', company_hash: 'Super Marché', bg_color: '#000000', select_label: 'Magasin', logo_width: 300, logo_height: 120 });
+    expect(res.body.url).toMatch(/\/landing\/super-marche_1$/);
+    const bad = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'café', name: 'X' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Not allowed: é , allowed characters are: abcdefghijklmnopqrstuvwxyz0123456789-_');
+    const short = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'abc', name: 'X' });
+    expect(short.body.message).toBe('Identifier doit faire au moins 3 chars');
+    const dup = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'super-marche_1', name: 'Y' });
+    expect(dup.status).toBe(409);
+    const edit = await request(ctx.app).put(`/apis/console/custom-landings/${res.body.id}`).set(auth).send({ name: 'Hyper', bg_color: '#ff0000' });
+    expect(edit.body).toMatchObject({ name: 'Hyper', company_hash: 'Hyper', bg_color: '#ff0000' });
+    expect((await request(ctx.app).put(`/apis/console/custom-landings/${res.body.id}`).set(auth).send({ bg_color: 'red' })).status).toBe(400);
+    const del = await request(ctx.app).delete(`/apis/console/custom-landings/${res.body.id}`).set(auth);
+    expect(del.status).toBe(200);
+    expect(await CustomLanding.count()).toBe(0);
+    const log = await list('audit-log', { filter: { resource: 'custom-landings', record_id: String(res.body.id) } });
+    expect(log.body.map((e: { action: string }) => e.action).sort()).toEqual(['create', 'delete', 'update']);
+    expect((await request(ctx.app).post('/apis/console/audit-log').set(auth).send({})).status).toBe(403);
+  });
+});

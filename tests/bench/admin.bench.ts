@@ -1,0 +1,161 @@
+// `npm run bench:admin`: times the console's list requests on a large MariaDB database
+// (DATABASE_URL, filled by `npm run db:seed:volume -- --users 1000000`) over HTTP, and a bare
+// Express handler that runs the same SQL (captured from the real request) with mysql2 and returns
+// the rows, in the same run. Prints each request's median and the ratio app / bare.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import mysql from 'mysql2/promise';
+import { pino } from 'pino';
+import { loadSettings } from '../../config/settings.js';
+import { openDatabase } from '../../models/boot.js';
+import { User } from '../../models/index.js';
+import { createApp } from '../../api/app.js';
+import { createSession } from '../../api/auth/sessions.js';
+import { LocalDiskStorage } from '../../api/integrations/storage.js';
+import { createMailer } from '../../api/integrations/mail.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const TARGET_MS = 50;
+
+const since = (months: number) => {
+  const d = new Date();
+  d.setMonth(d.getMonth() - months);
+  return d.toISOString().slice(0, 10);
+};
+const CANDIDATE_RANGES = { wishlist_count_gte: 0, wishlist_count_lte: 100, applications_count_gte: 0, applications_count_lte: 0, contacts_count_gte: 0, contacts_count_lte: 100 };
+const RECRUITER_RANGES = { offers_count_gte: 0, offers_count_lte: 1000, candidates_count_gte: 0, candidates_count_lte: 1000 };
+
+interface Case {
+  name: string;
+  resource: string;
+  filter: Record<string, unknown>;
+  range?: [number, number];
+  /** Deep page: the cursor of the record at this position (found once, untimed). */
+  deep?: number;
+}
+
+const CASES: Case[] = [
+  { name: 'candidates 3 months, default ranges, page 1', resource: 'users', filter: { profile: 'candidate', created_gte: since(3), ...CANDIDATE_RANGES } },
+  { name: 'candidates 3 months, default ranges, deep (after 5000)', resource: 'users', filter: { profile: 'candidate', created_gte: since(3), ...CANDIDATE_RANGES }, deep: 5000 },
+  { name: 'candidates search "martin", 3 months', resource: 'users', filter: { profile: 'candidate', created_gte: since(3), q: 'martin', ...CANDIDATE_RANGES } },
+  { name: 'candidates search "dupont" all dates', resource: 'users', filter: { profile: 'candidate', q: 'dupont' } },
+  { name: 'candidates applications 1-5, 12 months', resource: 'users', filter: { profile: 'candidate', created_gte: since(12), applications_count_gte: 1, applications_count_lte: 5 } },
+  { name: 'candidates all dates, page 1', resource: 'users', filter: { profile: 'candidate' } },
+  { name: 'candidates all dates, deep (after 200000)', resource: 'users', filter: { profile: 'candidate' }, deep: 200_000 },
+  { name: 'recruiters 3 months, default ranges, page 1', resource: 'users', filter: { profile: 'recruiter', created_gte: since(3), ...RECRUITER_RANGES } },
+  { name: 'recruiters all dates, hide migrated, page 1', resource: 'users', filter: { profile: 'recruiter', hide_migrated: true, ...RECRUITER_RANGES } },
+  { name: 'recruiters all dates, deep (after 20000)', resource: 'users', filter: { profile: 'recruiter', ...RECRUITER_RANGES }, deep: 20_000 },
+  { name: 'recruiters search "bernard"', resource: 'users', filter: { profile: 'recruiter', q: 'bernard', ...RECRUITER_RANGES } },
+  { name: 'managers all dates, page 1', resource: 'users', filter: { profile: 'manager' } },
+  { name: 'landing leads SMS-Notifié, 3 months', resource: 'landings', filter: { notif: 2, created_gte: since(3) } },
+  { name: 'landing leads search "durand"', resource: 'landings', filter: { notif: 2, q: 'durand' } },
+  { name: 'offers search "boulanger"', resource: 'offers', filter: { q: 'boulanger', created_gte: since(12) } },
+];
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+async function main() {
+  const settings = loadSettings({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
+  if (settings.database.dialect !== 'mysql') throw new Error('bench:admin needs DATABASE_URL=mysql://... (the volume database)');
+  const sequelize = await openDatabase(settings);
+  const users = await User.count();
+  let admin = await User.findOne({ where: { email: 'bench-admin@example.test' } });
+  admin ??= await User.create({ id: 'ffffffff-0000-4000-8000-000000000001', email: 'bench-admin@example.test', name: 'Bench Admin', profile: 'recruiter', is_admin: true, password_hash: null, phone: null, picture: null, username: null, sub_topics: null, internal_sub: null, cgu_from: null, customer_name: null, userpool: null, closed_at: null, notif: null, sso_provider_id: null, last_co: null });
+  const token = await createSession(admin.id, 'bearer', new Date());
+  const deps = { settings, mailer: createMailer(settings), storage: new LocalDiskStorage('/tmp/bench-admin-files', 'http://127.0.0.1/files'), logger: pino({ level: 'silent' }), clock: () => new Date() };
+  const appServer = http.createServer(createApp(deps));
+  await new Promise<void>((r) => appServer.listen(0, '127.0.0.1', r));
+
+  // SQL capture: Sequelize logs each statement with its values inlined.
+  let capture: string[] | null = null;
+  (sequelize as unknown as { options: { logging: (sql: string) => void } }).options.logging = (sql: string) => {
+    if (capture) capture.push(sql.replace(/^Executing \([^)]*\): /, ''));
+  };
+
+  const pool = mysql.createPool({ uri: settings.database.url, connectionLimit: 10 });
+  const bareSql = new Map<number, string[]>();
+  const bare = express();
+  bare.get('/bare/:i', async (req, res) => {
+    let rows: unknown = [];
+    for (const sql of bareSql.get(Number(req.params.i)) ?? []) {
+      const [r] = await pool.query(sql);
+      if (/^SELECT .* ORDER BY .* LIMIT/s.test(sql) && !/COUNT\(\*\)/.test(sql)) rows = r;
+    }
+    res.json(rows);
+  });
+  const bareServer = http.createServer(bare);
+  await new Promise<void>((r) => bareServer.listen(0, '127.0.0.1', r));
+  const appUrl = `http://127.0.0.1:${(appServer.address() as AddressInfo).port}`;
+  const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
+  const headers = { Authorization: `Bearer ${token}` };
+
+  const listUrl = (c: Case, filter: Record<string, unknown>, range: [number, number]) =>
+    `${appUrl}/apis/console/${c.resource}?${new URLSearchParams({ sort: JSON.stringify(['created_at', 'DESC']), range: JSON.stringify(range), filter: JSON.stringify(filter) })}`;
+
+  console.log(`bench:admin on ${users} users (${RUNS} runs per request, medians)\n`);
+  const rows: string[][] = [];
+  let ok = true;
+  for (const [i, c] of CASES.entries()) {
+    let filter = c.filter;
+    let range: [number, number] = c.range ?? [0, 24];
+    if (c.deep) {
+      // Find the cursor once (untimed): the record at that position, as "Load more" would have it.
+      const probe = await fetch(listUrl(c, c.filter, [c.deep - 1, c.deep - 1]), { headers });
+      const [last] = (await probe.json()) as Array<{ id: string; created_at: string }>;
+      if (last) {
+        filter = { ...c.filter, after: `${last.created_at}|${last.id}` };
+        range = [c.deep, c.deep + 24];
+      }
+    }
+    const url = listUrl(c, filter, range);
+    capture = [];
+    const t0 = performance.now();
+    const first = await fetch(url, { headers });
+    const total = first.headers.get('content-range')?.split('/').pop() ?? '?';
+    const count = ((await first.json()) as unknown[]).length;
+    bareSql.set(i, capture);
+    capture = null;
+    // A request that misses by far is timed a few times only, so the run ends.
+    const runs = performance.now() - t0 > 500 ? 3 : RUNS;
+    for (let w = 0; w < 3; w++) {
+      await (await fetch(url, { headers })).arrayBuffer();
+      await (await fetch(`${bareUrl}/bare/${i}`)).arrayBuffer();
+    }
+    const appTimes: number[] = [];
+    const bareTimes: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      let t = performance.now();
+      await (await fetch(url, { headers })).arrayBuffer();
+      appTimes.push(performance.now() - t);
+      t = performance.now();
+      await (await fetch(`${bareUrl}/bare/${i}`)).arrayBuffer();
+      bareTimes.push(performance.now() - t);
+    }
+    const a = median(appTimes);
+    const b = median(bareTimes);
+    const pass = a < TARGET_MS && a <= 2 * b;
+    ok &&= pass;
+    rows.push([c.name, `${count}/${total}`, a.toFixed(1), b.toFixed(1), (a / b).toFixed(2), pass ? 'ok' : 'MISS']);
+    console.log(`  ${rows[rows.length - 1].join('  ')}`);
+  }
+  const head = ['request', 'rows/count', 'app ms', 'bare ms', 'ratio', `<${TARGET_MS}ms & <=2x`];
+  const widths = head.map((h, j) => Math.max(h.length, ...rows.map((r) => r[j].length)));
+  const line = (r: string[]) => `| ${r.map((x, j) => x.padEnd(widths[j])).join(' | ')} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+  console.log(ok ? '\nall requests within targets' : '\nsome requests miss a target');
+  await new Promise((r) => appServer.close(r));
+  await new Promise((r) => bareServer.close(r));
+  await pool.end();
+  await sequelize.close();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

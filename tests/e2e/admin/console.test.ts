@@ -1,0 +1,132 @@
+// The staff console in Chromium: sign in as the demo admin, filter the candidates list, open a
+// recruiter and add boosters, create and delete a custom landing. Runs the real server (built
+// console, fresh SQLite database with the demo data) on 127.0.0.1.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { pino } from 'pino';
+import { loadSettings, ROOT_DIR } from '../../../config/settings.js';
+import { openDatabase } from '../../../models/boot.js';
+import { CustomLanding, User } from '../../../models/index.js';
+import { seedDemo } from '../../../seeders/demo.js';
+import { createApp } from '../../../api/app.js';
+import { adminConsole, ADMIN_BUILD_DIR } from '../../../api/admin-console.js';
+import { LocalDiskStorage } from '../../../api/integrations/storage.js';
+import { createMailer } from '../../../api/integrations/mail.js';
+import { makeUser } from '../../helpers/auth.js';
+import { hashPassword } from '../../../api/auth/passwords.js';
+
+let server: http.Server;
+let browser: BrowserContext;
+let page: Page;
+let base: string;
+let tmp: string;
+let recruiter: User;
+let closeDb: () => Promise<void>;
+
+function buildConsoleIfStale() {
+  const index = path.join(ADMIN_BUILD_DIR, 'index.html');
+  const newest = (dir: string): number =>
+    fs.readdirSync(dir, { withFileTypes: true }).reduce((m, e) => Math.max(m, e.isDirectory() ? newest(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).mtimeMs), 0);
+  const sources = Math.max(newest(path.join(ROOT_DIR, 'admin', 'src')), newest(path.join(ROOT_DIR, 'admin', 'resources')));
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sources) return;
+  execFileSync(process.execPath, [path.join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'error'], { cwd: ROOT_DIR, stdio: 'inherit' });
+}
+
+beforeAll(async () => {
+  buildConsoleIfStale();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-e2e-'));
+  const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${path.join(tmp, 'db.sqlite')}`, STORAGE_DIR: path.join(tmp, 'files'), MAIL_DIR: path.join(tmp, 'mail'), PUBLIC_URL: 'http://127.0.0.1' });
+  const sequelize = await openDatabase(settings);
+  closeDb = () => sequelize.close();
+  await seedDemo();
+  await makeUser({ profile: 'candidate', name: 'Zébulon Testeur', email: 'zebulon.testeur@example.test' });
+  await makeUser({ profile: 'candidate', name: 'Autre Candidat', email: 'autre.candidat@example.test' });
+  recruiter = await makeUser({ profile: 'recruiter', name: 'Rachida Recruteuse', email: 'rachida.recruteuse@example.test' });
+  const deps = { settings, mailer: createMailer(settings), storage: new LocalDiskStorage(settings.storageDir, 'http://127.0.0.1/files'), logger: pino({ level: 'silent' }), clock: () => new Date() };
+  server = http.createServer(createApp(deps, [adminConsole()]));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // A fresh profile directory (playwright passes it as --user-data-dir).
+  browser = await chromium.launchPersistentContext(path.join(tmp, 'chrome'), {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    locale: 'fr-FR',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  page = browser.pages()[0] ?? (await browser.newPage());
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((r) => server?.close(r));
+  await closeDb?.();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('staff console in the browser', () => {
+  it('signs in as the demo admin and filters the candidates list', async () => {
+    await page.goto(`${base}/admin/`);
+    await page.getByLabel('Email').fill('admin@demo.test');
+    await page.locator('input[name="password"]').fill('demo1234');
+    await page.getByRole('button', { name: /connexion/i }).click();
+    await page.getByTestId('count-line').waitFor();
+    await expect.poll(() => page.getByTestId('user-card').count()).toBe(2);
+    await page.getByTestId('search').fill('zébulon');
+    // The search applies 1.5 s after typing.
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('user-card').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('user-card').count(), { timeout: 5000 }).toBe(1);
+    expect(await page.getByTestId('count-line').textContent()).toBe('1 trouvés');
+    await expect.poll(() => page.getByTestId('user-card').first().textContent()).toContain('Zébulon Testeur');
+  });
+
+  it('opens a recruiter and adds boosters after confirming', async () => {
+    await page.getByTestId('profile-selector').locator('..').click();
+    await page.getByRole('option', { name: 'recruteur' }).click();
+    await page.getByTestId('search').fill('rachida');
+    await page.getByRole('link', { name: 'Rachida Recruteuse' }).click();
+    await page.getByTestId('user-name').waitFor();
+    expect(page.url()).toContain(`#/user/${recruiter.id}`);
+    await page.getByTestId('boosters-input').fill('3');
+    await page.getByRole('button', { name: 'Add boosters' }).click();
+    await page.getByRole('dialog').getByText('Nouveau total disponible : 3').waitFor();
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await expect.poll(() => page.getByTestId('boosters').textContent()).toBe('Boosters: 3 / 3');
+    expect((await User.findByPk(recruiter.id))!.av_boost).toBe(3);
+  });
+
+  it('creates and deletes a custom landing', async () => {
+    await page.goto(`${base}/admin/#/custom-landings/create`);
+    await page.getByLabel('Identifier').fill('Ma Boutique');
+    await page.getByLabel('Company').fill('Ma Boutique SARL');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('cell', { name: 'ma-boutique', exact: true }).waitFor();
+    expect(await CustomLanding.count({ where: { identifier: 'ma-boutique' } })).toBe(1);
+    await page.getByRole('row', { name: /ma-boutique/ }).getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await expect.poll(() => CustomLanding.count({ where: { identifier: 'ma-boutique' } })).toBe(0);
+    await expect.poll(() => page.getByRole('cell', { name: 'ma-boutique', exact: true }).count()).toBe(0);
+  });
+
+  it('shows a non-admin the development message and loads no data', async () => {
+    const staffless = await makeUser({ profile: 'recruiter', email: 'pas.admin@example.test' });
+    await staffless.update({ password_hash: await hashPassword('motdepasse1') });
+    await browser.clearCookies();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`${base}/admin/`);
+    await page.reload();
+    await page.getByLabel('Email').fill('pas.admin@example.test');
+    await page.locator('input[name="password"]').fill('motdepasse1');
+    await page.getByRole('button', { name: /connexion/i }).click();
+    await page.getByTestId('not-admin').waitFor();
+    expect(await page.getByTestId('not-admin').textContent()).toBe('Le site est en cours de développement, merci de votre patience.');
+    expect(requests.filter((u) => u.includes('/apis/console/'))).toEqual([]);
+  });
+});

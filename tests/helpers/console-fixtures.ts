@@ -1,0 +1,45 @@
+// Records the console tests need: offers, applications with questions, wishlist entries, leads.
+import crypto from 'node:crypto';
+import { Application, ApplicationAnswer, LandingInterest, Offer, WishlistEntry, transaction } from '../../models/index.js';
+import { recountUsers } from '../../api/services/user-counters.service.js';
+
+let seq = 0;
+const code = () => `T${String(++seq).padStart(4, '0')}${crypto.randomBytes(2).toString('hex').toUpperCase()}`.slice(0, 9);
+
+export async function makeOffer(recruiterId: string, attrs: Partial<{ state: 'available' | 'closed'; title: string; company_name: string; city: string; description: string }> = {}) {
+  const offer = await Offer.create({
+    job_code: code(), recruiter_id: recruiterId, title: attrs.title ?? 'Vendeur H/F', company_name: attrs.company_name ?? 'Boulangerie Martin',
+    description: attrs.description ?? 'Une belle offre', city: attrs.city ?? 'Lyon', zip_code: '69001', country_iso: 'FR', state: attrs.state ?? 'available',
+    created_by_id: null, shop_id: null, shopname: null, company_hash: null, company_picture: null, company_description: null, candidate_qualification: null,
+    candidate_experience: null, candidate_graduation: null, contract_type: 'cdi', tags: null, start_date: null, pay_min: 1, pay_max: 2, street: null, area: null,
+    sub_area: null, country: 'France', lat: null, lng: null, boosted_at: null,
+  });
+  await transaction((t) => recountUsers([recruiterId], t));
+  return offer;
+}
+
+/** An application with three questions; `done` says how many are answered. */
+export async function makeApplication(candidateId: string, offer: Offer, opts: { done?: number; state?: 'applying' | 'complete' } = {}) {
+  const app = await Application.create({
+    candidate_id: candidateId, offer_id: offer.id, recruiter_id: offer.recruiter_id, state: opts.state ?? 'complete', recruiter_state: 'view',
+    start_date: new Date(Date.now() - 3600_000), submit_date: opts.state === 'applying' ? null : new Date(), cv_key: null,
+  });
+  const done = opts.done ?? 3;
+  for (let i = 1; i <= 3; i++) {
+    await ApplicationAnswer.create({
+      application_id: app.id, qid: `q${i}`, position: i, question: `Question ${i}`,
+      upload_path: i <= done ? `stories/${app.id}/q${i}/index.m3u8` : null, method: i <= done ? 'app' : null, state: i <= done ? 'done' : null,
+    });
+  }
+  await WishlistEntry.create({ candidate_id: candidateId, offer_id: offer.id, state: opts.state === 'applying' ? 'applying' : 'done' });
+  await transaction((t) => recountUsers([candidateId, offer.recruiter_id as string], t));
+  return app;
+}
+
+export async function makeLead(attrs: Partial<{ email: string; notif: number; lastname: string; user_id: string | null; job_code: string }> = {}) {
+  return LandingInterest.create({
+    email: attrs.email ?? `lead${++seq}@example.test`, job_code: attrs.job_code ?? 'ABC12', offer_id: null, firstname: 'Léa', lastname: attrs.lastname ?? 'Durand',
+    phone_number: '0612345678', accept_cgu: true, cv_key: null, cgu_from: 'landing', custom: null, notif: attrs.notif ?? 2, notified_at: null,
+    user_id: attrs.user_id ?? null,
+  });
+}
