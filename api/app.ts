@@ -1,5 +1,6 @@
 // Builds the Express app from its dependencies; api/server.ts is the file that listens.
 // Tests call createApp with their own database, storage, mailer and clock.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
@@ -25,13 +26,40 @@ export interface FrontendMount {
   (app: Express, deps: AppDeps): void;
 }
 
+/**
+ * One compact line per request: method, path, status, milliseconds. pino-http's default dumps
+ * every header (cookies and bearer tokens included) and costs more to serialise than our small
+ * JSON answers; the query string is left out because it carries search terms and e-mails
+ * (docs/decisions/032-request-logging.md).
+ */
+function requestLog(deps: AppDeps) {
+  const path = (req: IncomingMessage) => {
+    const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
+    const q = url.indexOf('?');
+    return q === -1 ? url : url.slice(0, q);
+  };
+  return pinoHttp({
+    logger: deps.logger,
+    autoLogging: deps.settings.env !== 'test',
+    quietReqLogger: true,
+    quietResLogger: true,
+    wrapSerializers: false,
+    serializers: { req: (req: IncomingMessage) => ({ method: req.method, url: path(req) }), res: (res: ServerResponse) => ({ status: res.statusCode }) },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    customSuccessObject: (req, res, val: { responseTime: number }) => ({ method: req.method, url: path(req), status: res.statusCode, ms: val.responseTime }),
+    customSuccessMessage: () => 'request',
+    customErrorObject: (req, res, err, val: { responseTime: number }) => ({ method: req.method, url: path(req), status: res.statusCode, ms: val.responseTime, err }),
+    customErrorMessage: () => 'request failed',
+  });
+}
+
 export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'extended');
 
-  app.use(pinoHttp({ logger: deps.logger, autoLogging: deps.settings.env !== 'test', quietReqLogger: true }));
+  app.use(requestLog(deps));
   app.use(compression());
   app.use(detectLang);
   app.use(loadCaller(deps.clock));
