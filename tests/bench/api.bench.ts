@@ -9,6 +9,8 @@
 // Settings (environment): BENCH_PATHS (comma-separated, default the two public endpoints below),
 // BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (50), BENCH_MYSQL_URL (off),
 // BENCH_LOG_COMPARE=1 to add a run of the real server with request logging off.
+// Besides req/s and latency it prints the server's CPU time per request (from /proc), which stays
+// meaningful when other work shares the machine and req/s does not.
 // Exit code: 0 when every real server reaches the target ratio, 1 below it, 2 on a setup failure.
 import fs from 'node:fs';
 import net from 'node:net';
@@ -117,14 +119,44 @@ async function capture(port: number): Promise<Captured[]> {
   return captured;
 }
 
-async function measure(port: number, p: string) {
-  const url = `http://127.0.0.1:${port}${p}`;
+/**
+ * CPU seconds (user + system) used so far by a process and its descendants (tsx runs the server
+ * in a child node). Unlike req/s it barely moves when other work shares the machine.
+ */
+function treeCpuSeconds(rootPid: number): number {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let ticks = 0;
+  const todo = [rootPid];
+  while (todo.length) {
+    const pid = todo.pop()!;
+    ticks += stats.get(pid)?.ticks ?? 0;
+    for (const [child, s] of stats) if (s.ppid === pid) todo.push(child);
+  }
+  return ticks / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+const canCountCpu = fs.existsSync('/proc/self/stat');
+
+async function measure(target: Target, p: string) {
+  const url = `http://127.0.0.1:${target.port}${p}`;
   await autocannon({ url, connections: CONNECTIONS, duration: 2 }); // warm-up, not counted
+  const cpuBefore = canCountCpu ? treeCpuSeconds(target.child.pid!) : 0;
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  const cpu = canCountCpu ? treeCpuSeconds(target.child.pid!) - cpuBefore : NaN;
   if (r.errors || r.timeouts || r.non2xx) {
     throw new BenchError(`GET ${url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers during the run`);
   }
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs: (cpu / r.requests.total) * 1e6 };
 }
 
 async function main(): Promise<number> {
@@ -166,10 +198,10 @@ async function main(): Promise<number> {
     await waitForPort(barePort, bareChild);
 
     console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per run after a 2 s warm-up; servers on core 0, load on core 1`);
-    const rows: Array<{ path: string; server: string; rps: number; p50: number; p99: number; ratio: number }> = [];
+    const rows: Row[] = [];
     for (const p of PATHS) {
       const results = new Map<string, Awaited<ReturnType<typeof measure>>>();
-      for (const t of targets) results.set(t.name, await measure(t.port, p));
+      for (const t of targets) results.set(t.name, await measure(t, p));
       const bare = results.get('bare express')!;
       for (const [server, r] of results) rows.push({ path: p, server, ...r, ratio: r.rps / bare.rps });
     }
@@ -209,9 +241,11 @@ async function waitForPort(port: number, child: ChildProcess): Promise<void> {
   throw new BenchError('bare server did not listen within 30 s');
 }
 
-function printTable(rows: Array<{ path: string; server: string; rps: number; p50: number; p99: number; ratio: number }>): void {
-  const head = ['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare'];
-  const lines = rows.map((r) => [r.path, r.server, r.rps.toFixed(0), String(r.p50), String(r.p99), `${r.ratio.toFixed(2)}x`]);
+type Row = { path: string; server: string; rps: number; p50: number; p99: number; cpuUs: number; ratio: number };
+
+function printTable(rows: Row[]): void {
+  const head = ['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'ratio to bare'];
+  const lines = rows.map((r) => [r.path, r.server, r.rps.toFixed(0), String(r.p50), String(r.p99), r.cpuUs.toFixed(0), `${r.ratio.toFixed(2)}x`]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
   console.log(fmt(head));
