@@ -8,8 +8,9 @@ import type { Storage } from '../api/integrations/storage.js';
 import {
   transaction, User, ContactEvent, CloseEvent, PlanLimit, ManagerRecruiter, Offer, OfferQuestion, DraftOffer,
   Application, ApplicationAnswer, WishlistEntry, LandingInterest, CustomLanding, Shop, Template, Subscription,
-  SubscriptionRecruiter, ShareLink, ShareView, Feedback, Session, PasswordResetCode, LANDING_DEFAULTS,
+  SubscriptionRecruiter, ShareLink, ShareView, Feedback, Session, PasswordResetCode, Upload, LANDING_DEFAULTS,
 } from '../models/index.js';
+import { demoCvPdf } from './demo-cv.js';
 import {
   DEMO_IDS, DEMO_PASSWORD, DEMO_JOB_CODE, DEMO_LANDING, DEMO_SHARE_ID, DEMO_DRAFT_TOKEN, USERS, MANAGER_RECRUITERS,
   SHOPS, COMPANIES, OFFERS, JOBS, QUESTIONS, OFFICE_ADDRESS, APPLICATIONS, WISHLIST, LANDING_INTERESTS, CONTACT_EVENTS,
@@ -44,6 +45,11 @@ function demoHash(): Promise<string> {
   return passwordHash;
 }
 
+/** Storage key of a demo CV: 8 hex characters under picture/, as uploads are named. */
+export function cvKey(applicationId: number): string {
+  return `picture/${(0xdc000000 + applicationId).toString(16)}.pdf`;
+}
+
 /** Storage key of one answer's HLS playlist; its segments sit beside it. */
 export function storyKey(applicationId: number, qid: string): string {
   return `story/demo/${applicationId}/${qid}/index.m3u8`;
@@ -54,12 +60,13 @@ export async function seedDemo(options: SeedOptions): Promise<void> {
   const ago = (ms: number) => new Date(now - ms);
   const hash = await demoHash();
   const stories = await copyStories(options.storage);
+  const cvSizes = await writeCvs(options.storage);
 
   await transaction(async (t) => {
     if (options.reset) await removeDemo(t);
     else if ((await User.count({ transaction: t })) > 0) throw new DemoSeedError('the database is not empty: seed with reset, or use an empty database');
     try {
-      await insertDemo(t, ago, now, hash, stories);
+      await insertDemo(t, ago, now, hash, stories, cvSizes);
     } catch (e) {
       if ((e as Error).name === 'SequelizeUniqueConstraintError') {
         throw new DemoSeedError(`demo ids or codes are already taken by other rows (${(e as Error).message}); seed an empty database`);
@@ -90,6 +97,25 @@ async function copyStories(storage: Storage): Promise<Set<string>> {
     }
   }
   return keys;
+}
+
+/** A PDF CV for each demo application that has one; returns each key's size. */
+async function writeCvs(storage: Storage): Promise<Map<number, number>> {
+  const sizes = new Map<number, number>();
+  for (const a of APPLICATIONS.filter((x) => x.cv)) {
+    const user = USERS.find((u) => u.key === a.candidate)!;
+    const job = JOBS[offerBy.get(a.offer)!.job];
+    const pdf = demoCvPdf(user.name, [
+      `${user.email}${user.phone ? `  -  ${user.phone}` : ''}`,
+      `Candidature : ${job.title}`,
+      'Experience : deux saisons en restauration (service en salle, terrasse, caisse).',
+      'Formation : baccalaureat professionnel commerce.',
+      'Langues : francais, anglais courant.',
+    ]);
+    await storage.put(cvKey(a.id), pdf, 'application/pdf');
+    sizes.set(a.id, pdf.length);
+  }
+  return sizes;
 }
 
 function answeredCount(a: (typeof APPLICATIONS)[number]): number {
@@ -144,6 +170,7 @@ async function removeDemo(t: Transaction): Promise<void> {
   await ContactEvent.destroy({ ...o, where: { user_id: userIds } });
   await CloseEvent.destroy({ ...o, where: { user_id: userIds } });
   await Session.destroy({ ...o, where: { user_id: userIds } });
+  await Upload.destroy({ ...o, where: { [Op.or]: [{ owner_id: userIds }, { key: APPLICATIONS.map((a) => cvKey(a.id)) }] } });
   await PasswordResetCode.destroy({ ...o, where: { user_id: userIds } });
   await User.destroy({ ...o, where: { [Op.or]: [{ id: userIds }, { email: USERS.map((u) => u.email) }] } });
 }
@@ -166,7 +193,9 @@ const LANDINGS = [
   },
 ];
 
-async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number, hash: string, stories: Set<string>): Promise<void> {
+async function insertDemo(
+  t: Transaction, ago: (ms: number) => Date, now: number, hash: string, stories: Set<string>, cvSizes: Map<number, number>,
+): Promise<void> {
   const o = { transaction: t };
   const counters = countDemo();
 
@@ -261,10 +290,17 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
       return {
         id: a.id, candidate_id: uid(a.candidate), offer_id: offer.id, recruiter_id: uid(offer.recruiter), state: a.state,
         recruiter_state: a.recruiter_state, start_date: ago(a.age), submit_date: a.state === 'complete' ? ago(a.age - HOUR) : null,
-        cv_key: a.cv ? `picture/demo-cv-${a.id}.pdf` : null, is_reco: a.is_reco ?? false,
+        cv_key: a.cv ? cvKey(a.id) : null, is_reco: a.is_reco ?? false,
         created_at: ago(a.age), updated_at: ago(a.state === 'complete' ? a.age - HOUR : a.age),
       };
     }),
+    o,
+  );
+  await Upload.bulkCreate(
+    APPLICATIONS.filter((a) => a.cv).map((a, i) => ({
+      id: i + 1, key: cvKey(a.id), kind: 'cv' as const, content_type: 'application/pdf', size: cvSizes.get(a.id)!,
+      owner_id: uid(a.candidate), created_at: ago(a.age),
+    })),
     o,
   );
   let answerId = 0;

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { QueryTypes } from 'sequelize';
+import { Op, QueryTypes } from 'sequelize';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import {
   seedDemo, DemoSeedError, DEMO_IDS, DEMO_PASSWORD, DEMO_JOB_CODE, DEMO_LANDING, DEMO_SHARE_ID, DEMO_DRAFT_TOKEN,
 } from '../../seeders/demo.js';
 import { verifyPassword } from '../../api/auth/passwords.js';
-import { User, Offer, Shop, CustomLanding, ShareLink, Application, ApplicationAnswer, DraftOffer } from '../../models/index.js';
+import { User, Offer, Shop, CustomLanding, ShareLink, Application, ApplicationAnswer, DraftOffer, Upload } from '../../models/index.js';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
 const TABLES = [
   'users', 'user_contact_events', 'user_close_events', 'plan_limits', 'manager_recruiters', 'shops', 'templates', 'offers',
   'offer_questions', 'draft_offers', 'applications', 'application_answers', 'wishlist_entries', 'landing_interests',
-  'custom_landings', 'subscriptions', 'subscription_recruiters', 'share_links', 'share_views', 'feedbacks',
+  'custom_landings', 'subscriptions', 'subscription_recruiters', 'share_links', 'share_views', 'feedbacks', 'uploads',
 ];
 
 let ctx: TestContext;
@@ -176,6 +176,31 @@ describe('demo seed', () => {
         expect(media.body.length).toBeGreaterThan(1000);
         expect(media.body[0]).toBe(0x47); // MPEG-TS sync byte
       }
+    }
+  });
+
+  it('serves each demo CV as a well-formed PDF recorded in uploads', async () => {
+    const withCv = await Application.findAll({ where: { cv_key: { [Op.ne]: null } } });
+    expect(withCv.length).toBeGreaterThan(2);
+    for (const a of withCv) {
+      expect(a.cv_key).toMatch(/^picture\/[0-9a-f]{8}\.pdf$/);
+      const upload = (await Upload.findOne({ where: { key: a.cv_key! } }))!;
+      expect([upload.kind, upload.owner_id]).toEqual(['cv', a.candidate_id]);
+      const res = await request(ctx.app).get(`/files/${a.cv_key}`).buffer(true).parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      const pdf = (res.body as Buffer).toString('latin1');
+      expect(pdf.length).toBe(upload.size);
+      expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+      // Every cross-reference offset points at its object, so readers open it without repair.
+      const xrefAt = Number(/startxref\n(\d+)/.exec(pdf)![1]);
+      const entries = pdf.slice(xrefAt).split('\n').slice(3).filter((l) => / n $/.test(l));
+      expect(entries.length).toBe(5);
+      entries.forEach((line, i) => expect(pdf.slice(Number(line.slice(0, 10))).startsWith(`${i + 1} 0 obj`)).toBe(true));
     }
   });
 
