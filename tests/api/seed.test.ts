@@ -6,7 +6,8 @@ import {
   seedDemo, DemoSeedError, DEMO_IDS, DEMO_PASSWORD, DEMO_JOB_CODE, DEMO_LANDING, DEMO_SHARE_ID, DEMO_DRAFT_TOKEN,
 } from '../../seeders/demo.js';
 import { verifyPassword } from '../../api/auth/passwords.js';
-import { User, Offer, Shop, CustomLanding, ShareLink, Application, ApplicationAnswer, DraftOffer, Upload } from '../../models/index.js';
+import { User, Offer, Shop, CustomLanding, ShareLink, Application, ApplicationAnswer, DraftOffer, Upload, Template } from '../../models/index.js';
+import { makeUser } from '../helpers/auth.js';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
 const TABLES = [
@@ -218,5 +219,15 @@ describe('demo seed', () => {
     const after = await dump();
     expect(after).toEqual({ ...before, offers: before.offers.filter((o) => (o as { job_code: string }).job_code !== 'XTRA75') });
     await expectCountersMatchRows();
+  });
+
+  it('refuses, changing nothing, when a row of someone else holds a demo id', async () => {
+    const owner = await makeUser({ profile: 'manager', email: 'someone@else.test' });
+    await Template.update({ owner_id: owner.id }, { where: { id: 1 } }); // template 1 is no longer the demo's
+    const before = await dump();
+    const err = await seedDemo({ storage: ctx.deps.storage, now: NOW, reset: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DemoSeedError);
+    expect((err as Error).message).toMatch(/already taken/);
+    expect(await dump()).toEqual(before);
   });
 });
