@@ -6,14 +6,17 @@ import compression from 'compression';
 import type { Logger } from 'pino';
 import type { Settings } from '../config/settings.js';
 import type { Storage } from './integrations/storage.js';
+import type { Mailer } from './integrations/mail.js';
 import { detectLang, apiNotFound, errorHandler } from './lib/http.js';
 import { apiRouter } from './routes/index.js';
 import { loadCaller } from './auth/sessions.js';
+import { csrfGuard } from './auth/csrf.js';
 import './auth/caller.js';
 
 export interface AppDeps {
   settings: Settings;
   storage: Storage;
+  mailer: Mailer;
   logger: Logger;
   /** The time now; tests pass a fixed clock. */
   clock: () => Date;
@@ -70,6 +73,7 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   );
   api.use(express.json({ limit: '1mb' }));
   api.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  api.use(csrfGuard(deps.settings.publicUrl));
   api.use(apiRouter(deps));
   api.use(apiNotFound);
   app.use('/apis', api);

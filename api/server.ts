@@ -7,6 +7,8 @@ import { openDatabase, isEmpty } from '../models/boot.js';
 import { seedDemo } from '../seeders/demo.js';
 import { createApp } from './app.js';
 import { LocalDiskStorage } from './integrations/storage.js';
+import { createMailer } from './integrations/mail.js';
+import { startAuthHousekeeping } from './jobs/auth-housekeeping.js';
 import { frontends } from './frontends.js';
 
 async function main() {
@@ -27,8 +29,9 @@ async function main() {
     await seedDemo({ storage });
     logger.info('demo data loaded');
   }
-  const deps = { settings, storage, logger, clock: () => new Date() };
+  const deps = { settings, storage, mailer: createMailer(settings), logger, clock: () => new Date() };
   const app = createApp(deps, await frontends(deps));
+  startAuthHousekeeping(deps.clock, logger);
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   server.listen(settings.port, settings.host, () => {

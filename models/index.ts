@@ -8,7 +8,7 @@ import { Shop, Template, Subscription, SubscriptionRecruiter } from './company.m
 import { ShareLink, ShareView, Feedback } from './share.model.js';
 import { PasswordResetCode, SsoProvider, SsoProviderDomain } from './auth.model.js';
 import { Upload, AuditEntry } from './misc.model.js';
-import { Session } from './session.model.js';
+import { Session, AuthAttempt, SamlRequest } from './session.model.js';
 
 export * from './user.model.js';
 export * from './offer.model.js';
@@ -29,7 +29,7 @@ export const models = {
   ShareLink, ShareView, Feedback,
   PasswordResetCode, SsoProvider, SsoProviderDomain,
   Upload, AuditEntry,
-  Session,
+  Session, AuthAttempt, SamlRequest,
 };
 
 let boundTo: Sequelize | null = null;

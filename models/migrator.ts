@@ -4,6 +4,8 @@ import { Umzug, SequelizeStorage } from 'umzug';
 import type { QueryInterface, Sequelize } from 'sequelize';
 import * as m001 from './migrations/001-initial-schema.js';
 import * as m002 from './migrations/002-sessions.js';
+import * as m003 from './migrations/003-auth-throttle.js';
+import * as m004 from './migrations/004-saml-requests.js';
 
 export type MigrationContext = { context: QueryInterface };
 type Migration = { up: (ctx: MigrationContext) => Promise<void>; down: (ctx: MigrationContext) => Promise<void> };
@@ -12,6 +14,8 @@ type Migration = { up: (ctx: MigrationContext) => Promise<void>; down: (ctx: Mig
 export const migrations: Array<[string, Migration]> = [
   ['001-initial-schema', m001],
   ['002-sessions', m002],
+  ['003-auth-throttle', m003],
+  ['004-saml-requests', m004],
 ];
 
 export function createMigrator(sequelize: Sequelize) {

@@ -1,7 +1,8 @@
 // Session tokens: random 32 bytes handed to the client (cookie or bearer), sha256 kept in the
 // database. The middleware turns a valid token into req.caller.
 import crypto from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { Op, type Transaction } from 'sequelize';
 import { Session, User } from '../../models/index.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -19,11 +20,48 @@ export async function destroySession(token: string): Promise<void> {
   await Session.destroy({ where: { id: digest(token) } });
 }
 
+/** Ends every session of a user except, optionally, the one given by its stored id (a password
+ *  reset signs the user out everywhere; docs/decisions/040-sessions.md). */
+export async function destroyUserSessions(userId: string, exceptSessionId?: string, transaction?: Transaction): Promise<number> {
+  return Session.destroy({ where: { user_id: userId, ...(exceptSessionId ? { id: { [Op.ne]: exceptSessionId } } : {}) }, transaction });
+}
+
+/** Housekeeping: expired sessions are useless rows. */
+export async function purgeExpiredSessions(now: Date): Promise<number> {
+  return Session.destroy({ where: { expires_at: { [Op.lte]: now } } });
+}
+
+/** Secure when the public address is https or the request came over TLS (behind a trusted proxy). */
+function cookieIsSecure(req: Request, publicUrl: string): boolean {
+  return publicUrl.startsWith('https:') || req.secure;
+}
+
+/** Puts a browser session token in the httpOnly, SameSite=Lax cookie. */
+export function setSessionCookie(req: Request, res: Response, token: string, publicUrl: string): void {
+  res.cookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookieIsSecure(req, publicUrl),
+    path: '/',
+    maxAge: SESSION_TTL_MS.cookie,
+  });
+}
+
+export function clearSessionCookie(req: Request, res: Response, publicUrl: string): void {
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: cookieIsSecure(req, publicUrl), path: '/' });
+}
+
 function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+    if (i > 0 && part.slice(0, i).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }

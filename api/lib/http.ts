@@ -2,7 +2,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import { AppError, invalid } from './errors.js';
-import { langFromAcceptLanguage, normalizeLang, t, isMessageKey, LANGS } from '../../config/i18n/index.js';
+import { langFromAcceptLanguage, normalizeLang, t, isMessageKey, LANGS, type Lang } from '../../config/i18n/index.js';
 
 export const detectLang: RequestHandler = (req, _res, next) => {
   const q = typeof req.query.lang === 'string' ? req.query.lang.toLowerCase() : undefined;
@@ -29,12 +29,37 @@ export function parse<S extends z.ZodType>(
   throw invalid('validation_error', 'validation_error', { field, issue: issue.message });
 }
 
+/**
+ * Parses input with a zod schema whose check messages are message keys (as in
+ * api/services/interest.schema.ts): the first failing check's key is the error code and message.
+ */
+export function parseCoded<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = String(issue.path[0] ?? '');
+  const code = isMessageKey(issue.message) ? issue.message : 'validation_error';
+  throw invalid(code, code, { field });
+}
+
+/** The JSON body of a typed error in a language: { error, message, details? }. */
+export function errorBody(err: AppError, lang: Lang): { error: string; message: string; details?: Record<string, unknown> } {
+  const message = isMessageKey(err.messageKey) ? t(lang, err.messageKey, err.details as Record<string, string>) : err.messageKey;
+  return { error: err.code, message, ...(err.details ? { details: err.details } : {}) };
+}
+
+/** For the public calls whose clients read `success` (submit-interest, landing-config):
+ * typed errors answer { success: false, error, message }; anything else goes on to errorHandler. */
+export const successFalseOnError: ErrorRequestHandler = (err, req, res, next) => {
+  if (!(err instanceof AppError)) return next(err);
+  res.status(err.status).json({ success: false, ...errorBody(err, req.lang ?? 'fr') });
+};
+
 export function errorHandler(log: { error: (o: object, m: string) => void }): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const lang = req.lang ?? 'fr';
     if (err instanceof AppError) {
-      const message = isMessageKey(err.messageKey) ? t(lang, err.messageKey, err.details as Record<string, string>) : err.messageKey;
-      res.status(err.status).json({ error: err.code, message, ...(err.details ? { details: err.details } : {}) });
+      res.status(err.status).json(errorBody(err, lang));
       return;
     }
     // body-parser's own errors carry a status and a type: they are the caller's mistakes.

@@ -2,9 +2,31 @@
 import { Router } from 'express';
 import type { AppDeps } from '../app.js';
 import { healthRoutes } from './health.routes.js';
+import { configRoutes } from './config.routes.js';
+import { offersRoutes } from './offers.routes.js';
+import { draftsRoutes } from './drafts.routes.js';
+import { uploadsRoutes } from './uploads.routes.js';
+import { interestRoutes } from './interest.routes.js';
+import { landingRoutes } from './landing.routes.js';
+import { qrcodeRoutes } from './qrcode.routes.js';
+import { shareRoutes } from './share.routes.js';
+import { authRoutes } from './auth.routes.js';
+import { adminRecruiterRoutes } from './admin-recruiters.routes.js';
+import { ssoRoutes } from './sso.routes.js';
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
   router.use(healthRoutes(deps));
+  router.use(configRoutes(deps));
+  router.use(offersRoutes(deps));
+  router.use(draftsRoutes(deps));
+  router.use(uploadsRoutes(deps));
+  router.use(interestRoutes(deps));
+  router.use(landingRoutes(deps));
+  router.use(qrcodeRoutes(deps));
+  router.use(shareRoutes(deps));
+  router.use(authRoutes(deps));
+  router.use(adminRecruiterRoutes(deps));
+  router.use(ssoRoutes(deps));
   return router;
 }

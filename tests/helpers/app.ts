@@ -8,6 +8,7 @@ import type { Express } from 'express';
 import { loadSettings, type Settings } from '../../config/settings.js';
 import { createApp, type AppDeps } from '../../api/app.js';
 import { LocalDiskStorage } from '../../api/integrations/storage.js';
+import { createMailer } from '../../api/integrations/mail.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
 export interface TestContext {
@@ -36,6 +37,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const deps: AppDeps = {
     settings,
     storage: new LocalDiskStorage(settings.storageDir, `${settings.publicUrl}/files`),
+    mailer: createMailer(settings),
     logger: pino({ level: 'silent' }),
     clock: () => (now === undefined ? new Date() : new Date(now)),
   };

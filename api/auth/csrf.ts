@@ -1,0 +1,46 @@
+// Cross-site request forgery guard for cookie sessions (docs/decisions/041-csrf-origin-rule.md).
+// A browser attaches the session cookie to any request to our host, including ones a hostile
+// page makes; it also attaches an Origin header that the page cannot forge. So a request that
+// changes data AND is signed in by the cookie must come from our own origin. Bearer requests
+// (the mobile app) and anonymous requests carry no ambient credential and are not checked.
+import type { Request, RequestHandler } from 'express';
+import { AppError } from '../lib/errors.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Paths (under /apis) that are authenticated by something else than the cookie, and that a
+ *  third party legitimately posts to from another origin: the SAML assertion consumer (signed
+ *  by the identity provider). */
+const EXEMPT = [/^\/sso\/[^/]+\/acs$/];
+
+function originOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}`.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** The origins this server answers as: PUBLIC_URL's, and the one the request itself was sent to
+ *  (scheme + Host), which covers http://localhost:PORT and 127.0.0.1 during development. */
+export function ownOrigins(req: Request, publicUrl: string): string[] {
+  const list = [originOf(publicUrl)];
+  const host = req.get('host');
+  if (host) list.push(`${req.protocol}://${host}`.toLowerCase());
+  return list.filter((o): o is string => !!o);
+}
+
+export function csrfGuard(publicUrl: string): RequestHandler {
+  return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method) || req.caller?.via !== 'cookie') return next();
+    if (EXEMPT.some((re) => re.test(req.path))) return next();
+    const origin = req.get('origin');
+    if (origin && origin !== 'null') {
+      if (ownOrigins(req, publicUrl).includes(origin.toLowerCase())) return next();
+    } else if (req.get('sec-fetch-site') === 'same-origin') {
+      return next();
+    }
+    next(new AppError(403, 'csrf_refused', 'csrf_refused'));
+  };
+}

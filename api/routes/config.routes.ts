@@ -1,0 +1,27 @@
+// GET /apis/config/{lang}: the reference lists of the offer forms. The JSON of each language is
+// built once; clients revalidate with If-None-Match and get 304 while the lists are unchanged.
+import { Router, type Request, type Response } from 'express';
+import type { AppDeps } from '../app.js';
+import { referenceJson } from '../../config/reference/index.js';
+
+function send(req: Request, res: Response, lang: string) {
+  const { body, etag, lang: served } = referenceJson(lang);
+  res.set({
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Language': served === 'es' ? 'en' : served,
+    'Cache-Control': 'public, max-age=3600',
+    ETag: etag,
+  });
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.send(body);
+}
+
+export function configRoutes(_deps: AppDeps): Router {
+  const router = Router();
+  router.get('/config', (req, res) => send(req, res, 'fr'));
+  router.get('/config/:lang', (req, res) => send(req, res, req.params.lang));
+  return router;
+}

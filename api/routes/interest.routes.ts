@@ -1,0 +1,16 @@
+// POST /apis/submit-interest: the web application form and the landing lead (public-web.md section 7).
+import { Router, type RequestHandler } from 'express';
+import type { AppDeps } from '../app.js';
+import { successFalseOnError } from '../lib/http.js';
+import { t } from '../../config/i18n/index.js';
+import { submitInterest } from '../services/interest.service.js';
+
+export function interestRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const submit: RequestHandler = async (req, res) => {
+    await submitInterest(req.body, deps.clock());
+    res.status(201).json({ success: true, message: t(req.lang, 'interest_registered') });
+  };
+  router.post('/submit-interest', submit, successFalseOnError);
+  return router;
+}

@@ -1,0 +1,15 @@
+// GET /apis/list-offers/{job_code}: the public offer (anonymous). The body is the offer itself
+// (docs/decisions/011-public-offer-response.md).
+import { Router } from 'express';
+import type { AppDeps } from '../app.js';
+import { getPublicOffer } from '../services/offers.service.js';
+
+export function offersRoutes(_deps: AppDeps): Router {
+  const router = Router();
+  router.get('/list-offers/:job_code', async (req, res) => {
+    const offer = await getPublicOffer(req.params.job_code);
+    // Short shared caching: a closed offer disappears within a minute at most.
+    res.set('Cache-Control', 'public, max-age=30, stale-while-revalidate=30').json(offer);
+  });
+  return router;
+}

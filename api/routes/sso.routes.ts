@@ -1,0 +1,103 @@
+// Company single sign-on (SAML 2.0): provider lookup by email, SP metadata, the sign-in redirect
+// and the assertion consumer. Rules in api/services/sso.service.ts; settings in api/auth/saml.ts.
+import { Router, type Request, type Response, type NextFunction } from 'express';
+import passport from 'passport';
+import { z } from 'zod';
+import type { AppDeps } from '../app.js';
+import { parse } from '../lib/http.js';
+import { AppError, invalid } from '../lib/errors.js';
+import { isMessageKey, t } from '../../config/i18n/index.js';
+import { createSamlStrategy, factsOf, useProvider, SAML_REQUEST_TTL_MS } from '../auth/saml.js';
+import { claimOnce } from '../auth/saml-cache.js';
+import { createSession, destroySession, setSessionCookie, tokenOf } from '../auth/sessions.js';
+import { findProvider, identifierForEmail, isSafeRelayState, landingPathFor, signInFromAssertion } from '../services/sso.service.js';
+import type { Profile } from '@node-saml/passport-saml';
+
+const ASSERTION_MEMORY_MS = 24 * 3600_000;
+
+function runStrategy(strategy: ReturnType<typeof createSamlStrategy>, req: Request, res: Response, next: NextFunction) {
+  return new Promise<{ err: unknown; user: unknown }>((resolve) => {
+    passport.authenticate(strategy, { session: false }, (err: unknown, user: unknown) => resolve({ err, user }))(req, res, next);
+  });
+}
+
+export function ssoRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const { publicUrl } = deps.settings;
+  const strategy = createSamlStrategy(publicUrl);
+
+  router.post('/sso-get-identifier', async (req, res) => {
+    const { email } = parse(z.object({ email: z.string().trim().min(3).max(254) }), req.body ?? {}, {
+      email: { code: 'invalid_email', message: 'invalid_email' },
+    });
+    res.json(await identifierForEmail(email));
+  });
+
+  router.get('/sso/:identifier/metadata', async (req, res) => {
+    const provider = await findProvider(String(req.params.identifier));
+    useProvider(req, provider);
+    const xml = await new Promise<string>((resolve, reject) =>
+      strategy.generateServiceProviderMetadata(req as never, null, null, (err, metadata) => (err || !metadata ? reject(err) : resolve(metadata))),
+    );
+    res.type('application/samlmetadata+xml').send(xml);
+  });
+
+  router.get('/sso/:identifier/login', async (req, res, next) => {
+    const provider = await findProvider(String(req.params.identifier));
+    if (req.query.SAMLResponse || req.query.SAMLRequest) throw invalid('validation_error');
+    if (req.query.RelayState !== undefined && !isSafeRelayState(req.query.RelayState)) throw invalid('invalid_relay_state');
+    useProvider(req, provider);
+    const { err } = await runStrategy(strategy, req, res, next);
+    if (err) throw err;
+  });
+
+  router.post('/sso/:identifier/acs', async (req, res, next) => {
+    const provider = await findProvider(String(req.params.identifier));
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    try {
+      if (typeof body.SAMLResponse !== 'string' || !body.SAMLResponse) throw invalid('missing_parameters', 'missing_parameters');
+      useProvider(req, provider);
+      const { err, user } = await runStrategy(strategy, req, res, next);
+      if (err || !user) throw refusal(err instanceof Error ? err.message : 'no profile');
+      const facts = factsOf((user as { profile: Profile }).profile);
+      if (facts.hasComment) throw refusal('XML comment in the assertion');
+      if (!facts.email) throw refusal('no email in the assertion');
+      if (!facts.inResponseTo) throw refusal('InResponseTo is missing');
+      const now = deps.clock();
+      // One session per AuthnRequest and per assertion, even when copies arrive at the same moment.
+      if (!(await claimOnce('answered', facts.inResponseTo, now, new Date(now.getTime() + SAML_REQUEST_TTL_MS)))) {
+        throw refusal('this request was already answered');
+      }
+      if (facts.assertionId && !(await claimOnce('assertion', `${facts.issuer ?? ''}:${facts.assertionId}`, now, new Date(now.getTime() + ASSERTION_MEMORY_MS)))) {
+        throw refusal('this assertion was already used');
+      }
+      const account = await signInFromAssertion(provider, { email: facts.email, name: facts.name }, now);
+      const token = await createSession(account.id, 'cookie', now);
+      // As at password sign-in: whatever session this browser held before ends here.
+      const previous = tokenOf(req);
+      if (previous?.via === 'cookie') await destroySession(previous.token);
+      setSessionCookie(req, res, token, publicUrl);
+      res.redirect(303, await landingPathFor(account, body.RelayState));
+    } catch (e) {
+      const err = e instanceof AppError ? e : refusal(e instanceof Error ? e.message : String(e));
+      deps.logger.warn({ provider: provider.identifier, code: err.code, reason: err.details?.reason }, 'SSO sign-in refused');
+      const message = isMessageKey(err.messageKey) ? t(req.lang, err.messageKey) : err.messageKey;
+      res.status(err.status);
+      if (req.accepts(['json', 'html']) === 'html') {
+        res.type('html').send(`<!doctype html><meta charset="utf-8"><title>SSO</title><p>${escapeHtml(message)}</p><p><a href="/login">${escapeHtml(t(req.lang, 'not_signed_in'))}</a></p>`);
+      } else {
+        res.json({ error: err.code, message, ...(err.details ? { details: err.details } : {}) });
+      }
+    }
+  });
+
+  return router;
+}
+
+function refusal(reason: string): AppError {
+  return new AppError(401, 'sso_failed', 'sso_failed', { reason });
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

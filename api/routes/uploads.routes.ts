@@ -1,0 +1,39 @@
+// POST /apis/upload/cv (anonymous allowed: the public application form) and
+// POST /apis/upload/image (signed in, or the wizard's edition_token); multipart field "file".
+import { Router, type RequestHandler } from 'express';
+import multer from 'multer';
+import type { AppDeps } from '../app.js';
+import { AppError, invalid } from '../lib/errors.js';
+import { MAX_UPLOAD_BYTES, storeUpload } from '../services/uploads.service.js';
+import type { UploadKind } from '../../models/index.js';
+
+const parser = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+}).single('file');
+
+// multer's own errors (size, unexpected field, a truncated body) are the caller's mistakes.
+const readFile: RequestHandler = (req, res, next) => {
+  parser(req, res, (err?: unknown) => {
+    if (!err) return next();
+    if ((err as { code?: string }).code === 'LIMIT_FILE_SIZE') return next(new AppError(413, 'file_too_large', 'file_too_large'));
+    next(invalid('validation_error', 'validation_error', { issue: String((err as Error).message ?? err) }));
+  });
+};
+
+export function uploadsRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const handle = (kind: UploadKind): RequestHandler => async (req, res) => {
+    const body = req.body as { edition_token?: unknown } | undefined;
+    const stored = await storeUpload(deps.storage, {
+      kind,
+      body: req.file?.buffer,
+      ownerId: req.caller?.user.id ?? null,
+      editionToken: typeof body?.edition_token === 'string' ? body.edition_token : undefined,
+    });
+    res.status(201).json(stored);
+  };
+  router.post('/upload/cv', readFile, handle('cv'));
+  router.post('/upload/image', readFile, handle('image'));
+  return router;
+}

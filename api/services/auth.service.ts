@@ -1,0 +1,165 @@
+// Accounts: password sign-in, the current user, profile updates, password reset by mail.
+// Sessions: docs/decisions/040-sessions.md; limits: docs/decisions/042-rate-limits.md.
+import crypto from 'node:crypto';
+import { Op } from 'sequelize';
+import { PasswordResetCode, User, transaction } from '../../models/index.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { createSession, destroyUserSessions } from '../auth/sessions.js';
+import { isManagerUser } from '../auth/guards.js';
+import { LIMITS, forget, spend } from '../auth/throttle.js';
+import { AppError, invalid } from '../lib/errors.js';
+import type { Mailer } from '../integrations/mail.js';
+import { t, normalizeLang, type Lang } from '../../config/i18n/index.js';
+
+export const RESET_CODE_TTL_MS = 3600_000;
+
+export interface PublicUser {
+  id: string;
+  email: string;
+  name: string;
+  profile: string;
+  is_admin: boolean;
+  is_manager: boolean;
+  picture: string | null;
+  phone: string | null;
+  lang: string;
+  user_plan: string;
+}
+
+export async function publicUser(user: User): Promise<PublicUser> {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    profile: user.profile,
+    is_admin: !!user.is_admin,
+    is_manager: await isManagerUser(user),
+    picture: user.picture,
+    phone: user.phone,
+    lang: user.lang,
+    user_plan: user.user_plan,
+  };
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+// Verifying against this hash when the email is unknown makes a miss cost as much as a wrong
+// password, so timing does not tell whether an account exists.
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex')));
+
+/** Checks the password and opens a new session (a new token every time: no session fixation). */
+export async function login(
+  input: { email: string; password: string; client: 'browser' | 'app' },
+  ctx: { ip: string; now: Date },
+): Promise<{ user: User; token: string }> {
+  const email = normalizeEmail(input.email);
+  const account = LIMITS.loginAccount(email);
+  const spent = await spend([account, LIMITS.loginAddress(ctx.ip)], ctx.now, 'login_too_many');
+  const user = await User.findOne({ where: { email } });
+  // An account of a company SSO provider signs in through its IdP only, so that the company's
+  // offboarding holds (docs/decisions/043-saml-sso.md).
+  const hash = user && user.sso_provider_id === null ? user.password_hash : null;
+  const ok = hash ? await verifyPassword(hash, input.password) : (await verifyPassword(await getDummyHash(), input.password), false);
+  if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'invalid_credentials');
+  // A success wipes the account's failures and does not count against the address.
+  await forget(spent, [account.bucket]);
+  user.last_co = ctx.now;
+  await user.save({ fields: ['last_co'] });
+  const token = await createSession(user.id, input.client === 'app' ? 'bearer' : 'cookie', ctx.now);
+  return { user, token };
+}
+
+export const PROFILE_FIELDS = ['name', 'phone', 'picture', 'lang'] as const;
+
+/** The caller edits their own profile: only name, phone, picture and language; anything else is ignored. */
+export async function updateProfile(
+  user: User,
+  changes: Partial<{ name: string; phone: string | null; picture: string | null; lang: string }>,
+): Promise<User> {
+  const fields: (typeof PROFILE_FIELDS)[number][] = [];
+  if (changes.name !== undefined) {
+    user.name = changes.name;
+    fields.push('name');
+  }
+  if (changes.phone !== undefined) {
+    user.phone = changes.phone;
+    fields.push('phone');
+  }
+  if (changes.picture !== undefined) {
+    user.picture = changes.picture;
+    fields.push('picture');
+  }
+  if (changes.lang !== undefined) {
+    user.lang = normalizeLang(changes.lang);
+    fields.push('lang');
+  }
+  if (fields.length) await user.save({ fields });
+  return user;
+}
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+
+/**
+ * Mails a single-use reset link when the email belongs to an account. The answer is the same
+ * either way, and the mail goes out after the answer so that timing does not tell either.
+ */
+export async function forgotPassword(
+  input: { email: string; lang?: string },
+  ctx: { ip: string; now: Date; mailer: Mailer; publicUrl: string; onMailError: (e: unknown) => void },
+): Promise<void> {
+  const email = normalizeEmail(input.email);
+  await spend([LIMITS.forgotAccount(email), LIMITS.forgotAddress(ctx.ip)], ctx.now);
+  const user = await User.findOne({ where: { email } });
+  if (!user || user.sso_provider_id !== null) return;
+  const lang: Lang = normalizeLang(input.lang ?? user.lang);
+  const code = crypto.randomBytes(24).toString('base64url');
+  await transaction(async (tx) => {
+    // Only the newest link works: older unused codes of this user are spent.
+    await PasswordResetCode.update({ used_at: ctx.now }, { where: { user_id: user.id, used_at: null }, transaction: tx });
+    await PasswordResetCode.create(
+      { user_id: user.id, code_hash: sha256(code), expires_at: new Date(ctx.now.getTime() + RESET_CODE_TTL_MS), used_at: null },
+      { transaction: tx },
+    );
+  });
+  const link = `${ctx.publicUrl}/reset-password/${encodeURIComponent(user.id)}/${code}?lang=${lang}`;
+  void ctx.mailer
+    .send({
+      to: user.email,
+      subject: t(lang, 'reset_mail_subject'),
+      text: t(lang, 'reset_mail_text', { name: user.name || user.email, link }),
+    })
+    .catch(ctx.onMailError);
+}
+
+/** The spec's rule: at least 6 characters with at least one letter and one digit. */
+export function isAcceptablePassword(password: string): boolean {
+  return password.length >= 6 && /\p{L}/u.test(password) && /\p{Nd}/u.test(password);
+}
+
+/**
+ * Sets a new password from a mailed code. The code is spent by a conditional update in the same
+ * transaction as the password change, so two concurrent uses cannot both succeed. Success ends
+ * every session of the user.
+ */
+export async function resetPassword(
+  input: { user_id: string; code: string; password: string },
+  ctx: { ip: string; now: Date },
+): Promise<void> {
+  await spend([LIMITS.resetUser(input.user_id), LIMITS.resetAddress(ctx.ip)], ctx.now);
+  if (!isAcceptablePassword(input.password)) throw invalid('invalid_password', 'invalid_password');
+  const row = await PasswordResetCode.findOne({ where: { user_id: input.user_id, code_hash: sha256(input.code) } });
+  if (!row || row.used_at) throw invalid('code_mismatch', 'code_mismatch');
+  if (row.expires_at.getTime() <= ctx.now.getTime()) throw invalid('expired_code', 'expired_code');
+  const hash = await hashPassword(input.password);
+  await transaction(async (tx) => {
+    const [spentRows] = await PasswordResetCode.update(
+      { used_at: ctx.now },
+      { where: { id: row.id, used_at: null, expires_at: { [Op.gt]: ctx.now } }, transaction: tx },
+    );
+    if (spentRows !== 1) throw invalid('code_mismatch', 'code_mismatch');
+    await User.update({ password_hash: hash }, { where: { id: input.user_id }, transaction: tx });
+    await destroyUserSessions(input.user_id, undefined, tx);
+  });
+  await forget([], [LIMITS.resetUser(input.user_id).bucket]);
+}

@@ -1,0 +1,159 @@
+// Draft offers of the wizard (public-web.md sections 2 to 5): created by a signed-in recruiter or
+// manager, then read, saved and published by whoever holds the edition token.
+import crypto from 'node:crypto';
+import { DraftOffer, Offer, OfferQuestion, User, transaction, type DraftOfferJson } from '../../models/index.js';
+import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.js';
+import { isManager } from '../auth/guards.js';
+import { REFERENCE_DEFAULTS } from '../../config/reference/index.js';
+import { normalizeOfferFields } from './offer-fields.js';
+import { freeJobCode, withJobCodeRetry } from './job-codes.js';
+
+export interface DraftView {
+  offer_json: DraftOfferJson;
+  /** The published offer's code once the draft was published, else null. */
+  job_code: string | null;
+}
+
+const draftNotFound = () => notFound('offer_not_found', 'offer_not_found');
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
+
+export function defaultOfferJson(): DraftOfferJson {
+  return {
+    pay_currency: REFERENCE_DEFAULTS.pay_currency,
+    pay_period: REFERENCE_DEFAULTS.pay_period,
+    lang: REFERENCE_DEFAULTS.lang,
+    questions: [1, 2, 3].map((i) => ({ id: `q${i}`, question: '' })),
+  };
+}
+
+/**
+ * A new draft owned by the caller, who must be a recruiter, a manager or staff. Fields given in
+ * the body (e.g. from a template) are checked like a saved draft and laid over the defaults.
+ */
+export async function createDraft(caller: User | undefined, input: unknown = {}): Promise<{ edition_token: string }> {
+  if (!caller) throw unauthorized();
+  if (caller.profile !== 'recruiter' && !isManager(caller) && !caller.is_admin) {
+    throw forbidden('recruiter_only', 'forbidden');
+  }
+  const given = normalizeOfferFields(input ?? {}, { partial: true });
+  const edition_token = crypto.randomBytes(24).toString('base64url');
+  const offer_json = { ...defaultOfferJson(), ...given };
+  await DraftOffer.create({ edition_token, owner_id: caller.id, offer_json, published_offer_id: null });
+  return { edition_token };
+}
+
+async function findDraft(token: string): Promise<DraftOffer> {
+  const draft = TOKEN_SHAPE.test(token) ? await DraftOffer.findOne({ where: { edition_token: token } }) : null;
+  if (!draft) throw draftNotFound();
+  return draft;
+}
+
+async function view(draft: DraftOffer): Promise<DraftView> {
+  const offer = draft.published_offer_id
+    ? await Offer.findByPk(draft.published_offer_id, { attributes: ['job_code'], raw: true })
+    : null;
+  return { offer_json: draft.offer_json ?? defaultOfferJson(), job_code: offer?.job_code ?? null };
+}
+
+export async function getDraft(token: string): Promise<DraftView> {
+  return view(await findDraft(token));
+}
+
+/** Saves the wizard's progress: fields may be missing, present ones must be valid. */
+export async function saveDraft(token: string, input: unknown): Promise<DraftView> {
+  const fields = normalizeOfferFields(input, { partial: true });
+  const draft = await findDraft(token);
+  draft.offer_json = fields;
+  await draft.save();
+  return view(draft);
+}
+
+function offerColumns(f: Required<Pick<DraftOfferJson, 'title' | 'company_name' | 'description'>> & DraftOfferJson) {
+  const loc = f.location ?? {};
+  return {
+    title: f.title,
+    company_name: f.company_name,
+    company_hash: f.company_name,
+    company_picture: f.company_picture ?? null,
+    company_description: f.company_description ?? null,
+    description: f.description,
+    candidate_qualification: f.candidate_qualification ?? null,
+    candidate_experience: f.candidate_experience ?? null,
+    candidate_graduation: f.candidate_graduation ?? null,
+    contract_type: f.contract_type ?? null,
+    tags: f.tags ?? [],
+    start_date: f.start_date ?? null,
+    pay_min: f.pay_min ?? null,
+    pay_max: f.pay_max ?? null,
+    pay_currency: f.pay_currency ?? REFERENCE_DEFAULTS.pay_currency,
+    pay_period: f.pay_period ?? REFERENCE_DEFAULTS.pay_period,
+    street: loc.street ?? null,
+    city: loc.city ?? null,
+    zip_code: loc.zip_code ?? null,
+    area: loc.area ?? null,
+    sub_area: loc.sub_area ?? null,
+    country: loc.country ?? null,
+    country_iso: loc.country_iso ?? null,
+    lat: loc.lat ?? null,
+    lng: loc.lng ?? null,
+    lang: f.lang ?? REFERENCE_DEFAULTS.lang,
+  };
+}
+
+/**
+ * Publishes a draft: a new offer with a new job code the first time, the same offer updated on
+ * later publications (docs/decisions/012-draft-offer-publishing.md). The draft row is locked
+ * for the transaction, so simultaneous publications of one draft store one offer.
+ */
+export async function publishDraft(token: string, input: unknown, actorId: string | null): Promise<{ job_code: string }> {
+  const existing = await findDraft(token);
+  if (!existing.owner_id) throw new AppError(409, 'draft_without_owner', 'draft_without_owner');
+  const fields = normalizeOfferFields(input, { partial: false });
+  const columns = offerColumns(fields as Parameters<typeof offerColumns>[0]);
+  const questions = fields.questions ?? [];
+
+  return withJobCodeRetry(() =>
+    transaction(async (t) => {
+      const draft = await DraftOffer.findOne({ where: { edition_token: token }, lock: t.LOCK.UPDATE, transaction: t });
+      if (!draft) throw draftNotFound();
+      const ownerId = draft.owner_id;
+      if (!ownerId) throw new AppError(409, 'draft_without_owner', 'draft_without_owner');
+
+      let offer = draft.published_offer_id
+        ? await Offer.findByPk(draft.published_offer_id, { transaction: t, lock: t.LOCK.UPDATE })
+        : null;
+      // A deleted offer is gone for good: publishing the draft again makes a new one.
+      if (offer?.state === 'deleted') offer = null;
+      if (offer) {
+        await offer.update(columns, { transaction: t });
+        await OfferQuestion.destroy({ where: { offer_id: offer.id }, transaction: t });
+      } else {
+        // Counters kept on the user record move with the change they count (DESIGN.md, Data).
+        // Updated before the insert: the insert's foreign-key check share-locks the owner's row,
+        // and two publications upgrading that shared lock afterwards would deadlock on MariaDB.
+        await User.increment({ offers_count: 1, actives_offers_count: 1 }, { where: { id: ownerId }, transaction: t });
+        offer = await Offer.create(
+          {
+            ...columns,
+            job_code: await freeJobCode(t),
+            recruiter_id: ownerId,
+            created_by_id: actorId ?? ownerId,
+            shop_id: null,
+            shopname: null,
+            state: 'available',
+            boosted_at: null,
+          },
+          { transaction: t },
+        );
+        draft.published_offer_id = offer.id;
+      }
+      await OfferQuestion.bulkCreate(
+        questions.map((q, i) => ({ offer_id: offer.id, qid: q.id, position: i + 1, question: q.question })),
+        { transaction: t },
+      );
+      draft.offer_json = fields;
+      await draft.save({ transaction: t });
+      return { job_code: offer.job_code };
+    }),
+  );
+}

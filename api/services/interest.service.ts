@@ -1,0 +1,77 @@
+// Interest applications: the web application form of a public offer and the landing lead
+// (POST /apis/submit-interest). One lead per (job_code, email), held by the unique key of
+// landing_interests so that simultaneous duplicates store exactly one record.
+import { UniqueConstraintError } from 'sequelize';
+import { CustomLanding, LandingInterest, Offer } from '../../models/index.js';
+import { conflict, invalid, notFound } from '../lib/errors.js';
+import { parseCoded } from '../lib/http.js';
+import { LANDING_CGU_FROM, interestSchema } from './interest.schema.js';
+import { findUpload } from './uploads.service.js';
+
+/**
+ * cgu_from of a lead that came through our own web form (no landing). The spec's default is
+ * the product's name, which it does not give: see docs/decisions/021-interest-leads.md.
+ */
+export const WEB_CGU_FROM = 'web';
+
+const JOB_CODE_SHAPE = /^[A-Z0-9]{1,16}$/;
+
+export interface SubmittedInterest {
+  id: number;
+  job_code: string;
+  email: string;
+  cgu_from: string;
+}
+
+// Until the uploads helper's findUpload(key, kind) is merged: the same check on the Upload model.
+/** Checks and stores one interest application; throws AppError with the spec's codes. */
+export async function submitInterest(input: unknown, now: Date): Promise<SubmittedInterest> {
+  const data = parseCoded(interestSchema, input);
+
+  if (!JOB_CODE_SHAPE.test(data.job_code)) throw notFound('offer_not_found', 'offer_not_found');
+  const offer = await Offer.findOne({ where: { job_code: data.job_code } });
+  if (!offer) throw notFound('offer_not_found', 'offer_not_found');
+  if (offer.state !== 'available') throw notFound('offer_not_available', 'offer_not_available');
+
+  let cguFrom = WEB_CGU_FROM;
+  let custom: string | null = null;
+  if (data.cgu_from !== undefined) {
+    const identifier = LANDING_CGU_FROM.exec(data.cgu_from)![1];
+    const landing = await CustomLanding.findOne({ where: { identifier } });
+    if (!landing) throw notFound('landing_not_found', 'landing_not_found');
+    // A landing offers the available offers of its company (company_hash): no other one.
+    if (offer.company_hash !== landing.company_hash) throw invalid('offer_not_in_landing', 'offer_not_in_landing', { field: 'job_code' });
+    cguFrom = `landing/${identifier}`;
+    custom = landing.name;
+  }
+
+  let cvKey: string | null = null;
+  if (data.use_cv) {
+    const upload = await findUpload(data.cv_file!, 'cv');
+    if (!upload) throw invalid('cv_not_found', 'cv_not_found', { field: 'cv_file' });
+    cvKey = upload.key;
+  }
+
+  try {
+    const lead = await LandingInterest.create({
+      email: data.email,
+      job_code: offer.job_code,
+      offer_id: offer.id,
+      firstname: data.firstname,
+      lastname: data.lastname,
+      phone_number: data.phone_number ?? null,
+      accept_cgu: true,
+      cv_key: cvKey,
+      cgu_from: cguFrom,
+      custom,
+      notified_at: null,
+      user_id: null,
+      created_at: now,
+      updated_at: now,
+    });
+    return { id: lead.id, job_code: lead.job_code, email: lead.email, cgu_from: lead.cgu_from };
+  } catch (e) {
+    if (e instanceof UniqueConstraintError) throw conflict('existing_application', 'existing_application');
+    throw e;
+  }
+}

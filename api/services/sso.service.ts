@@ -1,0 +1,146 @@
+// Company single sign-on: which provider serves an email, and the account an accepted SAML
+// assertion signs in (created just in time on first sign-in). Settings and redirect rules:
+// docs/decisions/043-saml-sso.md.
+import crypto from 'node:crypto';
+import { UniqueConstraintError } from 'sequelize';
+import { SsoProvider, SsoProviderDomain, User, transaction } from '../../models/index.js';
+import { AppError } from '../lib/errors.js';
+import { isManagerUser } from '../auth/guards.js';
+import { PROFILES, type Profile } from '../../models/user.model.js';
+
+export function emailDomain(email: string): string | null {
+  const at = email.lastIndexOf('@');
+  if (at < 1 || at === email.length - 1) return null;
+  return email.slice(at + 1).trim().toLowerCase();
+}
+
+/** POST /apis/sso-get-identifier: the provider configured for the email's domain, if any. */
+export async function identifierForEmail(email: string): Promise<{ success: boolean; email_domain: string | null; identifier: string | null }> {
+  const domain = emailDomain(email.trim());
+  if (!domain) return { success: false, email_domain: null, identifier: null };
+  const row = await SsoProviderDomain.findOne({ where: { domain }, include: [{ model: SsoProvider, as: 'provider' }] });
+  const provider = (row as (SsoProviderDomain & { provider?: SsoProvider }) | null)?.provider;
+  return provider ? { success: true, email_domain: domain, identifier: provider.identifier } : { success: false, email_domain: domain, identifier: null };
+}
+
+export async function findProvider(identifier: string): Promise<SsoProvider> {
+  const provider = /^[A-Za-z0-9_-]{1,64}$/.test(identifier)
+    ? await SsoProvider.findOne({ where: { identifier }, include: [{ model: SsoProviderDomain, as: 'domains' }] })
+    : null;
+  if (!provider) throw new AppError(404, 'sso_unknown_provider', 'sso_unknown_provider');
+  return provider;
+}
+
+export interface AssertedIdentity {
+  email: string;
+  name: string | null;
+}
+
+/**
+ * The account for a verified assertion: its email must be in one of the provider's domains; an
+ * unknown email becomes a new user with the provider's default profile.
+ */
+export async function signInFromAssertion(provider: SsoProvider, identity: AssertedIdentity, now: Date): Promise<User> {
+  const email = identity.email.trim().toLowerCase();
+  const domain = emailDomain(email);
+  const domains = (provider.domains ?? []).map((d) => d.domain.toLowerCase());
+  if (!domain || !domains.includes(domain) || !/^[^\s@<>"']+@[^\s@<>"']+$/.test(email)) {
+    throw new AppError(403, 'sso_domain_refused', 'sso_domain_refused');
+  }
+  let user = await User.findOne({ where: { email } });
+  if (!user) {
+    const id = crypto.randomUUID();
+    const profile: Profile = (PROFILES as readonly string[]).includes(provider.default_profile) ? (provider.default_profile as Profile) : 'recruiter';
+    try {
+      user = await User.create({
+        id, email, name: (identity.name ?? email.slice(0, email.indexOf('@'))).slice(0, 120), profile, user_plan: 'free',
+        sub_topics: ['global', `priv_${id}`], country_iso: 'FR', lang: 'fr', is_admin: false, sso_provider_id: provider.id,
+        password_hash: null, username: null, phone: null, picture: null, internal_sub: null, cgu_from: null, customer_name: null,
+        userpool: null, closed_at: null, notif: null, last_co: now,
+      });
+    } catch (e) {
+      // The same person signing in twice at once: the other request created the account.
+      if (!(e instanceof UniqueConstraintError)) throw e;
+      user = await User.findOne({ where: { email } });
+      if (!user) throw e;
+    }
+  }
+  user.last_co = now;
+  if (user.sso_provider_id === null) user.sso_provider_id = provider.id;
+  await user.save({ fields: ['last_co', 'sso_provider_id'] });
+  return user;
+}
+
+/** Where the browser goes after an SSO sign-in: a same-site RelayState path, else the user's home. */
+export async function landingPathFor(user: User, relayState: unknown): Promise<string> {
+  if (isSafeRelayState(relayState)) return relayState;
+  if (user.is_admin) return '/admin';
+  if (await isManagerUser(user)) return '/manager';
+  return user.profile === 'candidate' ? '/' : '/dashboard';
+}
+
+/** Only a path on this site: starts with one slash, no scheme, no backslash, no control characters. */
+export function isSafeRelayState(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 500 && /^\/(?![/\\])[^\\\s]*$/.test(value);
+}
+
+export interface SsoProviderInput {
+  identifier: string;
+  name: string;
+  entry_point: string;
+  idp_cert: string;
+  idp_issuer?: string | null;
+  default_profile?: string;
+  domains: string[];
+}
+
+/** The certificate body node-saml wants: a PEM or bare base64; checked to be a real X.509 certificate. */
+function normalizeCert(input: string): string {
+  const body = input.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
+  const pem = `-----BEGIN CERTIFICATE-----\n${body.replace(/(.{64})/g, '$1\n').replace(/\n$/, '')}\n-----END CERTIFICATE-----\n`;
+  try {
+    new crypto.X509Certificate(pem);
+  } catch {
+    throw new AppError(400, 'invalid_idp_cert', 'validation_error', { field: 'idp_cert' });
+  }
+  return pem;
+}
+
+/**
+ * Creates or replaces a provider and its domains (by identifier), in one transaction. Used by
+ * `npm run sso:provider` and by the staff console.
+ */
+export async function saveSsoProvider(input: SsoProviderInput): Promise<SsoProvider> {
+  const identifier = input.identifier.trim();
+  if (!/^[A-Za-z0-9_-]{2,64}$/.test(identifier)) throw new AppError(400, 'invalid_identifier', 'validation_error', { field: 'identifier' });
+  let entry: URL;
+  try {
+    entry = new URL(input.entry_point);
+  } catch {
+    throw new AppError(400, 'invalid_entry_point', 'validation_error', { field: 'entry_point' });
+  }
+  if (entry.protocol !== 'https:' && entry.protocol !== 'http:') throw new AppError(400, 'invalid_entry_point', 'validation_error', { field: 'entry_point' });
+  const domains = [...new Set(input.domains.map((d) => d.trim().toLowerCase()).filter(Boolean))];
+  if (!domains.length || domains.some((d) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(d))) {
+    throw new AppError(400, 'invalid_domain', 'validation_error', { field: 'domains' });
+  }
+  const profile = input.default_profile ?? 'recruiter';
+  if (!(PROFILES as readonly string[]).includes(profile) || profile === 'landing') {
+    throw new AppError(400, 'invalid_profile', 'validation_error', { field: 'default_profile' });
+  }
+  const cert = normalizeCert(input.idp_cert);
+  try {
+    return await transaction(async (tx) => {
+      const fields = { name: input.name.trim() || identifier, entry_point: entry.toString(), idp_cert: cert, idp_issuer: input.idp_issuer?.trim() || null, default_profile: profile };
+      let provider = await SsoProvider.findOne({ where: { identifier }, transaction: tx });
+      if (provider) await provider.update(fields, { transaction: tx });
+      else provider = await SsoProvider.create({ identifier, ...fields }, { transaction: tx });
+      await SsoProviderDomain.destroy({ where: { sso_provider_id: provider.id }, transaction: tx });
+      await SsoProviderDomain.bulkCreate(domains.map((domain) => ({ sso_provider_id: provider!.id, domain })), { transaction: tx });
+      return provider;
+    });
+  } catch (e) {
+    if (e instanceof UniqueConstraintError) throw new AppError(409, 'domain_taken', 'validation_error', { field: 'domains' });
+    throw e;
+  }
+}

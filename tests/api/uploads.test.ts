@@ -1,0 +1,192 @@
+import crypto from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import request from 'supertest';
+import { createTestContext, type TestContext } from '../helpers/app.js';
+import { bearer, makeUser } from '../helpers/auth.js';
+import { DraftOffer, Upload } from '../../models/index.js';
+import { findUpload, MAX_UPLOAD_BYTES } from '../../api/services/uploads.service.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const pdf = (size = 600) => Buffer.concat([Buffer.from('%PDF-1.7\n%âãÏÓ\n'), Buffer.alloc(size, 0x20)]);
+const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
+const jpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 2)]);
+const gif = () => Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(200, 3)]);
+const webp = () => Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(200, 4)]);
+const KEY = /^picture\/[0-9a-f]{8}\.(pdf|png|jpg|gif|webp)$/;
+
+const upload = (path: string, file: Buffer, filename: string, contentType: string, field = 'file') =>
+  request(ctx.app).post(path).attach(field, file, { filename, contentType });
+
+describe('POST /apis/upload/cv', () => {
+  it('stores an anonymous PDF under picture/ with a random name, records it and serves it', async () => {
+    const body = pdf();
+    const res = await upload('/apis/upload/cv', body, 'mon cv.pdf', 'application/pdf');
+    expect(res.status).toBe(201);
+    expect(res.body.key).toMatch(/^picture\/[0-9a-f]{8}\.pdf$/);
+    expect(res.body.url).toBe(`http://127.0.0.1:3999/files/${res.body.key}`);
+    const row = await Upload.findOne({ where: { key: res.body.key } });
+    expect(row).not.toBeNull();
+    expect([row!.kind, row!.content_type, row!.size, row!.owner_id]).toEqual(['cv', 'application/pdf', body.length, null]);
+    const served = await request(ctx.app).get(`/files/${res.body.key}`).buffer(true);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toMatch(/application\/pdf/);
+    expect(Buffer.compare(served.body as Buffer, body)).toBe(0);
+  });
+
+  it('records the signed-in uploader as owner', async () => {
+    const candidate = await makeUser({ profile: 'candidate' });
+    const res = await upload('/apis/upload/cv', pdf(), 'cv.pdf', 'application/pdf').set(await bearer(candidate));
+    expect(res.status).toBe(201);
+    expect((await Upload.findOne({ where: { key: res.body.key } }))!.owner_id).toBe(candidate.id);
+  });
+
+  it('judges by content, not by name or declared type', async () => {
+    const disguised = await upload('/apis/upload/cv', png(), 'cv.pdf', 'application/pdf');
+    expect(disguised.status).toBe(400);
+    expect(disguised.body).toEqual({ error: 'cv_pdf_only', message: 'Le CV doit être un fichier PDF.' });
+    const real = await upload('/apis/upload/cv', pdf(), 'scan.png', 'image/png');
+    expect(real.status).toBe(201);
+    expect(real.body.key).toMatch(/\.pdf$/);
+    for (const file of [Buffer.from('hello, this is text'), Buffer.alloc(0), Buffer.from('%PD')]) {
+      const res = await upload('/apis/upload/cv', file, 'cv.pdf', 'application/pdf');
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('cv_pdf_only');
+    }
+    const en = await upload('/apis/upload/cv?lang=en', gif(), 'cv.pdf', 'application/pdf');
+    expect(en.body.message).toBe('The CV must be a PDF file.');
+  });
+
+  it('takes a file just under 10 MB and refuses a larger one with 413 file_too_large', async () => {
+    const before = await Upload.count();
+    const ok = await upload('/apis/upload/cv', pdf(MAX_UPLOAD_BYTES - 100), 'cv.pdf', 'application/pdf');
+    expect(ok.status).toBe(201);
+    const big = await upload('/apis/upload/cv', pdf(MAX_UPLOAD_BYTES), 'cv.pdf', 'application/pdf');
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({ error: 'file_too_large', message: 'Le fichier doit faire moins de 10 Mo.' });
+    expect(await Upload.count()).toBe(before + 1);
+  });
+
+  it('answers 400 when no file is sent, or sent under another field, or twice', async () => {
+    const none = await request(ctx.app).post('/apis/upload/cv').field('name', 'x');
+    expect(none.status).toBe(400);
+    expect(none.body.error).toBe('file_required');
+    const json = await request(ctx.app).post('/apis/upload/cv').send({ file: 'JVBERi0=' });
+    expect(json.status).toBe(400);
+    expect(json.body.error).toBe('file_required');
+    const other = await upload('/apis/upload/cv', pdf(), 'cv.pdf', 'application/pdf', 'cv');
+    expect(other.status).toBe(400);
+    expect(other.body.error).toBe('validation_error');
+    const twice = await request(ctx.app)
+      .post('/apis/upload/cv')
+      .attach('file', pdf(), 'a.pdf')
+      .attach('file', pdf(), 'b.pdf');
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toBe('validation_error');
+  });
+
+  it('answers 400, not 500, for a truncated multipart body', async () => {
+    const res = await request(ctx.app)
+      .post('/apis/upload/cv')
+      .set('content-type', 'multipart/form-data; boundary=XYZ')
+      .send('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 trunc');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('validation_error');
+    const noBoundary = await request(ctx.app).post('/apis/upload/cv').set('content-type', 'multipart/form-data').send('abc');
+    expect(noBoundary.status).toBe(400);
+    expect(noBoundary.body.error).toBe('validation_error');
+  });
+
+  it('draws another name when the random one is taken, leaving the first file alone', async () => {
+    await Upload.create({ key: 'picture/00000000.pdf', kind: 'cv', content_type: 'application/pdf', size: 3, owner_id: null });
+    await ctx.deps.storage.put('picture/00000000.pdf', Buffer.from('old'), 'application/pdf');
+    const real = crypto.randomBytes;
+    const spy = vi.spyOn(crypto, 'randomBytes') as unknown as { mockImplementationOnce(fn: (n: number) => Buffer): void };
+    let draws = 0;
+    spy.mockImplementationOnce(() => (draws++, Buffer.alloc(4, 0)));
+    spy.mockImplementationOnce((n: number) => (draws++, real(n)));
+    const res = await upload('/apis/upload/cv', pdf(), 'cv.pdf', 'application/pdf');
+    expect(res.status).toBe(201);
+    expect(res.body.key).not.toBe('picture/00000000.pdf');
+    expect(res.body.key).toMatch(KEY);
+    expect((await ctx.deps.storage.get('picture/00000000.pdf'))!.body.toString()).toBe('old');
+    expect(draws).toBe(2);
+  });
+
+  it('keeps no record when the file cannot be stored', async () => {
+    const before = await Upload.count();
+    vi.spyOn(ctx.deps.storage, 'put').mockRejectedValueOnce(new Error('disk full'));
+    const res = await upload('/apis/upload/cv', pdf(), 'cv.pdf', 'application/pdf');
+    expect(res.status).toBe(500);
+    expect(res.body.error).toBe('internal_error');
+    expect(await Upload.count()).toBe(before);
+  });
+});
+
+describe('POST /apis/upload/image', () => {
+  it('needs a signed-in user (401 otherwise)', async () => {
+    const res = await upload('/apis/upload/image', png(), 'logo.png', 'image/png');
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('unauthorized');
+  });
+
+  it('stores PNG, JPEG, GIF and WEBP with the extension of their detected type', async () => {
+    const recruiter = await makeUser({ profile: 'recruiter' });
+    const auth = await bearer(recruiter);
+    const cases: Array<[Buffer, string, string]> = [
+      [png(), 'png', 'image/png'], [jpeg(), 'jpg', 'image/jpeg'], [gif(), 'gif', 'image/gif'], [webp(), 'webp', 'image/webp'],
+    ];
+    for (const [file, ext, type] of cases) {
+      // a misleading name and declared type on purpose
+      const res = await upload('/apis/upload/image', file, 'logo.bmp', 'application/octet-stream').set(auth);
+      expect(res.status, ext).toBe(201);
+      expect(res.body.key).toMatch(new RegExp(`^picture/[0-9a-f]{8}\\.${ext}$`));
+      const row = await Upload.findOne({ where: { key: res.body.key } });
+      expect([row!.kind, row!.content_type, row!.owner_id]).toEqual(['image', type, recruiter.id]);
+      const served = await request(ctx.app).get(`/files/${res.body.key}`);
+      expect(served.headers['content-type']).toBe(type);
+    }
+  });
+
+  it("refuses anything else with 'image mime type error'", async () => {
+    const auth = await bearer(await makeUser({ profile: 'recruiter' }));
+    for (const file of [pdf(), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), Buffer.from('BM6...bitmap')]) {
+      const res = await upload('/apis/upload/image', file, 'logo.png', 'image/png').set(auth);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'image_mime_type_error', message: 'image mime type error' });
+    }
+    const big = await upload('/apis/upload/image', Buffer.concat([png(), Buffer.alloc(MAX_UPLOAD_BYTES)]), 'logo.png', 'image/png').set(auth);
+    expect(big.status).toBe(413);
+    expect(big.body.error).toBe('file_too_large');
+  });
+
+  it("accepts the wizard's edition token instead of a session; the draft owner owns the image", async () => {
+    const owner = await makeUser({ profile: 'recruiter' });
+    const token = 'wizard'.padEnd(32, 'a');
+    await DraftOffer.create({ edition_token: token, owner_id: owner.id, offer_json: {}, published_offer_id: null });
+    const res = await request(ctx.app).post('/apis/upload/image').field('edition_token', token).attach('file', png(), 'logo.png');
+    expect(res.status).toBe(201);
+    expect((await Upload.findOne({ where: { key: res.body.key } }))!.owner_id).toBe(owner.id);
+    const wrong = await request(ctx.app).post('/apis/upload/image').field('edition_token', 'nope'.padEnd(32, 'b')).attach('file', png(), 'logo.png');
+    expect(wrong.status).toBe(401);
+  });
+});
+
+describe('findUpload', () => {
+  it('finds a recorded upload by key and kind only', async () => {
+    const res = await upload('/apis/upload/cv', pdf(), 'cv.pdf', 'application/pdf');
+    const found = await findUpload(res.body.key, 'cv');
+    expect(found?.key).toBe(res.body.key);
+    expect(await findUpload(res.body.key, 'image')).toBeNull();
+    expect(await findUpload('picture/ffffffff.pdf', 'cv')).toBeNull();
+    expect(await findUpload('../etc/passwd', 'cv')).toBeNull();
+    expect(await findUpload(res.body.key.toUpperCase(), 'cv')).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+// The part of smtp-server's API the tests use (the package ships no types).
+declare module 'smtp-server' {
+  import type { Server } from 'node:net';
+  import type { Readable } from 'node:stream';
+  interface Address {
+    address: string;
+  }
+  interface Session {
+    envelope: { mailFrom: Address | false; rcptTo: Address[] };
+  }
+  interface Options {
+    authOptional?: boolean;
+    disabledCommands?: string[];
+    logger?: boolean;
+    onData?(stream: Readable, session: Session, callback: (err?: Error | null) => void): void;
+  }
+  export class SMTPServer {
+    constructor(options: Options);
+    server: Server;
+    listen(port: number, host: string, callback?: () => void): void;
+    close(callback?: () => void): void;
+  }
+}
