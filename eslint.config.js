@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'var/**', 'build/**', 'dist/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'var/**', 'build/**', 'dist/**', 'coverage/**', 'seeders/media/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,6 +3,11 @@
 // The API suite runs once on SQLite and, when TEST_MYSQL_URL is set, once more on MariaDB.
 import { defineConfig } from 'vitest/config';
 
+// In CI the MariaDB run is required: without it the suite would pass on SQLite alone, silently.
+if (process.env.CI && !process.env.TEST_MYSQL_URL) {
+  throw new Error('CI is set but TEST_MYSQL_URL is not: the API suite must also run on MariaDB (see .ci/run)');
+}
+
 const apiOn = (name: string, db: string) => ({
   test: {
     name,

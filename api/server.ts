@@ -24,11 +24,11 @@ async function main() {
   }
   const logger = pino({ level: settings.logLevel });
   const sequelize = await openDatabase(settings);
+  const storage = new LocalDiskStorage(settings.storageDir, `${settings.publicUrl}/files`);
   if (settings.demoData && (await isEmpty())) {
-    await seedDemo();
+    await seedDemo({ storage });
     logger.info('demo data loaded');
   }
-  const storage = new LocalDiskStorage(settings.storageDir, `${settings.publicUrl}/files`);
   const deps = { settings, storage, mailer: createMailer(settings), logger, clock: () => new Date() };
   const app = createApp(deps, await frontends(deps));
   startAuthHousekeeping(deps.clock, logger);

@@ -1,15 +1,25 @@
 // npm run db:migrate | db:seed — the same steps the server runs at start, by hand.
+// db:seed removes the demo rows (and what hangs on the demo users) and loads them again.
 import { loadSettings } from '../config/settings.js';
 import { openDatabase } from './boot.js';
 import { seedDemo } from '../seeders/demo.js';
+import { LocalDiskStorage } from '../api/integrations/storage.js';
 
 const command = process.argv[2];
+if (command !== 'migrate' && command !== 'seed') {
+  console.error('usage: tsx models/cli.ts migrate|seed');
+  process.exit(2);
+}
 const settings = loadSettings();
 const sequelize = await openDatabase(settings);
-if (command === 'seed') {
-  await seedDemo({ reset: true });
-  console.log('demo data loaded');
-} else {
-  console.log('migrations applied');
+try {
+  if (command === 'seed') {
+    const storage = new LocalDiskStorage(settings.storageDir, `${settings.publicUrl}/files`);
+    await seedDemo({ storage, reset: true });
+    console.log(`demo data loaded into ${settings.database.dialect} (stories in ${settings.storageDir})`);
+  } else {
+    console.log('migrations applied');
+  }
+} finally {
+  await sequelize.close();
 }
-await sequelize.close();

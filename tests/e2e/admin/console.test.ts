@@ -44,11 +44,12 @@ beforeAll(async () => {
   const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${path.join(tmp, 'db.sqlite')}`, STORAGE_DIR: path.join(tmp, 'files'), MAIL_DIR: path.join(tmp, 'mail'), PUBLIC_URL: 'http://127.0.0.1' });
   const sequelize = await openDatabase(settings);
   closeDb = () => sequelize.close();
-  await seedDemo();
+  const storage = new LocalDiskStorage(settings.storageDir, 'http://127.0.0.1/files');
+  await seedDemo({ storage });
   await makeUser({ profile: 'candidate', name: 'Zébulon Testeur', email: 'zebulon.testeur@example.test' });
   await makeUser({ profile: 'candidate', name: 'Autre Candidat', email: 'autre.candidat@example.test' });
   recruiter = await makeUser({ profile: 'recruiter', name: 'Rachida Recruteuse', email: 'rachida.recruteuse@example.test' });
-  const deps = { settings, mailer: createMailer(settings), storage: new LocalDiskStorage(settings.storageDir, 'http://127.0.0.1/files'), logger: pino({ level: 'silent' }), clock: () => new Date() };
+  const deps = { settings, mailer: createMailer(settings), storage, logger: pino({ level: 'silent' }), clock: () => new Date() };
   server = http.createServer(createApp(deps, [adminConsole()]));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

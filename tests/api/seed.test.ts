@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { Op, QueryTypes } from 'sequelize';
+import { createTestContext, type TestContext } from '../helpers/app.js';
+import {
+  seedDemo, DemoSeedError, DEMO_IDS, DEMO_PASSWORD, DEMO_JOB_CODE, DEMO_LANDING, DEMO_SHARE_ID, DEMO_DRAFT_TOKEN,
+} from '../../seeders/demo.js';
+import { verifyPassword } from '../../api/auth/passwords.js';
+import { User, Offer, Shop, CustomLanding, ShareLink, Application, ApplicationAnswer, DraftOffer, Upload, Template } from '../../models/index.js';
+import { makeUser } from '../helpers/auth.js';
+
+const NOW = new Date('2026-03-02T10:00:00.000Z');
+const TABLES = [
+  'users', 'user_contact_events', 'user_close_events', 'plan_limits', 'manager_recruiters', 'shops', 'templates', 'offers',
+  'offer_questions', 'draft_offers', 'applications', 'application_answers', 'wishlist_entries', 'landing_interests',
+  'custom_landings', 'subscriptions', 'subscription_recruiters', 'share_links', 'share_views', 'feedbacks', 'uploads',
+];
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemo({ storage: ctx.deps.storage, now: NOW });
+});
+afterAll(async () => ctx?.close());
+
+async function dump(): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of TABLES) {
+    out[table] = await ctx.db.sequelize.query(`SELECT * FROM ${table} ORDER BY id`, { type: QueryTypes.SELECT });
+  }
+  return JSON.parse(JSON.stringify(out));
+}
+
+async function count(sql: string, id: string): Promise<number> {
+  const [row] = await ctx.db.sequelize.query<{ n: number | string }>(sql, { replacements: { id }, type: QueryTypes.SELECT });
+  return Number(row.n);
+}
+
+/** Each counter recounted straight from the rows (docs/decisions/030-demo-seed.md). */
+async function expectCountersMatchRows(): Promise<void> {
+  const users = await User.findAll({ order: [['id', 'ASC']] });
+  expect(users.length).toBeGreaterThan(15);
+  for (const u of users) {
+    const offersOf =
+      u.profile === 'manager'
+        ? 'FROM offers o JOIN shops s ON s.id = o.shop_id WHERE s.manager_id = :id'
+        : 'FROM offers o WHERE o.recruiter_id = :id';
+    const received = `FROM applications a WHERE a.state = 'complete' AND a.offer_id IN (SELECT o.id ${offersOf})`;
+    const expected = {
+      offers_count: await count(`SELECT COUNT(*) AS n ${offersOf}`, u.id),
+      actives_offers_count: await count(`SELECT COUNT(*) AS n ${offersOf} AND o.state = 'available'`, u.id),
+      candidates_count: await count(`SELECT COUNT(*) AS n ${received}`, u.id),
+      to_recruit: await count(`SELECT COUNT(*) AS n ${received} AND a.recruiter_state = 'to_recruit'`, u.id),
+      recruited: await count(`SELECT COUNT(*) AS n ${received} AND a.recruiter_state = 'recruited'`, u.id),
+      recos_count: await count(`SELECT COUNT(*) AS n ${received} AND a.is_reco = 1`, u.id),
+      applications_count: await count('SELECT COUNT(*) AS n FROM applications WHERE candidate_id = :id', u.id),
+      recommanded_count: await count('SELECT COUNT(*) AS n FROM applications WHERE candidate_id = :id AND is_reco = 1', u.id),
+      wishlist_count: await count('SELECT COUNT(*) AS n FROM wishlist_entries WHERE candidate_id = :id', u.id),
+      contacts_count: await count('SELECT COUNT(*) AS n FROM user_contact_events WHERE user_id = :id', u.id),
+      used_boost: await count(`SELECT COUNT(*) AS n ${offersOf} AND o.is_boosted = 1`, u.id),
+    };
+    const actual = Object.fromEntries(Object.keys(expected).map((k) => [k, u.get(k as keyof User)]));
+    expect({ email: u.email, ...actual }).toEqual({ email: u.email, ...expected });
+    expect(u.total_boost).toBe(u.av_boost + u.used_boost);
+  }
+}
+
+describe('demo seed', () => {
+  it('gives the same rows when seeded again with reset', async () => {
+    const first = await dump();
+    await seedDemo({ storage: ctx.deps.storage, now: NOW, reset: true });
+    expect(await dump()).toEqual(first);
+  });
+
+  it('refuses to load into a database that is not empty unless asked to reset', async () => {
+    await expect(seedDemo({ storage: ctx.deps.storage, now: NOW })).rejects.toBeInstanceOf(DemoSeedError);
+  });
+
+  it('keeps the counters on users equal to the rows', async () => {
+    await expectCountersMatchRows();
+    const manager = await User.findByPk(DEMO_IDS.manager);
+    expect(manager!.offers_count).toBeGreaterThan(0);
+    expect(manager!.used_boost).toBeGreaterThan(0);
+    expect((await User.findByPk(DEMO_IDS.candidate))!.applications_count).toBe(2);
+  });
+
+  it('has every state of applications, wishlist, landing leads and offers', async () => {
+    const values = async (sql: string) =>
+      (await ctx.db.sequelize.query<{ v: string | number }>(sql, { type: QueryTypes.SELECT })).map((r) => String(r.v)).sort();
+    expect(await values('SELECT DISTINCT recruiter_state AS v FROM applications')).toEqual(
+      ['new', 'rejected', 'recruited', 'shortlist', 'to_recruit', 'view', 'wait_reject'].sort(),
+    );
+    expect(await values('SELECT DISTINCT state AS v FROM applications')).toEqual(['applying', 'complete']);
+    expect(await values('SELECT DISTINCT state AS v FROM wishlist_entries')).toEqual(['applying', 'done', 'pending']);
+    expect(await values('SELECT DISTINCT notif AS v FROM landing_interests')).toEqual(['0', '2', '3']);
+    expect(await values('SELECT DISTINCT state AS v FROM offers')).toEqual(['available', 'closed']);
+    expect(await values('SELECT DISTINCT action AS v FROM user_contact_events')).toEqual(
+      ['email', 'no_response', 'sms', 'voice_msg', 'will_postulate'],
+    );
+    expect(await Offer.count()).toBeGreaterThanOrEqual(20);
+    const perOffer = await values('SELECT COUNT(*) AS v FROM offer_questions GROUP BY offer_id');
+    expect(perOffer.length).toBe(await Offer.count());
+    expect(perOffer.every((n) => Number(n) >= 3 && Number(n) <= 5)).toBe(true);
+    // Every application answers each question of its offer, done or not.
+    for (const a of await Application.findAll({ include: [{ model: ApplicationAnswer, as: 'answers' }] })) {
+      const questions = await count('SELECT COUNT(*) AS n FROM offer_questions WHERE offer_id = :id', String(a.offer_id));
+      expect(a.answers!.length).toBe(questions);
+      const done = a.answers!.filter((x) => x.state === 'done').length;
+      if (a.state === 'complete') expect(done).toBe(questions);
+      else expect(done).toBeLessThan(questions);
+    }
+  });
+
+  it('has candidates on both sides of the 6-hour contactable rule', async () => {
+    const noApplication = await ctx.db.sequelize.query<{ id: string; created_at: string | Date; closed: number | string }>(
+      `SELECT u.id, u.created_at, (SELECT COUNT(*) FROM user_close_events c WHERE c.user_id = u.id) AS closed
+       FROM users u WHERE u.profile = 'candidate' AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.candidate_id = u.id)`,
+      { type: QueryTypes.SELECT },
+    );
+    const sixHoursAgo = NOW.getTime() - 6 * 3_600_000;
+    const open = noApplication.filter((u) => Number(u.closed) === 0);
+    expect(open.some((u) => new Date(u.created_at).getTime() < sixHoursAgo)).toBe(true);
+    expect(open.some((u) => new Date(u.created_at).getTime() > sixHoursAgo)).toBe(true);
+    expect(noApplication.some((u) => Number(u.closed) > 0)).toBe(true);
+  });
+
+  it('has the fixed sign-ins and public identifiers of the README', async () => {
+    const emails = { admin: 'admin@demo.test', manager: 'manager@demo.test', recruiter: 'recruiter@demo.test', candidate: 'candidate@demo.test' };
+    for (const [key, email] of Object.entries(emails)) {
+      const u = await User.findOne({ where: { email } });
+      expect(u?.id).toBe(DEMO_IDS[key as keyof typeof emails]);
+      expect(await verifyPassword(u!.password_hash, DEMO_PASSWORD)).toBe(true);
+    }
+    expect((await User.findByPk(DEMO_IDS.admin))!.is_admin).toBe(true);
+    const manager = (await User.findByPk(DEMO_IDS.manager))!;
+    expect([manager.profile, manager.user_plan]).toEqual(['manager', 'bplan']);
+
+    const cafe = (await Offer.findOne({ where: { job_code: DEMO_JOB_CODE } }))!;
+    expect(cafe.state).toBe('available');
+    expect(cafe.recruiter_id).toBe(DEMO_IDS.recruiter);
+    expect(cafe.zip_code!.startsWith('75')).toBe(true);
+    expect((await Shop.findByPk(cafe.shop_id!))!.manager_id).toBe(DEMO_IDS.manager);
+
+    const landing = (await CustomLanding.findOne({ where: { identifier: DEMO_LANDING } }))!;
+    expect(landing.company_hash).toBe(landing.name);
+    expect(await Offer.count({ where: { company_hash: landing.company_hash, state: 'available' } })).toBeGreaterThan(3);
+    expect(cafe.company_hash).toBe(landing.company_hash);
+
+    const draft = (await DraftOffer.findOne({ where: { edition_token: DEMO_DRAFT_TOKEN } }))!;
+    expect(draft.owner_id).toBe(DEMO_IDS.recruiter);
+    expect(draft.published_offer_id).toBeNull();
+    expect(draft.offer_json.title).toBeTruthy();
+    expect(draft.offer_json.questions).toBeUndefined();
+  });
+
+  it('serves the shared application stories as HLS under /files', async () => {
+    const link = (await ShareLink.findOne({ where: { share_id: DEMO_SHARE_ID } }))!;
+    expect(link.views).toBe(3);
+    expect(await count('SELECT COUNT(*) AS n FROM share_views WHERE share_link_id = :id', String(link.id))).toBe(3);
+    expect(await count('SELECT COUNT(*) AS n FROM feedbacks WHERE share_link_id = :id', String(link.id))).toBeGreaterThan(0);
+    const answers = await ApplicationAnswer.findAll({ where: { application_id: link.application_id }, order: [['position', 'ASC']] });
+    expect(answers.length).toBeGreaterThanOrEqual(3);
+    for (const answer of answers) {
+      expect(answer.state).toBe('done');
+      expect(answer.upload_path).toBe(`story/demo/${link.application_id}/${answer.qid}/index.m3u8`);
+      const playlist = await request(ctx.app).get(`/files/${answer.upload_path}`);
+      expect(playlist.status).toBe(200);
+      expect(playlist.headers['content-type']).toMatch(/^application\/vnd\.apple\.mpegurl/);
+      const segments = playlist.text.split('\n').filter((l) => l && !l.startsWith('#'));
+      expect(segments.length).toBeGreaterThan(0);
+      for (const segment of segments) {
+        expect(segment).toMatch(/^[a-z0-9]+\.ts$/);
+        const base = answer.upload_path!.slice(0, -'index.m3u8'.length);
+        const media = await request(ctx.app).get(`/files/${base}${segment}`).buffer(true);
+        expect(media.status).toBe(200);
+        expect(media.headers['content-type']).toBe('video/mp2t');
+        expect(media.body.length).toBeGreaterThan(1000);
+        expect(media.body[0]).toBe(0x47); // MPEG-TS sync byte
+      }
+    }
+  });
+
+  it('serves each demo CV as a well-formed PDF recorded in uploads', async () => {
+    const withCv = await Application.findAll({ where: { cv_key: { [Op.ne]: null } } });
+    expect(withCv.length).toBeGreaterThan(2);
+    for (const a of withCv) {
+      expect(a.cv_key).toMatch(/^picture\/[0-9a-f]{8}\.pdf$/);
+      const upload = (await Upload.findOne({ where: { key: a.cv_key! } }))!;
+      expect([upload.kind, upload.owner_id]).toEqual(['cv', a.candidate_id]);
+      const res = await request(ctx.app).get(`/files/${a.cv_key}`).buffer(true).parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      const pdf = (res.body as Buffer).toString('latin1');
+      expect(pdf.length).toBe(upload.size);
+      expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+      // Every cross-reference offset points at its object, so readers open it without repair.
+      const xrefAt = Number(/startxref\n(\d+)/.exec(pdf)![1]);
+      const entries = pdf.slice(xrefAt).split('\n').slice(3).filter((l) => / n $/.test(l));
+      expect(entries.length).toBe(5);
+      entries.forEach((line, i) => expect(pdf.slice(Number(line.slice(0, 10))).startsWith(`${i + 1} 0 obj`)).toBe(true));
+    }
+  });
+
+  it('removes rows hanging on demo users when it resets, keeping counters true', async () => {
+    await Offer.create({
+      job_code: 'XTRA75', recruiter_id: DEMO_IDS.recruiter, created_by_id: DEMO_IDS.recruiter, shop_id: null, shopname: null,
+      title: 'Offre ajoutée', company_name: 'Maison Demo', company_hash: null, company_picture: null, company_description: null,
+      description: 'x', candidate_qualification: null, candidate_experience: null, candidate_graduation: null, contract_type: null,
+      tags: null, start_date: null, pay_min: null, pay_max: null, street: null, city: null, zip_code: null, area: null,
+      sub_area: null, country: null, country_iso: 'FR', lat: null, lng: null, boosted_at: null,
+    });
+    const before = await dump();
+    await seedDemo({ storage: ctx.deps.storage, now: NOW, reset: true });
+    expect(await Offer.count({ where: { job_code: 'XTRA75' } })).toBe(0);
+    const after = await dump();
+    expect(after).toEqual({ ...before, offers: before.offers.filter((o) => (o as { job_code: string }).job_code !== 'XTRA75') });
+    await expectCountersMatchRows();
+  });
+
+  it('refuses, changing nothing, when a row of someone else holds a demo id', async () => {
+    const owner = await makeUser({ profile: 'manager', email: 'someone@else.test' });
+    await Template.update({ owner_id: owner.id }, { where: { id: 1 } }); // template 1 is no longer the demo's
+    const before = await dump();
+    const err = await seedDemo({ storage: ctx.deps.storage, now: NOW, reset: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DemoSeedError);
+    expect((err as Error).message).toMatch(/already taken/);
+    expect(await dump()).toEqual(before);
+  });
+});

@@ -1,0 +1,276 @@
+// npm run bench:api — the real server against a bare Express 5 handler giving the same bytes.
+//
+// The servers run as child processes pinned to core 0 (`taskset -c 0`); this process, which
+// drives autocannon, pins itself to core 1, so load generation does not steal the server's CPU.
+// The real server runs on a fresh SQLite file with the demo data (and on a fresh MariaDB database
+// too when BENCH_MYSQL_URL is set). Each endpoint answer is captured from the real server first;
+// an endpoint answering 404 (not on this branch yet) stops the bench with a clear message.
+//
+// Settings (environment): BENCH_PATHS (comma-separated, default the two public endpoints below),
+// BENCH_DURATION seconds per run (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50), BENCH_MYSQL_URL (off),
+// BENCH_LOG_COMPARE=1 to add a run of the real server with request logging off.
+// Rounds alternate between the servers and the best round of each is kept. Besides req/s and
+// latency it prints the server's CPU time per request (from /proc, lowest round) and its ratio
+// bare/real, which stays meaningful when other work shares the machine and req/s does not.
+// Exit code: 0 when every real server reaches the target ratio, 1 below it, 2 on a setup failure.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import mysql from 'mysql2/promise';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const TARGET_RATIO = 0.5;
+const PATHS = (process.env.BENCH_PATHS ?? '/apis/list-offers/CAFE75,/apis/config/fr').split(',').map((p) => p.trim()).filter(Boolean);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+class BenchError extends Error {}
+
+interface Target {
+  name: string;
+  port: number;
+  child: ChildProcess;
+}
+
+interface Captured {
+  path: string;
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+const hasTaskset = spawnSync('taskset', ['-V']).status === 0 && os.cpus().length >= 2;
+const pinned = (core: number, cmd: string[]) => (hasTaskset ? ['taskset', '-c', String(core), ...cmd] : cmd);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(port: number, child: ChildProcess, what: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new BenchError(`${what} exited with code ${child.exitCode} before answering (see its log)`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/apis/health`);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new BenchError(`${what} did not answer on port ${port} within 90 s`);
+}
+
+function start(cmd: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+  const out = fs.openSync(logFile, 'w');
+  const child = spawn(cmd[0], cmd.slice(1), { cwd: ROOT, env, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function startReal(name: string, databaseUrl: string, tmp: string, logLevel: string): Promise<Target> {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    DEMO_DATA: '1',
+    LOG_LEVEL: logLevel,
+    STORAGE_DIR: path.join(tmp, `${name}-storage`),
+    MAIL_DIR: path.join(tmp, `${name}-mail`),
+  };
+  const child = start(pinned(0, [TSX, 'api/server.ts']), env, path.join(tmp, `${name}.log`));
+  await waitReady(port, child, name);
+  return { name, port, child };
+}
+
+async function capture(port: number): Promise<Captured[]> {
+  const captured: Captured[] = [];
+  for (const p of PATHS) {
+    const res = await fetch(`http://127.0.0.1:${port}${p}`);
+    const body = Buffer.from(await res.arrayBuffer());
+    if (res.status === 404) {
+      throw new BenchError(`GET ${p} answers 404 on the real server: that endpoint is not on this branch yet (merge main); nothing to measure`);
+    }
+    if (res.status >= 400) throw new BenchError(`GET ${p} answers ${res.status}: ${body.toString('utf8').slice(0, 200)}`);
+    captured.push({ path: p, status: res.status, contentType: res.headers.get('content-type') ?? 'application/json', body: body.toString('base64') });
+  }
+  return captured;
+}
+
+/**
+ * CPU seconds (user + system) used so far by a process and its descendants (tsx runs the server
+ * in a child node). Unlike req/s it barely moves when other work shares the machine.
+ */
+function treeCpuSeconds(rootPid: number): number {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let ticks = 0;
+  const todo = [rootPid];
+  while (todo.length) {
+    const pid = todo.pop()!;
+    ticks += stats.get(pid)?.ticks ?? 0;
+    for (const [child, s] of stats) if (s.ppid === pid) todo.push(child);
+  }
+  return ticks / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+const canCountCpu = fs.existsSync('/proc/self/stat');
+
+async function measure(target: Target, p: string) {
+  const url = `http://127.0.0.1:${target.port}${p}`;
+  await autocannon({ url, connections: CONNECTIONS, duration: 2 }); // warm-up, not counted
+  const cpuBefore = canCountCpu ? treeCpuSeconds(target.child.pid!) : 0;
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  const cpu = canCountCpu ? treeCpuSeconds(target.child.pid!) - cpuBefore : NaN;
+  if (r.errors || r.timeouts || r.non2xx) {
+    throw new BenchError(`GET ${url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers during the run`);
+  }
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs: (cpu / r.requests.total) * 1e6 };
+}
+
+async function main(): Promise<number> {
+  if (hasTaskset) spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+  else console.warn('taskset or a second core is missing: servers and load generator share the CPUs');
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-bench-'));
+  const targets: Target[] = [];
+  let mysqlDb: { admin: string; name: string } | undefined;
+  try {
+    targets.push(await startReal('real sqlite', `sqlite:${path.join(tmp, 'bench.sqlite')}`, tmp, 'info'));
+    if (process.env.BENCH_LOG_COMPARE === '1') {
+      targets.push(await startReal('real sqlite, no request log', `sqlite:${path.join(tmp, 'bench-nolog.sqlite')}`, tmp, 'warn'));
+    }
+    if (process.env.BENCH_MYSQL_URL) {
+      const name = `bench_${Date.now()}`;
+      const admin = process.env.BENCH_MYSQL_URL;
+      const c = await mysql.createConnection(admin);
+      await c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+      await c.end();
+      mysqlDb = { admin, name };
+      const url = new URL(admin);
+      url.pathname = `/${name}`;
+      targets.push(await startReal('real mariadb', url.toString(), tmp, 'info'));
+    }
+
+    const captured = await capture(targets[0].port);
+    const capturedFile = path.join(tmp, 'captured.json');
+    fs.writeFileSync(capturedFile, JSON.stringify(captured));
+    for (const t of targets.slice(1)) {
+      const other = await capture(t.port);
+      for (const [i, c] of other.entries()) {
+        if (c.body !== captured[i].body) console.warn(`note: ${t.name} answers ${c.path} with other bytes than real sqlite`);
+      }
+    }
+    const barePort = await freePort();
+    const bareChild = start(pinned(0, [TSX, 'tests/bench/bare-server.ts', capturedFile, String(barePort)]), process.env, path.join(tmp, 'bare.log'));
+    targets.push({ name: 'bare express', port: barePort, child: bareChild });
+    await waitForPort(barePort, bareChild);
+
+    console.log(
+      `autocannon: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s (after a 2 s warm-up) per server; ` +
+        'best round shown (other work only slows a round down); servers on core 0, load on core 1',
+    );
+    const rows: Row[] = [];
+    for (const p of PATHS) {
+      const results = new Map<string, Awaited<ReturnType<typeof measure>>>();
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const t of targets) {
+          const r = await measure(t, p);
+          const best = results.get(t.name);
+          if (!best || r.rps > best.rps) results.set(t.name, { ...r, cpuUs: Math.min(r.cpuUs, best?.cpuUs ?? Infinity) });
+          else best.cpuUs = Math.min(best.cpuUs, r.cpuUs);
+        }
+      }
+      const bare = results.get('bare express')!;
+      for (const [server, r] of results) rows.push({ path: p, server, ...r, ratio: r.rps / bare.rps, cpuRatio: bare.cpuUs / r.cpuUs });
+    }
+    printTable(rows);
+    const below = rows.filter((r) => r.server !== 'bare express' && r.ratio < TARGET_RATIO);
+    if (below.length) {
+      console.log(`\nbelow the ${TARGET_RATIO}x target: ${below.map((r) => `${r.path} (${r.server}) ${r.ratio.toFixed(2)}x`).join(', ')}`);
+      return 1;
+    }
+    console.log(`\nevery real server reaches the ${TARGET_RATIO}x target`);
+    return 0;
+  } finally {
+    for (const t of targets) await stop(t.child);
+    if (mysqlDb) {
+      const c = await mysql.createConnection(mysqlDb.admin);
+      await c.query(`DROP DATABASE IF EXISTS \`${mysqlDb.name}\``);
+      await c.end();
+    }
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+async function waitForPort(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new BenchError(`bare server exited with code ${child.exitCode}`);
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.end();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new BenchError('bare server did not listen within 30 s');
+}
+
+type Row = { path: string; server: string; rps: number; p50: number; p99: number; cpuUs: number; ratio: number; cpuRatio: number };
+
+function printTable(rows: Row[]): void {
+  const head = ['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare', 'server CPU µs/req', 'CPU ratio'];
+  const lines = rows.map((r) => [
+    r.path, r.server, r.rps.toFixed(0), String(r.p50), String(r.p99), `${r.ratio.toFixed(2)}x`, r.cpuUs.toFixed(0), `${r.cpuRatio.toFixed(2)}x`,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+  console.log(fmt(head));
+  console.log(`|${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
+  for (const l of lines) console.log(fmt(l));
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e instanceof BenchError ? `bench:api: ${e.message}` : e);
+    process.exit(2);
+  },
+);
