@@ -93,7 +93,8 @@ async function startReal(name: string, databaseUrl: string, tmp: string, logLeve
   const port = await freePort();
   const env = {
     ...process.env,
-    NODE_ENV: 'production',
+    // as const: @remix-run/node (in the same type program) types NODE_ENV as a union.
+    NODE_ENV: 'production' as const,
     HOST: '127.0.0.1',
     PORT: String(port),
     DATABASE_URL: databaseUrl,
