@@ -1,5 +1,6 @@
 // Builds the Express app from its dependencies; api/server.ts is the file that listens.
 // Tests call createApp with their own database, storage, mailer and clock.
+import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
@@ -78,6 +79,9 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   api.use(apiNotFound);
   app.use('/apis', api);
 
+  // The default pictures the spec names (avatar/icon_company.png, avatar/icon_recruiter.png) ship
+  // with the code, so every database has them, demo or not; stored files cannot shadow them.
+  app.use('/files/avatar', express.static(path.join(import.meta.dirname, 'assets', 'avatar'), { maxAge: '7d', index: false }));
   // Stored files (CVs, logos, story media) by key: public keys only, served with their type.
   app.get('/files/{*key}', helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }), async (req, res, next) => {
     const key = ([] as string[]).concat((req.params as { key?: string[] }).key ?? []).join('/');

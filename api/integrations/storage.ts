@@ -48,6 +48,7 @@ export class LocalDiskStorage implements Storage {
   }
 
   async get(key: string): Promise<StoredObject | null> {
+    if (key.endsWith('.type')) return null; // our own content-type sidecars are not objects
     const file = this.file(key);
     try {
       const body = await fs.readFile(file);

@@ -78,3 +78,17 @@ describe('sessions', () => {
     expect((await request(app).get('/me').set(h)).status).toBe(401);
   });
 });
+
+describe('stored files', () => {
+  it('serves the default pictures the spec names, and never the content-type sidecars', async () => {
+    const company = await request(ctx.app).get('/files/avatar/icon_company.png');
+    expect(company.status).toBe(200);
+    expect(company.headers['content-type']).toBe('image/png');
+    expect((await request(ctx.app).get('/files/avatar/icon_recruiter.png')).status).toBe(200);
+    await ctx.deps.storage.put('picture/abcd1234.pdf', Buffer.from('%PDF-1.4 x'), 'application/pdf');
+    const pdf = await request(ctx.app).get('/files/picture/abcd1234.pdf');
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await request(ctx.app).get('/files/picture/abcd1234.pdf.type')).status).not.toBe(200);
+  });
+});
