@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { Settings } from '../config/settings.js';
 import type { Storage } from './integrations/storage.js';
 import type { Mailer } from './integrations/mail.js';
-import { detectLang, apiNotFound, errorHandler } from './lib/http.js';
+import { detectLang, apiNotFound, errorHandler, staticHeaders, whenAcceptsEncoding } from './lib/http.js';
 import { apiRouter } from './routes/index.js';
 import { loadCaller } from './auth/sessions.js';
 import { csrfGuard } from './auth/csrf.js';
@@ -61,16 +61,18 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   app.set('query parser', 'extended');
 
   app.use(requestLog(deps));
-  app.use(compression());
+  app.use(whenAcceptsEncoding(compression()));
   app.use(detectLang);
   app.use(loadCaller(deps.clock));
 
   const api = express.Router();
   api.use(
-    helmet({
-      contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-      crossOriginResourcePolicy: { policy: 'same-site' },
-    }),
+    staticHeaders(
+      helmet({
+        contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+        crossOriginResourcePolicy: { policy: 'same-site' },
+      }),
+    ),
   );
   api.use(express.json({ limit: '1mb' }));
   api.use(express.urlencoded({ extended: false, limit: '1mb' }));

@@ -82,3 +82,30 @@ export function errorHandler(log: { error: (o: object, m: string) => void }): Er
     res.status(500).json({ error: 'internal_error', message: t(lang, 'internal_error') });
   };
 }
+
+/**
+ * The headers a helmet configuration sets, computed once and set in one pass per request.
+ * For responses whose security headers never change (the JSON API: no per-request nonce) this
+ * keeps helmet's choices while skipping its dozen middleware on the hot path.
+ */
+export function staticHeaders(middleware: RequestHandler): RequestHandler {
+  const set: Array<[string, string]> = [];
+  const removed: string[] = [];
+  const fakeRes = {
+    setHeader: (name: string, value: string) => set.push([name, String(value)]),
+    removeHeader: (name: string) => removed.push(name),
+  };
+  let done = false;
+  middleware({ method: 'GET', headers: {}, secure: false } as never, fakeRes as never, () => (done = true));
+  if (!done) throw new Error('staticHeaders: the middleware did not finish synchronously');
+  return (_req, res, next) => {
+    for (const [name, value] of set) res.setHeader(name, value);
+    for (const name of removed) res.removeHeader(name);
+    next();
+  };
+}
+
+/** Wraps a compression middleware so that requests that accept no encoding skip its response wrapping. */
+export function whenAcceptsEncoding(middleware: RequestHandler): RequestHandler {
+  return (req, res, next) => (req.headers['accept-encoding'] ? middleware(req, res, next) : next());
+}

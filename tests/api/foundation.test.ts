@@ -40,6 +40,18 @@ describe('server foundation', () => {
     const res = await request(ctx.app).get('/apis/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
+  });
+
+  it('compresses large bodies for clients that accept gzip, and only for them', async () => {
+    const gz = await request(ctx.app).get('/apis/config/fr').set('accept-encoding', 'gzip');
+    expect(gz.status).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await request(ctx.app).get('/apis/config/fr').set('accept-encoding', '');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.job_cat.length).toBeGreaterThan(5);
   });
 
   it('runs migrations again without change (idempotent)', async () => {
