@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../helpers/ports.js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
@@ -47,16 +48,6 @@ interface Captured {
 const hasTaskset = spawnSync('taskset', ['-V']).status === 0 && os.cpus().length >= 2;
 const pinned = (core: number, cmd: string[]) => (hasTaskset ? ['taskset', '-c', String(core), ...cmd] : cmd);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitReady(port: number, child: ChildProcess, what: string): Promise<void> {
   const deadline = Date.now() + 90_000;

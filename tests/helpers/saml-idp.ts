@@ -3,9 +3,9 @@
 // process, since it is a child of it).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.js';
 import { ROOT_DIR } from '../../config/settings.js';
 
 export interface TestIdp {
@@ -25,16 +25,6 @@ export function makeKeyPair(dir: string, cn = 'Test IdP'): { cert: string; key: 
   return { cert: fs.readFileSync(certFile, 'utf8'), key: fs.readFileSync(keyFile, 'utf8') };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startIdp(opts: { acsUrl: string; audience: string; issuer?: string }): Promise<TestIdp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-idp-'));

@@ -3,9 +3,9 @@
 // setup and by the page benchmark; stop() ends it and removes its files.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -15,16 +15,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUp(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const until = Date.now() + 90_000;
