@@ -1,19 +1,12 @@
 // Records the console tests need: offers, applications with questions, wishlist entries, leads.
-import crypto from 'node:crypto';
-import { Application, ApplicationAnswer, LandingInterest, Offer, WishlistEntry, transaction } from '../../models/index.js';
+import { Application, ApplicationAnswer, LandingInterest, Offer, User, WishlistEntry, transaction } from '../../models/index.js';
+import { makeOffer as makePublicOffer } from './public-fixtures.js';
 import { recountUsers } from '../../api/services/user-counters.service.js';
 
-let seq = 0;
-const code = () => `T${String(++seq).padStart(4, '0')}${crypto.randomBytes(2).toString('hex').toUpperCase()}`.slice(0, 9);
-
-export async function makeOffer(recruiterId: string, attrs: Partial<{ state: 'available' | 'closed'; title: string; company_name: string; city: string; description: string }> = {}) {
-  const offer = await Offer.create({
-    job_code: code(), recruiter_id: recruiterId, title: attrs.title ?? 'Vendeur H/F', company_name: attrs.company_name ?? 'Boulangerie Martin',
-    description: attrs.description ?? 'Une belle offre', city: attrs.city ?? 'Lyon', zip_code: '69001', country_iso: 'FR', state: attrs.state ?? 'available',
-    created_by_id: null, shop_id: null, shopname: null, company_hash: null, company_picture: null, company_description: null, candidate_qualification: null,
-    candidate_experience: null, candidate_graduation: null, contract_type: 'cdi', tags: null, start_date: null, pay_min: 1, pay_max: 2, street: null, area: null,
-    sub_area: null, country: 'France', lat: null, lng: null, boosted_at: null,
-  });
+/** An offer of public-fixtures' makeOffer, with its recruiter's counters recomputed as the services do. */
+export async function makeOffer(recruiterId: string, attrs: Partial<{ state: 'available' | 'closed'; title: string; company_name: string; city: string }> = {}) {
+  const recruiter = await User.findByPk(recruiterId, { rejectOnEmpty: true });
+  const offer = await makePublicOffer(recruiter, attrs);
   await transaction((t) => recountUsers([recruiterId], t));
   return offer;
 }
@@ -36,9 +29,11 @@ export async function makeApplication(candidateId: string, offer: Offer, opts: {
   return app;
 }
 
+let leadSeq = 0;
+
 export async function makeLead(attrs: Partial<{ email: string; notif: number; lastname: string; user_id: string | null; job_code: string }> = {}) {
   return LandingInterest.create({
-    email: attrs.email ?? `lead${++seq}@example.test`, job_code: attrs.job_code ?? 'ABC12', offer_id: null, firstname: 'Léa', lastname: attrs.lastname ?? 'Durand',
+    email: attrs.email ?? `lead${++leadSeq}@example.test`, job_code: attrs.job_code ?? 'ABC12', offer_id: null, firstname: 'Léa', lastname: attrs.lastname ?? 'Durand',
     phone_number: '0612345678', accept_cgu: true, cv_key: null, cgu_from: 'landing', custom: null, notif: attrs.notif ?? 2, notified_at: null,
     user_id: attrs.user_id ?? null,
   });
