@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { StoryPlayer, type Answer } from '../components/StoryPlayer.js';
 import { useT } from '../lib/i18n.js';
 import { simpleMeta } from '../lib/meta.js';
+import { postJson } from '../lib/api-client.js';
 
 export const meta: MetaFunction = ({ matches, location }) =>
   simpleMeta(matches, location.pathname, 'feedback_meta_title', 'feedback_meta_description', { noindex: true });
@@ -60,11 +61,7 @@ export default function Feedback() {
     setSending(true);
     setSendError(null);
     try {
-      const res = await fetch('/apis/share-apply', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ share_id: shareId, view_id: load.shared.viewId, name: name.trim(), comment, feedback: vote }),
-      });
+      const res = await postJson('/apis/share-apply', { share_id: shareId, view_id: load.shared.viewId, name: name.trim(), comment, feedback: vote });
       const body = (await res.json().catch(() => ({}))) as { error?: string | boolean; message?: string };
       if (!res.ok || body.error) {
         setSendError(body.message === 'MaxViewLimit' ? t('feedback_max_views') : body.message ?? t('err_internal'));

@@ -7,6 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useT } from '../lib/i18n.js';
 import { useHydrated } from '../lib/hydrated.js';
 import { simpleMeta } from '../lib/meta.js';
+import { postJson } from '../lib/api-client.js';
 
 export const meta: MetaFunction = ({ matches, location }) =>
   simpleMeta(matches, location.pathname, 'login_meta_title', 'login_meta_description', { noindex: true });
@@ -46,11 +47,7 @@ export default function Login() {
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch('/apis/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: form.get('email'), password: form.get('password') }),
-      });
+      const res = await postJson('/apis/auth/login', { email: form.get('email'), password: form.get('password') });
       if (!res.ok) setError(t('login_error', { message: await readError(res) }));
       else await loadMe();
     } catch {
@@ -71,11 +68,7 @@ export default function Login() {
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch('/apis/sso-get-identifier', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email }),
-      });
+      const res = await postJson('/apis/sso-get-identifier', { email });
       const body = (await res.json().catch(() => ({}))) as { success?: boolean; identifier?: string; message?: string };
       if (res.ok && body.success && body.identifier) {
         window.location.assign(`/apis/sso/${encodeURIComponent(body.identifier)}/login`);

@@ -9,6 +9,7 @@ import { useHydrated } from '../lib/hydrated.js';
 import { simpleMeta } from '../lib/meta.js';
 import { passwordProblem } from '../lib/password-rule.js';
 import type { MessageKey } from '../i18n/index.js';
+import { postJson } from '../lib/api-client.js';
 
 export const meta: MetaFunction = ({ matches, location }) =>
   simpleMeta(matches, location.pathname, 'reset_meta_title', 'reset_meta_description', { noindex: true });
@@ -34,11 +35,7 @@ export default function ResetPassword() {
     setState('saving');
     setError(null);
     try {
-      const res = await fetch('/apis/auth/reset-password', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ user_id: userId, code: resetCode, password }),
-      });
+      const res = await postJson('/apis/auth/reset-password', { user_id: userId, code: resetCode, password });
       if (res.ok) return setState('done');
       const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
       const code = (KNOWN_ERRORS as readonly string[]).includes(body.error ?? '') ? body.error : res.status === 429 ? 'too_many_requests' : 'internal_error';
