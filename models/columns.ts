@@ -47,3 +47,14 @@ export interface Address {
   lat: number | null;
   lng: number | null;
 }
+
+export type Dialect = 'sqlite' | 'mysql';
+
+/**
+ * A date as the column stores it: SQLite keeps Sequelize's text form, MariaDB a DATETIME(3). For raw
+ * SQL parameters: Sequelize's own escaping of a Date drops the milliseconds on MariaDB.
+ */
+export function sqlDate(d: Date, dialect: Dialect): string {
+  const iso = d.toISOString();
+  return dialect === 'sqlite' ? `${iso.slice(0, 10)} ${iso.slice(11, 23)} +00:00` : `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
+}

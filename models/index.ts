@@ -9,6 +9,7 @@ import { ShareLink, ShareView, Feedback } from './share.model.js';
 import { PasswordResetCode, SsoProvider, SsoProviderDomain } from './auth.model.js';
 import { Upload, AuditEntry } from './misc.model.js';
 import { Session, AuthAttempt, SamlRequest } from './session.model.js';
+import { installSearchHooks } from './search-index.js';
 
 export * from './user.model.js';
 export * from './offer.model.js';
@@ -40,6 +41,7 @@ export function initModels(sequelize: Sequelize): void {
   if (boundTo) throw new Error('models are already bound to another connection');
   boundTo = sequelize;
   for (const m of Object.values(models)) m.initModel(sequelize);
+  installSearchHooks();
 
   User.hasMany(ContactEvent, { foreignKey: 'user_id', as: 'contact_history' });
   ContactEvent.belongsTo(User, { foreignKey: 'user_id' });

@@ -40,6 +40,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare offers_count: CreationOptional<number>;
   declare applications_count: CreationOptional<number>;
   declare wishlist_count: CreationOptional<number>;
+  /** Wishlist entries still pending (saved, not applied): the console's wishlist view lists these candidates. */
+  declare wishlist_pending_count: CreationOptional<number>;
   declare contacts_count: CreationOptional<number>;
   declare is_migration: CreationOptional<boolean>;
   declare userpool: string | null;
@@ -83,6 +85,7 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
         offers_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         applications_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         wishlist_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        wishlist_pending_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         contacts_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         is_migration: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         userpool: { type: DataTypes.STRING(32), allowNull: true },

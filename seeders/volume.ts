@@ -2,10 +2,12 @@
 // Fills a MariaDB database (DATABASE_URL, e.g. mysql://root@127.0.0.1:3306/bench_admin) with
 // candidates, recruiters and managers and their offers, applications, wishlist entries, contact
 // events and landing leads, with multi-row INSERTs. Counters on the user records are computed
-// while generating, so they match the rows. Deterministic (seeded random). Replaces earlier data.
+// while generating, so they match the rows; the search tokens are then written by the same code
+// the migration uses (models/search-index.ts). Deterministic (seeded random). Replaces earlier data.
 import mysql from 'mysql2/promise';
 import { loadSettings } from '../config/settings.js';
 import { openDatabase } from '../models/boot.js';
+import { OFFER_SEARCH, USER_SEARCH, backfill } from '../models/search-index.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -54,18 +56,12 @@ async function main() {
   await root.query(`CREATE DATABASE IF NOT EXISTS \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await root.end();
   const sequelize = await openDatabase(settings);
-  await sequelize.close();
   const conn = await mysql.createConnection({ uri: settings.database.url, multipleStatements: true });
   const t0 = Date.now();
   const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
   await conn.query('SET FOREIGN_KEY_CHECKS = 0, UNIQUE_CHECKS = 0');
-  for (const t of ['application_answers', 'applications', 'wishlist_entries', 'user_contact_events', 'user_close_events', 'landing_interests', 'offers', 'manager_recruiters', 'plan_limits', 'sessions', 'audit_log', 'users']) {
+  for (const t of ['user_search_tokens', 'offer_search_tokens', 'application_answers', 'applications', 'wishlist_entries', 'user_contact_events', 'user_close_events', 'landing_interests', 'offers', 'manager_recruiters', 'plan_limits', 'sessions', 'audit_log', 'users']) {
     await conn.query(`TRUNCATE TABLE ${t}`);
-  }
-  // FULLTEXT indexes are rebuilt once at the end: far faster than maintaining them row by row.
-  for (const [table, cols] of [['users', 'email, name, phone'], ['offers', 'job_code, title, company_name, city, zip_code']] as const) {
-    await conn.query(`ALTER TABLE ${table} DROP INDEX ${table}_fts`).catch(() => undefined);
-    void cols;
   }
 
   const nRecruiters = Math.max(2, Math.round(TOTAL * 0.06));
@@ -123,9 +119,9 @@ async function main() {
       for (let k = 0; k < nContacts; k++) contacts.push([uuid(i), pick(['sms', 'email', 'voice_msg', 'no_response', 'will_postulate']), dt(created + 7 * 3600_000 + k * 60_000)]);
       const closed = rnd() < 0.03 ? dt(created + 24 * 3600_000) : null;
       users.push([uuid(i), `${first.toLowerCase()}.${last.toLowerCase()}${i}@example.com`, `${first} ${last}`, `06${String(10_000_000 + i).slice(-8)}`, 'candidate', dt(created), dt(created),
-        nApps, nApps + nPending, nContacts, 0, 0, 0, rnd() < 0.05 ? 1 : 0, closed ? 0 : 1, closed, rnd() < 0.5 ? dt(NOW - Math.floor(rnd() * YEAR)) : null]);
+        nApps, nApps + nPending, nPending, nContacts, 0, 0, 0, rnd() < 0.05 ? 1 : 0, closed ? 0 : 1, closed, rnd() < 0.5 ? dt(NOW - Math.floor(rnd() * YEAR)) : null]);
     }
-    await insert(conn, 'users', ['id', 'email', 'name', 'phone', 'profile', 'created_at', 'updated_at', 'applications_count', 'wishlist_count', 'contacts_count', 'offers_count', 'actives_offers_count', 'candidates_count', 'is_migration', 'contactable', 'closed_at', 'last_co'], users);
+    await insert(conn, 'users', ['id', 'email', 'name', 'phone', 'profile', 'created_at', 'updated_at', 'applications_count', 'wishlist_count', 'wishlist_pending_count', 'contacts_count', 'offers_count', 'actives_offers_count', 'candidates_count', 'is_migration', 'contactable', 'closed_at', 'last_co'], users);
     await insert(conn, 'applications', ['id', 'candidate_id', 'offer_id', 'recruiter_id', 'state', 'recruiter_state', 'start_date', 'submit_date', 'created_at', 'updated_at'], apps);
     await insert(conn, 'wishlist_entries', ['candidate_id', 'offer_id', 'state', 'added_at', 'updated_at'], wish);
     await insert(conn, 'user_contact_events', ['user_id', 'action', 'at'], contacts);
@@ -158,12 +154,15 @@ async function main() {
   await insert(conn, 'landing_interests', ['email', 'job_code', 'firstname', 'lastname', 'phone_number', 'accept_cgu', 'cgu_from', 'notif', 'created_at', 'updated_at'], leads);
   log('landing leads');
 
-  await conn.query('ALTER TABLE users ADD FULLTEXT INDEX users_fts (email, name, phone)');
-  await conn.query('ALTER TABLE offers ADD FULLTEXT INDEX offers_fts (job_code, title, company_name, city, zip_code)');
   await conn.query('SET FOREIGN_KEY_CHECKS = 1, UNIQUE_CHECKS = 1');
-  await conn.query('ANALYZE TABLE users, offers, applications, wishlist_entries, landing_interests, user_contact_events');
-  log('fulltext indexes and statistics');
+  for (const spec of [USER_SEARCH, OFFER_SEARCH]) {
+    await backfill(sequelize, spec);
+    log(spec.table);
+  }
+  await conn.query('ANALYZE TABLE users, offers, applications, wishlist_entries, landing_interests, user_contact_events, user_search_tokens, offer_search_tokens');
+  log('statistics');
   await conn.end();
+  await sequelize.close();
 }
 
 main().catch((e) => {

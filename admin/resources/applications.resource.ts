@@ -19,6 +19,7 @@ export const applications = defineResource({
   filters: [
     { source: 'candidate_id', type: 'eq' },
     { source: 'recruiter_id', type: 'eq' },
+    { source: 'offer_id', type: 'eq' },
     { source: 'state', type: 'eq', choices: ['applying', 'complete'] },
     { source: 'id', type: 'in' },
   ],

@@ -37,7 +37,8 @@ export type FilterType =
   | 'gte'
   | 'lte'
   | 'search' // text search, done by the resource's search strategy on indexes
-  | 'flag'; // boolean checkbox whose meaning the resource's server part defines
+  | 'flag' // boolean checkbox whose meaning the resource's server part defines
+  | 'custom'; // a value whose meaning the resource's server part defines, set by hand-written screens or links
 
 export interface FilterDecl {
   /** Query key in filter={...}. */

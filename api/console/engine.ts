@@ -6,7 +6,8 @@ import { forbidden, invalid, unauthorized } from '../lib/errors.js';
 import { MESSAGES, isManager } from '../auth/guards.js';
 import type { Caller } from '../auth/caller.js';
 import type { ConsoleRole, FieldDecl, Operation, ResourceDecl } from '../../admin/resources/schema.js';
-import { Where, intFilter, parseDateFilter, sqlDate, type Dialect, type ListQuery } from './query.js';
+import { Where, intFilter, parseDateFilter, type ListQuery } from './query.js';
+import { sqlDate, type Dialect } from '../../models/columns.js';
 
 export interface ConsoleCtx {
   caller: Caller;

@@ -4,6 +4,8 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { invalid } from '../lib/errors.js';
 import { DEFAULT_COUNT_CAP, DEFAULT_MAX_PAGE, type ResourceDecl } from '../../admin/resources/schema.js';
+import type { IndexSpec } from '../../models/search-index.js';
+import { sqlDate, type Dialect } from '../../models/columns.js';
 
 export interface ListQuery {
   sort: { field: string; order: 'ASC' | 'DESC' };
@@ -66,13 +68,6 @@ export class Where {
   }
 }
 
-export type Dialect = 'sqlite' | 'mysql';
-
-/** A date as the column stores it: SQLite keeps Sequelize's text form, MariaDB a DATETIME(3). */
-export function sqlDate(d: Date, dialect: Dialect): string {
-  const iso = d.toISOString();
-  return dialect === 'sqlite' ? `${iso.slice(0, 10)} ${iso.slice(11, 23)} +00:00` : `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
-}
 
 /** A date read back from a raw row (SQLite text, MariaDB Date). */
 export function readDate(v: unknown): Date | null {
@@ -97,16 +92,45 @@ export function intFilter(value: unknown, field: string): number {
 }
 
 export interface ListSql {
-  /** FROM clause with joins, e.g. "users u". */
+  /** FROM clause the rows are read from, e.g. "users u". */
   from: string;
   /** Selected columns. */
   columns: string;
-  /** Qualified sort column and id column. */
+  /** Qualified sort column and id column, on the table the list walks. */
   sortColumn: string;
   idColumn: string;
+  /** Conditions on the table the list walks. */
   where: Where;
-  /** Page ids first from the index, then the rows (for wide rows on a covering index). */
-  deferred?: boolean;
+  /**
+   * Walk another table (or the same one on its covering index) for the page's ids and the count,
+   * then read only those rows from `from`, joined on `rowId`. Reading whole rows while walking made
+   * MariaDB prefer a plain ref on the profile and read every skipped row (decision 061).
+   */
+  walk?: { from: string; rowId: string };
+}
+
+/**
+ * A word search on a token table (models/search-index.ts): the longest token is walked, in the
+ * list's order, and every other token must exist for the same record (a lookup on the key).
+ * Adds the conditions to `where` and returns the FROM clause of the walk.
+ */
+export function tokenWalk(index: Pick<IndexSpec, 'table' | 'keyColumns'>, tokens: string[], where: Where, alias: string): string {
+  if (!tokens.length) {
+    where.add('1 = 0');
+    return `${index.table} ${alias}`;
+  }
+  const [first, ...rest] = [...tokens].sort((a, b) => b.length - a.length);
+  where.add(`${alias}.token = ?`, first);
+  rest.forEach((token, i) => {
+    const x = `${alias}${i}`;
+    where.add(`EXISTS (SELECT 1 FROM ${index.table} ${x} WHERE ${x}.token = ? AND ${index.keyColumns.map((c) => `${x}.${c} = ${alias}.${c}`).join(' AND ')})`, token);
+  });
+  return `${index.table} ${alias}`;
+}
+
+/** The pattern of `column LIKE ? ESCAPE '!'` for a prefix, the text's own % and _ taken literally (no leading wildcard: an index range). */
+export function likePrefix(text: string): string {
+  return `${text.replace(/[%_!]/g, (c) => `!${c}`)}%`;
 }
 
 export async function runList(sequelize: Sequelize, decl: ResourceDecl, q: ListQuery, s: ListSql): Promise<{ rows: Record<string, unknown>[]; total: number }> {
@@ -127,18 +151,16 @@ export async function runList(sequelize: Sequelize, decl: ResourceDecl, q: ListQ
     offset = 0;
   }
   const order = sortCol === s.idColumn ? `${s.idColumn} ${dir}` : `${sortCol} ${dir}, ${s.idColumn} ${dir}`;
-  // Deferred join: the page's ids come from the covering index alone (a range scan the optimizer
-  // keeps), then only those rows are read. Reading whole rows while walking made MariaDB prefer
-  // a plain ref on the profile and read every skipped row.
-  const pageSql = s.deferred
-    ? `SELECT ${s.columns} FROM ${s.from} JOIN (SELECT ${s.idColumn} AS pid FROM ${s.from} ${page.sql()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) pg ON pg.pid = ${s.idColumn} ORDER BY ${order}`
+  const walkFrom = s.walk?.from ?? s.from;
+  const pageSql = s.walk
+    ? `SELECT ${s.columns} FROM ${s.from} JOIN (SELECT ${s.idColumn} AS pid, ${sortCol} AS psort FROM ${walkFrom} ${page.sql()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) pg ON pg.pid = ${s.walk.rowId} ORDER BY pg.psort ${dir}, pg.pid ${dir}`
     : `SELECT ${s.columns} FROM ${s.from} ${page.sql()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
   const rows = await sequelize.query<Record<string, unknown>>(pageSql, {
     replacements: page.params,
     type: QueryTypes.SELECT,
   });
   const cap = decl.countCap ?? DEFAULT_COUNT_CAP;
-  const [{ n }] = await sequelize.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${s.from} ${s.where.sql()} LIMIT ${cap + 1}) c`, {
+  const [{ n }] = await sequelize.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${walkFrom} ${s.where.sql()} LIMIT ${cap + 1}) c`, {
     replacements: s.where.params,
     type: QueryTypes.SELECT,
   });

@@ -11,7 +11,8 @@ import { recountUsers } from '../services/user-counters.service.js';
 import { notFound } from '../lib/errors.js';
 import { RESOURCES, type ResourceDecl } from '../../admin/resources/index.js';
 import { applyDeclaredFilters, applyScope, writableBody, type ConsoleCtx, type Rec, type Scope, type ServerResource } from './engine.js';
-import { Where, readDate, runList, type ListQuery } from './query.js';
+import { Where, likePrefix, readDate, runList, tokenWalk, type ListQuery, type ListSql } from './query.js';
+import { OFFER_SEARCH, USER_SEARCH, parseSearch, searchTokens, type IndexSpec } from '../../models/search-index.js';
 import * as staff from '../services/staff-users.service.js';
 import * as apps from '../services/staff-applications.service.js';
 import * as landings from '../services/custom-landings.service.js';
@@ -40,20 +41,11 @@ function normalize(row: Record<string, unknown>, dates: string[], bools: string[
   return out as Rec;
 }
 
-/** Search terms as FULLTEXT (MariaDB, boolean mode prefix) or FTS5 (SQLite) expressions; null when no usable word. */
-function ftsTerms(q: string, dialect: 'sqlite' | 'mysql'): string | null {
-  const words = q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3).slice(0, 6);
-  if (!words.length) return null;
-  return dialect === 'mysql' ? words.map((w) => `+${w}*`).join(' ') : words.map((w) => `"${w}"*`).join(' ');
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 // ---------------------------------------------------------------- users
 const USER_COLUMNS = [
   'id', 'email', 'name', 'phone', 'picture', 'profile', 'is_admin', 'user_plan', 'created_at', 'last_co', 'closed_at', 'contactable', 'is_migration',
   'av_boost', 'total_boost', 'used_boost', 'recos_count', 'recommanded_count', 'recruited', 'to_recruit', 'actives_offers_count', 'candidates_count',
-  'offers_count', 'applications_count', 'wishlist_count', 'contacts_count', 'notif', 'lang', 'country_iso',
+  'offers_count', 'applications_count', 'wishlist_count', 'wishlist_pending_count', 'contacts_count', 'notif', 'lang', 'country_iso',
 ];
 const SIX_HOURS = 6 * 3600_000;
 
@@ -62,6 +54,15 @@ async function decorateUsers(ctx: ConsoleCtx, rows: Record<string, unknown>[]): 
   const ids = rows.map((r) => String(r.id));
   const contacts = ids.length ? await ContactEvent.findAll({ where: { user_id: ids }, order: [['at', 'ASC'], ['id', 'ASC']], raw: true }) : [];
   const closes = ids.length ? await CloseEvent.findAll({ where: { user_id: ids }, order: [['at', 'ASC']], raw: true }) : [];
+  // The pending wishlist entries of the candidates that have some (the wishlist view's cards show them).
+  const wishers = rows.filter((r) => Number(r.wishlist_pending_count) > 0).map((r) => String(r.id));
+  const wishlist = wishers.length
+    ? await ctx.sequelize.query<{ candidate_id: string; id: number; job_code: string; title: string; state: string; added_at: unknown }>(
+        `SELECT w.candidate_id, w.id, o.job_code, o.title, w.state, w.added_at FROM wishlist_entries w JOIN offers o ON o.id = w.offer_id
+         WHERE w.candidate_id IN (${wishers.map(() => '?').join(', ')}) AND w.state = 'pending' ORDER BY w.added_at DESC`,
+        { replacements: wishers, type: QueryTypes.SELECT },
+      )
+    : [];
   const now = ctx.clock().getTime();
   return rows.map((row) => {
     const r = normalize(row, ['created_at', 'last_co', 'closed_at'], ['is_admin', 'contactable', 'is_migration'], ['notif']);
@@ -75,6 +76,7 @@ async function decorateUsers(ctx: ConsoleCtx, rows: Record<string, unknown>[]): 
     return {
       ...r,
       created: Math.floor(created / 1000),
+      wishlist: wishlist.filter((w) => w.candidate_id === r.id).map(({ candidate_id: _c, ...w }) => ({ ...w, added_at: readDate(w.added_at)?.toISOString() ?? null })),
       contact_history: history,
       close_history: closeHistory,
       contactable,
@@ -83,26 +85,38 @@ async function decorateUsers(ctx: ConsoleCtx, rows: Record<string, unknown>[]): 
   });
 }
 
-function usersWhere(ctx: ConsoleCtx, q: ListQuery, scope: Scope): Where {
-  const d = decl('users');
-  const where = new Where();
-  applyDeclaredFilters(d, q.filter, where, 'u', ctx.dialect);
-  applyScope(scope, where, 'u');
+/**
+ * The users list: walks the covering index users_console_list, or for a word search the token
+ * rows (which carry the same list columns), so filters, order and the capped count stay on one
+ * index either way (decisions 061 and 065).
+ */
+function usersList(ctx: ConsoleCtx, q: ListQuery, scope: Scope): ListSql {
   const f = q.filter;
-  if (f.show_closed !== true && f.show_closed !== 'true') where.add('u.closed_at IS NULL');
-  if (f.hide_migrated === true || f.hide_migrated === 'true') where.add('u.is_migration = ?', false);
-  if (typeof f.managed_by === 'string') where.add('u.id IN (SELECT mr.recruiter_id FROM manager_recruiters mr WHERE mr.manager_id = ?)', f.managed_by);
   const text = typeof f.q === 'string' ? f.q.trim() : '';
-  if (text) {
-    if (UUID.test(text)) where.add('u.id = ?', text.toLowerCase());
-    else {
-      const terms = ftsTerms(text, ctx.dialect);
-      if (!terms) where.add('(u.email = ? OR u.phone = ?)', text.toLowerCase(), text);
-      else if (ctx.dialect === 'mysql') where.add('MATCH (u.email, u.name, u.phone) AGAINST (? IN BOOLEAN MODE)', terms);
-      else where.add('u.rowid IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ?)', terms);
-    }
+  const search = text ? parseSearch(text) : null;
+  const a = search?.kind === 'tokens' ? 's' : 'u';
+  const id = a === 's' ? 's.user_id' : 'u.id';
+  const where = new Where();
+  applyDeclaredFilters(decl('users'), f, where, a, ctx.dialect, { id });
+  applyScope(scope, where, a);
+  if (f.show_closed !== true && f.show_closed !== 'true') where.add(`${a}.closed_at IS NULL`);
+  if (f.hide_migrated === true || f.hide_migrated === 'true') where.add(`${a}.is_migration = ?`, false);
+  if (f.wishlist_pending === true || f.wishlist_pending === 'true') where.add(`${a}.wishlist_pending_count > 0`);
+  if (typeof f.managed_by === 'string') where.add(`${id} IN (SELECT mr.recruiter_id FROM manager_recruiters mr WHERE mr.manager_id = ?)`, f.managed_by);
+  if (typeof f.wishlist_job_code === 'string' && f.wishlist_job_code.trim()) {
+    where.add(`${id} IN (SELECT w.candidate_id FROM wishlist_entries w JOIN offers o ON o.id = w.offer_id WHERE o.job_code = ? AND w.state = 'pending')`, f.wishlist_job_code.trim().toUpperCase());
   }
-  return where;
+  if (search?.kind === 'id') where.add('u.id = ?', search.id);
+  if (search?.kind === 'email') where.add("u.email LIKE ? ESCAPE '!'", likePrefix(search.prefix));
+  const walk = search?.kind === 'tokens' ? tokenWalk(USER_SEARCH, search.tokens, where, 's') : 'users u';
+  return {
+    from: 'users u',
+    columns: USER_COLUMNS.map((c) => `u.${c}`).join(', '),
+    sortColumn: `${a}.created_at`,
+    idColumn: id,
+    where,
+    walk: { from: walk, rowId: 'u.id' },
+  };
 }
 
 async function getUser(ctx: ConsoleCtx, id: string): Promise<Rec> {
@@ -124,15 +138,7 @@ async function getUser(ctx: ConsoleCtx, id: string): Promise<Rec> {
 
 const usersResource: ServerResource = {
   async list(ctx, q, scope) {
-    const where = usersWhere(ctx, q, scope);
-    const { rows, total } = await runList(ctx.sequelize, decl('users'), q, {
-      from: 'users u',
-      columns: USER_COLUMNS.map((c) => `u.${c}`).join(', '),
-      sortColumn: `u.${q.sort.field}`,
-      idColumn: 'u.id',
-      where,
-      deferred: true,
-    });
+    const { rows, total } = await runList(ctx.sequelize, decl('users'), q, usersList(ctx, q, scope));
     return { data: await decorateUsers(ctx, rows), total };
   },
   get: (ctx, id) => getUser(ctx, id),
@@ -183,6 +189,11 @@ interface TableSpec {
   search?: (ctx: ConsoleCtx, text: string, where: Where) => void;
   /** Filter columns that live on a joined table. */
   columnMap?: Record<string, string>;
+  /**
+   * Word search on a token table (models/search-index.ts): with a search the list walks the token
+   * rows (alias `s`) in list order, the declared filters mapped to their columns by `columnMap`.
+   */
+  tokens?: { index: IndexSpec; columnMap: Record<string, string> };
   dates?: string[];
   bools?: string[];
   json?: string[];
@@ -211,16 +222,21 @@ function tableResource(spec: TableSpec, writes: Partial<Pick<ServerResource, 'cr
     if (!rows.length) throw notFound();
     return (await shape(ctx, rows))[0];
   };
+  const tokenList = (ctx: ConsoleCtx, q: ListQuery, scope: Scope, text: string, tokens: NonNullable<TableSpec['tokens']>): ListSql => {
+    const where = new Where();
+    applyDeclaredFilters(d, q.filter, where, 's', ctx.dialect, tokens.columnMap);
+    applyScope(scope, where, 's');
+    const walk = tokenWalk(tokens.index, searchTokens(text), where, 's');
+    return { from: spec.from, columns, sortColumn: `s.${d.sort[0]}`, idColumn: `s.${tokens.index.key}`, where, walk: { from: walk, rowId: `${spec.alias}.id` } };
+  };
   return {
     async list(ctx, q, scope) {
+      const text = typeof q.filter.q === 'string' ? q.filter.q.trim() : '';
       const sortField = d.fields.some((f) => f.source === q.sort.field) ? q.sort.field : d.sort[0];
-      const { rows, total } = await runList(ctx.sequelize, d, q, {
-        from: spec.from,
-        columns,
-        sortColumn: `${spec.alias}.${sortField}`,
-        idColumn: `${spec.alias}.id`,
-        where: whereFor(ctx, q.filter, scope),
-      });
+      const sql: ListSql = text && spec.tokens
+        ? tokenList(ctx, q, scope, text, spec.tokens)
+        : { from: spec.from, columns, sortColumn: `${spec.alias}.${sortField}`, idColumn: `${spec.alias}.id`, where: whereFor(ctx, q.filter, scope) };
+      const { rows, total } = await runList(ctx.sequelize, d, q, sql);
       return { data: await shape(ctx, rows), total };
     },
     get: getOne,
@@ -239,7 +255,7 @@ const landingsResource = tableResource(
     base: (w) => w.add('l.user_id IS NULL'),
     // Prefix search on indexed columns (no leading wildcard): email, names, phone, job code.
     search: (_ctx, text, w) => {
-      const p = `${text.replace(/[%_!]/g, (c) => `!${c}`)}%`;
+      const p = likePrefix(text);
       w.add("(l.email LIKE ? ESCAPE '!' OR l.lastname LIKE ? ESCAPE '!' OR l.firstname LIKE ? ESCAPE '!' OR l.phone_number LIKE ? ESCAPE '!' OR l.job_code = ?)", p.toLowerCase(), p, p, p, text.toUpperCase());
     },
     decorate: async (_ctx, rows) => rows.map((r) => ({ ...r, profile: 'landing', contactable: true, state_color: 'green' })),
@@ -275,11 +291,9 @@ const offersResource: ServerResource = tableResource(
     alias: 'o',
     columns: ['o.id', 'o.job_code', 'o.recruiter_id', 'o.title', 'o.company_name', 'o.description', 'o.city', 'o.zip_code', 'o.country_iso', 'o.state', 'o.is_boosted', 'o.created_at'],
     bools: ['is_boosted'],
-    search: (ctx, text, w) => {
-      const terms = ftsTerms(text, ctx.dialect);
-      if (!terms) w.add('(o.job_code = ? OR o.zip_code = ?)', text.toUpperCase(), text);
-      else if (ctx.dialect === 'mysql') w.add('MATCH (o.job_code, o.title, o.company_name, o.city, o.zip_code) AGAINST (? IN BOOLEAN MODE)', terms);
-      else w.add('o.id IN (SELECT rowid FROM offers_fts WHERE offers_fts MATCH ?)', terms);
+    tokens: {
+      index: OFFER_SEARCH,
+      columnMap: { id: 's.offer_id', job_code: '(SELECT o2.job_code FROM offers o2 WHERE o2.id = s.offer_id)' },
     },
     // Candidate counts for the page's offers only (grouped on the applications offer index).
     decorate: async (ctx, rows) => {
@@ -368,7 +382,7 @@ const customLandingsResource: ServerResource = tableResource(
     alias: 'c',
     columns: landingColumns,
     search: (_ctx, text, w) => {
-      const p = `${text.replace(/[%_!]/g, (c) => `!${c}`)}%`;
+      const p = likePrefix(text);
       w.add("(c.identifier LIKE ? ESCAPE '!' OR c.name LIKE ? ESCAPE '!')", p.toLowerCase(), p);
     },
     decorate: async (ctx, rows) => rows.map((r) => ({ ...r, url: `${ctx.publicUrl}/landing/${String(r.identifier)}` })),

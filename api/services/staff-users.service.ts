@@ -10,6 +10,7 @@ import {
 import { invalid, notFound, AppError } from '../lib/errors.js';
 import { audit } from './audit.service.js';
 import { recountUsers } from './user-counters.service.js';
+import { reindexOffers } from '../../models/search-index.js';
 
 export interface Actor {
   id: string;
@@ -99,8 +100,10 @@ export async function substitute(actor: Actor, targetId: string, input: { user: 
     const before = { target: snapshot(target), source: snapshot(source) };
     const q = (sql: string, replacements: unknown[]) => sequelize.query(sql, { replacements, transaction: t, type: QueryTypes.UPDATE });
     const moved: Record<string, number> = {};
-    moved.offers = await Offer.count({ where: { recruiter_id: sourceId }, transaction: t });
+    const offerIds = (await Offer.findAll({ where: { recruiter_id: sourceId }, attributes: ['id'], raw: true, transaction: t })).map((o) => o.id);
+    moved.offers = offerIds.length;
     await q('UPDATE offers SET recruiter_id = ? WHERE recruiter_id = ?', [targetId, sourceId]);
+    await reindexOffers(offerIds, t);
     await q('UPDATE offers SET created_by_id = ? WHERE created_by_id = ?', [targetId, sourceId]);
     moved.applications = await Application.count({ where: { recruiter_id: sourceId }, transaction: t });
     await q('UPDATE applications SET recruiter_id = ? WHERE recruiter_id = ?', [targetId, sourceId]);

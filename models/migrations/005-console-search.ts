@@ -9,7 +9,6 @@ const FTS = {
 } as const;
 
 export async function up({ context: qi }: MigrationContext): Promise<void> {
-  const dialect = qi.sequelize.getDialect();
   // The users list: profile, then newest first with id as tie-breaker (keyset order), then every
   // quick filter, so that pages and counts are answered from the index alone.
   await qi.addIndex('users', ['profile', 'created_at', 'id', 'closed_at', 'is_migration', 'applications_count', 'wishlist_count', 'contacts_count', 'offers_count', 'candidates_count'], {
@@ -23,6 +22,21 @@ export async function up({ context: qi }: MigrationContext): Promise<void> {
   await qi.addIndex('landing_interests', ['phone_number'], { name: 'landing_interests_phone' });
   await qi.addIndex('custom_landings', ['name'], { name: 'custom_landings_name' });
 
+  await addFullText(qi);
+}
+
+export async function down({ context: qi }: MigrationContext): Promise<void> {
+  await dropFullText(qi);
+  for (const [t, n] of [['custom_landings', 'custom_landings_name'], ['offers', 'offers_created'], ['landing_interests', 'landing_interests_phone'], ['landing_interests', 'landing_interests_firstname'], ['landing_interests', 'landing_interests_lastname'], ['landing_interests', 'landing_interests_leads']]) {
+    await qi.removeIndex(t, n);
+  }
+  await qi.addIndex('users', ['profile', 'created_at'], { name: 'users_profile_created' });
+  await qi.removeIndex('users', 'users_console_list');
+}
+
+/** The FULLTEXT indexes (MariaDB) or FTS5 tables kept by triggers (SQLite); 006 replaced them. */
+export async function addFullText(qi: MigrationContext['context']): Promise<void> {
+  const dialect = qi.sequelize.getDialect();
   for (const [table, { columns, rowid }] of Object.entries(FTS)) {
     if (dialect === 'mysql' || dialect === 'mariadb') {
       await qi.sequelize.query(`ALTER TABLE \`${table}\` ADD FULLTEXT INDEX \`${table}_fts\` (${columns.map((c) => `\`${c}\``).join(', ')})`);
@@ -39,7 +53,7 @@ export async function up({ context: qi }: MigrationContext): Promise<void> {
   }
 }
 
-export async function down({ context: qi }: MigrationContext): Promise<void> {
+export async function dropFullText(qi: MigrationContext['context']): Promise<void> {
   const dialect = qi.sequelize.getDialect();
   for (const table of Object.keys(FTS)) {
     if (dialect === 'mysql' || dialect === 'mariadb') await qi.removeIndex(table, `${table}_fts`);
@@ -48,9 +62,4 @@ export async function down({ context: qi }: MigrationContext): Promise<void> {
       await qi.sequelize.query(`DROP TABLE IF EXISTS ${table}_fts`);
     }
   }
-  for (const [t, n] of [['custom_landings', 'custom_landings_name'], ['offers', 'offers_created'], ['landing_interests', 'landing_interests_phone'], ['landing_interests', 'landing_interests_firstname'], ['landing_interests', 'landing_interests_lastname'], ['landing_interests', 'landing_interests_leads']]) {
-    await qi.removeIndex(t, n);
-  }
-  await qi.addIndex('users', ['profile', 'created_at'], { name: 'users_profile_created' });
-  await qi.removeIndex('users', 'users_console_list');
 }

@@ -1,0 +1,57 @@
+// Search on token tables instead of FULLTEXT / FTS5 (docs/decisions/065-search-tokens.md), and the
+// pending-wishlist counter the wishlist view filters on. The token rows of existing users and
+// offers are written here, in batches (minutes at a million users, once).
+import { DataTypes } from 'sequelize';
+import type { MigrationContext } from '../migrator.js';
+import { OFFER_SEARCH, USER_SEARCH, backfill } from '../search-index.js';
+import { addFullText, dropFullText } from './005-console-search.js';
+
+const { STRING, INTEGER, BOOLEAN, DATE } = DataTypes;
+const counter = { type: INTEGER, allowNull: false, defaultValue: 0 };
+const LIST_INDEX = ['profile', 'created_at', 'id', 'closed_at', 'is_migration', 'applications_count', 'wishlist_count', 'contacts_count', 'offers_count', 'candidates_count'];
+
+export async function up({ context: qi }: MigrationContext): Promise<void> {
+  const sequelize = qi.sequelize;
+
+  await qi.addColumn('users', 'wishlist_pending_count', counter);
+  await sequelize.query(`UPDATE users SET wishlist_pending_count = (SELECT COUNT(*) FROM wishlist_entries w WHERE w.candidate_id = users.id AND w.state = 'pending')`);
+  await qi.removeIndex('users', 'users_console_list');
+  await qi.addIndex('users', [...LIST_INDEX, 'wishlist_pending_count'], { name: 'users_console_list' });
+
+  // Token first, then the list order: `token = ? AND profile = ?` is walked newest first.
+  await qi.createTable('user_search_tokens', {
+    token: { type: STRING(32).BINARY, allowNull: false, primaryKey: true },
+    profile: { type: STRING(16), allowNull: false, primaryKey: true },
+    created_at: { type: DATE(3), allowNull: false, primaryKey: true },
+    user_id: { type: STRING(36), allowNull: false, primaryKey: true, references: { model: 'users', key: 'id' }, onDelete: 'CASCADE', onUpdate: 'CASCADE' },
+    closed_at: { type: DATE(3), allowNull: true },
+    is_migration: { type: BOOLEAN, allowNull: false, defaultValue: false },
+    applications_count: counter,
+    wishlist_count: counter,
+    wishlist_pending_count: counter,
+    contacts_count: counter,
+    offers_count: counter,
+    candidates_count: counter,
+  });
+  await qi.addIndex(USER_SEARCH.table, [USER_SEARCH.key], { name: USER_SEARCH.keyIndex });
+  await qi.createTable('offer_search_tokens', {
+    token: { type: STRING(32).BINARY, allowNull: false, primaryKey: true },
+    created_at: { type: DATE(3), allowNull: false, primaryKey: true },
+    offer_id: { type: INTEGER, allowNull: false, primaryKey: true, references: { model: 'offers', key: 'id' }, onDelete: 'CASCADE', onUpdate: 'CASCADE' },
+    recruiter_id: { type: STRING(36), allowNull: false },
+    state: { type: STRING(16), allowNull: false },
+  });
+  await qi.addIndex(OFFER_SEARCH.table, [OFFER_SEARCH.key], { name: OFFER_SEARCH.keyIndex });
+
+  await dropFullText(qi);
+  for (const spec of [USER_SEARCH, OFFER_SEARCH]) await backfill(sequelize, spec);
+}
+
+export async function down({ context: qi }: MigrationContext): Promise<void> {
+  await qi.dropTable('offer_search_tokens');
+  await qi.dropTable('user_search_tokens');
+  await qi.removeIndex('users', 'users_console_list');
+  await qi.addIndex('users', LIST_INDEX, { name: 'users_console_list' });
+  await qi.removeColumn('users', 'wishlist_pending_count');
+  await addFullText(qi);
+}

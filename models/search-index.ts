@@ -1,0 +1,274 @@
+// Word-prefix search on ordinary B-tree indexes (docs/decisions/065-search-tokens.md).
+// Each user and offer has one row per searchable token: every word of its name, email and phone
+// (offers: job code, title, company, city, zip code) cut to each of its leading parts from three
+// characters, folded to lowercase without accents. The rows also carry the columns the console
+// lists filter and sort on, so a search walks `token = ?` in list order like any other filter,
+// and its capped count never leaves that index. Written here, read by api/console/.
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { User } from './user.model.js';
+import { Offer } from './offer.model.js';
+import { sqlDate, type Dialect } from './columns.js';
+
+/** Shortest stored prefix; a shorter word is stored (and searched) whole. */
+export const TOKEN_MIN = 3;
+/** Longest token: longer words are cut, so a search matches on their first 32 characters. */
+export const TOKEN_MAX = 32;
+
+/** Lowercase without accents: what stored tokens and searched words both go through. */
+export function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+export function wordsOf(text: string | null | undefined): string[] {
+  return text ? fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean) : [];
+}
+
+function cutToken(word: string): string {
+  return Array.from(word).slice(0, TOKEN_MAX).join('');
+}
+
+function addPrefixes(word: string, out: Set<string>): void {
+  const chars = Array.from(cutToken(word));
+  if (chars.length < TOKEN_MIN) {
+    out.add(chars.join(''));
+    return;
+  }
+  for (let k = TOKEN_MIN; k <= chars.length; k++) out.add(chars.slice(0, k).join(''));
+}
+
+/** A phone number as digits, French international forms (+33 6.., 0033 6..) in national form (06..). */
+export function phoneDigits(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const digits = phone.replace(/\D/g, '');
+  const intl = /^\s*(\+|00)33/.test(phone) ? digits.replace(/^(00)?33/, '') : null;
+  return intl && intl.length === 9 ? `0${intl}` : digits;
+}
+
+export function userTokens(u: { name?: string | null; email?: string | null; phone?: string | null }): string[] {
+  const out = new Set<string>();
+  for (const w of wordsOf(u.name)) addPrefixes(w, out);
+  const [local, domain = ''] = (u.email ?? '').split('@');
+  for (const w of wordsOf(local)) addPrefixes(w, out);
+  // Domain labels but the last: "acme" of jean@acme.fr finds a company's people; "fr" or "com" would find everyone.
+  for (const w of wordsOf(domain).slice(0, -1)) addPrefixes(w, out);
+  const digits = phoneDigits(u.phone);
+  if (digits) addPrefixes(digits, out);
+  return [...out];
+}
+
+export function offerTokens(o: { job_code?: string | null; title?: string | null; company_name?: string | null; city?: string | null; zip_code?: string | null }): string[] {
+  const out = new Set<string>();
+  for (const text of [o.job_code, o.title, o.company_name, o.city, o.zip_code]) for (const w of wordsOf(text)) addPrefixes(w, out);
+  return [...out];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PHONE_LIKE = /^\+?[\d\s().-]+$/;
+
+export type SearchQuery =
+  | { kind: 'id'; id: string }
+  | { kind: 'email'; prefix: string }
+  /** Every token must match; an empty list matches nothing. */
+  | { kind: 'tokens'; tokens: string[] };
+
+/** The tokens a word search needs: a phone number's digits as one token, or each word (all required). */
+export function searchTokens(text: string): string[] {
+  const q = text.trim();
+  if (PHONE_LIKE.test(q) && q.replace(/\D/g, '').length >= TOKEN_MIN) return [cutToken(phoneDigits(q))];
+  return [...new Set(wordsOf(q).map(cutToken))].slice(0, 8);
+}
+
+/**
+ * What a user search box's text asks for: a user id, an email (a prefix, on the email index), or
+ * tokens (a phone number or words).
+ */
+export function parseSearch(text: string): SearchQuery {
+  const q = text.trim();
+  if (UUID.test(q)) return { kind: 'id', id: q.toLowerCase() };
+  if (q.includes('@') && !/\s/.test(q)) return { kind: 'email', prefix: q.toLowerCase() };
+  return { kind: 'tokens', tokens: searchTokens(q) };
+}
+
+// ---------------------------------------------------------------- the stored rows
+
+/** The user columns the console lists filter on, copied into each token row. */
+export const USER_LIST_COLUMNS = [
+  'profile', 'created_at', 'closed_at', 'is_migration', 'applications_count', 'wishlist_count', 'wishlist_pending_count',
+  'contacts_count', 'offers_count', 'candidates_count',
+] as const;
+const USER_TEXT_FIELDS = ['name', 'email', 'phone'];
+const USER_INDEXED_FIELDS = new Set<string>([...USER_TEXT_FIELDS, ...USER_LIST_COLUMNS]);
+
+export const OFFER_LIST_COLUMNS = ['created_at', 'recruiter_id', 'state'] as const;
+const OFFER_TEXT_FIELDS = ['job_code', 'title', 'company_name', 'city', 'zip_code'];
+const OFFER_INDEXED_FIELDS = new Set<string>([...OFFER_TEXT_FIELDS, ...OFFER_LIST_COLUMNS]);
+
+export interface IndexSpec {
+  table: string;
+  source: string;
+  key: string;
+  /** The token table's key after `token`: a row of another token of the same record is found by it. */
+  keyColumns: readonly string[];
+  /** The index on the record key (for rewriting one record's rows; the foreign key needs it too). */
+  keyIndex: string;
+  listColumns: readonly string[];
+  tokens: (row: Record<string, unknown>) => string[];
+  textFields: string[];
+}
+
+export const USER_SEARCH: IndexSpec = {
+  table: 'user_search_tokens', source: 'users', key: 'user_id', keyColumns: ['profile', 'created_at', 'user_id'], keyIndex: 'user_search_tokens_user', listColumns: USER_LIST_COLUMNS, tokens: userTokens, textFields: USER_TEXT_FIELDS,
+};
+export const OFFER_SEARCH: IndexSpec = {
+  table: 'offer_search_tokens', source: 'offers', key: 'offer_id', keyColumns: ['created_at', 'offer_id'], keyIndex: 'offer_search_tokens_offer', listColumns: OFFER_LIST_COLUMNS, tokens: offerTokens, textFields: OFFER_TEXT_FIELDS,
+};
+
+/** Token rows for source rows that hold the text fields, the list columns and `id`. */
+export function tokenRows(spec: IndexSpec, rows: Record<string, unknown>[], dialect: Dialect): unknown[][] {
+  const out: unknown[][] = [];
+  for (const r of rows) {
+    const values = spec.listColumns.map((c) => (r[c] instanceof Date ? sqlDate(r[c], dialect) : r[c]));
+    for (const token of spec.tokens(r)) out.push([token, r.id, ...values]);
+  }
+  return out;
+}
+
+const INSERT_ROWS = 400;
+
+async function insertTokenRows(sequelize: Sequelize, spec: IndexSpec, rows: Record<string, unknown>[], t?: Transaction | null, table = spec.table): Promise<void> {
+  const values = tokenRows(spec, rows, sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql');
+  const columns = ['token', spec.key, ...spec.listColumns];
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  for (let i = 0; i < values.length; i += INSERT_ROWS) {
+    const part = values.slice(i, i + INSERT_ROWS);
+    await sequelize.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${part.map(() => tuple).join(', ')}`, {
+      transaction: t ?? undefined,
+      replacements: part.flat(),
+    });
+  }
+}
+
+const sourceColumns = (spec: IndexSpec) => ['id', ...spec.textFields, ...spec.listColumns].join(', ');
+
+async function reindex(spec: IndexSpec, ids: Iterable<string | number>, t?: Transaction | null): Promise<void> {
+  const list = [...new Set(ids)];
+  const sequelize = User.sequelize!;
+  for (let i = 0; i < list.length; i += 500) {
+    const chunk = list.slice(i, i + 500);
+    const marks = chunk.map(() => '?').join(', ');
+    const rows = await sequelize.query<Record<string, unknown>>(`SELECT ${sourceColumns(spec)} FROM ${spec.source} WHERE id IN (${marks})`, {
+      transaction: t ?? undefined,
+      replacements: chunk,
+      type: QueryTypes.SELECT,
+    });
+    await sequelize.query(`DELETE FROM ${spec.table} WHERE ${spec.key} IN (${marks})`, { transaction: t ?? undefined, replacements: chunk });
+    await insertTokenRows(sequelize, spec, rows, t);
+  }
+}
+
+/**
+ * Writes the token rows of every source row into an empty token table, walking the source by id.
+ * On MariaDB the rows go to a keyless copy of the table, whose keys are then built in one sorted
+ * pass before it replaces the table: millions of random B-tree inserts would take an hour at a
+ * million users, the sorted build minutes.
+ */
+export async function backfill(sequelize: Sequelize, spec: IndexSpec): Promise<void> {
+  const mysql = sequelize.getDialect() !== 'sqlite';
+  const load = mysql ? `${spec.table}_load` : spec.table;
+  if (mysql) {
+    await sequelize.query(`DROP TABLE IF EXISTS ${load}`);
+    await sequelize.query(`CREATE TABLE ${load} LIKE ${spec.table}`);
+    await sequelize.query(`ALTER TABLE ${load} DROP PRIMARY KEY, DROP INDEX ${spec.keyIndex}`);
+  }
+  let after: unknown = null;
+  for (;;) {
+    const rows = await sequelize.query<Record<string, unknown>>(
+      `SELECT ${sourceColumns(spec)} FROM ${spec.source} ${after === null ? '' : 'WHERE id > ?'} ORDER BY id LIMIT 2000`,
+      { replacements: after === null ? [] : [after], type: QueryTypes.SELECT },
+    );
+    if (!rows.length) break;
+    after = rows[rows.length - 1].id;
+    await insertTokenRows(sequelize, spec, rows, null, load);
+  }
+  if (!mysql) return;
+  if (after === null) {
+    await sequelize.query(`DROP TABLE ${load}`);
+    return;
+  }
+  await sequelize.query(`ALTER TABLE ${load} ADD PRIMARY KEY (token, ${spec.keyColumns.join(', ')}), ADD INDEX ${spec.keyIndex} (${spec.key})`);
+  const [fk] = await sequelize.query<{ name: string }>(
+    'SELECT CONSTRAINT_NAME AS name FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = ?',
+    { replacements: [spec.table], type: QueryTypes.SELECT },
+  );
+  // One connection for the session setting: the foreign key moves to the new table unchecked (its
+  // rows were just made from the source rows).
+  await sequelize.transaction(async (t) => {
+    const run = (sql: string) => sequelize.query(sql, { transaction: t });
+    await run('SET SESSION foreign_key_checks = 0');
+    await run(`RENAME TABLE ${spec.table} TO ${spec.table}_old, ${load} TO ${spec.table}`);
+    await run(`DROP TABLE ${spec.table}_old`);
+    await run(`ALTER TABLE ${spec.table} ADD CONSTRAINT ${fk.name} FOREIGN KEY (${spec.key}) REFERENCES ${spec.source} (id) ON DELETE CASCADE ON UPDATE CASCADE`);
+    await run('SET SESSION foreign_key_checks = 1');
+  });
+}
+
+/** Rewrites the token rows of these users from their current record. */
+export function reindexUsers(ids: Iterable<string>, t?: Transaction | null): Promise<void> {
+  return reindex(USER_SEARCH, ids, t);
+}
+
+export function reindexOffers(ids: Iterable<number>, t?: Transaction | null): Promise<void> {
+  return reindex(OFFER_SEARCH, ids, t);
+}
+
+/**
+ * Copies the users' list columns (counters, closed) into their token rows, when only those
+ * changed: cheaper than rewriting the rows, and needs no tokenizing.
+ */
+export async function syncUserListColumns(ids: Iterable<string>, t?: Transaction | null): Promise<void> {
+  const list = [...new Set(ids)];
+  if (!list.length) return;
+  const set = USER_LIST_COLUMNS.filter((c) => c !== 'profile' && c !== 'created_at')
+    .map((c) => `${c} = (SELECT u.${c} FROM users u WHERE u.id = user_search_tokens.user_id)`)
+    .join(', ');
+  for (let i = 0; i < list.length; i += 500) {
+    const chunk = list.slice(i, i + 500);
+    await User.sequelize!.query(`UPDATE user_search_tokens SET ${set} WHERE user_id IN (${chunk.map(() => '?').join(', ')})`, {
+      transaction: t ?? undefined,
+      replacements: chunk,
+    });
+  }
+}
+
+let installed = false;
+
+/**
+ * Keeps the token rows true on every ORM write of users and offers, in the writer's transaction.
+ * Raw SQL writes (the counters' recount, a merge moving offers) call the functions above.
+ */
+export function installSearchHooks(): void {
+  if (installed) return;
+  installed = true;
+  // A change of these rewrites the user's rows (their tokens or their key); of the other indexed
+  // fields, copies the values.
+  const USER_REWRITE = new Set([...USER_TEXT_FIELDS, 'profile', 'created_at']);
+  const savedFields = (o: object, all: Set<string>) => (o as { fields?: string[] }).fields ?? [...all];
+  User.addHook('afterCreate', (u: User, o) => reindexUsers([u.id], o.transaction));
+  User.addHook('afterBulkCreate', (us: User[], o) => reindexUsers(us.map((u) => u.id), o.transaction));
+  User.addHook('afterUpdate', async (u: User, o) => {
+    const fields = savedFields(o, USER_INDEXED_FIELDS);
+    if (fields.some((f) => USER_REWRITE.has(f))) await reindexUsers([u.id], o.transaction);
+    else if (fields.some((f) => USER_INDEXED_FIELDS.has(f))) await syncUserListColumns([u.id], o.transaction);
+  });
+  Offer.addHook('afterCreate', (r: Offer, o) => reindexOffers([r.id], o.transaction));
+  Offer.addHook('afterBulkCreate', (rs: Offer[], o) => reindexOffers(rs.map((r) => r.id), o.transaction));
+  Offer.addHook('afterUpdate', async (r: Offer, o) => {
+    if (savedFields(o, OFFER_INDEXED_FIELDS).some((f) => OFFER_INDEXED_FIELDS.has(f))) await reindexOffers([r.id], o.transaction);
+  });
+  // Model.update(values, { where }) has no instances: ask Sequelize for them when an indexed field changes.
+  const perInstance = (indexed: Set<string>) => (o: { attributes?: object; individualHooks?: boolean }) => {
+    if (Object.keys(o.attributes ?? {}).some((f) => indexed.has(f))) o.individualHooks = true;
+  };
+  User.addHook('beforeBulkUpdate', perInstance(USER_INDEXED_FIELDS));
+  Offer.addHook('beforeBulkUpdate', perInstance(OFFER_INDEXED_FIELDS));
+}

@@ -1,0 +1,176 @@
+// Search in the console lists (decision 065): word prefixes on the token tables, with the list's
+// filters, order, count and keyset pages exactly as without a search; the tokens follow every change.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createTestContext, type TestContext } from '../helpers/app.js';
+import { bearer, makeUser } from '../helpers/auth.js';
+import { makeApplication, makeOffer } from '../helpers/console-fixtures.js';
+import { Offer, User, WishlistEntry, boundSequelize, transaction } from '../../models/index.js';
+import { fold, wordsOf } from '../../models/search-index.js';
+import { recountUsers } from '../../api/services/user-counters.service.js';
+
+let ctx: TestContext;
+let auth: { Authorization: string };
+beforeAll(async () => {
+  ctx = await createTestContext();
+  auth = await bearer(await makeUser({ profile: 'recruiter', is_admin: true }));
+});
+afterAll(async () => ctx?.close());
+
+const list = (resource: string, filter: Record<string, unknown>, range: [number, number] = [0, 99]) =>
+  request(ctx.app)
+    .get(`/apis/console/${resource}`)
+    .query({ filter: JSON.stringify(filter), range: JSON.stringify(range), sort: JSON.stringify(['created_at', 'DESC']) })
+    .set(auth);
+const ids = (res: request.Response) => res.body.map((r: { id: string | number }) => r.id);
+const total = (res: request.Response) => Number(String(res.headers['content-range']).split('/')[1]);
+const tokenCount = async (table: string, key: string, id: string | number) =>
+  Number((await boundSequelize().query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE ${key} = ?`, { replacements: [id], type: 'SELECT' as never }))[0].n);
+
+describe('users search', () => {
+  const FIRST = ['Jean', 'Jeanne', 'Zoé', 'Élodie', 'Li'];
+  const LAST = ['Martin', 'Martinez', 'Dupont', 'Nguyen'];
+  let people: User[] = [];
+
+  beforeAll(async () => {
+    // A small population whose names share prefixes, spread over dates, counters and closed states.
+    const now = Date.now();
+    for (let i = 0; i < 40; i++) {
+      const first = FIRST[i % FIRST.length];
+      const last = LAST[(i * 7) % LAST.length];
+      const u = await makeUser({ profile: i % 10 === 9 ? 'recruiter' : 'candidate', name: `${first} ${last}`, email: `${fold(first)}.${fold(last)}${i}@acme-${i % 3}.test` });
+      await User.update(
+        { created_at: new Date(now - i * 5 * 86400_000), phone: `06${String(10_000_000 + i * 37).slice(-8)}`, closed_at: i % 11 === 3 ? new Date() : null, is_migration: i % 4 === 0 },
+        { where: { id: u.id }, silent: true },
+      );
+      people.push(u);
+    }
+    people = await User.findAll({ where: { id: people.map((p) => p.id) } });
+  });
+
+  /** What the list must answer, computed here from the records. */
+  const expected = (pred: (u: User) => boolean) =>
+    people.filter(pred).sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : -1)).map((u) => u.id);
+  const hasPrefix = (u: User, w: string) => [...wordsOf(u.name), ...wordsOf(u.email.split('@')[0])].some((x) => x.startsWith(w));
+
+  it('finds word prefixes in names and emails, accents and case aside, all words required', async () => {
+    for (const [q, words] of [['mart', ['mart']], ['MARTINEZ', ['martinez']], ['jean', ['jean']], ['Élo', ['elo']], ['jean dup', ['jean', 'dup']], ['li', ['li']]] as const) {
+      const res = await list('users', { profile: 'candidate', q, show_closed: true });
+      expect(res.status).toBe(200);
+      const want = expected((u) => u.profile === 'candidate' && words.every((w) => hasPrefix(u, w)));
+      expect(want.length, q).toBeGreaterThan(0);
+      expect(ids(res), q).toEqual(want);
+      expect(total(res), q).toBe(want.length);
+    }
+    // Inside a word is not a prefix: "artin" finds nobody.
+    expect(ids(await list('users', { profile: 'candidate', q: 'artin', show_closed: true }))).toEqual([]);
+  });
+
+  it('applies the list filters to the search exactly as to the plain list', async () => {
+    const since = new Date(Date.now() - 60 * 86400_000).toISOString().slice(0, 10);
+    const res = await list('users', { profile: 'candidate', q: 'martin', created_gte: since, hide_migrated: true });
+    const want = expected((u) => u.profile === 'candidate' && hasPrefix(u, 'martin') && u.created_at >= new Date(`${since}T00:00:00Z`) && !u.is_migration && !u.closed_at);
+    expect(ids(res)).toEqual(want);
+    const recruiters = await list('users', { profile: 'recruiter', q: 'jean', show_closed: true });
+    expect(ids(recruiters)).toEqual(expected((u) => u.profile === 'recruiter' && hasPrefix(u, 'jean')));
+  });
+
+  it('pages a search with the keyset cursor, continuing where the offset page ended', async () => {
+    const all = ids(await list('users', { profile: 'candidate', q: 'jea', show_closed: true }));
+    expect(all.length).toBeGreaterThan(6);
+    const first = await list('users', { profile: 'candidate', q: 'jea', show_closed: true }, [0, 2]);
+    const last = first.body[2];
+    const next = await list('users', { profile: 'candidate', q: 'jea', show_closed: true, after: `${last.created_at}|${last.id}` }, [3, 5]);
+    expect([...ids(first), ...ids(next)]).toEqual(all.slice(0, 6));
+  });
+
+  it('finds a phone number in any common writing, an email by its start, a domain, and an id', async () => {
+    const p = people.find((u) => u.profile === 'candidate' && u.closed_at === null)!;
+    const national = p.phone!;
+    const spaced = national.replace(/(\d\d)(?=\d)/g, '$1 ');
+    const intl = `+33 ${national.slice(1)}`;
+    for (const q of [national, spaced, intl, national.slice(0, 6)]) {
+      expect(ids(await list('users', { profile: 'candidate', q, show_closed: true })), q).toContain(p.id);
+    }
+    expect(ids(await list('users', { profile: 'candidate', q: p.email.slice(0, p.email.indexOf('@') + 3), show_closed: true }))).toEqual([p.id]);
+    const domain = await list('users', { profile: 'candidate', q: 'acme', show_closed: true });
+    expect(total(domain)).toBe(people.filter((u) => u.profile === 'candidate').length);
+    expect(ids(await list('users', { profile: 'candidate', q: p.id.toUpperCase(), show_closed: true }))).toEqual([p.id]);
+    expect(ids(await list('users', { profile: 'candidate', q: '%_', show_closed: true }))).toEqual([]);
+  });
+
+  it('follows renames, closes, counters and deletes', async () => {
+    const u = await makeUser({ profile: 'candidate', name: 'Quentin Zanzibar', email: 'qz.candidate@example.test' });
+    const find = async (q: string, extra: Record<string, unknown> = {}) => ids(await list('users', { profile: 'candidate', q, ...extra }));
+    expect(await find('zanzi')).toEqual([u.id]);
+    // Renamed through the console: the old words are gone, the new ones found.
+    expect((await request(ctx.app).put(`/apis/console/users/${u.id}`).set(auth).send({ name: 'Quentin Xylophone' })).status).toBe(200);
+    expect(await find('zanzi')).toEqual([]);
+    expect(await find('xylo')).toEqual([u.id]);
+    // A counter change: with applications 0-0 the candidate drops out once they apply.
+    const range = { applications_count_gte: 0, applications_count_lte: 0 };
+    expect(await find('xylo', range)).toEqual([u.id]);
+    const recruiter = await makeUser({ profile: 'recruiter' });
+    await makeApplication(u.id, await makeOffer(recruiter.id));
+    expect(await find('xylo', range)).toEqual([]);
+    expect(await find('xylo', { applications_count_gte: 1, applications_count_lte: 5 })).toEqual([u.id]);
+    // Closed ("Classer"): hidden unless show_closed.
+    expect((await request(ctx.app).post(`/apis/console/users/${u.id}/close`).set(auth)).status).toBe(200);
+    expect(await find('xylo')).toEqual([]);
+    expect(await find('xylo', { show_closed: true })).toEqual([u.id]);
+    // Deleted: its token rows go with it.
+    expect(await tokenCount('user_search_tokens', 'user_id', u.id)).toBeGreaterThan(0);
+    expect((await request(ctx.app).delete(`/apis/console/users/${u.id}`).set(auth)).status).toBe(200);
+    expect(await tokenCount('user_search_tokens', 'user_id', u.id)).toBe(0);
+  });
+});
+
+describe('wishlist view', () => {
+  it('lists candidates with pending wishlist entries, of one offer if asked, with the entries on the card', async () => {
+    const recruiter = await makeUser({ profile: 'recruiter' });
+    const o1 = await makeOffer(recruiter.id, { title: 'Fleuriste' });
+    const o2 = await makeOffer(recruiter.id, { title: 'Primeur' });
+    const [a, b, c] = [await makeUser({ name: 'Wanda Wish' }), await makeUser({ name: 'Walter Wish' }), await makeUser({ name: 'Wendy Nowish' })];
+    await WishlistEntry.create({ candidate_id: a.id, offer_id: o1.id, state: 'pending' });
+    await WishlistEntry.create({ candidate_id: b.id, offer_id: o2.id, state: 'pending' });
+    await WishlistEntry.create({ candidate_id: c.id, offer_id: o1.id, state: 'done' });
+    await transaction((t) => recountUsers([a.id, b.id, c.id], t));
+    const view = await list('users', { profile: 'candidate', wishlist_pending: true, q: 'wish' });
+    expect(ids(view).sort()).toEqual([a.id, b.id].sort());
+    const card = view.body.find((u: { id: string }) => u.id === a.id);
+    expect(card.wishlist_pending_count).toBe(1);
+    expect(card.wishlist).toEqual([expect.objectContaining({ job_code: o1.job_code, title: 'Fleuriste', state: 'pending' })]);
+    expect(ids(await list('users', { profile: 'candidate', wishlist_pending: true, wishlist_job_code: o1.job_code.toLowerCase() }))).toEqual([a.id]);
+    expect(ids(await list('users', { profile: 'candidate', wishlist_pending: true, wishlist_job_code: o2.job_code }))).toEqual([b.id]);
+  });
+});
+
+describe('offers search', () => {
+  it('finds offers by title, company, city, zip code and job code, and follows edits and merges', async () => {
+    const r1 = await makeUser({ profile: 'recruiter', name: 'Rita Une' });
+    const r2 = await makeUser({ profile: 'recruiter', name: 'Rémi Deux' });
+    const o1 = await makeOffer(r1.id, { title: 'Pâtissier confirmé', company_name: 'Fournil Éloi', city: 'Roubaix' });
+    const o2 = await makeOffer(r2.id, { title: 'Pâtissière', company_name: 'Maison Tartine', city: 'Lille' });
+    const find = async (q: string, extra: Record<string, unknown> = {}) => ids(await list('offers', { q, ...extra }));
+    expect((await find('patiss')).sort()).toEqual([o1.id, o2.id].sort());
+    expect(await find('eloi')).toEqual([o1.id]);
+    expect(await find('roub')).toEqual([o1.id]);
+    expect(await find(o2.job_code.toLowerCase())).toEqual([o2.id]);
+    expect((await find('59000')).sort()).toEqual(expect.arrayContaining([o1.id, o2.id]));
+    expect(await find('patiss', { recruiter_id: r2.id })).toEqual([o2.id]);
+    expect(await find('patiss', { state: 'closed' })).toEqual([]);
+    // A recruiter's own search sees only their offers.
+    const mine = await request(ctx.app).get('/apis/console/offers').query({ filter: JSON.stringify({ q: 'patiss' }) }).set(await bearer(r1));
+    expect(ids(mine)).toEqual([o1.id]);
+    // Edited: the new title is found, the state filter follows.
+    expect((await request(ctx.app).put(`/apis/console/offers/${o2.id}`).set(auth).send({ title: 'Chocolatière', state: 'closed' })).status).toBe(200);
+    expect(await find('patiss')).toEqual([o1.id]);
+    expect(await find('chocol', { state: 'closed' })).toEqual([o2.id]);
+    // r1 merged into r2: r1's offer is now searched under r2.
+    expect((await request(ctx.app).post(`/apis/console/users/${r2.id}/substitute`).set(auth).send({ user: r1.id })).status).toBe(200);
+    expect(await find('patiss', { recruiter_id: r2.id })).toEqual([o1.id]);
+    expect((await Offer.findByPk(o1.id))!.recruiter_id).toBe(r2.id);
+    await Offer.destroy({ where: { id: o1.id } });
+    expect(await tokenCount('offer_search_tokens', 'offer_id', o1.id)).toBe(0);
+  });
+});
