@@ -25,6 +25,8 @@ export function FilterBar({ decl, sources, children }: { decl: ResourceDecl; sou
         switch (f.type) {
           case 'search':
             return <DebouncedSearch key={source} source={source} />;
+          case 'custom':
+            return <DebouncedSearch key={source} source={source} label={label} />;
           case 'dateFrom':
           case 'dateTo':
             return (

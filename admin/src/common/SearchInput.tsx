@@ -5,7 +5,8 @@ import { useListContext, useTranslate } from 'react-admin';
 
 export const SEARCH_DELAY_MS = 1500;
 
-export function DebouncedSearch({ source = 'q' }: { source?: string; alwaysOn?: boolean }) {
+/** A text filter applied 1.5 s after the last key: the search box, or another free-text filter (`label`). */
+export function DebouncedSearch({ source = 'q', label }: { source?: string; label?: string; alwaysOn?: boolean }) {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const translate = useTranslate();
   const [value, setValue] = useState<string>((filterValues[source] as string) ?? '');
@@ -14,9 +15,9 @@ export function DebouncedSearch({ source = 'q' }: { source?: string; alwaysOn?: 
   return (
     <TextField
       size="small"
-      label={translate('console.search')}
+      label={label ?? translate('console.search')}
       value={value}
-      slotProps={{ htmlInput: { 'data-testid': 'search' } }}
+      slotProps={{ htmlInput: { 'data-testid': source === 'q' ? 'search' : `filter-${source}` } }}
       onChange={(e) => {
         const next = e.target.value;
         setValue(next);

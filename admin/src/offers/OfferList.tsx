@@ -6,7 +6,7 @@ import { offers } from '../../resources/offers.resource.js';
 import { CountLine } from '../common/CountLine.js';
 import { FilterBar } from '../common/FilterBar.js';
 import { LoadMore } from '../common/LoadMore.js';
-import { ProfileSelector, threeMonthsAgo } from '../common/ProfileSelector.js';
+import { ProfileSelector, threeMonthsAgo, wishlistOfOffer } from '../common/ProfileSelector.js';
 import { cut, listDate } from '../common/format.js';
 
 interface OfferRecord {
@@ -40,7 +40,7 @@ export function OfferCard({ offer }: { offer: OfferRecord }) {
         <Stack direction="row" spacing={2}>
           <Link href={`/candidate/offer/${offer.job_code}`} target="_blank" rel="noopener">{translate('console.view_offer')}</Link>
           <Link href={`#/user/${offer.recruiter_id}`}>{translate('console.view_recruiter')}</Link>
-          <Link href={`#/wishlists?filter=${encodeURIComponent(JSON.stringify({ job_code: offer.job_code }))}`}>{translate('console.view_wishlist')}</Link>
+          <Link href={wishlistOfOffer(offer.job_code)}>{translate('console.view_wishlist')}</Link>
         </Stack>
       </CardContent>
     </Card>

@@ -20,6 +20,8 @@ export interface UserRecord {
   last_co?: string | null;
   state_color: 'green' | 'yellow' | 'grey';
   contact_history: { date: number; action: string }[];
+  /** Pending wishlist entries (candidates that have some). */
+  wishlist?: { id: number; job_code: string; title: string; state: string; added_at: string }[];
   notif?: Record<string, string> | null;
   [k: string]: unknown;
 }
@@ -56,6 +58,11 @@ export function UserCard({ user }: { user: UserRecord }) {
             <Typography variant="body2">
               {(COUNTERS[user.profile] ?? []).map((c) => `${translate(`resources.users.fields.${c}`)}: ${String(user[c] ?? 0)}`).join(' · ')}
             </Typography>
+            {user.wishlist && user.wishlist.length > 0 && (
+              <Typography variant="caption" sx={{ display: 'block' }} data-testid="card-wishlist">
+                {translate('console.wishlist_pending')}: {user.wishlist.map((w) => `${w.job_code} ${w.title} (${listDate(w.added_at, false)})`).join(' · ')}
+              </Typography>
+            )}
             {user.notif && Object.keys(user.notif).length > 0 && (
               <Typography variant="caption" sx={{ display: 'block' }}>
                 {translate('console.notifications')}: {Object.entries(user.notif).map(([k, v]) => `${k} ${listDate(v)}`).join(' · ')}

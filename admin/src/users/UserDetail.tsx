@@ -91,7 +91,7 @@ function RecruiterView({ user }: { user: UserRecord }) {
           <CardContent>
             <Typography variant="subtitle1" sx={{ color: OFFER_COLORS[o.state] ?? '#c62828' }}>{o.job_code} — {o.title} ({o.state})</Typography>
             <Typography variant="body2">{cut(o.description, 300)}</Typography>
-            <Link href={`#/wishlists?filter=${encodeURIComponent(JSON.stringify({ job_code: o.job_code }))}`}>{o.candidates ?? 0} {translate('console.candidates')}</Link>
+            <Link href={`#/applications?filter=${encodeURIComponent(JSON.stringify({ offer_id: o.id }))}`}>{o.candidates ?? 0} {translate('console.candidates')}</Link>
           </CardContent>
         </Card>
       ))}
