@@ -1,11 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer, makeUser } from '../helpers/auth.js';
 import { makeApplication, makeLead, makeOffer } from '../helpers/console-fixtures.js';
+import { decodePng, encodePng } from '../helpers/png.js';
 import {
-  ApplicationAnswer, Application, AuditEntry, CloseEvent, CustomLanding, ManagerRecruiter, Offer, PlanLimit, User, WishlistEntry,
+  ApplicationAnswer, Application, AuditEntry, CloseEvent, CustomLanding, ManagerRecruiter, Offer, PlanLimit, Upload, User, WishlistEntry,
 } from '../../models/index.js';
+import { customLandings } from '../../admin/resources/custom-landings.resource.js';
+import { declaredDefaults } from '../../admin/resources/schema.js';
 
 let ctx: TestContext;
 let admin: User;
@@ -317,6 +322,9 @@ describe('custom landings', () => {
     const res = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'Super Marche_1', name: 'Super Marché' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ identifier: 'super-marche_1', company_hash: 'Super Marché', bg_color: '#000000', select_label: 'Magasin', logo_width: 300, logo_height: 120 });
+    // What the console's create form starts with is what the server applies when a field is absent.
+    expect(res.body).toMatchObject(declaredDefaults(customLandings));
+    expect(res.body.select_description).toMatch(/^Choisissez le magasin/);
     expect(res.body.url).toMatch(/\/landing\/super-marche_1$/);
     const bad = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'café', name: 'X' });
     expect(bad.status).toBe(400);
@@ -334,5 +342,39 @@ describe('custom landings', () => {
     const log = await list('audit-log', { filter: { resource: 'custom-landings', record_id: String(res.body.id) } });
     expect(log.body.map((e: { action: string }) => e.action).sort()).toEqual(['create', 'delete', 'update']);
     expect((await request(ctx.app).post('/apis/console/audit-log').set(auth).send({})).status).toBe(403);
+  });
+
+  it('takes a real PNG logo uploaded by staff; a non-image is refused and nothing is stored', async () => {
+    const logo = encodePng(30, 12, (x) => [x * 8, 40, 255 - x * 8]);
+    const up = await request(ctx.app).post('/apis/upload/image').set(auth).attach('file', logo, { filename: 'Logo Boutique.PNG', contentType: 'image/png' });
+    expect(up.status).toBe(201);
+    expect(up.body.key).toMatch(/^picture\/[0-9a-f]{8}\.png$/);
+    expect(up.body.url).toBe(`http://127.0.0.1:3999/files/${up.body.key}`);
+    const row = await Upload.findOne({ where: { key: up.body.key } });
+    expect([row!.kind, row!.content_type, row!.size, row!.owner_id]).toEqual(['image', 'image/png', logo.length, admin.id]);
+
+    const res = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'logo-shop', name: 'Logo Shop', logo_src: up.body.url, logo_width: 150, logo_height: 60 });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ logo_src: up.body.url, logo_width: 150, logo_height: 60 });
+    expect((await CustomLanding.findOne({ where: { identifier: 'logo-shop' } }))!.logo_src).toBe(up.body.url);
+    const config = await request(ctx.app).get('/apis/landing-config/logo-shop');
+    expect(config.body.config.logo).toEqual({ src: up.body.url, width: 150, height: 60 });
+    const served = await request(ctx.app).get(new URL(up.body.url).pathname).buffer(true);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    const image = decodePng(served.body as Buffer);
+    expect([image.width, image.height, image.level(0, 0), image.level(29, 11)]).toEqual([30, 12, 0, 232]);
+
+    const pictures = path.join(ctx.settings.storageDir, 'picture');
+    const filesBefore = fs.readdirSync(pictures).sort();
+    const uploadsBefore = await Upload.count();
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 0x20)]);
+    for (const [file, name] of [[Buffer.from('Ceci est un texte, pas une image.\n'), 'logo.png'], [pdf, 'plaquette.png']] as const) {
+      const refused = await request(ctx.app).post('/apis/upload/image').set(auth).attach('file', file, { filename: name, contentType: 'image/png' });
+      expect(refused.status, name).toBe(400);
+      expect(refused.body).toEqual({ error: 'image_mime_type_error', message: 'image mime type error' });
+    }
+    expect(await Upload.count()).toBe(uploadsBefore);
+    expect(fs.readdirSync(pictures).sort()).toEqual(filesBefore);
   });
 });
