@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { fr } from '../../admin/src/i18n/fr.js';
 import { en } from '../../admin/src/i18n/en.js';
 import { nl } from '../../admin/src/i18n/nl.js';
+import { raNl } from '../../admin/src/i18n/ra-nl.js';
 import { browserLocale, CATALOGS, LOCALES, overlay } from '../../admin/src/i18n/locales.js';
 import { RESOURCES } from '../../admin/resources/index.js';
 
@@ -43,16 +45,43 @@ describe('console translations', () => {
     }
   });
 
-  it("gives every locale all of react-admin's messages: Dutch ones from ra-language-dutch, the rest in English", () => {
+  it("gives every locale all of react-admin's messages; the Dutch ones are ours, with exactly the English keys", () => {
     const raKeys = keys(englishMessages);
+    expect(keys(raNl).sort()).toEqual([...raKeys].sort());
     for (const { locale } of LOCALES) {
       for (const key of raKeys) expect(typeof lookup(CATALOGS[locale], key), `${locale} ${key}`).toBe('string');
     }
     expect(lookup(CATALOGS.nl, 'ra.action.save')).toBe('Opslaan');
     expect(lookup(CATALOGS.fr, 'ra.action.save')).toBe('Enregistrer');
-    // A message react-admin 5 added after the Dutch package's version.
-    expect(lookup(CATALOGS.nl, 'ra.action.select_all_button')).toBe(lookup(englishMessages, 'ra.action.select_all_button'));
+    // The messages react-admin 5 added are Dutch too, not English.
+    expect(lookup(CATALOGS.nl, 'ra.action.select_all_button')).toBe('Alles selecteren');
     expect(lookup(CATALOGS.nl, 'console.not_admin')).toBe(nl.console.not_admin);
+  });
+
+  it("keeps react-admin's placeholders and plural forms in Dutch, and translates the texts", () => {
+    const placeholders = (s: string) => [...s.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const same: string[] = [];
+    for (const key of keys(englishMessages)) {
+      const en = lookup(englishMessages, key) as string;
+      const dutch = lookup(raNl, key) as string;
+      expect(placeholders(dutch), key).toEqual(placeholders(en));
+      expect(dutch.split('||||').length, key).toBe(en.split('||||').length);
+      if (dutch === en) same.push(key);
+    }
+    // Only texts that read the same in both languages: placeholders alone, a blank, loanwords.
+    expect(same.sort()).toEqual(
+      ['ra.boolean.null', 'ra.configurable.inspector.title', 'ra.message.details', 'ra.page.dashboard', 'ra.page.edit', 'ra.page.list', 'ra.page.show'].sort(),
+    );
+  });
+
+  it('renders Dutch react-admin messages through the console provider, placeholders and plurals filled', () => {
+    const translate = polyglotI18nProvider(() => CATALOGS.nl, 'nl').translate;
+    expect(translate('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 25, total: 120 })).toBe('1-25 van 120');
+    expect(translate('ra.action.bulk_actions', { smart_count: 1 })).toBe('1 item geselecteerd');
+    expect(translate('ra.action.bulk_actions', { smart_count: 3 })).toBe('3 items geselecteerd');
+    expect(translate('ra.notification.deleted', { smart_count: 2 })).toBe('2 elementen verwijderd');
+    expect(translate('ra.page.create', { name: 'Vacature' })).toBe('Vacature aanmaken');
+    expect(translate('ra.validation.minLength', { min: 4 })).toBe('Moet minstens 4 tekens hebben');
   });
 
   it('overlays catalogs key by key', () => {

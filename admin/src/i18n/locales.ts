@@ -2,11 +2,11 @@
 // (the product has no Spanish console). Our keys are laid over react-admin's own messages.
 import frenchMessages from 'ra-language-french';
 import englishMessages from 'ra-language-english';
-import dutchMessages from 'ra-language-dutch';
 import type { TranslationMessages } from 'react-admin';
 import { fr } from './fr.js';
 import { en } from './en.js';
 import { nl } from './nl.js';
+import { raNl } from './ra-nl.js';
 
 export const LOCALES = [
   { locale: 'fr', name: 'Français' },
@@ -30,11 +30,11 @@ export function overlay(...layers: object[]): Messages {
   return out;
 }
 
-// ra-language-dutch was written for react-admin 4: the messages react-admin 5 added fall back to
-// English rather than showing their keys.
+// react-admin's own messages: French and English from react-admin's packages, Dutch our own
+// translation (ra-nl.ts, with exactly the English keys).
 export const CATALOGS: Record<ConsoleLocale, TranslationMessages> = {
   fr: overlay(frenchMessages, fr) as TranslationMessages,
-  nl: overlay(englishMessages, dutchMessages, nl) as TranslationMessages,
+  nl: overlay(raNl, nl) as TranslationMessages,
   en: overlay(englishMessages, en) as TranslationMessages,
 };
 
