@@ -344,6 +344,17 @@ describe('custom landings', () => {
     expect((await request(ctx.app).post('/apis/console/audit-log').set(auth).send({})).status).toBe(403);
   });
 
+  it('answers a Dutch caller in Dutch: the identifier alert, the too-short and the taken messages', async () => {
+    const post = (body: object) => request(ctx.app).post('/apis/console/custom-landings').set(auth).set('Accept-Language', 'nl-BE,nl;q=0.9').send(body);
+    const bad = await post({ identifier: 'café', name: 'X' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: 'identifier_not_allowed', message: 'Niet toegestaan: é , toegestane tekens zijn: abcdefghijklmnopqrstuvwxyz0123456789-_' });
+    expect((await post({ identifier: 'abc', name: 'X' })).body.message).toBe('De identifier moet minstens 3 tekens hebben');
+    expect((await post({ identifier: 'nl-winkel', name: 'Winkel' })).status).toBe(201);
+    expect((await post({ identifier: 'nl-winkel', name: 'Winkel' })).body.message).toBe('Deze identifier wordt al door een andere landingspagina gebruikt.');
+    await CustomLanding.destroy({ where: { identifier: 'nl-winkel' } });
+  });
+
   it('takes a real PNG logo uploaded by staff; a non-image is refused and nothing is stored', async () => {
     const logo = encodePng(30, 12, (x) => [x * 8, 40, 255 - x * 8]);
     const up = await request(ctx.app).post('/apis/upload/image').set(auth).attach('file', logo, { filename: 'Logo Boutique.PNG', contentType: 'image/png' });
