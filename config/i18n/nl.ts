@@ -58,6 +58,7 @@ const nl: Record<keyof typeof fr, string> = {
   console_identifier_not_allowed: 'Niet toegestaan: {char} , toegestane tekens zijn: {allowed}',
   console_identifier_too_short: 'De identifier moet minstens 3 tekens hebben',
   console_identifier_taken: 'Deze identifier wordt al door een andere landingspagina gebruikt.',
+  console_logo_not_uploaded: 'Het logo moet een afbeelding zijn die naar dit platform is geüpload.',
   console_manager_self_removal: 'Een manager kan zichzelf niet uit zijn eigen recruiterlijst verwijderen.',
   console_bad_input: 'ongeldige invoer',
   console_not_a_recruiter: 'Deze actie geldt alleen voor recruiters en managers.',

@@ -388,4 +388,68 @@ describe('custom landings', () => {
     expect(await Upload.count()).toBe(uploadsBefore);
     expect(fs.readdirSync(pictures).sort()).toEqual(filesBefore);
   });
+  it('takes as logo only nothing or an image uploaded here; other addresses are refused 400 and nothing is stored', async () => {
+    const up = await request(ctx.app).post('/apis/upload/image').set(auth).attach('file', encodePng(8, 8, () => [10, 20, 30]), { filename: 'l.png', contentType: 'image/png' });
+    expect(up.status).toBe(201);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 0x20)]);
+    const cv = await request(ctx.app).post('/apis/upload/cv').attach('file', pdf, { filename: 'cv.pdf', contentType: 'application/pdf' });
+    expect(cv.status).toBe(201);
+    expect(cv.body.url).toMatch(/^http:\/\/127\.0\.0\.1:3999\/files\/picture\/[0-9a-f]{8}\.pdf$/);
+    const base = `${ctx.settings.publicUrl}/files`;
+    const refusedSources = [
+      'https://evil.example/x.png',
+      'javascript:alert(document.cookie)',
+      cv.body.url, // a CV (a PDF uploaded through /apis/upload/cv) is not an image
+      cv.body.url.replace(/\.pdf$/, '.png'), // nor is its name with another extension
+      `https://evil.example/files/${up.body.key}`, // a real key on another site
+      `${base}/picture/0badc0de.png`, // the right shape, never uploaded
+      up.body.key, // the key alone is not the address the upload answered
+      `${up.body.url}?x=1`,
+      `data:image/png;base64,${encodePng(2, 2, () => [0, 0, 0]).toString('base64')}`,
+    ];
+
+    const landingsBefore = await CustomLanding.count();
+    const auditBefore = await AuditEntry.count();
+    for (const logo_src of refusedSources) {
+      const res = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'logo-check', name: 'Logo', logo_src });
+      expect(res.status, logo_src).toBe(400);
+      expect(res.body, logo_src).toMatchObject({ error: 'logo_not_uploaded', message: 'Le logo doit être une image importée sur cette plateforme.', details: { field: 'logo_src' } });
+    }
+    expect(await CustomLanding.count()).toBe(landingsBefore);
+    expect(await AuditEntry.count()).toBe(auditBefore);
+
+    // The same rule on update: the landing keeps what it had.
+    const created = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'logo-check', name: 'Logo', logo_src: up.body.url });
+    expect(created.status).toBe(201);
+    expect(created.body.logo_src).toBe(up.body.url);
+    const auditAfterCreate = await AuditEntry.count();
+    for (const logo_src of refusedSources) {
+      const res = await request(ctx.app).put(`/apis/console/custom-landings/${created.body.id}`).set(auth).send({ name: 'Changed', logo_src });
+      expect(res.status, logo_src).toBe(400);
+      expect(res.body.error, logo_src).toBe('logo_not_uploaded');
+    }
+    const kept = (await CustomLanding.findByPk(created.body.id))!;
+    expect([kept.name, kept.logo_src]).toEqual(['Logo', up.body.url]);
+    expect(await AuditEntry.count()).toBe(auditAfterCreate);
+
+    // The message in the caller's language.
+    const en = await request(ctx.app).put(`/apis/console/custom-landings/${created.body.id}?lang=en`).set(auth).send({ logo_src: 'https://evil.example/x.png' });
+    expect(en.body.message).toBe('The logo must be an image uploaded to this platform.');
+    const nl = await request(ctx.app).put(`/apis/console/custom-landings/${created.body.id}`).set(auth).set('Accept-Language', 'nl').send({ logo_src: 'https://evil.example/x.png' });
+    expect(nl.body.message).toBe('Het logo moet een afbeelding zijn die naar dit platform is geüpload.');
+
+    // An uploaded image is taken on update too (the console sends the whole record, logo unchanged);
+    // an empty logo clears it, stored as null; an edit without logo_src leaves it alone.
+    const again = await request(ctx.app).put(`/apis/console/custom-landings/${created.body.id}`).set(auth).send({ name: 'Logo 2', logo_src: up.body.url });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ name: 'Logo 2', logo_src: up.body.url });
+    expect((await request(ctx.app).put(`/apis/console/custom-landings/${created.body.id}`).set(auth).send({ name: 'Logo 3' })).body.logo_src).toBe(up.body.url);
+    const cleared = await request(ctx.app).put(`/apis/console/custom-landings/${created.body.id}`).set(auth).send({ logo_src: '' });
+    expect(cleared.status).toBe(200);
+    expect((await CustomLanding.findByPk(created.body.id))!.logo_src).toBeNull();
+    const none = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'logo-none', name: 'None', logo_src: null });
+    expect(none.status).toBe(201);
+    expect(none.body.logo_src).toBeNull();
+    await CustomLanding.destroy({ where: { identifier: ['logo-check', 'logo-none'] } });
+  });
 });
