@@ -190,10 +190,11 @@ describe('staff console in the browser', () => {
       await nlPage.goto(`${base}/admin/`);
       await nlPage.getByLabel('E-mail').fill('admin@demo.test');
       await nlPage.locator('input[name="password"]').fill('demo1234');
-      await nlPage.getByRole('button', { name: 'Inloggen' }).click();
+      await nlPage.getByRole('button', { name: 'Aanmelden' }).click();
       await nlPage.getByTestId('count-line').waitFor();
       await nlPage.getByRole('menuitem', { name: 'Eigen landingspagina’s' }).click();
-      await nlPage.getByRole('link', { name: 'Toevoegen' }).click();
+      await nlPage.getByRole('link', { name: 'Aanmaken' }).click();
+      await nlPage.getByRole('button', { name: 'Opslaan' }).waitFor();
       const identifier = nlPage.getByLabel('Identifier');
       await identifier.pressSequentially('Winkel Één');
       expect(await identifier.inputValue()).toBe('winkel-n');
