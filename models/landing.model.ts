@@ -2,6 +2,7 @@
 import {
   DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize,
 } from 'sequelize';
+import { LANDING_DEFAULTS } from '../admin/resources/custom-landings.resource.js';
 
 /** 0 not notified, 2 SMS notified, 3 email notified (back-office.md section 4). */
 export const NOTIF_STATES = [0, 2, 3] as const;
@@ -55,15 +56,8 @@ export class LandingInterest extends Model<InferAttributes<LandingInterest>, Inf
   }
 }
 
-export const LANDING_DEFAULTS = {
-  bg_color: '#000000',
-  select_label: 'Magasin',
-  selectlist_label: 'Annonce',
-  logo_width: 300,
-  logo_height: 120,
-  select_description: 'Choisissez le magasin qui vous intéresse, puis l’annonce à laquelle vous souhaitez répondre.',
-  informations_description: 'Laissez-nous vos coordonnées : nous vous expliquons ensuite comment répondre en vidéo depuis l’application.',
-} as const;
+// One copy, shared with the console's create form (it cannot import this Sequelize module).
+export { LANDING_DEFAULTS };
 
 export class CustomLanding extends Model<InferAttributes<CustomLanding>, InferCreationAttributes<CustomLanding>> {
   declare id: CreationOptional<number>;

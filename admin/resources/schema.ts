@@ -8,6 +8,18 @@ export type ConsoleRole = 'admin' | 'manager' | 'recruiter' | 'candidate';
 
 export type FieldType = 'string' | 'text' | 'number' | 'boolean' | 'date' | 'enum' | 'image' | 'color' | 'email' | 'reference' | 'json';
 
+/**
+ * A rule the console applies while the user types (the server applies it again on save): what to
+ * keep of the input and the first character refused, which the console names in an alert.
+ */
+export interface NormalizeRule {
+  apply(input: string): { value: string; refused: string | null };
+  /** The accepted characters, quoted in the alert. */
+  allowed: string;
+  /** Translation key of the alert; it receives %{char} and %{allowed}. */
+  refusedMessage: string;
+}
+
 export interface FieldDecl {
   source: string;
   type: FieldType;
@@ -27,6 +39,11 @@ export interface FieldDecl {
   sortable?: boolean;
   /** Characters kept from long text in the list (spec: 255 in admin lists). */
   cut?: number;
+  /** What a create form starts with; the server's create must apply the same value when the field is absent. */
+  default?: string | number | boolean;
+  normalize?: NormalizeRule;
+  /** Translation key of the too-short message when the spec words its own (else react-admin's). */
+  minLengthMessage?: string;
 }
 
 export type FilterType =
@@ -98,4 +115,9 @@ export const DEFAULT_MAX_PAGE = 200;
 
 export function defineResource<const R extends ResourceDecl>(decl: R): R {
   return decl;
+}
+
+/** The declared default of every writable field that has one: what a new record starts with. */
+export function declaredDefaults(decl: ResourceDecl): Record<string, string | number | boolean> {
+  return Object.fromEntries(decl.fields.filter((f) => f.writable && f.default !== undefined).map((f) => [f.source, f.default!]));
 }

@@ -5,6 +5,7 @@ import { ManagerRecruiter } from '../../models/index.js';
 import { forbidden, invalid, unauthorized } from '../lib/errors.js';
 import { MESSAGES, isManager } from '../auth/guards.js';
 import type { Caller } from '../auth/caller.js';
+import type { Storage } from '../integrations/storage.js';
 import type { ConsoleRole, FieldDecl, Operation, ResourceDecl } from '../../admin/resources/schema.js';
 import { Where, intFilter, parseDateFilter, type ListQuery } from './query.js';
 import { sqlDate, type Dialect } from '../../models/columns.js';
@@ -15,6 +16,8 @@ export interface ConsoleCtx {
   sequelize: Sequelize;
   dialect: Dialect;
   publicUrl: string;
+  /** Where uploads are stored (a landing's logo must be one of them). */
+  storage: Storage;
 }
 
 /** null: every row (staff). Otherwise: rows whose column is one of ids. */

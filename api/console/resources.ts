@@ -390,12 +390,12 @@ const customLandingsResource: ServerResource = tableResource(
   {
     async create(ctx, body) {
       const data = writableBody(decl('custom-landings'), body, true);
-      const landing = await landings.createLanding({ id: ctx.caller.user.id }, { ...data, identifier: body.identifier }, ctx.clock());
+      const landing = await landings.createLanding({ id: ctx.caller.user.id }, { ...data, identifier: body.identifier }, ctx.clock(), ctx.storage);
       return customLandingsResource.get(ctx, String(landing.id), null);
     },
     async update(ctx, id, body) {
       const data = writableBody(decl('custom-landings'), body, false);
-      await landings.updateLanding({ id: ctx.caller.user.id }, id, { ...data, identifier: body.identifier }, ctx.clock());
+      await landings.updateLanding({ id: ctx.caller.user.id }, id, { ...data, identifier: body.identifier }, ctx.clock(), ctx.storage);
       return customLandingsResource.get(ctx, id, null);
     },
     async remove(ctx, id) {

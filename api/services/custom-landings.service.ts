@@ -1,10 +1,12 @@
-// Custom landing pages (back-office.md sections 2, 5, 9): identifier rules, defaults, audit.
+// Custom landing pages (back-office.md sections 2, 5, 9): identifier rules, logo, defaults, audit.
 import { retryingTransaction } from './retry-transaction.js';
 import { CustomLanding, LANDING_DEFAULTS } from '../../models/index.js';
 import { conflict, invalid, notFound } from '../lib/errors.js';
 import { IDENTIFIER_ALLOWED, IDENTIFIER_MIN, normalizeIdentifier } from '../../admin/resources/custom-landings.resource.js';
 import { audit } from './audit.service.js';
 import type { Actor } from './staff-users.service.js';
+import { findUpload } from './uploads.service.js';
+import type { Storage } from '../integrations/storage.js';
 
 /** Lowercased, spaces to hyphens; any other character refused with the spec's message. */
 export function checkIdentifier(raw: unknown): string {
@@ -15,10 +17,33 @@ export function checkIdentifier(raw: unknown): string {
   return value;
 }
 
+/** The tail of an uploaded image's address: its storage key (see uploads.service.ts). */
+const IMAGE_KEY_AT_END = /picture\/[0-9a-f]{8}\.(?:png|jpg|gif|webp)$/;
+
+/**
+ * A landing's logo is nothing (null or empty, stored as null) or an image this platform stored
+ * through POST /apis/upload/image, given by the address that upload answered: the address must
+ * be exactly the storage's address of its key, and the key recorded as an image upload. Anything
+ * else (another site's address, a javascript: or data: URL, a CV's address) is refused.
+ */
+export async function checkLogoSrc(storage: Storage, raw: unknown): Promise<string | null> {
+  if (raw === null || raw === undefined) return null;
+  const refused = () => invalid('logo_not_uploaded', 'console_logo_not_uploaded', { field: 'logo_src' });
+  if (typeof raw !== 'string') throw refused();
+  const src = raw.trim();
+  if (!src) return null;
+  const key = IMAGE_KEY_AT_END.exec(src)?.[0];
+  if (!key || storage.url(key) !== src) throw refused();
+  const upload = await findUpload(key, 'image');
+  if (!upload || !upload.content_type.startsWith('image/')) throw refused();
+  return src;
+}
+
 export type LandingInput = Partial<Pick<CustomLanding, 'name' | 'bg_color' | 'select_label' | 'select_description' | 'informations_description' | 'logo_src' | 'logo_width' | 'logo_height'>> & { identifier?: unknown };
 
-export async function createLanding(actor: Actor, input: LandingInput, now: Date) {
+export async function createLanding(actor: Actor, input: LandingInput, now: Date, storage: Storage) {
   const identifier = checkIdentifier(input.identifier);
+  const logoSrc = await checkLogoSrc(storage, input.logo_src);
   const name = input.name as string;
   return retryingTransaction(async (t) => {
     if (await CustomLanding.findOne({ where: { identifier }, transaction: t })) throw conflict('identifier_taken', 'console_identifier_taken');
@@ -31,7 +56,7 @@ export async function createLanding(actor: Actor, input: LandingInput, now: Date
         select_label: input.select_label ?? LANDING_DEFAULTS.select_label,
         select_description: input.select_description ?? LANDING_DEFAULTS.select_description,
         informations_description: input.informations_description ?? LANDING_DEFAULTS.informations_description,
-        logo_src: input.logo_src ?? null,
+        logo_src: logoSrc,
         logo_width: input.logo_width ?? LANDING_DEFAULTS.logo_width,
         logo_height: input.logo_height ?? LANDING_DEFAULTS.logo_height,
       },
@@ -42,8 +67,9 @@ export async function createLanding(actor: Actor, input: LandingInput, now: Date
   });
 }
 
-export async function updateLanding(actor: Actor, id: string, input: LandingInput, now: Date) {
+export async function updateLanding(actor: Actor, id: string, input: LandingInput, now: Date, storage: Storage) {
   const identifier = input.identifier === undefined ? undefined : checkIdentifier(input.identifier);
+  const logo = input.logo_src === undefined ? {} : { logo_src: await checkLogoSrc(storage, input.logo_src) };
   return retryingTransaction(async (t) => {
     const landing = await CustomLanding.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE });
     if (!landing) throw notFound('landing_not_found', 'landing_not_found');
@@ -53,7 +79,7 @@ export async function updateLanding(actor: Actor, id: string, input: LandingInpu
     const before = landing.get({ plain: true });
     const { identifier: _i, ...rest } = input;
     // company_hash follows the name on every save (section 3).
-    await landing.update({ ...rest, ...(identifier ? { identifier } : {}), ...(rest.name ? { company_hash: rest.name } : {}) }, { transaction: t });
+    await landing.update({ ...rest, ...logo, ...(identifier ? { identifier } : {}), ...(rest.name ? { company_hash: rest.name } : {}) }, { transaction: t });
     await audit(t, { actorId: actor.id, action: 'update', resource: 'custom-landings', recordId: landing.id, before, after: landing.get({ plain: true }), at: now });
     return landing;
   });

@@ -58,6 +58,7 @@ const en: Record<keyof typeof fr, string> = {
   console_identifier_not_allowed: 'Not allowed: {char} , allowed characters are: {allowed}',
   console_identifier_too_short: 'Identifier must be at least 3 chars',
   console_identifier_taken: 'This identifier is already used by another landing.',
+  console_logo_not_uploaded: 'The logo must be an image uploaded to this platform.',
   console_manager_self_removal: 'A manager cannot remove themselves from their own recruiter list.',
   console_bad_input: 'bad input',
   console_not_a_recruiter: 'This action only applies to recruiters and managers.',

@@ -58,6 +58,7 @@ const fr = {
   console_identifier_not_allowed: 'Not allowed: {char} , allowed characters are: {allowed}',
   console_identifier_too_short: 'Identifier doit faire au moins 3 chars',
   console_identifier_taken: 'Cet identifiant est déjà utilisé par une autre landing.',
+  console_logo_not_uploaded: 'Le logo doit être une image importée sur cette plateforme.',
   console_manager_self_removal: 'Un manager ne peut pas se retirer de sa propre liste de recruteurs.',
   console_bad_input: 'bad input',
   console_not_a_recruiter: 'Cette action ne concerne que les recruteurs et les managers.',

@@ -1,11 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer, makeUser } from '../helpers/auth.js';
 import { makeApplication, makeLead, makeOffer } from '../helpers/console-fixtures.js';
+import { decodePng, encodePng } from '../helpers/png.js';
 import {
-  ApplicationAnswer, Application, AuditEntry, CloseEvent, CustomLanding, ManagerRecruiter, Offer, PlanLimit, User, WishlistEntry,
+  ApplicationAnswer, Application, AuditEntry, CloseEvent, CustomLanding, ManagerRecruiter, Offer, PlanLimit, Upload, User, WishlistEntry,
 } from '../../models/index.js';
+import { customLandings } from '../../admin/resources/custom-landings.resource.js';
+import { declaredDefaults } from '../../admin/resources/schema.js';
 
 let ctx: TestContext;
 let admin: User;
@@ -317,6 +322,9 @@ describe('custom landings', () => {
     const res = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'Super Marche_1', name: 'Super Marché' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ identifier: 'super-marche_1', company_hash: 'Super Marché', bg_color: '#000000', select_label: 'Magasin', logo_width: 300, logo_height: 120 });
+    // What the console's create form starts with is what the server applies when a field is absent.
+    expect(res.body).toMatchObject(declaredDefaults(customLandings));
+    expect(res.body.select_description).toMatch(/^Choisissez le magasin/);
     expect(res.body.url).toMatch(/\/landing\/super-marche_1$/);
     const bad = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'café', name: 'X' });
     expect(bad.status).toBe(400);
@@ -334,5 +342,114 @@ describe('custom landings', () => {
     const log = await list('audit-log', { filter: { resource: 'custom-landings', record_id: String(res.body.id) } });
     expect(log.body.map((e: { action: string }) => e.action).sort()).toEqual(['create', 'delete', 'update']);
     expect((await request(ctx.app).post('/apis/console/audit-log').set(auth).send({})).status).toBe(403);
+  });
+
+  it('answers a Dutch caller in Dutch: the identifier alert, the too-short and the taken messages', async () => {
+    const post = (body: object) => request(ctx.app).post('/apis/console/custom-landings').set(auth).set('Accept-Language', 'nl-BE,nl;q=0.9').send(body);
+    const bad = await post({ identifier: 'café', name: 'X' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: 'identifier_not_allowed', message: 'Niet toegestaan: é , toegestane tekens zijn: abcdefghijklmnopqrstuvwxyz0123456789-_' });
+    expect((await post({ identifier: 'abc', name: 'X' })).body.message).toBe('De identifier moet minstens 3 tekens hebben');
+    expect((await post({ identifier: 'nl-winkel', name: 'Winkel' })).status).toBe(201);
+    expect((await post({ identifier: 'nl-winkel', name: 'Winkel' })).body.message).toBe('Deze identifier wordt al door een andere landingspagina gebruikt.');
+    await CustomLanding.destroy({ where: { identifier: 'nl-winkel' } });
+  });
+
+  it('takes a real PNG logo uploaded by staff; a non-image is refused and nothing is stored', async () => {
+    const logo = encodePng(30, 12, (x) => [x * 8, 40, 255 - x * 8]);
+    const up = await request(ctx.app).post('/apis/upload/image').set(auth).attach('file', logo, { filename: 'Logo Boutique.PNG', contentType: 'image/png' });
+    expect(up.status).toBe(201);
+    expect(up.body.key).toMatch(/^picture\/[0-9a-f]{8}\.png$/);
+    expect(up.body.url).toBe(`http://127.0.0.1:3999/files/${up.body.key}`);
+    const row = await Upload.findOne({ where: { key: up.body.key } });
+    expect([row!.kind, row!.content_type, row!.size, row!.owner_id]).toEqual(['image', 'image/png', logo.length, admin.id]);
+
+    const res = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'logo-shop', name: 'Logo Shop', logo_src: up.body.url, logo_width: 150, logo_height: 60 });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ logo_src: up.body.url, logo_width: 150, logo_height: 60 });
+    expect((await CustomLanding.findOne({ where: { identifier: 'logo-shop' } }))!.logo_src).toBe(up.body.url);
+    const config = await request(ctx.app).get('/apis/landing-config/logo-shop');
+    expect(config.body.config.logo).toEqual({ src: up.body.url, width: 150, height: 60 });
+    const served = await request(ctx.app).get(new URL(up.body.url).pathname).buffer(true);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    const image = decodePng(served.body as Buffer);
+    expect([image.width, image.height, image.level(0, 0), image.level(29, 11)]).toEqual([30, 12, 0, 232]);
+
+    const pictures = path.join(ctx.settings.storageDir, 'picture');
+    const filesBefore = fs.readdirSync(pictures).sort();
+    const uploadsBefore = await Upload.count();
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 0x20)]);
+    for (const [file, name] of [[Buffer.from('Ceci est un texte, pas une image.\n'), 'logo.png'], [pdf, 'plaquette.png']] as const) {
+      const refused = await request(ctx.app).post('/apis/upload/image').set(auth).attach('file', file, { filename: name, contentType: 'image/png' });
+      expect(refused.status, name).toBe(400);
+      expect(refused.body).toEqual({ error: 'image_mime_type_error', message: 'image mime type error' });
+    }
+    expect(await Upload.count()).toBe(uploadsBefore);
+    expect(fs.readdirSync(pictures).sort()).toEqual(filesBefore);
+  });
+  it('takes as logo only nothing or an image uploaded here; other addresses are refused 400 and nothing is stored', async () => {
+    const up = await request(ctx.app).post('/apis/upload/image').set(auth).attach('file', encodePng(8, 8, () => [10, 20, 30]), { filename: 'l.png', contentType: 'image/png' });
+    expect(up.status).toBe(201);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 0x20)]);
+    const cv = await request(ctx.app).post('/apis/upload/cv').attach('file', pdf, { filename: 'cv.pdf', contentType: 'application/pdf' });
+    expect(cv.status).toBe(201);
+    expect(cv.body.url).toMatch(/^http:\/\/127\.0\.0\.1:3999\/files\/picture\/[0-9a-f]{8}\.pdf$/);
+    const base = `${ctx.settings.publicUrl}/files`;
+    const refusedSources = [
+      'https://evil.example/x.png',
+      'javascript:alert(document.cookie)',
+      cv.body.url, // a CV (a PDF uploaded through /apis/upload/cv) is not an image
+      cv.body.url.replace(/\.pdf$/, '.png'), // nor is its name with another extension
+      `https://evil.example/files/${up.body.key}`, // a real key on another site
+      `${base}/picture/0badc0de.png`, // the right shape, never uploaded
+      up.body.key, // the key alone is not the address the upload answered
+      `${up.body.url}?x=1`,
+      `data:image/png;base64,${encodePng(2, 2, () => [0, 0, 0]).toString('base64')}`,
+    ];
+
+    const landingsBefore = await CustomLanding.count();
+    const auditBefore = await AuditEntry.count();
+    for (const logo_src of refusedSources) {
+      const res = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'logo-check', name: 'Logo', logo_src });
+      expect(res.status, logo_src).toBe(400);
+      expect(res.body, logo_src).toMatchObject({ error: 'logo_not_uploaded', message: 'Le logo doit être une image importée sur cette plateforme.', details: { field: 'logo_src' } });
+    }
+    expect(await CustomLanding.count()).toBe(landingsBefore);
+    expect(await AuditEntry.count()).toBe(auditBefore);
+
+    // The same rule on update: the landing keeps what it had.
+    const created = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'logo-check', name: 'Logo', logo_src: up.body.url });
+    expect(created.status).toBe(201);
+    expect(created.body.logo_src).toBe(up.body.url);
+    const auditAfterCreate = await AuditEntry.count();
+    for (const logo_src of refusedSources) {
+      const res = await request(ctx.app).put(`/apis/console/custom-landings/${created.body.id}`).set(auth).send({ name: 'Changed', logo_src });
+      expect(res.status, logo_src).toBe(400);
+      expect(res.body.error, logo_src).toBe('logo_not_uploaded');
+    }
+    const kept = (await CustomLanding.findByPk(created.body.id))!;
+    expect([kept.name, kept.logo_src]).toEqual(['Logo', up.body.url]);
+    expect(await AuditEntry.count()).toBe(auditAfterCreate);
+
+    // The message in the caller's language.
+    const en = await request(ctx.app).put(`/apis/console/custom-landings/${created.body.id}?lang=en`).set(auth).send({ logo_src: 'https://evil.example/x.png' });
+    expect(en.body.message).toBe('The logo must be an image uploaded to this platform.');
+    const nl = await request(ctx.app).put(`/apis/console/custom-landings/${created.body.id}`).set(auth).set('Accept-Language', 'nl').send({ logo_src: 'https://evil.example/x.png' });
+    expect(nl.body.message).toBe('Het logo moet een afbeelding zijn die naar dit platform is geüpload.');
+
+    // An uploaded image is taken on update too (the console sends the whole record, logo unchanged);
+    // an empty logo clears it, stored as null; an edit without logo_src leaves it alone.
+    const again = await request(ctx.app).put(`/apis/console/custom-landings/${created.body.id}`).set(auth).send({ name: 'Logo 2', logo_src: up.body.url });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ name: 'Logo 2', logo_src: up.body.url });
+    expect((await request(ctx.app).put(`/apis/console/custom-landings/${created.body.id}`).set(auth).send({ name: 'Logo 3' })).body.logo_src).toBe(up.body.url);
+    const cleared = await request(ctx.app).put(`/apis/console/custom-landings/${created.body.id}`).set(auth).send({ logo_src: '' });
+    expect(cleared.status).toBe(200);
+    expect((await CustomLanding.findByPk(created.body.id))!.logo_src).toBeNull();
+    const none = await request(ctx.app).post('/apis/console/custom-landings').set(auth).send({ identifier: 'logo-none', name: 'None', logo_src: null });
+    expect(none.status).toBe(201);
+    expect(none.body.logo_src).toBeNull();
+    await CustomLanding.destroy({ where: { identifier: ['logo-check', 'logo-none'] } });
   });
 });

@@ -1,5 +1,5 @@
-// A small PNG reader for tests (8-bit grey, RGB or RGBA, not interlaced): enough to look at
-// the pixels of images the API makes, with node's zlib only.
+// A small PNG reader and writer for tests (8-bit grey, RGB or RGBA, not interlaced): enough to
+// look at the pixels of images the API makes, and to upload real images, with node's zlib only.
 import zlib from 'node:zlib';
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -57,4 +57,26 @@ export function decodePng(buf: Buffer): DecodedPng {
     }
   }
   return { width, height, channels, pixels, level: (x, y) => pixels[(y * width + x) * channels] };
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A valid RGB PNG of that size whose pixel (x, y) has the colour `rgb(x, y)` ([r, g, b], 0..255). */
+export function encodePng(width: number, height: number, rgb: (x: number, y: number) => [number, number, number]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter method, not interlaced
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) raw.set(rgb(x, y), y * (width * 3 + 1) + 1 + x * 3);
+  }
+  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -5,9 +5,9 @@ import type { ReactElement } from 'react';
 import {
   BooleanField, BooleanInput, ChipField, Create, Datagrid, DateField, DateInput, Edit, FunctionField, ImageField, ImageInput, InfiniteList,
   maxLength, maxValue, minLength, minValue, NumberField, NumberInput, ReferenceField, required, SelectInput, Show, SimpleForm,
-  SimpleShowLayout, TextField, TextInput, useTranslate, type Validator,
+  SimpleShowLayout, TextField, TextInput, useNotify, useTranslate, type TextInputProps, type Validator,
 } from 'react-admin';
-import type { FieldDecl, FilterDecl, ResourceDecl } from '../../resources/schema.js';
+import { declaredDefaults, type FieldDecl, type FilterDecl, type NormalizeRule, type ResourceDecl } from '../../resources/schema.js';
 import { CountLine } from '../common/CountLine.js';
 import { DebouncedSearch } from '../common/SearchInput.js';
 import { LoadMore } from '../common/LoadMore.js';
@@ -48,11 +48,25 @@ export function fieldFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
 function validators(f: FieldDecl): Validator[] {
   const v: Validator[] = [];
   if (f.required) v.push(required());
-  if (f.minLength !== undefined) v.push(minLength(f.minLength));
+  if (f.minLength !== undefined) v.push(minLength(f.minLength, f.minLengthMessage));
   if (f.maxLength !== undefined) v.push(maxLength(f.maxLength));
   if (f.min !== undefined) v.push(minValue(f.min));
   if (f.max !== undefined) v.push(maxValue(f.max));
   return v;
+}
+
+/**
+ * A text input that rewrites what is typed by the field's rule as it is typed, and names the
+ * refused character in an alert: the user sees at once what the server would refuse on save.
+ */
+function NormalizedTextInput({ rule, ...props }: TextInputProps & { rule: NormalizeRule }) {
+  const notify = useNotify();
+  const parse = (input: string | null) => {
+    const { value, refused } = rule.apply(input ?? '');
+    if (refused !== null) notify(rule.refusedMessage, { type: 'warning', messageArgs: { char: refused, allowed: rule.allowed } });
+    return value === '' ? null : value;
+  };
+  return <TextInput {...props} parse={parse} />;
 }
 
 export function inputFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
@@ -77,7 +91,7 @@ export function inputFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
     case 'color':
       return <TextInput {...common} type="color" />;
     default:
-      return <TextInput {...common} />;
+      return f.normalize ? <NormalizedTextInput {...common} rule={f.normalize} /> : <TextInput {...common} />;
   }
 }
 
@@ -135,7 +149,8 @@ export function GeneratedEdit({ decl }: { decl: ResourceDecl }) {
 export function GeneratedCreate({ decl }: { decl: ResourceDecl }) {
   return (
     <Create resource={decl.name} redirect="list">
-      <SimpleForm>{decl.fields.filter((f) => f.writable).map((f) => inputFor(decl, f))}</SimpleForm>
+      {/* Only create starts from the declared defaults: an edit form shows what the record holds. */}
+      <SimpleForm defaultValues={declaredDefaults(decl)}>{decl.fields.filter((f) => f.writable).map((f) => inputFor(decl, f))}</SimpleForm>
     </Create>
   );
 }

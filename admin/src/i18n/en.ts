@@ -126,5 +126,7 @@ export const en = {
     bad_input: 'bad input',
     delete_landing_confirm: 'Delete this landing?',
     user_detail: 'User detail',
+    identifier_not_allowed: 'Not allowed: %{char} , allowed characters are: %{allowed}',
+    identifier_too_short: 'Identifier must be at least 3 chars',
   },
 };

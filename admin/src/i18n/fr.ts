@@ -1,4 +1,4 @@
-// French texts of the console (the default). en.ts holds the same keys (tests/unit/admin-i18n.test.ts).
+// French texts of the console (the default). en.ts and nl.ts hold the same keys (tests/unit/admin-i18n.test.ts).
 export const fr = {
   resources: {
     users: {
@@ -126,5 +126,7 @@ export const fr = {
     bad_input: 'bad input',
     delete_landing_confirm: 'Supprimer cette landing ?',
     user_detail: 'Fiche utilisateur',
+    identifier_not_allowed: 'Not allowed: %{char} , allowed characters are: %{allowed}',
+    identifier_too_short: 'Identifier doit faire au moins 3 chars',
   },
 };

@@ -1,22 +1,14 @@
-// French first (ra-language-french), English second; our keys merged into react-admin's own.
+// The console's translations; the language starts from the browser's and the user can change it
+// from react-admin's locale menu (shown because there is more than one locale; the choice is kept
+// in react-admin's store and wins over the browser's language on the next visit).
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import frenchMessages from 'ra-language-french';
-import englishMessages from 'ra-language-english';
-import type { TranslationMessages } from 'react-admin';
-import { fr } from './fr.js';
-import { en } from './en.js';
+import { browserLocale, CATALOGS, LOCALES, type ConsoleLocale } from './locales.js';
 
-const catalogs: Record<string, TranslationMessages> = {
-  fr: { ...frenchMessages, ...fr } as TranslationMessages,
-  en: { ...englishMessages, ...en } as TranslationMessages,
-};
+const preferred = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
 
 export const i18nProvider = polyglotI18nProvider(
-  (locale) => catalogs[locale] ?? catalogs.fr,
-  'fr',
-  [
-    { locale: 'fr', name: 'Français' },
-    { locale: 'en', name: 'English' },
-  ],
+  (locale) => CATALOGS[locale as ConsoleLocale] ?? CATALOGS.fr,
+  browserLocale(preferred),
+  [...LOCALES],
   { allowMissing: true },
 );

@@ -1,6 +1,7 @@
 // The staff console in Chromium: sign in as the demo admin, filter the candidates list, open a
-// recruiter and add boosters, create and delete a custom landing. Runs the real server (built
-// console, fresh SQLite database with the demo data) on 127.0.0.1.
+// recruiter and add boosters, create (with a logo) and delete a custom landing, start in Dutch
+// for a Dutch browser. Runs the real server (built console, fresh SQLite database with the demo
+// data) on 127.0.0.1.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -12,7 +13,9 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { pino } from 'pino';
 import { loadSettings, ROOT_DIR } from '../../../config/settings.js';
 import { openDatabase } from '../../../models/boot.js';
-import { CustomLanding, User } from '../../../models/index.js';
+import { CustomLanding, Upload, User } from '../../../models/index.js';
+import { LANDING_DEFAULTS } from '../../../admin/resources/custom-landings.resource.js';
+import { encodePng } from '../../helpers/png.js';
 import { seedDemo } from '../../../seeders/demo.js';
 import { createApp } from '../../../api/app.js';
 import { adminConsole, ADMIN_BUILD_DIR } from '../../../api/admin-console.js';
@@ -44,15 +47,17 @@ beforeAll(async () => {
   const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${path.join(tmp, 'db.sqlite')}`, STORAGE_DIR: path.join(tmp, 'files'), MAIL_DIR: path.join(tmp, 'mail'), PUBLIC_URL: 'http://127.0.0.1' });
   const sequelize = await openDatabase(settings);
   closeDb = () => sequelize.close();
-  const storage = new LocalDiskStorage(settings.storageDir, 'http://127.0.0.1/files');
+  // Listening first gives the port, so stored files get addresses the browser can load (logos).
+  server = http.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const storage = new LocalDiskStorage(settings.storageDir, `${base}/files`);
   await seedDemo({ storage });
   await makeUser({ profile: 'candidate', name: 'Zébulon Testeur', email: 'zebulon.testeur@example.test' });
   await makeUser({ profile: 'candidate', name: 'Autre Candidat', email: 'autre.candidat@example.test' });
   recruiter = await makeUser({ profile: 'recruiter', name: 'Rachida Recruteuse', email: 'rachida.recruteuse@example.test' });
   const deps = { settings, mailer: createMailer(settings), storage, logger: pino({ level: 'silent' }), clock: () => new Date() };
-  server = http.createServer(createApp(deps, [adminConsole()]));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server.on('request', createApp(deps, [adminConsole()]));
   // A fresh profile directory (playwright passes it as --user-data-dir).
   browser = await chromium.launchPersistentContext(path.join(tmp, 'chrome'), {
     executablePath: '/usr/bin/chromium',
@@ -104,13 +109,53 @@ describe('staff console in the browser', () => {
     expect((await User.findByPk(recruiter.id))!.av_boost).toBe(3);
   });
 
-  it('creates and deletes a custom landing', async () => {
+  it('creates a custom landing with a logo: live identifier rule, spec messages, section 9 defaults', async () => {
+    const landingsBefore = await CustomLanding.count();
     await page.goto(`${base}/admin/#/custom-landings/create`);
-    await page.getByLabel('Identifier').fill('Ma Boutique');
+    const identifier = page.getByLabel('Identifier');
+    await identifier.waitFor();
+    // Section 9 defaults, prefilled.
+    expect(await page.locator('input[name="logo_width"]').inputValue()).toBe('300');
+    expect(await page.locator('input[name="logo_height"]').inputValue()).toBe('120');
+    expect(await page.locator('input[name="bg_color"]').inputValue()).toBe('#000000');
+    expect(await page.locator('input[name="select_label"]').inputValue()).toBe('Magasin');
+    expect(await page.locator('textarea[name="select_description"]').inputValue()).toBe(LANDING_DEFAULTS.select_description);
+    expect(await page.locator('textarea[name="informations_description"]').inputValue()).toBe(LANDING_DEFAULTS.informations_description);
+
+    // Fewer than 4 characters: the spec's message under the field, nothing saved.
+    await identifier.pressSequentially('abc');
     await page.getByLabel('Company').fill('Ma Boutique SARL');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Identifier doit faire au moins 3 chars').waitFor();
+    expect(await CustomLanding.count()).toBe(landingsBefore);
+
+    // Typed key by key: lowercased, space to hyphen, '!' dropped with the spec's alert.
+    await identifier.fill('');
+    await identifier.pressSequentially('Ma Boutique!');
+    expect(await identifier.inputValue()).toBe('ma-boutique');
+    await page.getByText('Not allowed: ! , allowed characters are: abcdefghijklmnopqrstuvwxyz0123456789-_').waitFor();
+    await expect.poll(() => page.getByText('Identifier doit faire au moins 3 chars').count()).toBe(0);
+
+    const logo = encodePng(30, 12, (x) => [x * 8, 120, 255 - x * 8]);
+    const logoFile = path.join(tmp, 'logo-boutique.png');
+    fs.writeFileSync(logoFile, logo);
+    await page.locator('input[type="file"]').setInputFiles(logoFile);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('cell', { name: 'ma-boutique', exact: true }).waitFor();
-    expect(await CustomLanding.count({ where: { identifier: 'ma-boutique' } })).toBe(1);
+
+    const landing = await CustomLanding.findOne({ where: { identifier: 'ma-boutique' } });
+    expect(landing).toMatchObject({ name: 'Ma Boutique SARL', bg_color: '#000000', select_label: 'Magasin', logo_width: 300, logo_height: 120 });
+    const key = landing!.logo_src!.replace(`${base}/files/`, '');
+    expect(key).toMatch(/^picture\/[0-9a-f]{8}\.png$/);
+    expect(await Upload.findOne({ where: { key, kind: 'image' } })).not.toBeNull();
+    const served = await fetch(landing!.logo_src!);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), logo)).toBe(0);
+    // The list's Banner column loads it.
+    const banner = page.getByRole('row', { name: /ma-boutique/ }).locator(`img[src="${landing!.logo_src}"]`);
+    await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(30);
+
     await page.getByRole('row', { name: /ma-boutique/ }).getByRole('button', { name: 'Supprimer' }).click();
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await expect.poll(() => CustomLanding.count({ where: { identifier: 'ma-boutique' } })).toBe(0);
@@ -131,5 +176,37 @@ describe('staff console in the browser', () => {
     await page.getByTestId('not-admin').waitFor();
     expect(await page.getByTestId('not-admin').textContent()).toBe('Le site est en cours de développement, merci de votre patience.');
     expect(requests.filter((u) => u.includes('/apis/console/'))).toEqual([]);
+  });
+
+  it('starts in Dutch for a Dutch browser and offers the other languages in the locale menu', async () => {
+    const dutch = await chromium.launchPersistentContext(path.join(tmp, 'chrome-nl'), {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      locale: 'nl-BE',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const nlPage = dutch.pages()[0] ?? (await dutch.newPage());
+      await nlPage.goto(`${base}/admin/`);
+      await nlPage.getByLabel('E-mail').fill('admin@demo.test');
+      await nlPage.locator('input[name="password"]').fill('demo1234');
+      await nlPage.getByRole('button', { name: 'Aanmelden' }).click();
+      await nlPage.getByTestId('count-line').waitFor();
+      await nlPage.getByRole('menuitem', { name: 'Eigen landingspagina’s' }).click();
+      await nlPage.getByRole('link', { name: 'Aanmaken' }).click();
+      await nlPage.getByRole('button', { name: 'Opslaan' }).waitFor();
+      const identifier = nlPage.getByLabel('Identifier');
+      await identifier.pressSequentially('Winkel Één');
+      expect(await identifier.inputValue()).toBe('winkel-n');
+      await nlPage.getByText('Niet toegestaan: é , toegestane tekens zijn: abcdefghijklmnopqrstuvwxyz0123456789-_').first().waitFor();
+      await nlPage.getByRole('button', { name: 'Nederlands' }).click();
+      expect(await nlPage.getByRole('menuitem').allTextContents()).toEqual(['Français', 'Nederlands', 'English']);
+      await nlPage.getByRole('menuitem', { name: 'Français' }).click();
+      await nlPage.getByRole('menuitem', { name: 'Landings personnalisées' }).waitFor();
+      await nlPage.getByLabel('Identifier').waitFor();
+      await nlPage.getByText('Libellé du choix').waitFor();
+    } finally {
+      await dutch.close();
+    }
   });
 });

@@ -1,0 +1,137 @@
+// Dutch texts of the console; same keys as fr.ts (the type below and tests/unit/admin-i18n.test.ts).
+// The spec's French and English wordings are kept verbatim only in fr.ts: here everything a user
+// reads is Dutch, except the names of plans (free, silver, gold, custom), which are product names.
+import type { fr } from './fr.js';
+
+/** The shape of a catalog: the French one's keys, any text. */
+type Catalog<T> = { [K in keyof T]: T[K] extends string ? string : Catalog<T[K]> };
+
+export const nl: Catalog<typeof fr> = {
+  resources: {
+    users: {
+      choices: { profile: { candidate: 'kandidaat', recruiter: 'recruiter', manager: 'manager', landing: 'Landingspagina' }, user_plan: { free: 'free', aplan: 'silver', bplan: 'gold', custom: 'custom' } },
+      name: 'Gebruiker |||| Gebruikers',
+      fields: {
+        picture: 'Foto', name: 'Naam', email: 'E-mail', phone: 'Telefoon', profile: 'Profiel', created_at: 'Aangemaakt', last_co: 'Laatste verbinding',
+        user_plan: 'Abonnement', av_boost: 'Beschikbare boosters', total_boost: 'Boosters in totaal', used_boost: 'Gebruikte boosters',
+        wishlist_count: 'Verlanglijst', applications_count: 'Sollicitaties', contacts_count: 'Contacten', offers_count: 'Vacatures',
+        actives_offers_count: 'Actieve vacatures', candidates_count: 'Kandidaten', contactable: 'Contacteerbaar', is_migration: 'Oude gemigreerde gebruiker',
+        q: 'Zoeken', created_gte: 'Datum selecteren', created_lte: 'Datumselectie sluiten', show_closed: 'Gearchiveerde tonen',
+        hide_migrated: 'Oude gemigreerde gebruikers verbergen', managed_by: 'Beheerd door', id: 'Id',
+        wishlist_count_gte: 'Verlanglijst min', wishlist_count_lte: 'Verlanglijst max', applications_count_gte: 'Sollicitaties min',
+        applications_count_lte: 'Sollicitaties max', contacts_count_gte: 'Contacten min', contacts_count_lte: 'Contacten max',
+        offers_count_gte: 'Vacatures min', offers_count_lte: 'Vacatures max', candidates_count_gte: 'Kandidaten min', candidates_count_lte: 'Kandidaten max',
+      },
+    },
+    landings: {
+      choices: { notif: { 0: 'Niet verwittigd', 3: 'Per e-mail verwittigd', 2: 'Per sms verwittigd' } },
+      name: 'Landingspagina |||| Landingspagina',
+      fields: {
+        email: 'E-mail', firstname: 'Voornaam', lastname: 'Naam', phone_number: 'Telefoon', job_code: 'Vacature', cgu_from: 'Herkomst', notif: 'Verwittiging',
+        notified_at: 'Verwittigd op', created_at: 'Aangemaakt', q: 'Zoeken', created_gte: 'Datum selecteren', created_lte: 'Datumselectie sluiten', id: 'Id',
+      },
+    },
+    offers: {
+      choices: { state: { available: 'beschikbaar', closed: 'gesloten', pending: 'in afwachting', deleted: 'verwijderd' } },
+      name: 'Vacature |||| Vacatures',
+      fields: {
+        state: 'Status', job_code: 'Code', title: 'Titel', company_name: 'Bedrijf', city: 'Plaats', zip_code: 'Postcode', description: 'Beschrijving',
+        recruiter_id: 'Recruiter', candidates: 'Kandidaten', created_at: 'Aangemaakt', q: 'Zoeken', created_gte: 'Datum selecteren',
+        created_lte: 'Datumselectie sluiten', id: 'Id',
+      },
+    },
+    wishlists: {
+      choices: { state: { pending: 'in afwachting', applying: 'bezig', done: 'afgerond' } },
+      name: 'Verlanglijst |||| Verlanglijsten',
+      fields: {
+        candidate_id: 'Kandidaat', job_code: 'Vacature', title: 'Titel', state: 'Status', added_at: 'Toegevoegd op', created_gte: 'Datum selecteren',
+        created_lte: 'Datumselectie sluiten', id: 'Id',
+      },
+    },
+    applications: {
+      choices: { state: { applying: 'bezig', complete: 'volledig' }, recruiter_state: { new: 'nieuw', view: 'bekeken', shortlist: 'shortlist', wait_reject: 'af te wijzen', rejected: 'afgewezen', to_recruit: 'aan te werven', recruited: 'aangeworven' } },
+      name: 'Sollicitatie |||| Sollicitaties',
+      fields: {
+        candidate_id: 'Kandidaat', recruiter_id: 'Recruiter', job_code: 'Vacature', state: 'Status', recruiter_state: 'Status bij de recruiter', start_date: 'Begin',
+        submit_date: 'Verzonden', questions: 'Vragen', created_at: 'Aangemaakt', id: 'Id',
+      },
+    },
+    'custom-landings': {
+      name: 'Eigen landingspagina |||| Eigen landingspagina’s',
+      fields: {
+        identifier: 'Identifier', name: 'Bedrijf', url: 'URL van de landingspagina', logo_src: 'Banner', logo_width: 'Breedte van het logo', logo_height: 'Hoogte van het logo',
+        bg_color: 'Achtergrondkleur', select_label: 'Label van de keuzelijst', select_description: 'Beschrijving van de keuzelijst',
+        informations_description: 'Beschrijving van de gegevens', created_at: 'Aangemaakt', q: 'Zoeken', id: 'Id',
+      },
+    },
+    'audit-log': {
+      name: 'Logboek |||| Logboek van de acties',
+      fields: {
+        created_at: 'Datum', actor_id: 'Uitgevoerd door', action: 'Actie', resource: 'Bron', record_id: 'Record', before: 'Voor', after: 'Na', id: 'Id',
+      },
+    },
+  },
+  console: {
+    not_admin: 'De site is in ontwikkeling, bedankt voor uw geduld.',
+    found: '%{count} gevonden',
+    found_capped: 'Meer dan %{count} gevonden',
+    load_more: 'Meer laden',
+    forgot_password: 'Wachtwoord vergeten?',
+    forgot_sent: 'Als er een account met dit e-mailadres bestaat, is er zojuist een link verstuurd om het wachtwoord opnieuw in te stellen.',
+    profile: 'Profiel',
+    profiles: { candidate: 'kandidaat', recruiter: 'recruiter', landing: 'Landingspagina', offers: 'Vacatures', wishlist: 'Verlanglijst', manager: 'manager' },
+    plans: { free: 'free', aplan: 'silver', bplan: 'gold', custom: 'custom' },
+    notif: { 0: 'Niet verwittigd', 3: 'Per e-mail verwittigd', 2: 'Per sms verwittigd' },
+    contact_actions: { sms: 'Sms', email: 'E-mail', voice_msg: 'Voicemail', no_response: 'Geen antwoord', will_postulate: 'Gaat solliciteren' },
+    add_action: 'Actie toevoegen',
+    save_action: 'Opslaan',
+    no_action: 'Geen actie geselecteerd',
+    close_user: 'Archiveren',
+    close_confirm: 'Deze gebruiker archiveren? Hij of zij wordt niet meer gecontacteerd.',
+    contact_history: 'Contactgeschiedenis',
+    notifications: 'Verwittigingen',
+    created: 'Aangemaakt op',
+    last_connection: 'Laatste verbinding',
+    view_offer: 'Vacature bekijken',
+    view_recruiter: 'Recruiter bekijken',
+    view_wishlist: 'Verlanglijst van deze vacature',
+    create_recruiter: 'Recruiter aanmaken',
+    create_recruiter_error: 'Fout: naam -> minstens 4 letters, wachtwoord -> minstens 6 en e-mail -> minstens 14',
+    password: 'Wachtwoord',
+    plan: 'Abonnement',
+    plan_limit: 'Maximum aantal actieve vacatures',
+    plan_confirm: 'Deze recruiter naar het abonnement %{plan} overzetten?',
+    boosters: 'Boosters',
+    add_boosters: 'Boosters toevoegen',
+    boosters_confirm: '%{count} boosters toevoegen? Nieuw beschikbaar totaal: %{total}.',
+    substitute: 'Gebruiker vervangen',
+    substitute_confirm: '%{source} samenvoegen met deze recruiter? Diens vacatures, sollicitaties, winkels en boosters gaan hierheen en diens account wordt verwijderd.',
+    delete_user: 'Gebruiker definitief verwijderen',
+    delete_confirm: 'Deze gebruiker en alles wat hem of haar toebehoort definitief verwijderen?',
+    user_deleted: 'Gebruiker verwijderd',
+    done: 'Actie opgeslagen',
+    reset: 'Opnieuw openen',
+    reset_confirm: 'Deze sollicitatie opnieuw openen? De onbeantwoorde vragen moeten opnieuw worden opgenomen.',
+    force_send: 'Verzending forceren',
+    force_confirm: 'Deze sollicitatie als verzonden markeren?',
+    applications: 'Sollicitaties',
+    wishlist: 'Verlanglijst',
+    offers: 'Vacatures',
+    candidates: 'kandidaten',
+    questions: 'Vragen',
+    added: 'Toegevoegd op',
+    assigned: 'Recruiters van de manager',
+    available: 'Beschikbare recruiters',
+    search: 'Zoeken',
+    assign: 'Toevoegen',
+    unassign: 'Verwijderen',
+    assign_confirm: 'De lijst met recruiters van deze manager wijzigen?',
+    confirm: 'Bevestigen',
+    cancel: 'Annuleren',
+    bad_input: 'ongeldige invoer',
+    delete_landing_confirm: 'Deze landingspagina verwijderen?',
+    user_detail: 'Gebruikersfiche',
+    identifier_not_allowed: 'Niet toegestaan: %{char} , toegestane tekens zijn: %{allowed}',
+    identifier_too_short: 'De identifier moet minstens 3 tekens hebben',
+  },
+};
