@@ -396,7 +396,7 @@ async function insertDemo(
 type Counters = Pick<
   User,
   | 'offers_count' | 'actives_offers_count' | 'candidates_count' | 'to_recruit' | 'recruited' | 'recos_count'
-  | 'applications_count' | 'wishlist_count' | 'recommanded_count' | 'contacts_count' | 'av_boost' | 'used_boost' | 'total_boost'
+  | 'applications_count' | 'wishlist_count' | 'wishlist_pending_count' | 'recommanded_count' | 'contacts_count' | 'av_boost' | 'used_boost' | 'total_boost'
 >;
 
 /**
@@ -422,6 +422,7 @@ function countDemo(): Map<DemoUserKey, Counters> {
       recos_count: received.filter((a) => a.is_reco).length,
       applications_count: mine.length,
       wishlist_count: WISHLIST.filter((w) => w.candidate === u.key).length,
+      wishlist_pending_count: WISHLIST.filter((w) => w.candidate === u.key && w.state === 'pending').length,
       recommanded_count: mine.filter((a) => a.is_reco).length,
       contacts_count: CONTACT_EVENTS.filter((e) => e.user === u.key).length,
       av_boost: u.av_boost ?? 0,

@@ -8,6 +8,7 @@ import { makeApplication, makeOffer } from '../helpers/console-fixtures.js';
 import { Offer, User, WishlistEntry, boundSequelize, transaction } from '../../models/index.js';
 import { fold, wordsOf } from '../../models/search-index.js';
 import { recountUsers } from '../../api/services/user-counters.service.js';
+import { expectSearchIndexTrue } from '../helpers/search-index.js';
 
 let ctx: TestContext;
 let auth: { Authorization: string };
@@ -122,6 +123,7 @@ describe('users search', () => {
     expect(await tokenCount('user_search_tokens', 'user_id', u.id)).toBeGreaterThan(0);
     expect((await request(ctx.app).delete(`/apis/console/users/${u.id}`).set(auth)).status).toBe(200);
     expect(await tokenCount('user_search_tokens', 'user_id', u.id)).toBe(0);
+    await expectSearchIndexTrue();
   });
 });
 
@@ -172,5 +174,6 @@ describe('offers search', () => {
     expect((await Offer.findByPk(o1.id))!.recruiter_id).toBe(r2.id);
     await Offer.destroy({ where: { id: o1.id } });
     expect(await tokenCount('offer_search_tokens', 'offer_id', o1.id)).toBe(0);
+    await expectSearchIndexTrue();
   });
 });

@@ -8,6 +8,7 @@ import {
 import { verifyPassword } from '../../api/auth/passwords.js';
 import { User, Offer, Shop, CustomLanding, ShareLink, Application, ApplicationAnswer, DraftOffer, Upload, Template } from '../../models/index.js';
 import { makeUser } from '../helpers/auth.js';
+import { expectSearchIndexTrue } from '../helpers/search-index.js';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
 const TABLES = [
@@ -56,6 +57,7 @@ async function expectCountersMatchRows(): Promise<void> {
       applications_count: await count('SELECT COUNT(*) AS n FROM applications WHERE candidate_id = :id', u.id),
       recommanded_count: await count('SELECT COUNT(*) AS n FROM applications WHERE candidate_id = :id AND is_reco = 1', u.id),
       wishlist_count: await count('SELECT COUNT(*) AS n FROM wishlist_entries WHERE candidate_id = :id', u.id),
+      wishlist_pending_count: await count("SELECT COUNT(*) AS n FROM wishlist_entries WHERE candidate_id = :id AND state = 'pending'", u.id),
       contacts_count: await count('SELECT COUNT(*) AS n FROM user_contact_events WHERE user_id = :id', u.id),
       used_boost: await count(`SELECT COUNT(*) AS n ${offersOf} AND o.is_boosted = 1`, u.id),
     };
@@ -76,8 +78,9 @@ describe('demo seed', () => {
     await expect(seedDemo({ storage: ctx.deps.storage, now: NOW })).rejects.toBeInstanceOf(DemoSeedError);
   });
 
-  it('keeps the counters on users equal to the rows', async () => {
+  it('keeps the counters on users equal to the rows, and the search tokens equal to the users and offers', async () => {
     await expectCountersMatchRows();
+    await expectSearchIndexTrue();
     const manager = await User.findByPk(DEMO_IDS.manager);
     expect(manager!.offers_count).toBeGreaterThan(0);
     expect(manager!.used_boost).toBeGreaterThan(0);

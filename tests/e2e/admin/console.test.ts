@@ -109,6 +109,24 @@ describe('staff console in the browser', () => {
     expect((await User.findByPk(recruiter.id))!.av_boost).toBe(3);
   });
 
+  it('shows the wishlist view, and an offer card leads to the candidates who saved that offer', async () => {
+    await page.goto(`${base}/admin/#/users`);
+    await page.getByTestId('profile-selector').locator('..').click();
+    await page.getByRole('option', { name: 'Wishlist' }).click();
+    // Enzo (two pending offers) and Jade (one), with their pending entries on the card.
+    await expect.poll(() => page.getByTestId('card-wishlist').count()).toBe(2);
+    const enzo = page.getByTestId('user-card').filter({ hasText: 'Enzo Rousseau' });
+    await expect.poll(() => enzo.getByTestId('card-wishlist').textContent()).toMatch(/Wishlist en attente: .*PATS18.*VLRB69|Wishlist en attente: .*VLRB69.*PATS18/);
+    await page.getByTestId('profile-selector').locator('..').click();
+    await page.getByRole('option', { name: 'Annonces' }).click();
+    await page.getByTestId('search').fill('PATS18');
+    const offer = page.getByTestId('offer-card').filter({ hasText: 'PATS18' });
+    await offer.getByRole('link', { name: 'Wishlist de cette annonce' }).click();
+    await expect.poll(() => page.getByTestId('user-card').count()).toBe(1);
+    expect(await page.getByTestId('user-card').textContent()).toContain('Enzo Rousseau');
+    expect(await page.getByTestId('count-line').textContent()).toBe('1 trouvés');
+  });
+
   it('creates a custom landing with a logo: live identifier rule, spec messages, section 9 defaults', async () => {
     const landingsBefore = await CustomLanding.count();
     await page.goto(`${base}/admin/#/custom-landings/create`);

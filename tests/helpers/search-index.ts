@@ -1,0 +1,28 @@
+// Checks the search token tables against their sources: every row the tokenizer gives for the
+// current users and offers is stored, with the current list columns, and nothing else.
+import { expect } from 'vitest';
+import { QueryTypes } from 'sequelize';
+import { boundSequelize } from '../../models/index.js';
+import { OFFER_SEARCH, USER_SEARCH, tokenRows, type IndexSpec } from '../../models/search-index.js';
+import { readDate } from '../../api/console/query.js';
+
+/** A row as comparable text: dates as instants (SQLite keeps text, MariaDB gives Date). */
+const key = (values: unknown[]) => JSON.stringify(values.map((v) => (v instanceof Date || (typeof v === 'string' && /^\d{4}-\d\d-\d\d \d/.test(v)) ? readDate(v)!.toISOString() : v === true || v === false ? Number(v) : v)));
+
+async function check(spec: IndexSpec): Promise<void> {
+  const sequelize = boundSequelize();
+  const dialect = sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql';
+  const sources = await sequelize.query<Record<string, unknown>>(`SELECT id, ${[...spec.textFields, ...spec.listColumns].join(', ')} FROM ${spec.source}`, { type: QueryTypes.SELECT });
+  const expected = tokenRows(spec, sources, dialect).map(key).sort();
+  const columns = ['token', spec.key, ...spec.listColumns];
+  const stored = (await sequelize.query<Record<string, unknown>>(`SELECT ${columns.join(', ')} FROM ${spec.table}`, { type: QueryTypes.SELECT }))
+    .map((r) => key(columns.map((c) => r[c])))
+    .sort();
+  expect(stored.length, spec.table).toBe(expected.length);
+  expect(stored, spec.table).toEqual(expected);
+}
+
+export async function expectSearchIndexTrue(): Promise<void> {
+  await check(USER_SEARCH);
+  await check(OFFER_SEARCH);
+}
