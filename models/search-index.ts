@@ -1,9 +1,10 @@
-// Word-prefix search on ordinary B-tree indexes (docs/decisions/065-search-tokens.md).
+// Word-prefix search on ordinary B-tree indexes (docs/decisions/065-search-tokens-and-wishlist-view.md).
 // Each user and offer has one row per searchable token: every word of its name, email and phone
 // (offers: job code, title, company, city, zip code) cut to each of its leading parts from three
 // characters, folded to lowercase without accents. The rows also carry the columns the console
-// lists filter and sort on, so a search walks `token = ?` in list order like any other filter,
-// and its capped count never leaves that index. Written here, read by api/console/.
+// lists filter and sort on, and all the record's words, so a search walks `token = ?` in list order
+// like any other filter, checks its other words in the same row, and its capped count never leaves
+// that index. Written here, read by api/console/.
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { User } from './user.model.js';
 import { Offer } from './offer.model.js';
@@ -27,13 +28,22 @@ function cutToken(word: string): string {
   return Array.from(word).slice(0, TOKEN_MAX).join('');
 }
 
-function addPrefixes(word: string, out: Set<string>): void {
-  const chars = Array.from(cutToken(word));
-  if (chars.length < TOKEN_MIN) {
-    out.add(chars.join(''));
-    return;
+/** A record's searchable words, folded, each cut at the token length, without repeats. */
+function distinctWords(texts: Array<string | null | undefined>): string[] {
+  const out = new Set<string>();
+  for (const text of texts) for (const w of wordsOf(text)) out.add(cutToken(w));
+  return [...out];
+}
+
+/** Every leading part of each word from three characters; a shorter word whole. */
+export function prefixesOf(words: string[]): string[] {
+  const out = new Set<string>();
+  for (const word of words) {
+    const chars = Array.from(word);
+    if (chars.length < TOKEN_MIN) out.add(word);
+    else for (let k = TOKEN_MIN; k <= chars.length; k++) out.add(chars.slice(0, k).join(''));
   }
-  for (let k = TOKEN_MIN; k <= chars.length; k++) out.add(chars.slice(0, k).join(''));
+  return [...out];
 }
 
 /** A phone number as digits, French international forms (+33 6.., 0033 6..) in national form (06..). */
@@ -44,22 +54,25 @@ export function phoneDigits(phone: string | null | undefined): string {
   return intl && intl.length === 9 ? `0${intl}` : digits;
 }
 
-export function userTokens(u: { name?: string | null; email?: string | null; phone?: string | null }): string[] {
-  const out = new Set<string>();
-  for (const w of wordsOf(u.name)) addPrefixes(w, out);
+/**
+ * A user's searchable words: the name's, the email local part's, the email domain's labels but the
+ * last ("acme" of jean@acme.fr finds a company's people; "fr" or "com" would find everyone), and
+ * the phone number's digits.
+ */
+export function userWords(u: { name?: string | null; email?: string | null; phone?: string | null }): string[] {
   const [local, domain = ''] = (u.email ?? '').split('@');
-  for (const w of wordsOf(local)) addPrefixes(w, out);
-  // Domain labels but the last: "acme" of jean@acme.fr finds a company's people; "fr" or "com" would find everyone.
-  for (const w of wordsOf(domain).slice(0, -1)) addPrefixes(w, out);
-  const digits = phoneDigits(u.phone);
-  if (digits) addPrefixes(digits, out);
-  return [...out];
+  return distinctWords([u.name, local, wordsOf(domain).slice(0, -1).join(' '), phoneDigits(u.phone)]);
 }
 
-export function offerTokens(o: { job_code?: string | null; title?: string | null; company_name?: string | null; city?: string | null; zip_code?: string | null }): string[] {
-  const out = new Set<string>();
-  for (const text of [o.job_code, o.title, o.company_name, o.city, o.zip_code]) for (const w of wordsOf(text)) addPrefixes(w, out);
-  return [...out];
+export function offerWords(o: { job_code?: string | null; title?: string | null; company_name?: string | null; city?: string | null; zip_code?: string | null }): string[] {
+  return distinctWords([o.job_code, o.title, o.company_name, o.city, o.zip_code]);
+}
+
+
+/** The `words` column of a token row: every word after a space, so `LIKE '% jea%'` is "a word starts with jea". */
+export const WORDS_MAX = 640;
+export function wordsText(words: string[]): string {
+  return ` ${words.join(' ')}`.slice(0, WORDS_MAX);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -89,6 +102,26 @@ export function parseSearch(text: string): SearchQuery {
   return { kind: 'tokens', tokens: searchTokens(q) };
 }
 
+/**
+ * The search's tokens, the one to walk first: on MariaDB the one with the fewest rows by the
+ * optimizer's estimate (an index dive: "durand hotmail" walks durand, not every hotmail address);
+ * elsewhere the longest (small embedded databases).
+ */
+export async function rarestFirst(sequelize: Sequelize, spec: IndexSpec, tokens: string[], eq: Record<string, string> = {}): Promise<string[]> {
+  const longestFirst = [...tokens].sort((a, b) => b.length - a.length);
+  if (tokens.length < 2 || sequelize.getDialect() === 'sqlite') return longestFirst;
+  const conds = Object.keys(eq).map((c) => ` AND ${c} = ?`).join('');
+  const estimates = new Map<string, number>();
+  for (const token of tokens) {
+    const [plan] = await sequelize.query<{ rows: number | string }>(`EXPLAIN SELECT 1 FROM ${spec.table} WHERE token = ?${conds}`, {
+      replacements: [token, ...Object.values(eq)],
+      type: QueryTypes.SELECT,
+    });
+    estimates.set(token, Number(plan?.rows ?? 0));
+  }
+  return longestFirst.sort((a, b) => estimates.get(a)! - estimates.get(b)!);
+}
+
 // ---------------------------------------------------------------- the stored rows
 
 /** The user columns the console lists filter on, copied into each token row. */
@@ -112,23 +145,41 @@ export interface IndexSpec {
   /** The index on the record key (for rewriting one record's rows; the foreign key needs it too). */
   keyIndex: string;
   listColumns: readonly string[];
-  tokens: (row: Record<string, unknown>) => string[];
+  words: (row: Record<string, unknown>) => string[];
   textFields: string[];
 }
 
 export const USER_SEARCH: IndexSpec = {
-  table: 'user_search_tokens', source: 'users', key: 'user_id', keyColumns: ['profile', 'created_at', 'user_id'], keyIndex: 'user_search_tokens_user', listColumns: USER_LIST_COLUMNS, tokens: userTokens, textFields: USER_TEXT_FIELDS,
+  table: 'user_search_tokens',
+  source: 'users',
+  key: 'user_id',
+  keyColumns: ['profile', 'created_at', 'user_id'],
+  keyIndex: 'user_search_tokens_user',
+  listColumns: USER_LIST_COLUMNS,
+  words: userWords,
+  textFields: USER_TEXT_FIELDS,
 };
 export const OFFER_SEARCH: IndexSpec = {
-  table: 'offer_search_tokens', source: 'offers', key: 'offer_id', keyColumns: ['created_at', 'offer_id'], keyIndex: 'offer_search_tokens_offer', listColumns: OFFER_LIST_COLUMNS, tokens: offerTokens, textFields: OFFER_TEXT_FIELDS,
+  table: 'offer_search_tokens',
+  source: 'offers',
+  key: 'offer_id',
+  keyColumns: ['created_at', 'offer_id'],
+  keyIndex: 'offer_search_tokens_offer',
+  listColumns: OFFER_LIST_COLUMNS,
+  words: offerWords,
+  textFields: OFFER_TEXT_FIELDS,
 };
+
+/** The columns of a token row, in the order tokenRows gives them. */
+export const tokenColumns = (spec: IndexSpec) => ['token', spec.key, 'words', ...spec.listColumns];
 
 /** Token rows for source rows that hold the text fields, the list columns and `id`. */
 export function tokenRows(spec: IndexSpec, rows: Record<string, unknown>[], dialect: Dialect): unknown[][] {
   const out: unknown[][] = [];
   for (const r of rows) {
-    const values = spec.listColumns.map((c) => (r[c] instanceof Date ? sqlDate(r[c], dialect) : r[c]));
-    for (const token of spec.tokens(r)) out.push([token, r.id, ...values]);
+    const words = spec.words(r);
+    const values = [r.id, wordsText(words), ...spec.listColumns.map((c) => (r[c] instanceof Date ? sqlDate(r[c], dialect) : r[c]))];
+    for (const token of prefixesOf(words)) out.push([token, ...values]);
   }
   return out;
 }
@@ -137,7 +188,7 @@ const INSERT_ROWS = 400;
 
 async function insertTokenRows(sequelize: Sequelize, spec: IndexSpec, rows: Record<string, unknown>[], t?: Transaction | null, table = spec.table): Promise<void> {
   const values = tokenRows(spec, rows, sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql');
-  const columns = ['token', spec.key, ...spec.listColumns];
+  const columns = tokenColumns(spec);
   const tuple = `(${columns.map(() => '?').join(', ')})`;
   for (let i = 0; i < values.length; i += INSERT_ROWS) {
     const part = values.slice(i, i + INSERT_ROWS);

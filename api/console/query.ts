@@ -110,21 +110,20 @@ export interface ListSql {
 }
 
 /**
- * A word search on a token table (models/search-index.ts): the longest token is walked, in the
- * list's order, and every other token must exist for the same record (a lookup on the key).
- * Adds the conditions to `where` and returns the FROM clause of the walk.
+ * A word search on a token table (models/search-index.ts): the first token (the rarest, see
+ * rarestFirst) is walked in the list's order, and each other word must start one of the record's
+ * words, checked on the walked row itself (`words`: a filter on rows the index range already
+ * selected, not a scan). Adds the conditions to `where` and returns the FROM clause of the walk.
  */
-export function tokenWalk(index: Pick<IndexSpec, 'table' | 'keyColumns'>, tokens: string[], where: Where, alias: string): string {
+export function tokenWalk(index: Pick<IndexSpec, 'table'>, tokens: string[], where: Where, alias: string): string {
   if (!tokens.length) {
     where.add('1 = 0');
     return `${index.table} ${alias}`;
   }
-  const [first, ...rest] = [...tokens].sort((a, b) => b.length - a.length);
+  const [first, ...rest] = tokens;
   where.add(`${alias}.token = ?`, first);
-  rest.forEach((token, i) => {
-    const x = `${alias}${i}`;
-    where.add(`EXISTS (SELECT 1 FROM ${index.table} ${x} WHERE ${x}.token = ? AND ${index.keyColumns.map((c) => `${x}.${c} = ${alias}.${c}`).join(' AND ')})`, token);
-  });
+  // Tokens are letters and digits only: nothing in them is a LIKE wildcard.
+  for (const token of rest) where.add(`${alias}.words LIKE ?`, `% ${token}%`);
   return `${index.table} ${alias}`;
 }
 

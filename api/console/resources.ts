@@ -12,7 +12,7 @@ import { notFound } from '../lib/errors.js';
 import { RESOURCES, type ResourceDecl } from '../../admin/resources/index.js';
 import { applyDeclaredFilters, applyScope, writableBody, type ConsoleCtx, type Rec, type Scope, type ServerResource } from './engine.js';
 import { Where, likePrefix, readDate, runList, tokenWalk, type ListQuery, type ListSql } from './query.js';
-import { OFFER_SEARCH, USER_SEARCH, parseSearch, searchTokens, type IndexSpec } from '../../models/search-index.js';
+import { OFFER_SEARCH, USER_SEARCH, parseSearch, rarestFirst, searchTokens, type IndexSpec } from '../../models/search-index.js';
 import * as staff from '../services/staff-users.service.js';
 import * as apps from '../services/staff-applications.service.js';
 import * as landings from '../services/custom-landings.service.js';
@@ -90,7 +90,7 @@ async function decorateUsers(ctx: ConsoleCtx, rows: Record<string, unknown>[]): 
  * rows (which carry the same list columns), so filters, order and the capped count stay on one
  * index either way (decisions 061 and 065).
  */
-function usersList(ctx: ConsoleCtx, q: ListQuery, scope: Scope): ListSql {
+async function usersList(ctx: ConsoleCtx, q: ListQuery, scope: Scope): Promise<ListSql> {
   const f = q.filter;
   const text = typeof f.q === 'string' ? f.q.trim() : '';
   const search = text ? parseSearch(text) : null;
@@ -108,7 +108,8 @@ function usersList(ctx: ConsoleCtx, q: ListQuery, scope: Scope): ListSql {
   }
   if (search?.kind === 'id') where.add('u.id = ?', search.id);
   if (search?.kind === 'email') where.add("u.email LIKE ? ESCAPE '!'", likePrefix(search.prefix));
-  const walk = search?.kind === 'tokens' ? tokenWalk(USER_SEARCH, search.tokens, where, 's') : 'users u';
+  const profile = typeof f.profile === 'string' ? { profile: f.profile } : undefined;
+  const walk = search?.kind === 'tokens' ? tokenWalk(USER_SEARCH, await rarestFirst(ctx.sequelize, USER_SEARCH, search.tokens, profile), where, 's') : 'users u';
   return {
     from: 'users u',
     columns: USER_COLUMNS.map((c) => `u.${c}`).join(', '),
@@ -138,7 +139,7 @@ async function getUser(ctx: ConsoleCtx, id: string): Promise<Rec> {
 
 const usersResource: ServerResource = {
   async list(ctx, q, scope) {
-    const { rows, total } = await runList(ctx.sequelize, decl('users'), q, usersList(ctx, q, scope));
+    const { rows, total } = await runList(ctx.sequelize, decl('users'), q, await usersList(ctx, q, scope));
     return { data: await decorateUsers(ctx, rows), total };
   },
   get: (ctx, id) => getUser(ctx, id),
@@ -222,11 +223,11 @@ function tableResource(spec: TableSpec, writes: Partial<Pick<ServerResource, 'cr
     if (!rows.length) throw notFound();
     return (await shape(ctx, rows))[0];
   };
-  const tokenList = (ctx: ConsoleCtx, q: ListQuery, scope: Scope, text: string, tokens: NonNullable<TableSpec['tokens']>): ListSql => {
+  const tokenList = async (ctx: ConsoleCtx, q: ListQuery, scope: Scope, text: string, tokens: NonNullable<TableSpec['tokens']>): Promise<ListSql> => {
     const where = new Where();
     applyDeclaredFilters(d, q.filter, where, 's', ctx.dialect, tokens.columnMap);
     applyScope(scope, where, 's');
-    const walk = tokenWalk(tokens.index, searchTokens(text), where, 's');
+    const walk = tokenWalk(tokens.index, await rarestFirst(ctx.sequelize, tokens.index, searchTokens(text)), where, 's');
     return { from: spec.from, columns, sortColumn: `s.${d.sort[0]}`, idColumn: `s.${tokens.index.key}`, where, walk: { from: walk, rowId: `${spec.alias}.id` } };
   };
   return {
@@ -234,8 +235,8 @@ function tableResource(spec: TableSpec, writes: Partial<Pick<ServerResource, 'cr
       const text = typeof q.filter.q === 'string' ? q.filter.q.trim() : '';
       const sortField = d.fields.some((f) => f.source === q.sort.field) ? q.sort.field : d.sort[0];
       const sql: ListSql = text && spec.tokens
-        ? tokenList(ctx, q, scope, text, spec.tokens)
-        : { from: spec.from, columns, sortColumn: `${spec.alias}.${sortField}`, idColumn: `${spec.alias}.id`, where: whereFor(ctx, q.filter, scope) };
+        ? await tokenList(ctx, q, scope, text, spec.tokens)
+        : { from: spec.from, columns, sortColumn: `${spec.alias}.${sortField}`, idColumn: `${spec.alias}.id`, where: whereFor(ctx, q.filter, scope), walk: { from: spec.from, rowId: `${spec.alias}.id` } };
       const { rows, total } = await runList(ctx.sequelize, d, q, sql);
       return { data: await shape(ctx, rows), total };
     },

@@ -3,7 +3,7 @@
 // offers are written here, in batches (minutes at a million users, once).
 import { DataTypes } from 'sequelize';
 import type { MigrationContext } from '../migrator.js';
-import { OFFER_SEARCH, USER_SEARCH, backfill } from '../search-index.js';
+import { OFFER_SEARCH, USER_SEARCH, WORDS_MAX, backfill } from '../search-index.js';
 import { addFullText, dropFullText } from './005-console-search.js';
 
 const { STRING, INTEGER, BOOLEAN, DATE } = DataTypes;
@@ -18,12 +18,14 @@ export async function up({ context: qi }: MigrationContext): Promise<void> {
   await qi.removeIndex('users', 'users_console_list');
   await qi.addIndex('users', [...LIST_INDEX, 'wishlist_pending_count'], { name: 'users_console_list' });
 
-  // Token first, then the list order: `token = ? AND profile = ?` is walked newest first.
+  // Token first, then the list order: `token = ? AND profile = ?` is walked newest first; `words`
+  // holds all the record's words for the search's other words.
   await qi.createTable('user_search_tokens', {
     token: { type: STRING(32).BINARY, allowNull: false, primaryKey: true },
     profile: { type: STRING(16), allowNull: false, primaryKey: true },
     created_at: { type: DATE(3), allowNull: false, primaryKey: true },
     user_id: { type: STRING(36), allowNull: false, primaryKey: true, references: { model: 'users', key: 'id' }, onDelete: 'CASCADE', onUpdate: 'CASCADE' },
+    words: { type: STRING(WORDS_MAX).BINARY, allowNull: false },
     closed_at: { type: DATE(3), allowNull: true },
     is_migration: { type: BOOLEAN, allowNull: false, defaultValue: false },
     applications_count: counter,
@@ -38,6 +40,7 @@ export async function up({ context: qi }: MigrationContext): Promise<void> {
     token: { type: STRING(32).BINARY, allowNull: false, primaryKey: true },
     created_at: { type: DATE(3), allowNull: false, primaryKey: true },
     offer_id: { type: INTEGER, allowNull: false, primaryKey: true, references: { model: 'offers', key: 'id' }, onDelete: 'CASCADE', onUpdate: 'CASCADE' },
+    words: { type: STRING(WORDS_MAX).BINARY, allowNull: false },
     recruiter_id: { type: STRING(36), allowNull: false },
     state: { type: STRING(16), allowNull: false },
   });

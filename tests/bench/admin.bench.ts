@@ -17,6 +17,9 @@ import { LocalDiskStorage } from '../../api/integrations/storage.js';
 import { createMailer } from '../../api/integrations/mail.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+/** BENCH_ONLY=text: only the requests whose name contains it; BENCH_SQL=1: print each request's SQL. */
+const ONLY = process.env.BENCH_ONLY ?? '';
+const SHOW_SQL = process.env.BENCH_SQL === '1';
 const TARGET_MS = 50;
 
 const since = (months: number) => {
@@ -34,6 +37,8 @@ interface Case {
   range?: [number, number];
   /** Deep page: the cursor of the record at this position (found once, untimed). */
   deep?: number;
+  /** Search for the email of a sample candidate, cut 3 letters after the @. */
+  emailPrefix?: boolean;
 }
 
 const WISHLIST = { profile: 'candidate', wishlist_pending: true };
@@ -51,7 +56,8 @@ const CASES: Case[] = [
   { name: 'candidates search "jean martin" (two words)', resource: 'users', filter: { profile: 'candidate', q: 'jean martin' } },
   { name: 'candidates search "emma lambert" (two words, rare pair)', resource: 'users', filter: { profile: 'candidate', q: 'emma lambert', applications_count_gte: 1, applications_count_lte: 5 } },
   { name: 'candidates search phone "0610 12"', resource: 'users', filter: { profile: 'candidate', q: '0610 12' } },
-  { name: 'candidates search email "lea.martin1@"', resource: 'users', filter: { profile: 'candidate', q: 'lea.martin1@' } },
+  // A real candidate's email up to 3 letters of the domain (filled in at start).
+  { name: 'candidates search email "<local>@exa"', resource: 'users', filter: { profile: 'candidate', q: '' }, emailPrefix: true },
   { name: 'wishlist view 3 months, default ranges, page 1', resource: 'users', filter: { ...WISHLIST, created_gte: since(3), ...CANDIDATE_RANGES } },
   { name: 'wishlist view all dates, deep (after 20000)', resource: 'users', filter: WISHLIST, deep: 20_000 },
   { name: 'wishlist view search "bernard"', resource: 'users', filter: { ...WISHLIST, q: 'bernard', ...CANDIDATE_RANGES } },
@@ -82,6 +88,8 @@ async function main() {
   if (settings.database.dialect !== 'mysql') throw new Error('bench:admin needs DATABASE_URL=mysql://... (the volume database)');
   const sequelize = await openDatabase(settings);
   const users = await User.count();
+  const sample = await User.findOne({ where: { profile: 'candidate' }, order: [['id', 'ASC']], rejectOnEmpty: true });
+  const emailPrefix = sample.email.slice(0, sample.email.indexOf('@') + 4);
   let admin = await User.findOne({ where: { email: 'bench-admin@example.test' } });
   admin ??= await User.create({ id: 'ffffffff-0000-4000-8000-000000000001', email: 'bench-admin@example.test', name: 'Bench Admin', profile: 'recruiter', is_admin: true, password_hash: null, phone: null, picture: null, username: null, sub_topics: null, internal_sub: null, cgu_from: null, customer_name: null, userpool: null, closed_at: null, notif: null, sso_provider_id: null, last_co: null });
   const token = await createSession(admin.id, 'bearer', new Date());
@@ -128,7 +136,8 @@ async function main() {
   const rows: string[][] = [];
   let ok = true;
   for (const [i, c] of CASES.entries()) {
-    let filter = c.filter;
+    if (!c.name.includes(ONLY)) continue;
+    let filter = c.emailPrefix ? { ...c.filter, q: emailPrefix } : c.filter;
     let range: [number, number] = c.range ?? [0, 24];
     if (c.deep) {
       // Find the cursor once (untimed): the record at that position, as "Load more" would have it.
@@ -146,6 +155,7 @@ async function main() {
     const total = first.headers.get('content-range')?.split('/').pop() ?? '?';
     const count = ((await first.json()) as unknown[]).length;
     bareSql.set(i, capture);
+    if (SHOW_SQL) console.log(capture.map((q) => `    ${q}`).join('\n'));
     capture = null;
     const read = await rowsRead(bareSql.get(i)!);
     // A request that misses by far is timed a few times only, so the run ends.

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { QueryTypes } from 'sequelize';
 import { boundSequelize } from '../../models/index.js';
-import { OFFER_SEARCH, USER_SEARCH, tokenRows, type IndexSpec } from '../../models/search-index.js';
+import { OFFER_SEARCH, USER_SEARCH, tokenColumns, tokenRows, type IndexSpec } from '../../models/search-index.js';
 import { readDate } from '../../api/console/query.js';
 
 /** A row as comparable text: dates as instants (SQLite keeps text, MariaDB gives Date). */
@@ -14,7 +14,7 @@ async function check(spec: IndexSpec): Promise<void> {
   const dialect = sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql';
   const sources = await sequelize.query<Record<string, unknown>>(`SELECT id, ${[...spec.textFields, ...spec.listColumns].join(', ')} FROM ${spec.source}`, { type: QueryTypes.SELECT });
   const expected = tokenRows(spec, sources, dialect).map(key).sort();
-  const columns = ['token', spec.key, ...spec.listColumns];
+  const columns = tokenColumns(spec);
   const stored = (await sequelize.query<Record<string, unknown>>(`SELECT ${columns.join(', ')} FROM ${spec.table}`, { type: QueryTypes.SELECT }))
     .map((r) => key(columns.map((c) => r[c])))
     .sort();

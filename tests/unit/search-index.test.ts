@@ -1,6 +1,9 @@
 // The search tokens: what is stored for a user or an offer, and what a search box's text asks for.
 import { describe, expect, it } from 'vitest';
-import { TOKEN_MAX, fold, offerTokens, parseSearch, phoneDigits, searchTokens, userTokens } from '../../models/search-index.js';
+import { TOKEN_MAX, fold, offerWords, parseSearch, phoneDigits, prefixesOf, searchTokens, userWords, wordsText } from '../../models/search-index.js';
+
+const userTokens = (u: Parameters<typeof userWords>[0]) => prefixesOf(userWords(u));
+const offerTokens = (o: Parameters<typeof offerWords>[0]) => prefixesOf(offerWords(o));
 
 describe('search tokens', () => {
   it('folds case and accents, so Zoé, ZOE and zoe are one word', () => {
@@ -42,6 +45,10 @@ describe('search tokens', () => {
   it('indexes offers by job code, title, company, city and zip code', () => {
     const tokens = offerTokens({ job_code: 'AB12CD', title: 'Boulanger H/F', company_name: 'Fournil Saint-Éloi', city: 'Lille', zip_code: '59000' });
     expect(tokens).toEqual(expect.arrayContaining(['ab12cd', 'boulanger', 'bou', 'fournil', 'eloi', 'lille', '59000', '590']));
+  });
+
+  it('keeps all of a record\'s words in one text, each after a space', () => {
+    expect(wordsText(userWords({ name: 'Zoé Martin', email: 'zoe.martin7@acme.fr', phone: '06 12' }))).toBe(' zoe martin martin7 acme 0612');
   });
 
   it('reads a search box: user id, email prefix, phone number or words', () => {
