@@ -69,10 +69,18 @@ export function offerWords(o: { job_code?: string | null; title?: string | null;
 }
 
 
-/** The `words` column of a token row: every word after a space, so `LIKE '% jea%'` is "a word starts with jea". */
+/**
+ * The `words` column of a token row: every word between spaces, so `LIKE '% jea%'` is "a word
+ * starts with jea" and `LIKE '% li %'` is "a word is li".
+ */
 export const WORDS_MAX = 640;
 export function wordsText(words: string[]): string {
-  return ` ${words.join(' ')}`.slice(0, WORDS_MAX);
+  return ` ${words.join(' ')} `.slice(0, WORDS_MAX);
+}
+
+/** The LIKE pattern that checks a searched word on `words`, as its token would match: a prefix, or a short word whole. */
+export function wordPattern(token: string): string {
+  return Array.from(token).length < TOKEN_MIN ? `% ${token} %` : `% ${token}%`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

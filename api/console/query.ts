@@ -4,7 +4,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { invalid } from '../lib/errors.js';
 import { DEFAULT_COUNT_CAP, DEFAULT_MAX_PAGE, type ResourceDecl } from '../../admin/resources/schema.js';
-import type { IndexSpec } from '../../models/search-index.js';
+import { wordPattern, type IndexSpec } from '../../models/search-index.js';
 import { sqlDate, type Dialect } from '../../models/columns.js';
 
 export interface ListQuery {
@@ -123,7 +123,7 @@ export function tokenWalk(index: Pick<IndexSpec, 'table'>, tokens: string[], whe
   const [first, ...rest] = tokens;
   where.add(`${alias}.token = ?`, first);
   // Tokens are letters and digits only: nothing in them is a LIKE wildcard.
-  for (const token of rest) where.add(`${alias}.words LIKE ?`, `% ${token}%`);
+  for (const token of rest) where.add(`${alias}.words LIKE ?`, wordPattern(token));
   return `${index.table} ${alias}`;
 }
 

@@ -100,6 +100,13 @@ describe('users search', () => {
     expect(ids(await list('users', { profile: 'candidate', q: '%_', show_closed: true }))).toEqual([]);
   });
 
+  it('matches the words of a search in any field and any order, short words whole', async () => {
+    const u = await makeUser({ profile: 'candidate', name: 'Anne Bo', email: 'compta.x@zeta-corp.test' });
+    const find = async (q: string) => ids(await list('users', { profile: 'candidate', q }));
+    for (const q of ['anne zeta', 'ZETA anne', 'bo compta', 'corp anne bo', 'comp ann']) expect(await find(q), q).toEqual([u.id]);
+    for (const q of ['anne zetas', 'b anne', 'anne test']) expect(await find(q), q).toEqual([]);
+  });
+
   it('follows renames, closes, counters and deletes', async () => {
     const u = await makeUser({ profile: 'candidate', name: 'Quentin Zanzibar', email: 'qz.candidate@example.test' });
     const find = async (q: string, extra: Record<string, unknown> = {}) => ids(await list('users', { profile: 'candidate', q, ...extra }));
