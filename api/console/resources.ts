@@ -4,7 +4,7 @@
 import { retryingTransaction } from '../services/retry-transaction.js';
 import { QueryTypes } from 'sequelize';
 import {
-  ApplicationAnswer, ContactEvent, CloseEvent, LandingInterest, PlanLimit, ManagerRecruiter, Offer, User, WishlistEntry, models,
+  ApplicationAnswer, LandingInterest, PlanLimit, ManagerRecruiter, Offer, User, WishlistEntry, models,
 } from '../../models/index.js';
 import { audit } from '../services/audit.service.js';
 import { recountUsers } from '../services/user-counters.service.js';
@@ -52,8 +52,11 @@ const SIX_HOURS = 6 * 3600_000;
 /** Adds what the user cards show: histories, contactable rule and state colour (decision 063). */
 async function decorateUsers(ctx: ConsoleCtx, rows: Record<string, unknown>[]): Promise<Rec[]> {
   const ids = rows.map((r) => String(r.id));
-  const contacts = ids.length ? await ContactEvent.findAll({ where: { user_id: ids }, order: [['at', 'ASC'], ['id', 'ASC']], raw: true }) : [];
-  const closes = ids.length ? await CloseEvent.findAll({ where: { user_id: ids }, order: [['at', 'ASC']], raw: true }) : [];
+  // Plain SQL on the (user_id, at) indexes: every list page asks this.
+  const marks = ids.map(() => '?').join(', ');
+  const select = { replacements: ids, type: QueryTypes.SELECT } as const;
+  const contacts = ids.length ? await ctx.sequelize.query<{ user_id: string; action: string; at: unknown }>(`SELECT user_id, action, at FROM user_contact_events WHERE user_id IN (${marks}) ORDER BY at, id`, select) : [];
+  const closes = ids.length ? await ctx.sequelize.query<{ user_id: string; at: unknown }>(`SELECT user_id, at FROM user_close_events WHERE user_id IN (${marks}) ORDER BY at`, select) : [];
   // The pending wishlist entries of the candidates that have some (the wishlist view's cards show them).
   const wishers = rows.filter((r) => Number(r.wishlist_pending_count) > 0).map((r) => String(r.id));
   const wishlist = wishers.length

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import compression from 'compression';
 import mysql from 'mysql2/promise';
 import { pino } from 'pino';
 import { loadSettings } from '../../config/settings.js';
@@ -106,6 +107,9 @@ async function main() {
   const pool = mysql.createPool({ uri: settings.database.url, connectionLimit: 10 });
   const bareSql = new Map<number, string[]>();
   const bare = express();
+  // The same transport as the app: fetch asks for gzip, as the console's browser does, and both
+  // servers answer it with the same compression middleware; the ratio is then the app's own work.
+  bare.use(compression());
   bare.get('/bare/:i', async (req, res) => {
     let rows: unknown = [];
     for (const sql of bareSql.get(Number(req.params.i)) ?? []) {
