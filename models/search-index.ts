@@ -148,11 +148,13 @@ export interface IndexSpec {
   table: string;
   source: string;
   key: string;
-  /** The token table's key after `token`: a row of another token of the same record is found by it. */
+  /** The token table's primary key after `token`: the list order, then the record. */
   keyColumns: readonly string[];
   /** The index on the record key (for rewriting one record's rows; the foreign key needs it too). */
   keyIndex: string;
+  /** Columns of the source copied into every token row: what the list filters and sorts on. */
   listColumns: readonly string[];
+  /** The record's searchable words (folded, cut), from a row holding `textFields`. */
   words: (row: Record<string, unknown>) => string[];
   textFields: string[];
 }
