@@ -8,6 +8,8 @@ import mysql from 'mysql2/promise';
 import type { Sequelize } from 'sequelize';
 import { parseDatabaseUrl, type Database } from '../../config/settings.js';
 import { openDatabase } from '../../models/boot.js';
+import { connect } from '../../models/connection.js';
+import { createMigrator } from '../../models/migrator.js';
 
 export const dialect = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'mysql';
 
@@ -17,8 +19,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database, migrated and with the models bound to it; with `migrateTo`, migrated only up
+ * to that migration and left unbound (for the migrations' own tests).
+ */
+export async function createTestDatabase(opts: { migrateTo?: string } = {}): Promise<TestDatabase> {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const open = async (database: Database) => {
+    if (!opts.migrateTo) return openDatabase({ database });
+    const sequelize = await connect(database);
+    await createMigrator(sequelize).up({ to: opts.migrateTo });
+    return sequelize;
+  };
   if (dialect === 'mysql') {
     const base = process.env.TEST_MYSQL_URL;
     if (!base) throw new Error('TEST_DB=mysql needs TEST_MYSQL_URL (mysql://root@127.0.0.1:3306/test)');
@@ -28,7 +40,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const url = new URL(base);
     url.pathname = `/${name}`;
     const database = parseDatabaseUrl(url.toString());
-    const sequelize = await openDatabase({ database });
+    const sequelize = await open(database);
     return {
       sequelize,
       database,
@@ -42,7 +54,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-test-'));
   const database = parseDatabaseUrl(`sqlite:${path.join(dir, `${name}.sqlite`)}`);
-  const sequelize = await openDatabase({ database });
+  const sequelize = await open(database);
   return {
     sequelize,
     database,
