@@ -68,7 +68,6 @@ export class Where {
   }
 }
 
-
 /** A date read back from a raw row (SQLite text, MariaDB Date). */
 export function readDate(v: unknown): Date | null {
   if (v === null || v === undefined) return null;
@@ -102,11 +101,11 @@ export interface ListSql {
   /** Conditions on the table the list walks. */
   where: Where;
   /**
-   * Walk another table (or the same one on its covering index) for the page's ids and the count,
-   * then read only those rows from `from`, joined on `rowId`. Reading whole rows while walking made
-   * MariaDB prefer a plain ref on the profile and read every skipped row (decision 061).
+   * The table walked for the page's ids and the count (the same one on its index, or a token
+   * table); only the page's rows are then read from `from`, joined on `rowId`. Reading whole rows
+   * while walking made MariaDB prefer a plain ref on the profile and read every skipped row (061).
    */
-  walk?: { from: string; rowId: string };
+  walk: { from: string; rowId: string };
 }
 
 /**
@@ -150,10 +149,8 @@ export async function runList(sequelize: Sequelize, decl: ResourceDecl, q: ListQ
     offset = 0;
   }
   const order = sortCol === s.idColumn ? `${s.idColumn} ${dir}` : `${sortCol} ${dir}, ${s.idColumn} ${dir}`;
-  const walkFrom = s.walk?.from ?? s.from;
-  const pageSql = s.walk
-    ? `SELECT ${s.columns} FROM ${s.from} JOIN (SELECT ${s.idColumn} AS pid, ${sortCol} AS psort FROM ${walkFrom} ${page.sql()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) pg ON pg.pid = ${s.walk.rowId} ORDER BY pg.psort ${dir}, pg.pid ${dir}`
-    : `SELECT ${s.columns} FROM ${s.from} ${page.sql()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+  const walkFrom = s.walk.from;
+  const pageSql = `SELECT ${s.columns} FROM ${s.from} JOIN (SELECT ${s.idColumn} AS pid, ${sortCol} AS psort FROM ${walkFrom} ${page.sql()} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) pg ON pg.pid = ${s.walk.rowId} ORDER BY pg.psort ${dir}, pg.pid ${dir}`;
   const rows = await sequelize.query<Record<string, unknown>>(pageSql, {
     replacements: page.params,
     type: QueryTypes.SELECT,

@@ -5,7 +5,7 @@ import { conflict, invalid, notFound } from '../lib/errors.js';
 import { IDENTIFIER_ALLOWED, IDENTIFIER_MIN, normalizeIdentifier } from '../../admin/resources/custom-landings.resource.js';
 import { audit } from './audit.service.js';
 import type { Actor } from './staff-users.service.js';
-import { findUpload } from './uploads.service.js';
+import { findUpload, uploadKeyAtEnd } from './uploads.service.js';
 import type { Storage } from '../integrations/storage.js';
 
 /** Lowercased, spaces to hyphens; any other character refused with the spec's message. */
@@ -16,9 +16,6 @@ export function checkIdentifier(raw: unknown): string {
   if (value.length < IDENTIFIER_MIN) throw invalid('identifier_too_short', 'console_identifier_too_short', { field: 'identifier' });
   return value;
 }
-
-/** The tail of an uploaded image's address: its storage key (see uploads.service.ts). */
-const IMAGE_KEY_AT_END = /picture\/[0-9a-f]{8}\.(?:png|jpg|gif|webp)$/;
 
 /**
  * A landing's logo is nothing (null or empty, stored as null) or an image this platform stored
@@ -32,7 +29,7 @@ export async function checkLogoSrc(storage: Storage, raw: unknown): Promise<stri
   if (typeof raw !== 'string') throw refused();
   const src = raw.trim();
   if (!src) return null;
-  const key = IMAGE_KEY_AT_END.exec(src)?.[0];
+  const key = uploadKeyAtEnd(src);
   if (!key || storage.url(key) !== src) throw refused();
   const upload = await findUpload(key, 'image');
   if (!upload || !upload.content_type.startsWith('image/')) throw refused();

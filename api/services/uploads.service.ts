@@ -5,6 +5,13 @@ import type { Storage } from '../integrations/storage.js';
 import { DraftOffer, Upload, transaction, type UploadKind } from '../../models/index.js';
 import { AppError, invalid, unauthorized } from '../lib/errors.js';
 
+const KEY_FOLDER = 'picture';
+
+/** The storage key at the end of an uploaded file's address (a random 8-hex name and its type's extension), or null. */
+export function uploadKeyAtEnd(address: string): string | null {
+  return new RegExp(`${KEY_FOLDER}/[0-9a-f]{8}\\.(?:pdf|png|jpg|gif|webp)$`).exec(address)?.[0] ?? null;
+}
+
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export interface DetectedType {
@@ -54,7 +61,7 @@ export async function storeUpload(storage: Storage, input: UploadInput): Promise
   if (input.kind === 'image' && (!type || type.ext === 'pdf')) throw invalid('image_mime_type_error', 'image_mime_type_error');
 
   for (let attempt = 1; ; attempt++) {
-    const key = `picture/${crypto.randomBytes(4).toString('hex')}.${type!.ext}`;
+    const key = `${KEY_FOLDER}/${crypto.randomBytes(4).toString('hex')}.${type!.ext}`;
     try {
       // The row reserves the key (unique index) before the file is written: a collision can
       // never overwrite someone else's file, and a failed write leaves no row behind.
