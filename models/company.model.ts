@@ -60,7 +60,7 @@ export class Template extends Model<InferAttributes<Template>, InferCreationAttr
   }
 }
 
-export const SUBSCRIPTION_STATES = ['pending', 'payed', 'canceled', 'expired'] as const;
+export { SUBSCRIPTION_STATES } from './resources/subscriptions/resource.js';
 
 export class Subscription extends Model<InferAttributes<Subscription>, InferCreationAttributes<Subscription>> {
   declare id: CreationOptional<number>;

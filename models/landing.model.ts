@@ -2,7 +2,7 @@
 import {
   DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize,
 } from 'sequelize';
-import { LANDING_DEFAULTS } from '../admin/resources/custom-landings.resource.js';
+import { LANDING_DEFAULTS } from './resources/custom-landings/resource.js';
 
 /** 0 not notified, 2 SMS notified, 3 email notified (back-office.md section 4). */
 export const NOTIF_STATES = [0, 2, 3] as const;

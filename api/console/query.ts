@@ -3,7 +3,8 @@
 // console sends a cursor (docs/decisions/061-console-lists-at-scale.md).
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { invalid } from '../lib/errors.js';
-import { DEFAULT_COUNT_CAP, DEFAULT_MAX_PAGE, type ResourceDecl } from '../../admin/resources/schema.js';
+import { DEFAULT_COUNT_CAP, DEFAULT_MAX_PAGE, type ResourceDecl } from '../../models/resources/index.js';
+import { MAX_POSITION, filterSchema, parseOrThrow } from './validation.js';
 import { wordPattern, type IndexSpec } from '../../models/search-index.js';
 import { sqlDate, type Dialect } from '../../models/columns.js';
 
@@ -32,21 +33,22 @@ export function parseListQuery(decl: ResourceDecl, query: Record<string, unknown
   let sort: ListQuery['sort'] = { field: decl.sort[0], order: 'DESC' };
   if (sortRaw !== undefined) {
     if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string') throw invalid('invalid_query', 'validation_error', { field: 'sort' });
-    const field = sortRaw[0] === 'id' ? 'id' : sortRaw[0];
+    const field = sortRaw[0];
     // Only indexed keys sort: anything else falls back to the default key (react-admin sends "id" by default).
-    sort = { field: decl.sort.includes(field) ? field : decl.sort[0], order: String(sortRaw[1]).toUpperCase() === 'ASC' ? 'ASC' : 'DESC' };
+    sort = { field: field === 'id' || decl.sort.includes(field) ? field : decl.sort[0], order: String(sortRaw[1]).toUpperCase() === 'ASC' ? 'ASC' : 'DESC' };
   }
   let range: [number, number] = [0, 24];
   if (rangeRaw !== undefined) {
-    if (!Array.isArray(rangeRaw) || rangeRaw.length !== 2 || !rangeRaw.every((n) => Number.isInteger(n) && n >= 0) || rangeRaw[1] < rangeRaw[0]) {
+    const position = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= MAX_POSITION;
+    if (!Array.isArray(rangeRaw) || rangeRaw.length !== 2 || !rangeRaw.every(position) || rangeRaw[1] < rangeRaw[0]) {
       throw invalid('invalid_query', 'validation_error', { field: 'range' });
     }
     range = [rangeRaw[0], Math.min(rangeRaw[1], rangeRaw[0] + (decl.maxPage ?? DEFAULT_MAX_PAGE) - 1)];
   }
   if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) throw invalid('invalid_query', 'validation_error', { field: 'filter' });
-  const filter = { ...(filterRaw as Record<string, unknown>) };
+  const filter = parseOrThrow(filterSchema(decl), filterRaw);
   let after: ListQuery['after'] = null;
-  if (typeof filter.after === 'string' && filter.after.includes('|')) {
+  if (typeof filter.after === 'string') {
     const i = filter.after.lastIndexOf('|');
     after = { value: filter.after.slice(0, i), id: filter.after.slice(i + 1) };
   }
@@ -75,19 +77,6 @@ export function readDate(v: unknown): Date | null {
   const s = String(v);
   const d = new Date(s.includes(' ') ? s.replace(' ', 'T').replace(' +00:00', 'Z') : s);
   return Number.isNaN(d.getTime()) ? null : d;
-}
-
-export function parseDateFilter(value: unknown, field: string, endOfDay: boolean): Date {
-  const s = String(value);
-  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z` : s);
-  if (Number.isNaN(d.getTime())) throw invalid('invalid_filter', 'validation_error', { field });
-  return d;
-}
-
-export function intFilter(value: unknown, field: string): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(n)) throw invalid('invalid_filter', 'validation_error', { field });
-  return n;
 }
 
 export interface ListSql {

@@ -2,7 +2,7 @@
 import { retryingTransaction } from './retry-transaction.js';
 import { CustomLanding, LANDING_DEFAULTS } from '../../models/index.js';
 import { conflict, invalid, notFound } from '../lib/errors.js';
-import { IDENTIFIER_ALLOWED, IDENTIFIER_MIN, normalizeIdentifier } from '../../admin/resources/custom-landings.resource.js';
+import { IDENTIFIER_ALLOWED, IDENTIFIER_MIN, normalizeIdentifier } from '../../models/resources/custom-landings/resource.js';
 import { audit } from './audit.service.js';
 import type { Actor } from './staff-users.service.js';
 import { findUpload, uploadKeyAtEnd } from './uploads.service.js';

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { UniqueConstraintError } from 'sequelize';
 import { AuditEntry, User, transaction } from '../../models/index.js';
 import { hashPassword } from '../auth/passwords.js';
+import { NEW_RECRUITER } from '../../models/resources/users/resource.js';
 import { conflict, invalid } from '../lib/errors.js';
 
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
@@ -19,8 +20,8 @@ export async function createRecruiter(input: NewRecruiter, actor: { id: string }
   const email = String(input.email ?? '').trim().toLowerCase();
   const password = String(input.password ?? '');
   // The spec's lengths (longer than 4, 10 and 6) with its one message for all three.
-  if (name.length <= 4 || email.length <= 10 || password.length <= 6 || name.length > 120 || email.length > 254 || password.length > 200) {
-    throw invalid('invalid_recruiter', 'recruiter_invalid');
+  if (name.length < NEW_RECRUITER.name || email.length < NEW_RECRUITER.email || password.length < NEW_RECRUITER.password || name.length > 120 || email.length > 254 || password.length > 200) {
+    throw invalid('invalid_recruiter', 'console_recruiter_invalid');
   }
   if (!EMAIL.test(email)) throw invalid('invalid_email', 'invalid_email');
   if (await User.findOne({ where: { email }, attributes: ['id'] })) throw conflict('user_exists', 'user_already_exists');

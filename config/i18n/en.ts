@@ -78,7 +78,7 @@ const en: Record<keyof typeof fr, string> = {
   forgot_password_sent: "If an account exists with this address, we have just sent it an email with a link to choose a new password.",
   reset_mail_subject: "Reset your password",
   reset_mail_text: "Hello {name},\n\nTo choose a new password, open this link (valid for one hour, once):\n{link}\n\nIf you did not ask for this, ignore this message: your password stays unchanged.",
-  recruiter_invalid: "Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14",
+  console_recruiter_invalid: "Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14",
   user_already_exists: "This user already exists",
   sso_no_provider: "No company sign-in is configured for this domain.",
   sso_unknown_provider: "This company sign-in provider does not exist.",

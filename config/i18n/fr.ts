@@ -78,7 +78,7 @@ const fr = {
   forgot_password_sent: "Si un compte existe avec cette adresse, un e-mail vient de vous être envoyé avec un lien pour choisir un nouveau mot de passe.",
   reset_mail_subject: "Réinitialisation de votre mot de passe",
   reset_mail_text: "Bonjour {name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure, une seule fois) :\n{link}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
-  recruiter_invalid: "Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14",
+  console_recruiter_invalid: "Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14",
   user_already_exists: "This user already exists",
   sso_no_provider: "Aucune connexion d’entreprise n’est configurée pour ce domaine.",
   sso_unknown_provider: "Ce fournisseur de connexion d’entreprise n’existe pas.",

@@ -9,8 +9,8 @@ import { decodePng, encodePng } from '../helpers/png.js';
 import {
   ApplicationAnswer, Application, AuditEntry, CloseEvent, CustomLanding, ManagerRecruiter, Offer, PlanLimit, Upload, User, WishlistEntry,
 } from '../../models/index.js';
-import { customLandings } from '../../admin/resources/custom-landings.resource.js';
-import { declaredDefaults } from '../../admin/resources/schema.js';
+import { customLandings } from '../../models/resources/custom-landings/resource.js';
+import { declaredDefaults } from '../../models/resources/schema.js';
 
 let ctx: TestContext;
 let admin: User;

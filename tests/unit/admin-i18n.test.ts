@@ -6,7 +6,7 @@ import { en } from '../../admin/src/i18n/en.js';
 import { nl } from '../../admin/src/i18n/nl.js';
 import { raNl } from '../../admin/src/i18n/ra-nl.js';
 import { browserLocale, CATALOGS, LOCALES, overlay } from '../../admin/src/i18n/locales.js';
-import { RESOURCES } from '../../admin/resources/index.js';
+import { RESOURCES } from '../../models/resources/index.js';
 
 function keys(o: object, prefix = ''): string[] {
   return Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));

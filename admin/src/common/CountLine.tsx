@@ -1,7 +1,7 @@
 // "N trouvés", or "Plus de N trouvés" when the server's capped count stopped at the cap (decision 061).
 import { Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-import { DEFAULT_COUNT_CAP, type ResourceDecl } from '../../resources/schema.js';
+import { DEFAULT_COUNT_CAP, type ResourceDecl } from '../../../models/resources/schema.js';
 
 export function CountLine({ decl }: { decl: ResourceDecl }) {
   const { total, isPending } = useListContext();

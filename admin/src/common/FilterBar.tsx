@@ -2,7 +2,7 @@
 // 0.25 s after a change (the list's debounce), the text search 1.5 s after typing.
 import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-import type { ResourceDecl } from '../../resources/schema.js';
+import type { ResourceDecl } from '../../../models/resources/schema.js';
 import { DebouncedSearch } from './SearchInput.js';
 
 export function FilterBar({ decl, sources, children }: { decl: ResourceDecl; sources: string[]; children?: React.ReactNode }) {

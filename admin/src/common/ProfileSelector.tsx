@@ -3,7 +3,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { RANGE_DEFAULTS } from '../../resources/users.resource.js';
+import { RANGE_DEFAULTS } from '../../../models/resources/users/resource.js';
 
 const OPTIONS = ['candidate', 'recruiter', 'landing', 'offers', 'wishlist'] as const;
 const ROUTES: Record<string, string> = { landing: '/landings', offers: '/offers' };

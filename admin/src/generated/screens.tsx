@@ -7,7 +7,7 @@ import {
   maxLength, maxValue, minLength, minValue, NumberField, NumberInput, ReferenceField, required, SelectInput, Show, SimpleForm,
   SimpleShowLayout, TextField, TextInput, useNotify, useTranslate, type TextInputProps, type Validator,
 } from 'react-admin';
-import { declaredDefaults, type FieldDecl, type FilterDecl, type NormalizeRule, type ResourceDecl } from '../../resources/schema.js';
+import { declaredDefaults, type FieldDecl, type FilterDecl, type NormalizeRule, type ResourceDecl } from '../../../models/resources/schema.js';
 import { CountLine } from '../common/CountLine.js';
 import { DebouncedSearch } from '../common/SearchInput.js';
 import { LoadMore } from '../common/LoadMore.js';

@@ -128,5 +128,6 @@ export const fr = {
     user_detail: 'Fiche utilisateur',
     identifier_not_allowed: 'Not allowed: %{char} , allowed characters are: %{allowed}',
     identifier_too_short: 'Identifier doit faire au moins 3 chars',
+    recruiter_invalid: 'Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14',
   },
 };

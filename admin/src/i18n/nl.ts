@@ -135,5 +135,6 @@ export const nl: Catalog<typeof fr> = {
     user_detail: 'Gebruikersfiche',
     identifier_not_allowed: 'Niet toegestaan: %{char} , toegestane tekens zijn: %{allowed}',
     identifier_too_short: 'De identifier moet minstens 3 tekens hebben',
+    recruiter_invalid: 'Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14',
   },
 };

@@ -2,7 +2,7 @@
 // default), search and dates, and a card per lead (always contactable).
 import { Box, Button, ButtonGroup, Card, CardContent, Link, Typography } from '@mui/material';
 import { InfiniteList, useListContext, useTranslate } from 'react-admin';
-import { landings, NOTIF_CHOICES } from '../../resources/landings.resource.js';
+import { landings, NOTIF_CHOICES } from '../../../models/resources/landings/resource.js';
 import { CountLine } from '../common/CountLine.js';
 import { FilterBar } from '../common/FilterBar.js';
 import { LoadMore } from '../common/LoadMore.js';

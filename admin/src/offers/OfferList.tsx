@@ -2,7 +2,7 @@
 // 255; links to the public offer, to the recruiter and to the wishlist filtered by the code.
 import { Box, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
 import { InfiniteList, useListContext, useTranslate } from 'react-admin';
-import { offers } from '../../resources/offers.resource.js';
+import { offers } from '../../../models/resources/offers/resource.js';
 import { CountLine } from '../common/CountLine.js';
 import { FilterBar } from '../common/FilterBar.js';
 import { LoadMore } from '../common/LoadMore.js';

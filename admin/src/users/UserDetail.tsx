@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useParams, useNavigate } from 'react-router-dom';
 import { Box, Card, CardContent, Chip, Link, List, ListItem, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Loading, Title, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
-import { USER_PLANS } from '../../resources/users.resource.js';
+import { USER_PLANS } from '../../../models/resources/users/resource.js';
 import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';
 import { cut, listDate } from '../common/format.js';

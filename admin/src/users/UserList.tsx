@@ -3,7 +3,7 @@
 // recruiter view also has the create-recruiter form.
 import { Box } from '@mui/material';
 import { InfiniteList, useListContext } from 'react-admin';
-import { users } from '../../resources/users.resource.js';
+import { users } from '../../../models/resources/users/resource.js';
 import { CountLine } from '../common/CountLine.js';
 import { FilterBar } from '../common/FilterBar.js';
 import { LoadMore } from '../common/LoadMore.js';

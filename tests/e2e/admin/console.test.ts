@@ -14,7 +14,7 @@ import { pino } from 'pino';
 import { loadSettings, ROOT_DIR } from '../../../config/settings.js';
 import { openDatabase } from '../../../models/boot.js';
 import { CustomLanding, Upload, User } from '../../../models/index.js';
-import { LANDING_DEFAULTS } from '../../../admin/resources/custom-landings.resource.js';
+import { LANDING_DEFAULTS } from '../../../models/resources/custom-landings/resource.js';
 import { encodePng } from '../../helpers/png.js';
 import { seedDemo } from '../../../seeders/demo.js';
 import { createApp } from '../../../api/app.js';

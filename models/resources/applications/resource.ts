@@ -1,5 +1,5 @@
 // Applications with their questions; the admin resets or force-sends them from the user detail.
-import { defineResource } from './schema.js';
+import { defineResource } from '../schema.js';
 
 export const applications = defineResource({
   name: 'applications',
@@ -8,12 +8,15 @@ export const applications = defineResource({
   fields: [
     { source: 'candidate_id', type: 'reference', reference: 'users', list: true },
     { source: 'recruiter_id', type: 'reference', reference: 'users', list: true },
-    { source: 'job_code', type: 'string', list: true },
+    { source: 'offer_id', type: 'reference', reference: 'offers' },
+    { source: 'job_code', type: 'string', list: true, from: { via: 'offer_id', model: 'Offer', column: 'job_code' } },
+    { source: 'title', type: 'string', from: { via: 'offer_id', model: 'Offer', column: 'title' } },
     { source: 'state', type: 'enum', choices: ['applying', 'complete'], list: true },
     { source: 'recruiter_state', type: 'enum', choices: ['new', 'view', 'shortlist', 'wait_reject', 'rejected', 'to_recruit', 'recruited'], list: true },
     { source: 'start_date', type: 'date' },
     { source: 'submit_date', type: 'date' },
-    { source: 'questions', type: 'json' },
+    { source: 'questions', type: 'json', from: { server: true } },
+    { source: 'is_bad', type: 'boolean', from: { server: true } },
     { source: 'created_at', type: 'date', list: true, sortable: true },
   ],
   filters: [

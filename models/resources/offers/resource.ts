@@ -1,6 +1,6 @@
 // Published offers. Staff see all; a recruiter sees their own; a manager those of the
 // recruiters they manage (and their own).
-import { defineResource } from './schema.js';
+import { defineResource } from '../schema.js';
 
 export const OFFER_STATES = ['available', 'closed', 'pending', 'deleted'] as const;
 
@@ -9,15 +9,17 @@ export const offers = defineResource({
   model: 'Offer',
   recordRepresentation: 'job_code',
   fields: [
-    { source: 'state', type: 'enum', choices: OFFER_STATES, list: true, writable: true },
+    { source: 'state', type: 'enum', choices: OFFER_STATES, list: true, writable: true, required: true },
     { source: 'job_code', type: 'string', list: true },
     { source: 'title', type: 'string', list: true, required: true, maxLength: 200, writable: true },
     { source: 'company_name', type: 'string', list: true, required: true, maxLength: 160, writable: true },
     { source: 'city', type: 'string', list: true, writable: true, maxLength: 120 },
     { source: 'zip_code', type: 'string', list: true, writable: true, maxLength: 20 },
-    { source: 'description', type: 'text', list: true, cut: 255, required: true, writable: true },
+    { source: 'description', type: 'text', list: true, cut: 255, required: true, writable: true, maxLength: 10_000 },
     { source: 'recruiter_id', type: 'reference', reference: 'users', list: true },
-    { source: 'candidates', type: 'number' },
+    { source: 'candidates', type: 'number', from: { server: true } },
+    { source: 'is_boosted', type: 'boolean' },
+    { source: 'country_iso', type: 'string' },
     { source: 'created_at', type: 'date', list: true, sortable: true },
   ],
   filters: [
@@ -25,12 +27,15 @@ export const offers = defineResource({
     { source: 'state', type: 'eq', choices: OFFER_STATES },
     { source: 'recruiter_id', type: 'eq' },
     { source: 'job_code', type: 'eq' },
-    { source: 'created_gte', column: 'created_at', type: 'dateFrom', alwaysOn: true },
+    { source: 'created_gte', column: 'created_at', type: 'dateFrom', alwaysOn: true, defaultValue: { monthsAgo: 3 } },
     { source: 'created_lte', column: 'created_at', type: 'dateTo', alwaysOn: true },
     { source: 'id', type: 'in' },
   ],
   sort: ['created_at'],
   access: { list: ['admin', 'manager', 'recruiter'], read: ['admin', 'manager', 'recruiter'], edit: ['admin', 'manager', 'recruiter'] },
   rows: { recruiter: { column: 'recruiter_id', match: 'self' }, manager: { column: 'recruiter_id', match: 'managed' } },
+  // Offer cards (section 2): a hand-written list in this folder's screens; edit is generated.
+  screens: ['list', 'show', 'edit'],
+  list: { layout: 'cards' },
   countCap: 10_000,
 });

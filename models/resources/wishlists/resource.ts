@@ -1,5 +1,5 @@
 // Wishlist entries (a candidate's saved offers). Staff see all; a candidate their own.
-import { defineResource } from './schema.js';
+import { defineResource } from '../schema.js';
 
 export const WISHLIST_STATES = ['pending', 'applying', 'done'] as const;
 
@@ -9,8 +9,9 @@ export const wishlists = defineResource({
   recordRepresentation: 'job_code',
   fields: [
     { source: 'candidate_id', type: 'reference', reference: 'users', list: true },
-    { source: 'job_code', type: 'string', list: true },
-    { source: 'title', type: 'string', list: true },
+    { source: 'offer_id', type: 'reference', reference: 'offers' },
+    { source: 'job_code', type: 'string', list: true, from: { via: 'offer_id', model: 'Offer', column: 'job_code' } },
+    { source: 'title', type: 'string', list: true, from: { via: 'offer_id', model: 'Offer', column: 'title' } },
     { source: 'state', type: 'enum', choices: WISHLIST_STATES, list: true },
     { source: 'added_at', type: 'date', list: true, sortable: true },
   ],

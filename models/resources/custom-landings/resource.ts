@@ -1,5 +1,5 @@
 // Companies' custom landing pages (/landing/{identifier}). Staff only.
-import { defineResource, type NormalizeRule } from './schema.js';
+import { defineResource, type NormalizeRule } from '../schema.js';
 
 /**
  * Default landing settings (back-office.md section 9). They live here rather than in the model
@@ -48,7 +48,8 @@ export const customLandings = defineResource({
       normalize: IDENTIFIER_RULE, minLengthMessage: 'console.identifier_too_short',
     },
     { source: 'name', type: 'string', list: true, required: true, maxLength: 160, writable: true },
-    { source: 'url', type: 'string', list: true },
+    { source: 'url', type: 'string', list: true, from: { server: true } },
+    { source: 'company_hash', type: 'string' },
     { source: 'logo_src', type: 'image', list: true, writable: true },
     { source: 'logo_width', type: 'number', min: 1, max: 2000, writable: true, default: LANDING_DEFAULTS.logo_width },
     { source: 'logo_height', type: 'number', min: 1, max: 2000, writable: true, default: LANDING_DEFAULTS.logo_height },
@@ -58,6 +59,8 @@ export const customLandings = defineResource({
     { source: 'informations_description', type: 'text', writable: true, maxLength: 2000, default: LANDING_DEFAULTS.informations_description },
     { source: 'created_at', type: 'date', sortable: true },
   ],
+  search: ['identifier', 'name'],
+  list: { layout: 'table', rowActions: ['edit', 'delete'], rowClick: false, deleteConfirm: 'console.delete_landing_confirm' },
   filters: [
     { source: 'q', type: 'search', alwaysOn: true },
     { source: 'id', type: 'in' },

@@ -1,5 +1,5 @@
 // Every staff action, read-only: who, what, which record, when, before and after.
-import { defineResource } from './schema.js';
+import { defineResource } from '../schema.js';
 
 export const auditLog = defineResource({
   name: 'audit-log',
@@ -11,8 +11,8 @@ export const auditLog = defineResource({
     { source: 'action', type: 'string', list: true },
     { source: 'resource', type: 'string', list: true },
     { source: 'record_id', type: 'string', list: true },
-    { source: 'before', type: 'json' },
-    { source: 'after', type: 'json' },
+    { source: 'before', type: 'json', column: 'before_json' },
+    { source: 'after', type: 'json', column: 'after_json' },
   ],
   filters: [
     { source: 'resource', type: 'eq', alwaysOn: true },
@@ -22,4 +22,5 @@ export const auditLog = defineResource({
   ],
   sort: ['created_at'],
   access: { list: ['admin'], read: ['admin'] },
+  list: { layout: 'table' },
 });

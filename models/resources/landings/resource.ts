@@ -1,5 +1,5 @@
 // Landing-page interest leads that have no account yet (user_id absent). Staff only.
-import { defineResource } from './schema.js';
+import { defineResource } from '../schema.js';
 
 /** 0 not notified, 3 email notified, 2 SMS notified (default in the console). */
 export const NOTIF_CHOICES = [0, 3, 2] as const;
@@ -15,18 +15,23 @@ export const landings = defineResource({
     { source: 'phone_number', type: 'string', list: true },
     { source: 'job_code', type: 'string', list: true },
     { source: 'cgu_from', type: 'string' },
-    { source: 'notif', type: 'enum', choices: NOTIF_CHOICES, list: true, writable: true },
+    { source: 'notif', type: 'enum', choices: NOTIF_CHOICES, list: true, writable: true, required: true },
     { source: 'notified_at', type: 'date' },
     { source: 'created_at', type: 'date', list: true, sortable: true },
   ],
   filters: [
     { source: 'notif', type: 'eq', choices: NOTIF_CHOICES, defaultValue: 2, alwaysOn: true },
     { source: 'q', type: 'search', alwaysOn: true },
-    { source: 'created_gte', column: 'created_at', type: 'dateFrom', alwaysOn: true },
+    { source: 'created_gte', column: 'created_at', type: 'dateFrom', alwaysOn: true, defaultValue: { monthsAgo: 3 } },
     { source: 'created_lte', column: 'created_at', type: 'dateTo', alwaysOn: true },
     { source: 'id', type: 'in' },
   ],
   sort: ['created_at'],
   access: { list: ['admin'], read: ['admin'], edit: ['admin'], delete: ['admin'] },
+  // Leads of a landing page without an account; search: prefixes of the indexed columns.
+  base: { user_id: null },
+  search: ['email', 'lastname', 'firstname', 'phone_number', 'job_code'],
+  screens: ['list', 'edit'],
+  list: { layout: 'cards' },
   countCap: 10_000,
 });

@@ -1,0 +1,45 @@
+// Types shared by the console engine (api/console/) and the server parts of the resources that need
+// one (models/resources/<name>/server.ts).
+import type { Sequelize, Transaction } from 'sequelize';
+import type { Caller } from '../auth/caller.js';
+import type { Storage } from '../integrations/storage.js';
+import type { Dialect } from '../../models/columns.js';
+import type { ListQuery, ListSql } from './query.js';
+
+export interface ConsoleCtx {
+  caller: Caller;
+  clock: () => Date;
+  sequelize: Sequelize;
+  dialect: Dialect;
+  publicUrl: string;
+  /** Where uploads are stored (a landing's logo must be one of them). */
+  storage: Storage;
+}
+
+/** null: every row (staff). Otherwise: rows whose column is one of ids. */
+export type Scope = null | { column: string; ids: string[] };
+
+export type Rec = Record<string, unknown> & { id: string | number };
+
+/**
+ * What a resource adds to the generic engine, only where its declaration cannot say it (the spec's
+ * user cards, token search, services with their own rules). Every write still ends in a service.
+ */
+export interface ServerPart {
+  /** The list's SQL when it walks another index than the table (token search). */
+  listSql?(ctx: ConsoleCtx, q: ListQuery, scope: Scope): Promise<ListSql | null>;
+  /** Replaces the generic read entirely (user cards read their own columns). */
+  list?(ctx: ConsoleCtx, q: ListQuery, scope: Scope): Promise<{ data: Rec[]; total: number }>;
+  get?(ctx: ConsoleCtx, id: string, scope: Scope): Promise<Rec>;
+  /** Fields declared with from: { server: true }, for a page of rows. */
+  decorate?(ctx: ConsoleCtx, rows: Rec[]): Promise<Rec[]>;
+  /** Writes done by a domain service instead of the generic one (console-records.service.ts). */
+  create?(ctx: ConsoleCtx, data: Record<string, unknown>): Promise<string | number>;
+  update?(ctx: ConsoleCtx, id: string, data: Record<string, unknown>, scope: Scope): Promise<void>;
+  remove?(ctx: ConsoleCtx, id: string, scope: Scope): Promise<void>;
+  /** Runs in the generic write's transaction after the row changed (counters). */
+  afterChange?(t: Transaction, row: Record<string, unknown>, before: Record<string, unknown> | null): Promise<void>;
+  /** The changes a generic update stores besides the body's (a lead's notified_at). */
+  beforeUpdate?(data: Record<string, unknown>, before: Record<string, unknown>, now: Date): Record<string, unknown>;
+  actions?: Record<string, (ctx: ConsoleCtx, id: string, body: Record<string, unknown>) => Promise<unknown>>;
+}

@@ -1,0 +1,33 @@
+// Offers: a word search walks the offer token rows in list order (decision 065); the cards show each
+// offer's count of complete applications; an edit recounts the recruiter's offer counters.
+import { QueryTypes } from 'sequelize';
+import { OFFER_SEARCH, rarestFirst, searchTokens } from '../../search-index.js';
+import { Where, tokenWalk } from '../../../api/console/query.js';
+import { applyDeclaredFilters, applyScope, filterColumn, planOf } from '../../../api/console/read.js';
+import type { ServerPart } from '../../../api/console/types.js';
+import { recountUsers } from '../../../api/services/user-counters.service.js';
+import { offers } from './resource.js';
+
+export const offersServer: ServerPart = {
+  async listSql(ctx, q, scope) {
+    const text = typeof q.filter.q === 'string' ? q.filter.q : '';
+    if (!text) return null;
+    const where = new Where();
+    const columnMap: Record<string, string> = { id: 's.offer_id', job_code: '(SELECT o2.job_code FROM offers o2 WHERE o2.id = s.offer_id)' };
+    applyDeclaredFilters(offers, q.filter, where, (source) => columnMap[source] ?? `s.${filterColumn(offers, source)}`, ctx.dialect);
+    applyScope(scope, where, (c) => `s.${c}`);
+    const walk = tokenWalk(OFFER_SEARCH, await rarestFirst(ctx.sequelize, OFFER_SEARCH, searchTokens(text)), where, 's');
+    const plan = planOf(offers);
+    return { from: plan.from, columns: plan.columns, sortColumn: `s.${offers.sort[0]}`, idColumn: 's.offer_id', where, walk: { from: walk, rowId: 'r.id' } };
+  },
+  // Candidate counts for the page's offers only (grouped on the applications offer index).
+  async decorate(ctx, rows) {
+    if (!rows.length) return rows;
+    const counts = await ctx.sequelize.query<{ offer_id: number; n: number }>(
+      `SELECT offer_id, COUNT(*) AS n FROM applications WHERE offer_id IN (${rows.map(() => '?').join(', ')}) AND state = 'complete' GROUP BY offer_id`,
+      { replacements: rows.map((r) => r.id), type: QueryTypes.SELECT },
+    );
+    return rows.map((r) => ({ ...r, candidates: Number(counts.find((c) => Number(c.offer_id) === Number(r.id))?.n ?? 0) }));
+  },
+  afterChange: (t, row) => recountUsers([row.recruiter_id as string], t),
+};

@@ -1,0 +1,43 @@
+// Shops of a manager's company (back-office.md section 3): a name, an address and the recruiter who
+// runs the shop's offers. Saving needs the name, the address (street, zip code, city) and a recruiter
+// who has an account (section 5). Staff see every shop, a manager their own.
+import { defineResource } from '../schema.js';
+
+const recruiter = (column: string) => ({ via: 'recruiter_id', model: 'User', column }) as const;
+
+export const shops = defineResource({
+  name: 'shops',
+  model: 'Shop',
+  recordRepresentation: 'shopname',
+  fields: [
+    { source: 'manager_id', type: 'reference', reference: 'users', list: true, required: true, writable: 'create' },
+    { source: 'shopname', type: 'string', list: true, required: true, maxLength: 160, writable: true, sortable: true },
+    { source: 'street', type: 'string', required: true, maxLength: 255, writable: true },
+    { source: 'zip_code', type: 'string', list: true, required: true, maxLength: 20, writable: true },
+    { source: 'city', type: 'string', list: true, required: true, maxLength: 120, writable: true },
+    { source: 'area', type: 'string', maxLength: 120, writable: true },
+    { source: 'sub_area', type: 'string', maxLength: 120, writable: true },
+    { source: 'country', type: 'string', maxLength: 80, writable: true },
+    { source: 'country_iso', type: 'string', maxLength: 2, minLength: 2, writable: true, default: 'FR' },
+    { source: 'lat', type: 'decimal', min: -90, max: 90, writable: true },
+    { source: 'lng', type: 'decimal', min: -180, max: 180, writable: true },
+    { source: 'recruiter_id', type: 'reference', reference: 'users', list: true, required: true, writable: true },
+    { source: 'recruiter_name', type: 'string', from: recruiter('name') },
+    { source: 'recruiter_email', type: 'email', from: recruiter('email') },
+    { source: 'recruiter_picture', type: 'image', from: recruiter('picture') },
+    { source: 'created_at', type: 'date', list: true, sortable: true },
+  ],
+  filters: [
+    { source: 'q', type: 'search', alwaysOn: true },
+    { source: 'manager_id', type: 'eq', alwaysOn: true },
+    { source: 'recruiter_id', type: 'eq' },
+    { source: 'id', type: 'in' },
+  ],
+  search: ['shopname', 'city', 'zip_code'],
+  sort: ['created_at', 'shopname'],
+  access: {
+    list: ['admin', 'manager'], read: ['admin', 'manager'], create: ['admin', 'manager'], edit: ['admin', 'manager'], delete: ['admin', 'manager'],
+  },
+  rows: { manager: { column: 'manager_id', match: 'self' } },
+  list: { layout: 'table', rowActions: ['edit', 'delete'], deleteConfirm: 'console.delete_confirm' },
+});
