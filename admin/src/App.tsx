@@ -4,38 +4,23 @@
 import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { Typography } from '@mui/material';
-import { Admin, CustomRoutes, Datagrid, DeleteWithConfirmButton, EditButton, Resource, usePermissions, useTranslate } from 'react-admin';
+import { Admin, CustomRoutes, Resource, usePermissions, useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { RESOURCES } from '../../models/resources/index.js';
-import { customLandings } from '../../models/resources/custom-landings/resource.js';
-import type { FieldDecl } from '../../models/resources/schema.js';
 import { authProvider } from './providers/authProvider.js';
 import { dataProvider } from './providers/dataProvider.js';
 import { i18nProvider } from './i18n/index.js';
 import { LoginPage } from './LoginPage.js';
-import { GeneratedList, fieldFor, resourceProps } from './generated/screens.js';
+import { resourceProps } from './generated/screens.js';
 import { UserList } from './users/UserList.js';
 import { UserDetail } from './users/UserDetail.js';
 import { OfferList } from './offers/OfferList.js';
 import { LandingList } from './landings/LandingList.js';
 
-function CustomLandingList() {
-  return (
-    <GeneratedList decl={customLandings}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        {(customLandings.fields as readonly FieldDecl[]).filter((f) => f.list).map((f) => fieldFor(customLandings, f))}
-        <EditButton />
-        <DeleteWithConfirmButton confirmContent="console.delete_landing_confirm" mutationMode="pessimistic" />
-      </Datagrid>
-    </GeneratedList>
-  );
-}
-
 const CUSTOM: Record<string, Partial<Record<'list', () => ReactElement>>> = {
   users: { list: UserList },
   offers: { list: OfferList },
   landings: { list: LandingList },
-  'custom-landings': { list: CustomLandingList },
 };
 
 function Home() {

@@ -3,7 +3,8 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { RANGE_DEFAULTS } from '../../../models/resources/users/resource.js';
+import { users } from '../../../models/resources/users/resource.js';
+import { filterDefaults } from '../../../models/resources/schema.js';
 
 const OPTIONS = ['candidate', 'recruiter', 'landing', 'offers', 'wishlist'] as const;
 const ROUTES: Record<string, string> = { landing: '/landings', offers: '/offers' };
@@ -41,29 +42,12 @@ export function viewOf(filter: Record<string, unknown>): string {
   return filter.wishlist_pending === true ? 'wishlist' : String(filter.profile ?? 'candidate');
 }
 
-/** The filters a view starts with: last 3 months and the spec's quick-filter ranges. */
+/** The filters a view starts with: its declared defaults (last 3 months and the section 9 ranges). */
 export function defaultsFor(view: string): Record<string, unknown> {
-  const { wishlist_count, applications_count, contacts_count, offers_count, candidates_count } = RANGE_DEFAULTS;
-  const base = { profile: view === 'wishlist' ? 'candidate' : view, created_gte: threeMonthsAgo() };
-  if (view === 'recruiter') {
-    return { ...base, offers_count_gte: offers_count[0], offers_count_lte: offers_count[1], candidates_count_gte: candidates_count[0], candidates_count_lte: candidates_count[1] };
-  }
-  return {
-    ...base,
-    ...(view === 'wishlist' ? { wishlist_pending: true } : {}),
-    wishlist_count_gte: wishlist_count[0], wishlist_count_lte: wishlist_count[1],
-    applications_count_gte: applications_count[0], applications_count_lte: applications_count[1],
-    contacts_count_gte: contacts_count[0], contacts_count_lte: contacts_count[1],
-  };
+  return filterDefaults(users, view);
 }
 
 /** The wishlist view of one offer (offer cards link to it): every candidate with it pending, any date. */
 export function wishlistOfOffer(jobCode: string): string {
   return `#/users?filter=${encodeURIComponent(JSON.stringify({ profile: 'candidate', wishlist_pending: true, wishlist_job_code: jobCode }))}`;
-}
-
-export function threeMonthsAgo(): string {
-  const from = new Date();
-  from.setMonth(from.getMonth() - 3);
-  return from.toISOString().slice(0, 10);
 }

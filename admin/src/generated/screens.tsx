@@ -3,29 +3,66 @@
 // nothing else; hand-written screens (users, offers, leads) reuse the parts below.
 import type { ReactElement } from 'react';
 import {
-  BooleanField, BooleanInput, ChipField, Create, Datagrid, DateField, DateInput, Edit, FunctionField, ImageField, ImageInput, InfiniteList,
-  maxLength, maxValue, minLength, minValue, NumberField, NumberInput, ReferenceField, required, SelectInput, Show, SimpleForm,
-  SimpleShowLayout, TextField, TextInput, useNotify, useTranslate, type TextInputProps, type Validator,
+  ArrayInput, BooleanField, BooleanInput, ChipField, Create, Datagrid, DateField, DateInput, DeleteWithConfirmButton, Edit, EditButton, FunctionField,
+  ImageField, ImageInput, InfiniteList, maxLength, maxValue, minLength, minValue, NumberField, NumberInput, PasswordInput, ReferenceField, required,
+  SelectArrayInput, SelectInput, Show, ShowButton, SimpleForm, SimpleFormIterator, SimpleShowLayout, TextField, TextInput, useLocaleState, useNotify,
+  useTranslate, type TextInputProps, type Validator,
 } from 'react-admin';
-import { declaredDefaults, type FieldDecl, type FilterDecl, type NormalizeRule, type ResourceDecl } from '../../../models/resources/schema.js';
+import {
+  declaredDefaults, filterDefaults, screensOf, writableFields, type FieldDecl, type FilterDecl, type NormalizeRule, type ResourceDecl,
+} from '../../../models/resources/schema.js';
 import { CountLine } from '../common/CountLine.js';
 import { DebouncedSearch } from '../common/SearchInput.js';
 import { LoadMore } from '../common/LoadMore.js';
 
-const choiceList = (decl: ResourceDecl, source: string, choices: readonly (string | number)[]) =>
-  choices.map((c) => ({ id: c, name: `resources.${decl.name}.choices.${source}.${c}` }));
+/** Choices with their labels: the reference list's own names in the console's language, else translation keys. */
+function useChoices(decl: ResourceDecl, f: Pick<FieldDecl, 'source' | 'choices' | 'choiceNames'>) {
+  const [locale] = useLocaleState();
+  const lang = (['fr', 'nl', 'en'].includes(locale) ? locale : 'en') as 'fr' | 'nl' | 'en';
+  return (f.choices ?? []).map((c) => {
+    const named = f.choiceNames?.find((n) => n.value === c);
+    return { id: c, name: named ? named[lang] : `resources.${decl.name}.choices.${f.source}.${c}` };
+  });
+}
+
+function ChoiceSelect(props: { decl: ResourceDecl; f: FieldDecl | FilterDecl; multiple?: boolean } & Record<string, unknown>) {
+  const { decl, f, multiple, ...rest } = props;
+  const choices = useChoices(decl, f as FieldDecl);
+  return multiple ? <SelectArrayInput {...rest} source={f.source} choices={choices} /> : <SelectInput {...rest} source={f.source} choices={choices} />;
+}
+
+function ChoiceChip({ decl, f }: { decl: ResourceDecl; f: FieldDecl }) {
+  const choices = useChoices(decl, f);
+  const translate = useTranslate();
+  return (
+    <FunctionField
+      source={f.source}
+      render={(r: Record<string, unknown>) => {
+        const values = ([] as unknown[]).concat(r[f.source] ?? []);
+        return values.map((v) => translate(String(choices.find((c) => String(c.id) === String(v))?.name ?? v))).join(', ');
+      }}
+    />
+  );
+}
 
 export function fieldFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
   const common = { source: f.source, key: f.source, sortable: Boolean(f.sortable) };
   switch (f.type) {
     case 'date':
       return <DateField {...common} showTime />;
+    case 'day':
+      return <DateField {...common} />;
     case 'number':
+    case 'decimal':
       return <NumberField {...common} />;
+    case 'tags':
+      return <ChoiceChip key={f.source} decl={decl} f={f} />;
+    case 'questions':
+      return <FunctionField {...common} render={(r: Record<string, { question: string }[] | null>) => (r[f.source] ?? []).map((q) => q.question).join(' · ')} />;
     case 'boolean':
       return <BooleanField {...common} />;
     case 'enum':
-      return <ChipField {...common} />;
+      return f.choiceNames ? <ChoiceChip key={f.source} decl={decl} f={f} /> : <ChipField {...common} />;
     case 'image':
       return <ImageField {...common} sx={{ '& img': { maxWidth: 80, maxHeight: 40 } }} />;
     case 'color':
@@ -70,16 +107,32 @@ function NormalizedTextInput({ rule, ...props }: TextInputProps & { rule: Normal
 }
 
 export function inputFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
-  const common = { source: f.source, key: f.source, validate: validators(f) };
+  const common = { source: f.source, key: f.source, validate: f.type === 'tags' || f.type === 'questions' ? undefined : validators(f) };
   switch (f.type) {
     case 'number':
-      return <NumberInput {...common} />;
+      return <NumberInput {...common} step={1} />;
+    case 'decimal':
+      return <NumberInput {...common} step="any" />;
     case 'boolean':
       return <BooleanInput {...common} />;
     case 'enum':
-      return <SelectInput {...common} choices={choiceList(decl, f.source, f.choices ?? [])} />;
+      return <ChoiceSelect {...common} decl={decl} f={f} />;
+    case 'tags':
+      return <ChoiceSelect {...common} decl={decl} f={f} multiple />;
+    case 'questions':
+      // 3 to 5 questions: add below the maximum, remove only the last and only above the minimum (section 5).
+      return (
+        <ArrayInput {...common}>
+          <SimpleFormIterator inline disableReordering disableClear>
+            <TextInput source="question" validate={[required(), maxLength(500)]} fullWidth />
+          </SimpleFormIterator>
+        </ArrayInput>
+      );
     case 'date':
+    case 'day':
       return <DateInput {...common} />;
+    case 'password':
+      return <PasswordInput {...common} />;
     case 'image':
       return (
         <ImageInput {...common} accept={{ 'image/*': [] }} format={(v: unknown) => (typeof v === 'string' ? { src: v } : v)}>
@@ -101,7 +154,7 @@ export function filterInputFor(decl: ResourceDecl, f: FilterDecl): ReactElement 
     case 'search':
       return <DebouncedSearch {...common} />;
     case 'eq':
-      return f.choices ? <SelectInput {...common} choices={choiceList(decl, f.source, f.choices)} /> : <TextInput {...common} />;
+      return f.choices ? <ChoiceSelect {...common} decl={decl} f={f} /> : <TextInput {...common} />;
     case 'dateFrom':
     case 'dateTo':
       return <DateInput {...common} />;
@@ -115,17 +168,26 @@ export function filterInputFor(decl: ResourceDecl, f: FilterDecl): ReactElement 
   }
 }
 
+/** The declared table: listed fields, then the declared row buttons. */
+function GeneratedTable({ decl }: { decl: ResourceDecl }) {
+  const opts = decl.list;
+  const rowClick = opts?.rowClick ?? (decl.access.edit ? 'edit' : 'show');
+  return (
+    <Datagrid rowClick={rowClick === false ? false : rowClick} bulkActionButtons={false}>
+      {decl.fields.filter((f) => f.list).map((f) => fieldFor(decl, f))}
+      {opts?.rowActions?.includes('show') && <ShowButton />}
+      {opts?.rowActions?.includes('edit') && <EditButton />}
+      {opts?.rowActions?.includes('delete') && <DeleteWithConfirmButton confirmContent={opts.deleteConfirm} mutationMode="pessimistic" />}
+    </Datagrid>
+  );
+}
+
 export function GeneratedList({ decl, children }: { decl: ResourceDecl; children?: ReactElement }) {
   const filters = decl.filters.map((f) => filterInputFor(decl, f)).filter((x): x is ReactElement => x !== null);
-  const defaults = Object.fromEntries(decl.filters.filter((f) => f.defaultValue !== undefined).map((f) => [f.source, f.defaultValue]));
   return (
-    <InfiniteList resource={decl.name} filters={filters} filterDefaultValues={defaults} sort={{ field: decl.sort[0], order: 'DESC' }} debounce={250} pagination={<LoadMore />} perPage={25}>
+    <InfiniteList resource={decl.name} filters={filters} filterDefaultValues={filterDefaults(decl)} sort={{ field: decl.sort[0], order: 'DESC' }} debounce={250} pagination={<LoadMore />} perPage={25}>
       <CountLine decl={decl} />
-      {children ?? (
-        <Datagrid rowClick={decl.access.edit ? 'edit' : 'show'} bulkActionButtons={false}>
-          {decl.fields.filter((f) => f.list).map((f) => fieldFor(decl, f))}
-        </Datagrid>
-      )}
+      {children ?? <GeneratedTable decl={decl} />}
     </InfiniteList>
   );
 }
@@ -133,7 +195,7 @@ export function GeneratedList({ decl, children }: { decl: ResourceDecl; children
 export function GeneratedShow({ decl }: { decl: ResourceDecl }) {
   return (
     <Show resource={decl.name}>
-      <SimpleShowLayout>{decl.fields.map((f) => fieldFor(decl, f))}</SimpleShowLayout>
+      <SimpleShowLayout>{decl.fields.filter((f) => !f.secret).map((f) => fieldFor(decl, f))}</SimpleShowLayout>
     </Show>
   );
 }
@@ -141,7 +203,7 @@ export function GeneratedShow({ decl }: { decl: ResourceDecl }) {
 export function GeneratedEdit({ decl }: { decl: ResourceDecl }) {
   return (
     <Edit resource={decl.name} mutationMode="pessimistic">
-      <SimpleForm>{decl.fields.filter((f) => f.writable).map((f) => inputFor(decl, f))}</SimpleForm>
+      <SimpleForm>{writableFields(decl, 'edit').map((f) => inputFor(decl, f))}</SimpleForm>
     </Edit>
   );
 }
@@ -150,20 +212,22 @@ export function GeneratedCreate({ decl }: { decl: ResourceDecl }) {
   return (
     <Create resource={decl.name} redirect="list">
       {/* Only create starts from the declared defaults: an edit form shows what the record holds. */}
-      <SimpleForm defaultValues={declaredDefaults(decl)}>{decl.fields.filter((f) => f.writable).map((f) => inputFor(decl, f))}</SimpleForm>
+      <SimpleForm defaultValues={declaredDefaults(decl)}>{writableFields(decl, 'create').map((f) => inputFor(decl, f))}</SimpleForm>
     </Create>
   );
 }
 
 /** The props of a <Resource> for a declaration; `custom` replaces generated screens by hand-written ones. */
 export function resourceProps(decl: ResourceDecl, custom: Partial<Record<'list' | 'show' | 'edit' | 'create', () => ReactElement>> = {}) {
+  const screens = screensOf(decl);
+  const generated = (screen: 'list' | 'show' | 'edit' | 'create', make: () => ReactElement) => custom[screen] ?? (screens.includes(screen) ? make : undefined);
   return {
     name: decl.name,
     recordRepresentation: decl.recordRepresentation,
-    list: custom.list ?? (decl.access.list ? () => <GeneratedList decl={decl} /> : undefined),
-    show: custom.show ?? (decl.access.read ? () => <GeneratedShow decl={decl} /> : undefined),
-    edit: custom.edit ?? (decl.access.edit ? () => <GeneratedEdit decl={decl} /> : undefined),
-    create: custom.create ?? (decl.access.create ? () => <GeneratedCreate decl={decl} /> : undefined),
+    list: generated('list', () => <GeneratedList decl={decl} />),
+    show: generated('show', () => <GeneratedShow decl={decl} />),
+    edit: generated('edit', () => <GeneratedEdit decl={decl} />),
+    create: generated('create', () => <GeneratedCreate decl={decl} />),
   };
 }
 

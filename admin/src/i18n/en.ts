@@ -5,6 +5,7 @@ export const en = {
       choices: { profile: { candidate: 'candidate', recruiter: 'recruiter', manager: 'manager', landing: 'Landing page' }, user_plan: { free: 'free', aplan: 'silver', bplan: 'gold', custom: 'custom' } },
       name: 'User |||| Users',
       fields: {
+        password: 'Password', state_color: 'Colour',
         picture: 'Picture', name: 'Name', email: 'Email', phone: 'Phone', profile: 'Profile', created_at: 'Created', last_co: 'Last connection',
         user_plan: 'Plan', av_boost: 'Available boosters', total_boost: 'Total boosters', used_boost: 'Used boosters',
         wishlist_count: 'Wishlist', applications_count: 'Applications', contacts_count: 'Contacts', offers_count: 'Offers',
@@ -29,6 +30,7 @@ export const en = {
       choices: { state: { available: 'available', closed: 'closed', pending: 'pending', deleted: 'deleted' } },
       name: 'Offer |||| Offers',
       fields: {
+        is_boosted: 'Boosted', country_iso: 'Country',
         state: 'State', job_code: 'Code', title: 'Title', company_name: 'Company', city: 'City', zip_code: 'Zip code', description: 'Description',
         recruiter_id: 'Recruiter', candidates: 'Candidates', created_at: 'Created', q: 'Search', created_gte: 'Select date',
         created_lte: 'Close date selection', id: 'Id',
@@ -38,6 +40,7 @@ export const en = {
       choices: { state: { pending: 'pending', applying: 'applying', done: 'done' } },
       name: 'Wishlist |||| Wishlist',
       fields: {
+        offer_id: 'Offer',
         candidate_id: 'Candidate', job_code: 'Offer', title: 'Title', state: 'State', added_at: 'Added on', created_gte: 'Select date',
         created_lte: 'Close date selection', id: 'Id',
       },
@@ -46,6 +49,7 @@ export const en = {
       choices: { state: { applying: 'applying', complete: 'complete' }, recruiter_state: { new: 'new', view: 'viewed', shortlist: 'shortlist', wait_reject: 'to reject', rejected: 'rejected', to_recruit: 'to recruit', recruited: 'recruited' } },
       name: 'Application |||| Applications',
       fields: {
+        title: 'Title', is_bad: 'Incomplete',
         offer_id: 'Offer', candidate_id: 'Candidate', recruiter_id: 'Recruiter', job_code: 'Offer', state: 'State', recruiter_state: 'Recruiter state', start_date: 'Start',
         submit_date: 'Submitted', questions: 'Questions', created_at: 'Created', id: 'Id',
       },
@@ -53,9 +57,29 @@ export const en = {
     'custom-landings': {
       name: 'Custom landing |||| Custom landings',
       fields: {
+        company_hash: 'Company of the offers',
         identifier: 'Identifier', name: 'Company', url: 'URL Landing', logo_src: 'Banner', logo_width: 'Logo width', logo_height: 'Logo height',
         bg_color: 'Background colour', select_label: 'Select label', select_description: 'Select description',
         informations_description: 'Informations description', created_at: 'Created', q: 'Search', id: 'Id',
+      },
+    },
+    templates: {
+      name: 'Template |||| Offer templates',
+      fields: {
+        owner_id: 'Manager', title: 'Job title', company_name: 'Company', company_picture: 'Company logo', company_description: 'About the company', description: 'Job description', candidate_qualification: 'Qualifications', contract_type: 'Contract', candidate_graduation: 'Education', candidate_experience: 'Experience', pay_min: 'Pay min', pay_max: 'Pay max', pay_currency: 'Currency', pay_period: 'Period', lang: 'Offer language', tags: 'Categories', questions: 'Questions', start_date: 'Start date', created_at: 'Created', id: 'Id',
+      },
+    },
+    shops: {
+      name: 'Shop |||| Shops',
+      fields: {
+        manager_id: 'Manager', shopname: 'Shop name', street: 'Street', zip_code: 'Zip code', city: 'City', area: 'Region', sub_area: 'District', country: 'Country', country_iso: 'Country code', lat: 'Latitude', lng: 'Longitude', recruiter_id: 'Recruiter', recruiter_name: 'Recruiter name', recruiter_email: 'Recruiter email', recruiter_picture: 'Recruiter picture', created_at: 'Created', q: 'Search', id: 'Id',
+      },
+    },
+    subscriptions: {
+      choices: { state: { pending: 'pending', payed: 'paid', canceled: 'canceled', expired: 'expired' } },
+      name: 'Subscription |||| Subscriptions',
+      fields: {
+        sub_id: 'Subscription', user_id: 'Manager', plan_id: 'Plan', state: 'State', active: 'Active', quantity: 'Recruiters included', seats_used: 'Recruiters used', seats_remaining: 'Recruiters left', expires_at: 'Expires', billing_company_name: 'Billed company', billing_email: 'Billing email', created_at: 'Created', id: 'Id',
       },
     },
     'audit-log': {
@@ -66,6 +90,7 @@ export const en = {
     },
   },
   console: {
+    delete_record_confirm: 'Delete this item for good?',
     not_admin: 'The site is under development, thank you for your patience.',
     found: '%{count} found',
     found_capped: 'More than %{count} found',

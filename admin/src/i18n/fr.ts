@@ -5,6 +5,7 @@ export const fr = {
       choices: { profile: { candidate: 'candidat', recruiter: 'recruteur', manager: 'manager', landing: 'Landing page' }, user_plan: { free: 'free', aplan: 'silver', bplan: 'gold', custom: 'custom' } },
       name: 'Utilisateur |||| Utilisateurs',
       fields: {
+        password: 'Mot de passe', state_color: 'Couleur',
         picture: 'Photo', name: 'Nom', email: 'Email', phone: 'Téléphone', profile: 'Profil', created_at: 'Création', last_co: 'Dernière connexion',
         user_plan: 'Plan', av_boost: 'Boosters disponibles', total_boost: 'Boosters au total', used_boost: 'Boosters utilisés',
         wishlist_count: 'Wishlist', applications_count: 'Candidatures', contacts_count: 'Contacts', offers_count: 'Annonces',
@@ -29,6 +30,7 @@ export const fr = {
       choices: { state: { available: 'disponible', closed: 'fermée', pending: 'en attente', deleted: 'supprimée' } },
       name: 'Annonce |||| Annonces',
       fields: {
+        is_boosted: 'Boostée', country_iso: 'Pays',
         state: 'État', job_code: 'Code', title: 'Titre', company_name: 'Entreprise', city: 'Ville', zip_code: 'Code postal', description: 'Description',
         recruiter_id: 'Recruteur', candidates: 'Candidats', created_at: 'Création', q: 'Recherche', created_gte: 'Selection date',
         created_lte: 'Fermer selection date', id: 'Identifiant',
@@ -38,6 +40,7 @@ export const fr = {
       choices: { state: { pending: 'en attente', applying: 'en cours', done: 'terminée' } },
       name: 'Wishlist |||| Wishlist',
       fields: {
+        offer_id: 'Annonce',
         candidate_id: 'Candidat', job_code: 'Annonce', title: 'Titre', state: 'État', added_at: 'Ajouté le', created_gte: 'Selection date',
         created_lte: 'Fermer selection date', id: 'Identifiant',
       },
@@ -46,6 +49,7 @@ export const fr = {
       choices: { state: { applying: 'en cours', complete: 'complète' }, recruiter_state: { new: 'nouveau', view: 'vu', shortlist: 'shortlist', wait_reject: 'à rejeter', rejected: 'rejeté', to_recruit: 'à recruter', recruited: 'recruté' } },
       name: 'Candidature |||| Candidatures',
       fields: {
+        title: 'Intitulé', is_bad: 'Incomplète',
         offer_id: 'Annonce', candidate_id: 'Candidat', recruiter_id: 'Recruteur', job_code: 'Annonce', state: 'État', recruiter_state: 'État recruteur', start_date: 'Début',
         submit_date: 'Envoi', questions: 'Questions', created_at: 'Création', id: 'Identifiant',
       },
@@ -53,9 +57,29 @@ export const fr = {
     'custom-landings': {
       name: 'Landing personnalisée |||| Landings personnalisées',
       fields: {
+        company_hash: 'Entreprise des annonces',
         identifier: 'Identifier', name: 'Company', url: 'URL Landing', logo_src: 'Banner', logo_width: 'Largeur du logo', logo_height: 'Hauteur du logo',
         bg_color: 'Couleur de fond', select_label: 'Libellé du choix', select_description: 'Description du choix',
         informations_description: 'Description des informations', created_at: 'Création', q: 'Recherche', id: 'Identifiant',
+      },
+    },
+    templates: {
+      name: "Modèle |||| Modèles d'annonce",
+      fields: {
+        owner_id: 'Manager', title: 'Intitulé du poste', company_name: 'Entreprise', company_picture: 'Logo de l’entreprise', company_description: 'Présentation de l’entreprise', description: 'Description du poste', candidate_qualification: 'Qualifications', contract_type: 'Contrat', candidate_graduation: 'Niveau d’études', candidate_experience: 'Expérience', pay_min: 'Salaire min', pay_max: 'Salaire max', pay_currency: 'Devise', pay_period: 'Période', lang: 'Langue de l’annonce', tags: 'Catégories', questions: 'Questions', start_date: 'Date de début', created_at: 'Création', id: 'Identifiant',
+      },
+    },
+    shops: {
+      name: 'Magasin |||| Magasins',
+      fields: {
+        manager_id: 'Manager', shopname: 'Nom du magasin', street: 'Adresse', zip_code: 'Code postal', city: 'Ville', area: 'Région', sub_area: 'Département', country: 'Pays', country_iso: 'Code pays', lat: 'Latitude', lng: 'Longitude', recruiter_id: 'Recruteur', recruiter_name: 'Nom du recruteur', recruiter_email: 'Email du recruteur', recruiter_picture: 'Photo du recruteur', created_at: 'Création', q: 'Recherche', id: 'Identifiant',
+      },
+    },
+    subscriptions: {
+      choices: { state: { pending: 'en attente', payed: 'payé', canceled: 'annulé', expired: 'expiré' } },
+      name: 'Abonnement |||| Abonnements',
+      fields: {
+        sub_id: 'Abonnement', user_id: 'Manager', plan_id: 'Offre', state: 'État', active: 'Actif', quantity: 'Recruteurs inclus', seats_used: 'Recruteurs utilisés', seats_remaining: 'Recruteurs restants', expires_at: 'Expiration', billing_company_name: 'Société facturée', billing_email: 'Email de facturation', created_at: 'Création', id: 'Identifiant',
       },
     },
     'audit-log': {
@@ -66,6 +90,7 @@ export const fr = {
     },
   },
   console: {
+    delete_record_confirm: 'Supprimer définitivement cet élément ?',
     not_admin: 'Le site est en cours de développement, merci de votre patience.',
     found: '%{count} trouvés',
     found_capped: 'Plus de %{count} trouvés',

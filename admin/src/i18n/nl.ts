@@ -12,6 +12,7 @@ export const nl: Catalog<typeof fr> = {
       choices: { profile: { candidate: 'kandidaat', recruiter: 'recruiter', manager: 'manager', landing: 'Landingspagina' }, user_plan: { free: 'free', aplan: 'silver', bplan: 'gold', custom: 'custom' } },
       name: 'Gebruiker |||| Gebruikers',
       fields: {
+        password: 'Wachtwoord', state_color: 'Kleur',
         picture: 'Foto', name: 'Naam', email: 'E-mail', phone: 'Telefoon', profile: 'Profiel', created_at: 'Aangemaakt', last_co: 'Laatste verbinding',
         user_plan: 'Abonnement', av_boost: 'Beschikbare boosters', total_boost: 'Boosters in totaal', used_boost: 'Gebruikte boosters',
         wishlist_count: 'Verlanglijst', applications_count: 'Sollicitaties', contacts_count: 'Contacten', offers_count: 'Vacatures',
@@ -36,6 +37,7 @@ export const nl: Catalog<typeof fr> = {
       choices: { state: { available: 'beschikbaar', closed: 'gesloten', pending: 'in afwachting', deleted: 'verwijderd' } },
       name: 'Vacature |||| Vacatures',
       fields: {
+        is_boosted: 'Geboost', country_iso: 'Land',
         state: 'Status', job_code: 'Code', title: 'Titel', company_name: 'Bedrijf', city: 'Plaats', zip_code: 'Postcode', description: 'Beschrijving',
         recruiter_id: 'Recruiter', candidates: 'Kandidaten', created_at: 'Aangemaakt', q: 'Zoeken', created_gte: 'Datum selecteren',
         created_lte: 'Datumselectie sluiten', id: 'Id',
@@ -45,6 +47,7 @@ export const nl: Catalog<typeof fr> = {
       choices: { state: { pending: 'in afwachting', applying: 'bezig', done: 'afgerond' } },
       name: 'Verlanglijst |||| Verlanglijsten',
       fields: {
+        offer_id: 'Vacature',
         candidate_id: 'Kandidaat', job_code: 'Vacature', title: 'Titel', state: 'Status', added_at: 'Toegevoegd op', created_gte: 'Datum selecteren',
         created_lte: 'Datumselectie sluiten', id: 'Id',
       },
@@ -53,6 +56,7 @@ export const nl: Catalog<typeof fr> = {
       choices: { state: { applying: 'bezig', complete: 'volledig' }, recruiter_state: { new: 'nieuw', view: 'bekeken', shortlist: 'shortlist', wait_reject: 'af te wijzen', rejected: 'afgewezen', to_recruit: 'aan te werven', recruited: 'aangeworven' } },
       name: 'Sollicitatie |||| Sollicitaties',
       fields: {
+        title: 'Titel', is_bad: 'Onvolledig',
         offer_id: 'Vacature', candidate_id: 'Kandidaat', recruiter_id: 'Recruiter', job_code: 'Vacature', state: 'Status', recruiter_state: 'Status bij de recruiter', start_date: 'Begin',
         submit_date: 'Verzonden', questions: 'Vragen', created_at: 'Aangemaakt', id: 'Id',
       },
@@ -60,9 +64,29 @@ export const nl: Catalog<typeof fr> = {
     'custom-landings': {
       name: 'Eigen landingspagina |||| Eigen landingspagina’s',
       fields: {
+        company_hash: 'Bedrijf van de vacatures',
         identifier: 'Identifier', name: 'Bedrijf', url: 'URL van de landingspagina', logo_src: 'Banner', logo_width: 'Breedte van het logo', logo_height: 'Hoogte van het logo',
         bg_color: 'Achtergrondkleur', select_label: 'Label van de keuzelijst', select_description: 'Beschrijving van de keuzelijst',
         informations_description: 'Beschrijving van de gegevens', created_at: 'Aangemaakt', q: 'Zoeken', id: 'Id',
+      },
+    },
+    templates: {
+      name: 'Sjabloon |||| Vacaturesjablonen',
+      fields: {
+        owner_id: 'Manager', title: 'Functietitel', company_name: 'Bedrijf', company_picture: 'Bedrijfslogo', company_description: 'Over het bedrijf', description: 'Functieomschrijving', candidate_qualification: 'Kwalificaties', contract_type: 'Contract', candidate_graduation: 'Opleidingsniveau', candidate_experience: 'Ervaring', pay_min: 'Loon min', pay_max: 'Loon max', pay_currency: 'Munt', pay_period: 'Periode', lang: 'Taal van de vacature', tags: 'Categorieën', questions: 'Vragen', start_date: 'Startdatum', created_at: 'Aangemaakt', id: 'Id',
+      },
+    },
+    shops: {
+      name: 'Winkel |||| Winkels',
+      fields: {
+        manager_id: 'Manager', shopname: 'Naam van de winkel', street: 'Straat', zip_code: 'Postcode', city: 'Stad', area: 'Regio', sub_area: 'Provincie', country: 'Land', country_iso: 'Landcode', lat: 'Breedtegraad', lng: 'Lengtegraad', recruiter_id: 'Recruiter', recruiter_name: 'Naam van de recruiter', recruiter_email: 'E-mail van de recruiter', recruiter_picture: 'Foto van de recruiter', created_at: 'Aangemaakt', q: 'Zoeken', id: 'Id',
+      },
+    },
+    subscriptions: {
+      choices: { state: { pending: 'in afwachting', payed: 'betaald', canceled: 'geannuleerd', expired: 'verlopen' } },
+      name: 'Abonnement |||| Abonnementen',
+      fields: {
+        sub_id: 'Abonnement', user_id: 'Manager', plan_id: 'Formule', state: 'Status', active: 'Actief', quantity: 'Inbegrepen recruiters', seats_used: 'Gebruikte recruiters', seats_remaining: 'Resterende recruiters', expires_at: 'Vervalt', billing_company_name: 'Gefactureerd bedrijf', billing_email: 'Facturatie-e-mail', created_at: 'Aangemaakt', id: 'Id',
       },
     },
     'audit-log': {
@@ -73,6 +97,7 @@ export const nl: Catalog<typeof fr> = {
     },
   },
   console: {
+    delete_record_confirm: 'Dit element definitief verwijderen?',
     not_admin: 'De site is in ontwikkeling, bedankt voor uw geduld.',
     found: '%{count} gevonden',
     found_capped: 'Meer dan %{count} gevonden',

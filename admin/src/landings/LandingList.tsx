@@ -6,7 +6,8 @@ import { landings, NOTIF_CHOICES } from '../../../models/resources/landings/reso
 import { CountLine } from '../common/CountLine.js';
 import { FilterBar } from '../common/FilterBar.js';
 import { LoadMore } from '../common/LoadMore.js';
-import { ProfileSelector, threeMonthsAgo } from '../common/ProfileSelector.js';
+import { ProfileSelector } from '../common/ProfileSelector.js';
+import { filterDefaults } from '../../../models/resources/schema.js';
 import { listDate } from '../common/format.js';
 import { StateDot } from '../users/UserCard.js';
 
@@ -66,7 +67,7 @@ function Body() {
 
 export function LandingList() {
   return (
-    <InfiniteList resource="landings" filterDefaultValues={{ notif: 2, created_gte: threeMonthsAgo() }} sort={{ field: 'created_at', order: 'DESC' }} debounce={250} perPage={25} pagination={<LoadMore />} actions={false}>
+    <InfiniteList resource="landings" filterDefaultValues={filterDefaults(landings)} sort={{ field: 'created_at', order: 'DESC' }} debounce={250} perPage={25} pagination={<LoadMore />} actions={false}>
       <Body />
     </InfiniteList>
   );

@@ -6,7 +6,8 @@ import { offers } from '../../../models/resources/offers/resource.js';
 import { CountLine } from '../common/CountLine.js';
 import { FilterBar } from '../common/FilterBar.js';
 import { LoadMore } from '../common/LoadMore.js';
-import { ProfileSelector, threeMonthsAgo, wishlistOfOffer } from '../common/ProfileSelector.js';
+import { ProfileSelector, wishlistOfOffer } from '../common/ProfileSelector.js';
+import { filterDefaults } from '../../../models/resources/schema.js';
 import { cut, listDate } from '../common/format.js';
 
 interface OfferRecord {
@@ -62,7 +63,7 @@ function Body() {
 
 export function OfferList() {
   return (
-    <InfiniteList resource="offers" filterDefaultValues={{ created_gte: threeMonthsAgo() }} sort={{ field: 'created_at', order: 'DESC' }} debounce={250} perPage={25} pagination={<LoadMore />} actions={false}>
+    <InfiniteList resource="offers" filterDefaultValues={filterDefaults(offers)} sort={{ field: 'created_at', order: 'DESC' }} debounce={250} perPage={25} pagination={<LoadMore />} actions={false}>
       <Body />
     </InfiniteList>
   );

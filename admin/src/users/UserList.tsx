@@ -11,20 +11,14 @@ import { ProfileSelector, defaultsFor, viewOf } from '../common/ProfileSelector.
 import { CreateRecruiterForm } from './CreateRecruiterForm.js';
 import { UserCard, type UserRecord } from './UserCard.js';
 
-const CANDIDATE_FILTERS = ['q', 'created_gte', 'created_lte', 'wishlist_count_gte', 'wishlist_count_lte', 'applications_count_gte', 'applications_count_lte', 'contacts_count_gte', 'contacts_count_lte', 'show_closed'];
-const FILTERS: Record<string, string[]> = {
-  candidate: CANDIDATE_FILTERS,
-  wishlist: [...CANDIDATE_FILTERS, 'wishlist_job_code'],
-  recruiter: ['q', 'created_gte', 'created_lte', 'offers_count_gte', 'offers_count_lte', 'candidates_count_gte', 'candidates_count_lte', 'hide_migrated'],
-  manager: ['q', 'created_gte', 'created_lte', 'offers_count_gte', 'offers_count_lte', 'candidates_count_gte', 'candidates_count_lte'],
-};
+const VIEWS = users.list.views;
 
 function Body() {
   const { data, filterValues } = useListContext<UserRecord>();
   const view = viewOf(filterValues);
   return (
     <Box>
-      <FilterBar decl={users} sources={FILTERS[view] ?? FILTERS.candidate}>
+      <FilterBar decl={users} sources={[...(VIEWS[view as keyof typeof VIEWS] ?? VIEWS.candidate).filters]}>
         <ProfileSelector current={view} />
       </FilterBar>
       {view === 'recruiter' && <CreateRecruiterForm />}

@@ -39,5 +39,5 @@ export const shops = defineResource({
     list: ['admin', 'manager'], read: ['admin', 'manager'], create: ['admin', 'manager'], edit: ['admin', 'manager'], delete: ['admin', 'manager'],
   },
   rows: { manager: { column: 'manager_id', match: 'self' } },
-  list: { layout: 'table', rowActions: ['edit', 'delete'], deleteConfirm: 'console.delete_confirm' },
+  list: { layout: 'table', rowActions: ['edit', 'delete'], deleteConfirm: 'console.delete_record_confirm' },
 });

@@ -51,5 +51,5 @@ export const templates = defineResource({
     list: ['admin', 'manager'], read: ['admin', 'manager'], create: ['admin', 'manager'], edit: ['admin', 'manager'], delete: ['admin', 'manager'],
   },
   rows: { manager: { column: 'owner_id', match: 'self' } },
-  list: { layout: 'table', rowActions: ['edit', 'delete'], deleteConfirm: 'console.delete_confirm' },
+  list: { layout: 'table', rowActions: ['edit', 'delete'], deleteConfirm: 'console.delete_record_confirm' },
 });
