@@ -96,7 +96,10 @@ function checkText(f: FieldDecl, limits: ColumnLimits, v: unknown, ctx: Ctx): st
   return s;
 }
 
-const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+function isDay(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
 
 function checkNumber(f: FieldDecl, v: unknown, ctx: Ctx): number {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : NaN;
