@@ -78,7 +78,7 @@ const nl: Record<keyof typeof fr, string> = {
   forgot_password_sent: "Als er een account met dit adres bestaat, hebben we er net een e-mail naartoe gestuurd met een link om een nieuw wachtwoord te kiezen.",
   reset_mail_subject: "Uw wachtwoord opnieuw instellen",
   reset_mail_text: "Hallo {name},\n\nOpen deze link om een nieuw wachtwoord te kiezen (één uur geldig, één keer te gebruiken):\n{link}\n\nHebt u dit niet gevraagd? Negeer dan dit bericht: uw wachtwoord blijft ongewijzigd.",
-  console_recruiter_invalid: "Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14",
+  console_recruiter_invalid: 'Fout: naam -> minstens 4 letters, wachtwoord -> minstens 6 en e-mail -> minstens 14',
   user_already_exists: "This user already exists",
   sso_no_provider: "Voor dit domein is geen bedrijfsaanmelding ingesteld.",
   sso_unknown_provider: "Deze aanbieder van bedrijfsaanmelding bestaat niet.",

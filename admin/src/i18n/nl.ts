@@ -160,6 +160,6 @@ export const nl: Catalog<typeof fr> = {
     user_detail: 'Gebruikersfiche',
     identifier_not_allowed: 'Niet toegestaan: %{char} , toegestane tekens zijn: %{allowed}',
     identifier_too_short: 'De identifier moet minstens 3 tekens hebben',
-    recruiter_invalid: 'Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14',
+    recruiter_invalid: 'Fout: naam -> minstens 4 letters, wachtwoord -> minstens 6 en e-mail -> minstens 14',
   },
 };
