@@ -26,7 +26,7 @@ export const TARGETS: Target[] = [
   {
     name: 'staff console',
     output: 'build/admin/index.html',
-    sources: ['admin', 'package.json'],
+    sources: ['admin', 'models/resources', 'config/reference', 'package.json'],
     script: 'build:admin',
   },
 ];

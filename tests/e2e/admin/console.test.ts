@@ -36,7 +36,7 @@ function buildConsoleIfStale() {
   const index = path.join(ADMIN_BUILD_DIR, 'index.html');
   const newest = (dir: string): number =>
     fs.readdirSync(dir, { withFileTypes: true }).reduce((m, e) => Math.max(m, e.isDirectory() ? newest(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).mtimeMs), 0);
-  const sources = Math.max(newest(path.join(ROOT_DIR, 'admin', 'src')), newest(path.join(ROOT_DIR, 'admin', 'resources')));
+  const sources = Math.max(newest(path.join(ROOT_DIR, 'admin', 'src')), newest(path.join(ROOT_DIR, 'models', 'resources')));
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sources) return;
   execFileSync(process.execPath, [path.join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'error'], { cwd: ROOT_DIR, stdio: 'inherit' });
 }
