@@ -2,8 +2,8 @@
 // cross-site request forgery refusal and sign-in rate limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { makeUser } from '../helpers/auth.js';
 import { hashPassword } from '../../api/auth/passwords.js';
 import { AuthAttempt, ManagerRecruiter, Session, User } from '../../models/index.js';
 

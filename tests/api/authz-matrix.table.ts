@@ -6,10 +6,9 @@
 // through). Everyone else must be refused with 401, 403 or 404 (404: another company's record).
 // path: the concrete address to call when the route has parameters; by default each `:name` is
 // replaced by fixtures.ids[name]. body: what to send (default: nothing).
+import { makeApplication, makeLanding, makeOffer, makeShareLink, makeUser } from '../helpers/fixtures.js';
 import crypto from 'node:crypto';
 import { ManagerRecruiter, SsoProvider, SsoProviderDomain, type User } from '../../models/index.js';
-import { makeUser } from '../helpers/auth.js';
-import { makeApplication, makeLanding, makeOffer, makeShareLink } from '../helpers/public-fixtures.js';
 import { DraftOffer } from '../../models/index.js';
 
 export const CALLERS = ['anonymous', 'candidate', 'recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] as const;

@@ -2,9 +2,9 @@
 // filters, order, count and keyset pages exactly as without a search; the tokens follow every change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { makeApplication, makeOffer, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { bearer, makeUser } from '../helpers/auth.js';
-import { makeApplication, makeOffer } from '../helpers/console-fixtures.js';
+import { bearer } from '../helpers/auth.js';
 import { Offer, User, WishlistEntry, boundSequelize, transaction } from '../../models/index.js';
 import { fold, wordsOf } from '../../models/search-index.js';
 import { recountUsers } from '../../api/services/user-counters.service.js';

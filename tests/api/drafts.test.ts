@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { makeDraft, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { bearer, makeUser } from '../helpers/auth.js';
+import { bearer } from '../helpers/auth.js';
 import { DraftOffer, Offer, OfferQuestion, User } from '../../models/index.js';
 import {
   JOB_CODE_ALPHABET, freeJobCode, isJobCodeCollision, newJobCode, withJobCodeRetry,
@@ -383,7 +384,7 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
     const unknown = await publish('z'.repeat(32), validOffer());
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('offer_not_found');
-    await DraftOffer.create({ edition_token: 'orphan'.padEnd(32, '0'), owner_id: null, offer_json: {}, published_offer_id: null });
+    await makeDraft(null, { edition_token: 'orphan'.padEnd(32, '0') });
     const orphan = await publish('orphan'.padEnd(32, '0'), validOffer());
     expect(orphan.status).toBe(409);
     expect(orphan.body.error).toBe('draft_without_owner');

@@ -2,8 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import express, { type ErrorRequestHandler } from 'express';
+import { makeShop, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { bearer, makeUser } from '../helpers/auth.js';
+import { bearer } from '../helpers/auth.js';
 import { loadCaller } from '../../api/auth/sessions.js';
 import { requireManager } from '../../api/auth/guards.js';
 import { assertOwns, scopeFor, whereOwner } from '../../api/auth/scope.js';
@@ -49,14 +50,8 @@ describe('company scope', () => {
     const outsider = await makeUser({ profile: 'recruiter' });
     const admin = await makeUser({ is_admin: true, profile: 'recruiter' });
     await ManagerRecruiter.create({ manager_id: manager.id, recruiter_id: recruiter.id });
-    const shop = await Shop.create({
-      manager_id: manager.id, shopname: 'Lille Centre', recruiter_id: recruiter.id, street: null, city: 'Lille', zip_code: '59000',
-      area: null, sub_area: null, country: 'France', country_iso: 'FR', lat: null, lng: null,
-    });
-    await Shop.create({
-      manager_id: other.id, shopname: 'Gand', recruiter_id: null, street: null, city: 'Gent', zip_code: '9000',
-      area: null, sub_area: null, country: 'Belgique', country_iso: 'BE', lat: null, lng: null,
-    });
+    const shop = await makeShop(manager, { shopname: 'Lille Centre', recruiter_id: recruiter.id });
+    await makeShop(other, { shopname: 'Gand', city: 'Gent', zip_code: '9000', country: 'Belgique', country_iso: 'BE' });
 
     expect(assertOwns(await scopeFor({ user: manager }), shop).id).toBe(shop.id);
     expect(assertOwns(await scopeFor({ user: recruiter }), shop).id).toBe(shop.id);
