@@ -11,7 +11,7 @@
 // body: what to send (default: nothing); file: a file sent as the multipart field `file`.
 // A route with several interesting calls (one per resource, say) takes a list of cases.
 import crypto from 'node:crypto';
-import { ManagerRecruiter, SsoProvider, SsoProviderDomain, type User } from '../../models/index.js';
+import { ManagerRecruiter, SsoProvider, SsoProviderDomain, WishlistEntry, type User } from '../../models/index.js';
 import { hashPassword } from '../../api/auth/passwords.js';
 import { makeApplication, makeDraft, makeLanding, makeOffer, makeShareLink, makeUser } from '../helpers/fixtures.js';
 
@@ -42,6 +42,8 @@ const SIGNED_IN = (status: number): Statuses => ({ anonymous: 401, others: statu
 const STAFF = (status: number): Statuses => ({ anonymous: 401, others: 403, admin: status });
 /** Company users (recruiters, managers, staff) get `status`; anonymous 401, candidates 403. */
 const COMPANY = (status: number): Statuses => ({ anonymous: 401, candidate: 403, others: status });
+/** A record of `recruiter` (fixtures): that recruiter, their manager and staff get `status`; the other company 404 (not seen); candidates 403. */
+const RECRUITERS_OFFER = (status: number): Statuses => ({ anonymous: 401, candidate: 403, otherRecruiter: 404, otherManager: 404, others: status });
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
@@ -65,25 +67,42 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'GET /apis/sso/:identifier/login': { expect: ALL(302) },
   // No SAML response: everyone reaches the check of the identity provider's answer.
   'POST /apis/sso/:identifier/acs': { expect: ALL(400) },
-  // Staff console (users are staff-only; offers/wishlists/applications scoping: tests/api/console.test.ts).
-  'GET /apis/console/:resource': { path: () => '/apis/console/users', expect: STAFF(200) },
+  // Staff console: one case per resource where the roles differ. Rows are scoped: recruiter's
+  // offer is seen by recruiter, their manager and staff; the other company gets 404 as if it
+  // did not exist (more scoping: tests/api/console.test.ts).
+  'GET /apis/console/:resource': [
+    { path: () => '/apis/console/users', expect: STAFF(200) },
+    { path: () => '/apis/console/offers', expect: COMPANY(200) },
+    { path: () => '/apis/console/applications', expect: SIGNED_IN(200) },
+    { path: () => '/apis/console/wishlists', expect: { anonymous: 401, candidate: 200, admin: 200, others: 403 } },
+  ],
   'POST /apis/console/:resource': {
     path: () => '/apis/console/custom-landings',
     body: (_f, caller) => ({ identifier: `matrix-${caller.toLowerCase()}`, name: 'Enseigne Matrice' }),
     expect: STAFF(201),
   },
-  'GET /apis/console/:resource/:id': { path: (f) => `/apis/console/users/${f.users.candidate.id}`, expect: STAFF(200) },
-  'PUT /apis/console/:resource/:id': {
-    path: (f) => `/apis/console/users/${f.users.candidate.id}`,
-    body: () => ({ name: 'Candidat Matrice' }),
-    expect: STAFF(200),
-  },
-  'DELETE /apis/console/:resource/:id': { path: (f) => `/apis/console/custom-landings/${f.ids.doomedLanding}`, expect: STAFF(200) },
-  'POST /apis/console/:resource/:id/:action': {
-    path: (f) => `/apis/console/users/${f.users.candidate.id}/contact`,
-    body: () => ({ actions: ['sms'] }),
-    expect: STAFF(200),
-  },
+  'GET /apis/console/:resource/:id': [
+    { path: (f) => `/apis/console/users/${f.users.candidate.id}`, expect: STAFF(200) },
+    { path: (f) => `/apis/console/offers/${f.ids.offer}`, expect: RECRUITERS_OFFER(200) },
+    // Managers reach applications as recruiters (their own): the declaration gives them no wider role.
+    {
+      path: (f) => `/apis/console/applications/${f.ids.application}`,
+      expect: { anonymous: 401, candidate: 200, recruiter: 200, admin: 200, others: 404 },
+    },
+    { path: (f) => `/apis/console/wishlists/${f.ids.wishlist}`, expect: { anonymous: 401, candidate: 200, admin: 200, others: 403 } },
+  ],
+  'PUT /apis/console/:resource/:id': [
+    { path: (f) => `/apis/console/users/${f.users.candidate.id}`, body: () => ({ name: 'Candidat Matrice' }), expect: STAFF(200) },
+    { path: (f) => `/apis/console/offers/${f.ids.offer}`, body: () => ({ city: 'Roubaix' }), expect: RECRUITERS_OFFER(200) },
+  ],
+  'DELETE /apis/console/:resource/:id': [
+    { path: (f) => `/apis/console/custom-landings/${f.ids.doomedLanding}`, expect: STAFF(200) },
+    { path: (f) => `/apis/console/wishlists/${f.ids.doomedWishlist}`, expect: STAFF(200) },
+  ],
+  'POST /apis/console/:resource/:id/:action': [
+    { path: (f) => `/apis/console/users/${f.users.candidate.id}/contact`, body: () => ({ actions: ['sms'] }), expect: STAFF(200) },
+    { path: (f) => `/apis/console/applications/${f.ids.halfApplication}/reset`, expect: STAFF(200) },
+  ],
   'DELETE /apis/delete-user': { path: (f) => `/apis/delete-user?user=${f.ids.doomedUser}`, expect: STAFF(200) },
   'GET /apis/job-interest': { expect: STAFF(200) },
   // Offers as Items: staff all, recruiters their own, managers their recruiters' (scoped rows).
@@ -160,16 +179,21 @@ export async function makeFixtures(): Promise<Fixtures> {
   const offer = await makeOffer(users.recruiter, { company_hash: landing.company_hash });
   const application = await makeApplication(users.candidate, offer);
   const share = await makeShareLink(application, users.recruiter);
+  const wishlist = await WishlistEntry.findOne({ where: { candidate_id: users.candidate.id, offer_id: offer.id }, rejectOnEmpty: true });
+  // An application with one answer of three, which staff may reset.
+  const halfApplication = await makeApplication(await makeUser({ profile: 'candidate' }), offer, { answered: ['q1'] });
   const draft = await makeDraft(users.recruiter, { offer_json: { title: 'Vendeur H/F' } });
   // Records that staff deletes (last caller): the others must not have reached them.
   const doomedLanding = await makeLanding();
   const doomedUser = await makeUser({ profile: 'candidate', email: `doomed-${tag}@matrix.test` });
+  const doomedWishlist = await WishlistEntry.create({ candidate_id: users.candidate.id, offer_id: (await makeOffer(users.recruiter)).id, state: 'pending' });
   return {
     users,
     ids: {
       identifier: provider.identifier, lang: 'fr', job_code: offer.job_code, customer: landing.identifier,
       share_id: share.share_id, edition_token: draft.edition_token,
       loginEmail: loginUser.email, ssoDomain, doomedLanding: doomedLanding.id, doomedUser: doomedUser.id,
+      offer: offer.id, application: application.id, halfApplication: halfApplication.id, wishlist: wishlist.id, doomedWishlist: doomedWishlist.id,
     },
   };
 }
