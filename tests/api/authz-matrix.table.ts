@@ -11,9 +11,9 @@
 // body: what to send (default: nothing); file: a file sent as the multipart field `file`.
 // A route with several interesting calls (one per resource, say) takes a list of cases.
 import crypto from 'node:crypto';
-import { ManagerRecruiter, SsoProvider, SsoProviderDomain, WishlistEntry, type User } from '../../models/index.js';
+import { WishlistEntry, type User } from '../../models/index.js';
 import { hashPassword } from '../../api/auth/passwords.js';
-import { makeApplication, makeDraft, makeLanding, makeOffer, makeShareLink, makeUser } from '../helpers/fixtures.js';
+import { addToTeam, makeApplication, makeDraft, makeLanding, makeOffer, makeShareLink, makeSsoProvider, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
 
 export const CALLERS = ['anonymous', 'candidate', 'recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] as const;
 export type CallerName = (typeof CALLERS)[number];
@@ -162,18 +162,10 @@ export async function makeFixtures(): Promise<Fixtures> {
     otherManager: await makeUser({ profile: 'manager', email: `man2-${tag}@matrix.test` }),
     admin: await makeUser({ profile: 'recruiter', is_admin: true, email: `adm-${tag}@matrix.test` }),
   };
-  await ManagerRecruiter.bulkCreate([
-    { manager_id: users.manager.id, recruiter_id: users.manager.id },
-    { manager_id: users.manager.id, recruiter_id: users.recruiter.id },
-    { manager_id: users.otherManager.id, recruiter_id: users.otherManager.id },
-    { manager_id: users.otherManager.id, recruiter_id: users.otherRecruiter.id },
-  ]);
+  await addToTeam(users.manager, users.manager, users.recruiter);
+  await addToTeam(users.otherManager, users.otherManager, users.otherRecruiter);
   const ssoDomain = `matrix-${tag}.test`;
-  const provider = await SsoProvider.create({
-    identifier: `matrix${tag}`, name: 'Matrix Co', entry_point: 'http://127.0.0.1:9/saml/sso', idp_issuer: null,
-    idp_cert: 'MIIBmatrixplaceholdercertificate', default_profile: 'recruiter',
-  });
-  await SsoProviderDomain.create({ sso_provider_id: provider.id, domain: ssoDomain });
+  const provider = await makeSsoProvider({ name: 'Matrix Co' }, [ssoDomain]);
   const loginUser = await makeUser({ profile: 'candidate', email: `login-${tag}@matrix.test`, password_hash: await hashPassword('motdepasse1') });
   const landing = await makeLanding();
   const offer = await makeOffer(users.recruiter, { company_hash: landing.company_hash });
@@ -186,7 +178,7 @@ export async function makeFixtures(): Promise<Fixtures> {
   // Records that staff deletes (last caller): the others must not have reached them.
   const doomedLanding = await makeLanding();
   const doomedUser = await makeUser({ profile: 'candidate', email: `doomed-${tag}@matrix.test` });
-  const doomedWishlist = await WishlistEntry.create({ candidate_id: users.candidate.id, offer_id: (await makeOffer(users.recruiter)).id, state: 'pending' });
+  const doomedWishlist = await makeWishlistEntry(users.candidate, await makeOffer(users.recruiter));
   return {
     users,
     ids: {

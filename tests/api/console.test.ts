@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { makeApplication, makeLead, makeOffer, makeUser } from '../helpers/fixtures.js';
+import { addToTeam, makeApplication, makeLead, makeOffer, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { decodePng, encodePng } from '../helpers/png.js';
@@ -50,7 +50,7 @@ describe('console access', () => {
     const mgr = await makeUser({ profile: 'manager' });
     const o1 = await makeOffer(r1.id);
     const o2 = await makeOffer(r2.id);
-    await ManagerRecruiter.create({ manager_id: mgr.id, recruiter_id: r1.id });
+    await addToTeam(mgr, r1);
     const mine = await request(ctx.app).get('/apis/console/offers').set(await bearer(r1));
     expect(mine.status).toBe(200);
     expect(mine.body.map((o: { id: number }) => o.id)).toEqual([o1.id]);
@@ -208,8 +208,7 @@ describe('user actions', () => {
     const target = await makeUser({ profile: 'recruiter' });
     const source = await makeUser({ profile: 'recruiter' });
     const mgr = await makeUser({ profile: 'manager' });
-    await ManagerRecruiter.create({ manager_id: mgr.id, recruiter_id: source.id });
-    await ManagerRecruiter.create({ manager_id: mgr.id, recruiter_id: target.id });
+    await addToTeam(mgr, source, target);
     await source.update({ av_boost: 2, total_boost: 3 });
     const o1 = await makeOffer(target.id);
     const o2 = await makeOffer(source.id);

@@ -3,11 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { makeApplication, makeOffer, makeShareLink, makeShop, makeUser } from '../helpers/fixtures.js';
+import { addToTeam, makeApplication, makeOffer, makeShareLink, makeShop, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import {
-  Feedback, ManagerRecruiter, ShareLink, ShareView, type Application, type Offer, type User,
+  Feedback, ShareLink, ShareView, type Application, type Offer, type User,
 } from '../../models/index.js';
 
 let ctx: TestContext;
@@ -244,7 +244,7 @@ describe('POST /apis/share-apply: a recruiter asks for the link', () => {
     expect((await post(ask(created, candidate), await bearer(creator))).status).toBe(201);
 
     const lead = await makeUser({ profile: 'manager', user_plan: 'aplan' });
-    await ManagerRecruiter.create({ manager_id: lead.id, recruiter_id: recruiter.id });
+    await addToTeam(lead, recruiter);
     const teamOffer = await makeOffer(recruiter);
     await makeApplication(candidate, teamOffer);
     expect((await post(ask(teamOffer, candidate), await bearer(lead))).status).toBe(201);

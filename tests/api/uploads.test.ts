@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
-import { makeDraft, makeUser } from '../helpers/fixtures.js';
+import { makeDraft, makeUpload, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { Upload } from '../../models/index.js';
@@ -106,7 +106,7 @@ describe('POST /apis/upload/cv', () => {
   });
 
   it('draws another name when the random one is taken, leaving the first file alone', async () => {
-    await Upload.create({ key: 'picture/00000000.pdf', kind: 'cv', content_type: 'application/pdf', size: 3, owner_id: null });
+    await makeUpload('cv', { key: 'picture/00000000.pdf', size: 3 });
     await ctx.deps.storage.put('picture/00000000.pdf', Buffer.from('old'), 'application/pdf');
     const real = crypto.randomBytes;
     const spy = vi.spyOn(crypto, 'randomBytes') as unknown as { mockImplementationOnce(fn: (n: number) => Buffer): void };

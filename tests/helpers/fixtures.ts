@@ -6,8 +6,8 @@
 import crypto from 'node:crypto';
 import type { CreationAttributes } from 'sequelize';
 import {
-  Application, ApplicationAnswer, CustomLanding, DraftOffer, LandingInterest, Offer, OfferQuestion, ShareLink, Shop, Upload, User,
-  WishlistEntry, transaction,
+  Application, ApplicationAnswer, CustomLanding, DraftOffer, LandingInterest, ManagerRecruiter, Offer, OfferQuestion, ShareLink, Shop,
+  SsoProvider, SsoProviderDomain, Upload, User, WishlistEntry, transaction,
 } from '../../models/index.js';
 import { recountUsers } from '../../api/services/user-counters.service.js';
 
@@ -95,6 +95,29 @@ export async function makeApplication(
   return application;
 }
 
+/** A candidate's wishlist entry (pending unless told); the candidate's counters recomputed. */
+export async function makeWishlistEntry(candidate: User | string, offer: Offer, state: WishlistEntry['state'] = 'pending'): Promise<WishlistEntry> {
+  const entry = await WishlistEntry.create({ candidate_id: idOf(candidate), offer_id: offer.id, state });
+  await recount([idOf(candidate)]);
+  return entry;
+}
+
+/** Puts recruiters in a manager's list (the manager may be one of them). */
+export async function addToTeam(manager: User | string, ...recruiters: Array<User | string>): Promise<void> {
+  await ManagerRecruiter.bulkCreate(recruiters.map((r) => ({ manager_id: idOf(manager), recruiter_id: idOf(r) })));
+}
+
+/** A SAML identity provider with the email domains it signs in. */
+export async function makeSsoProvider(attrs: Partial<CreationAttributes<SsoProvider>> = {}, domains: string[] = []): Promise<SsoProvider> {
+  const provider = await SsoProvider.create({
+    identifier: `sso${hex(3)}`, name: 'Entreprise SSO', entry_point: 'http://127.0.0.1:9/saml/sso', idp_issuer: null,
+    idp_cert: 'MIIBplaceholdercertificate', default_profile: 'recruiter',
+    ...attrs,
+  });
+  for (const domain of domains) await SsoProviderDomain.create({ sso_provider_id: provider.id, domain });
+  return provider;
+}
+
 /** A custom landing page; its company (company_hash) is its name unless given. */
 export async function makeLanding(attrs: Partial<CreationAttributes<CustomLanding>> = {}): Promise<CustomLanding> {
   const name = attrs.name ?? `Enseigne ${hex(3)}`;
@@ -130,11 +153,12 @@ export async function makeShareLink(application: Application, sharedBy: User | n
   });
 }
 
-export async function makeUpload(kind: 'cv' | 'image'): Promise<Upload> {
+export async function makeUpload(kind: 'cv' | 'image', attrs: Partial<CreationAttributes<Upload>> = {}): Promise<Upload> {
   const ext = kind === 'cv' ? 'pdf' : 'png';
   return Upload.create({
     key: `picture/${hex(4)}.${ext}`, kind, content_type: kind === 'cv' ? 'application/pdf' : 'image/png',
     size: 1234, owner_id: null,
+    ...attrs,
   });
 }
 
