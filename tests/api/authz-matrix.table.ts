@@ -13,6 +13,7 @@
 import crypto from 'node:crypto';
 import { WishlistEntry, type User } from '../../models/index.js';
 import { hashPassword } from '../../api/auth/passwords.js';
+import { PDF, PNG } from '../helpers/files.js';
 import { addToTeam, makeApplication, makeDraft, makeLanding, makeOffer, makeShareLink, makeSsoProvider, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
 
 export const CALLERS = ['anonymous', 'candidate', 'recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] as const;
@@ -44,9 +45,6 @@ const STAFF = (status: number): Statuses => ({ anonymous: 401, others: 403, admi
 const COMPANY = (status: number): Statuses => ({ anonymous: 401, candidate: 403, others: status });
 /** A record of `recruiter` (fixtures): that recruiter, their manager and staff get `status`; the other company 404 (not seen); candidates 403. */
 const RECRUITERS_OFFER = (status: number): Statuses => ({ anonymous: 401, candidate: 403, otherRecruiter: 404, otherManager: 404, others: status });
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
 
 export const MATRIX: Record<string, Case | Case[]> = {
   'GET /apis/health': { expect: ALL(200) },
