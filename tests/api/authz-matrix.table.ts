@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import { WishlistEntry, type User } from '../../models/index.js';
 import { hashPassword } from '../../api/auth/passwords.js';
 import { PDF, PNG } from '../helpers/files.js';
-import { addToTeam, makeApplication, makeDraft, makeLanding, makeOffer, makeShareLink, makeSsoProvider, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
+import { addToTeam, makeApplication, makeDraft, makeLanding, makeOffer, makeResetCode, makeShareLink, makeSsoProvider, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
 
 export const CALLERS = ['anonymous', 'candidate', 'recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] as const;
 export type CallerName = (typeof CALLERS)[number];
@@ -54,8 +54,11 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'PATCH /apis/auth/me': { body: () => ({ name: 'Nom Matrice' }), expect: SIGNED_IN(200) },
   // One address per caller: the route limits how often one address is asked for.
   'POST /apis/auth/forgot-password': { body: (_f, caller) => ({ email: `${caller.toLowerCase()}-forgot@matrix.test` }), expect: ALL(200) },
-  // No valid token: the route is public, everyone reaches the token check.
-  'POST /apis/auth/reset-password': { body: () => ({ token: 'not-a-token', password: 'motdepasse2' }), expect: ALL(400) },
+  // Each caller uses a valid mailed code of its own account to reset (fixtures): the route is public.
+  'POST /apis/auth/reset-password': {
+    body: (f, caller) => ({ user_id: f.ids[`reset:${caller}`], code: f.ids[`resetCode:${caller}`], password: 'motdepasse2' }),
+    expect: ALL(200),
+  },
   'POST /apis/admin/recruiters': {
     body: (_f, caller) => ({ name: 'Julie Martin', email: `julie-${caller}@matrix.test`, password: 'motdepasse1' }),
     expect: STAFF(201),
@@ -177,9 +180,17 @@ export async function makeFixtures(): Promise<Fixtures> {
   const doomedLanding = await makeLanding();
   const doomedUser = await makeUser({ profile: 'candidate', email: `doomed-${tag}@matrix.test` });
   const doomedWishlist = await makeWishlistEntry(users.candidate, await makeOffer(users.recruiter));
+  // An account with a valid reset code per caller.
+  const resetIds: Record<string, string> = {};
+  for (const caller of CALLERS) {
+    const owner = await makeUser({ email: `reset-${caller.toLowerCase()}-${tag}@matrix.test` });
+    resetIds[`reset:${caller}`] = owner.id;
+    resetIds[`resetCode:${caller}`] = await makeResetCode(owner);
+  }
   return {
     users,
     ids: {
+      ...resetIds,
       identifier: provider.identifier, lang: 'fr', job_code: offer.job_code, customer: landing.identifier,
       share_id: share.share_id, edition_token: draft.edition_token,
       loginEmail: loginUser.email, ssoDomain, doomedLanding: doomedLanding.id, doomedUser: doomedUser.id,

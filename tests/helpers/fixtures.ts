@@ -10,6 +10,8 @@ import {
   SsoProvider, SsoProviderDomain, Upload, User, WishlistEntry, transaction,
 } from '../../models/index.js';
 import { recountUsers } from '../../api/services/user-counters.service.js';
+import { forgotPassword } from '../../api/services/auth.service.js';
+import type { MailMessage } from '../../api/integrations/mail.js';
 
 const hex = (bytes: number) => crypto.randomBytes(bytes).toString('hex');
 const idOf = (u: User | string) => (typeof u === 'string' ? u : u.id);
@@ -172,4 +174,20 @@ export async function makeLead(attrs: Partial<CreationAttributes<LandingInterest
     user_id: null,
     ...attrs,
   });
+}
+
+/**
+ * A valid password reset code for this user, issued as the forgot-password service issues it
+ * (the mail is caught instead of sent, and the code read from its link).
+ */
+export async function makeResetCode(user: User): Promise<string> {
+  const sent: MailMessage[] = [];
+  await forgotPassword(
+    { email: user.email },
+    { ip: `fixtures-${hex(4)}`, now: new Date(), publicUrl: 'http://127.0.0.1', mailer: { send: async (m) => void sent.push(m) }, onMailError: (e) => { throw e; } },
+  );
+  // The service hands the mail to the mailer before it returns (the sending itself is not awaited).
+  const link = sent.map((m) => /\/reset-password\/[^/\s]+\/([A-Za-z0-9_-]+)/.exec(m.text)).find(Boolean);
+  if (!link) throw new Error(`no reset mail for ${user.email}`);
+  return link[1];
 }
