@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import { WishlistEntry, type User } from '../../models/index.js';
 import { hashPassword } from '../../api/auth/passwords.js';
 import { PDF, PNG } from '../helpers/files.js';
-import { addToTeam, makeApplication, makeDraft, makeLanding, makeOffer, makeResetCode, makeShareLink, makeSsoProvider, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
+import { addToTeam, makeApplication, makeDraft, makeLanding, makeOffer, makeResetCode, makeShareLink, makeSsoProvider, makeUser, makeWishlistEntry, offerForm } from '../helpers/fixtures.js';
 
 export const CALLERS = ['anonymous', 'candidate', 'recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] as const;
 export type CallerName = (typeof CALLERS)[number];
@@ -124,8 +124,8 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'GET /apis/share-apply/:share_id': { expect: ALL(200) },
   'GET /apis/draft-offer/:edition_token': { expect: ALL(200) },
   'PUT /apis/draft-offer/:edition_token': { body: () => ({ title: 'Serveur H/F' }), expect: ALL(200) },
-  // Publishing needs the whole offer: everyone reaches the form check.
-  'POST /apis/draft-offer/:edition_token': { expect: ALL(400) },
+  // Publishing (again: the same offer is updated) with the whole form.
+  'POST /apis/draft-offer/:edition_token': { body: () => offerForm(), expect: ALL(200) },
   'POST /apis/upload/cv': { file: { filename: 'cv.pdf', contentType: 'application/pdf', content: PDF }, expect: ALL(201) },
   // Company users start drafts and upload logos; candidates do not.
   'POST /apis/draft-offer': { expect: COMPANY(201) },

@@ -140,6 +140,37 @@ export async function makeShop(manager: User | string, attrs: Partial<CreationAt
   });
 }
 
+/** A complete offer form, as the public editor sends it to publish a draft. */
+export function offerForm(): Record<string, unknown> {
+  return {
+    title: 'Équipier polyvalent (H/F)',
+    company_picture: 'picture/1a2b3c4d.png',
+    company_name: 'Burger Gare du Nord',
+    company_description: 'Restaurant franchisé de 30 personnes.',
+    description: 'Préparation des commandes, service au comptoir, entretien de la salle.',
+    location: {
+      lat: 48.88, lng: 2.355, street: '18 rue de Dunkerque', city: 'Paris', zip_code: '75010', area: 'Île-de-France',
+      sub_area: 'Paris', country: 'France', country_iso: 'FR',
+    },
+    contract_type: 'cdi',
+    tags: ['restauration_rapide'],
+    start_date: '2031-03-15',
+    candidate_experience: 'none',
+    candidate_graduation: 'no_care',
+    candidate_qualification: 'Sourire et ponctualité.',
+    pay_min: 1800,
+    pay_max: 1900,
+    pay_currency: 'EUR',
+    pay_period: 'month',
+    questions: [
+      { id: 'q1', question: 'Présentez-vous en une minute.' },
+      { id: 'q2', question: 'Pourquoi la restauration rapide ?' },
+      { id: 'q3', question: 'Quelles sont vos disponibilités ?' },
+    ],
+    lang: 'fr',
+  };
+}
+
 /** A draft offer (the public editor's record), owned by a user or by nobody. */
 export async function makeDraft(owner: User | string | null, attrs: Partial<CreationAttributes<DraftOffer>> = {}): Promise<DraftOffer> {
   return DraftOffer.create({
