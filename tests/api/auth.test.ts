@@ -2,10 +2,10 @@
 // cross-site request forgery refusal and sign-in rate limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { addToTeam, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { makeUser } from '../helpers/auth.js';
 import { hashPassword } from '../../api/auth/passwords.js';
-import { AuthAttempt, ManagerRecruiter, Session, User } from '../../models/index.js';
+import { AuthAttempt, Session, User } from '../../models/index.js';
 
 let ctx: TestContext;
 const ORIGIN = 'http://127.0.0.1:3999';
@@ -102,9 +102,9 @@ describe('password sign-in', () => {
       (await request(ctx.app).post('/apis/auth/login').send({ email, password: 'secret12' })).body.user.is_manager;
     expect(await login('plan@example.test')).toBe(true);
     // Only themselves in their list: not a manager yet.
-    await ManagerRecruiter.create({ manager_id: byList.id, recruiter_id: byList.id });
+    await addToTeam(byList, byList);
     expect(await login('list@example.test')).toBe(false);
-    await ManagerRecruiter.create({ manager_id: byList.id, recruiter_id: rec.id });
+    await addToTeam(byList, rec);
     expect(await login('list@example.test')).toBe(true);
     expect(byPlan.id).toBeTruthy();
   });

@@ -1,87 +1,153 @@
-// The authorization matrix: one line per API route, saying which callers may use it.
+// The authorization matrix: one line per API route, saying the EXACT status each kind of caller gets.
 // tests/api/authz-matrix.test.ts reads the app's own route table and fails for any route with no
-// line here (and prints which). Adding a route = adding one line below.
+// line here (and prints the line to add). Adding a route = adding one line below.
 //
-// allow: the callers who get through (any status but 401/403; a 400 for an empty body counts as
-// through). Everyone else must be refused with 401, 403 or 404 (404: another company's record).
-// path: the concrete address to call when the route has parameters; by default each `:name` is
-// replaced by fixtures.ids[name]. body: what to send (default: nothing).
+// expect: the status of each caller. Name callers one by one, or give `others` for everyone not
+// named; every caller must end up with one number. The route is called on records that exist
+// (fixtures below), so a route that answers 404 to everyone shows as such and cannot pass for
+// "allowed". Callers are tried in the order of CALLERS (staff last): a line whose call changes
+// the record (delete, publish) gives the record's final state to the last caller.
+// path: the concrete address (default: each `:name` replaced by fixtures.ids[name]).
+// body: what to send (default: nothing); file: a file sent as the multipart field `file`.
+// A route with several interesting calls (one per resource, say) takes a list of cases.
 import crypto from 'node:crypto';
-import { ManagerRecruiter, SsoProvider, SsoProviderDomain, type User } from '../../models/index.js';
-import { makeUser } from '../helpers/auth.js';
-import { makeApplication, makeLanding, makeOffer, makeShareLink } from '../helpers/public-fixtures.js';
-import { DraftOffer } from '../../models/index.js';
+import { WishlistEntry, type User } from '../../models/index.js';
+import { hashPassword } from '../../api/auth/passwords.js';
+import { PDF, PNG } from '../helpers/files.js';
+import { addToTeam, makeApplication, makeDraft, makeLanding, makeOffer, makeResetCode, makeShareLink, makeSsoProvider, makeUser, makeWishlistEntry, offerForm } from '../helpers/fixtures.js';
 
 export const CALLERS = ['anonymous', 'candidate', 'recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] as const;
 export type CallerName = (typeof CALLERS)[number];
 
-export const EVERYONE: CallerName[] = [...CALLERS];
-export const SIGNED_IN: CallerName[] = CALLERS.filter((c) => c !== 'anonymous');
-export const ADMIN_ONLY: CallerName[] = ['admin'];
-/** Any manager (their own data only) and staff. */
-export const MANAGERS: CallerName[] = ['manager', 'otherManager', 'admin'];
-/** A record of `manager`'s company (fixtures): that manager and staff. */
-export const MANAGER_COMPANY: CallerName[] = ['manager', 'admin'];
-/** A record of `recruiter` (who is in `manager`'s list): the recruiter, their manager and staff. */
-export const RECRUITER_COMPANY: CallerName[] = ['recruiter', 'manager', 'admin'];
+/** Exact statuses: one per caller named, `others` for every caller not named. */
+export type Statuses = Partial<Record<CallerName | 'others', number>>;
 
 export interface Fixtures {
   users: Record<Exclude<CallerName, 'anonymous'>, User>;
-  /** Ids of records the routes are called with, by parameter name. */
+  /** Ids of records the routes are called with, by parameter name (and a few more, see makeFixtures). */
   ids: Record<string, string | number>;
 }
 
-export interface Rule {
-  allow: CallerName[];
+export interface Case {
   path?: (f: Fixtures) => string;
-  body?: (f: Fixtures) => Record<string, unknown>;
+  body?: (f: Fixtures, caller: CallerName) => Record<string, unknown>;
+  file?: { filename: string; contentType: string; content: Buffer };
+  expect: Statuses;
 }
 
-export const MATRIX: Record<string, Rule> = {
-  'GET /apis/health': { allow: EVERYONE },
-  'POST /apis/auth/login': { allow: EVERYONE },
-  'POST /apis/auth/logout': { allow: EVERYONE },
-  'GET /apis/auth/me': { allow: SIGNED_IN },
-  'PATCH /apis/auth/me': { allow: SIGNED_IN },
-  'POST /apis/auth/forgot-password': { allow: EVERYONE },
-  'POST /apis/auth/reset-password': { allow: EVERYONE },
-  'POST /apis/admin/recruiters': { allow: ADMIN_ONLY },
-  'POST /apis/sso-get-identifier': { allow: EVERYONE },
-  'GET /apis/sso/:identifier/metadata': { allow: EVERYONE },
-  'GET /apis/sso/:identifier/login': { allow: EVERYONE },
-  'POST /apis/sso/:identifier/acs': { allow: EVERYONE },
-  // Staff console (users are staff-only; offers/wishlists/applications scoping: tests/api/console.test.ts).
-  'GET /apis/console/:resource': { allow: ADMIN_ONLY, path: () => '/apis/console/users' },
-  'POST /apis/console/:resource': { allow: ADMIN_ONLY, path: () => '/apis/console/custom-landings' },
-  'GET /apis/console/:resource/:id': { allow: ADMIN_ONLY, path: (f) => `/apis/console/users/${f.users.candidate.id}` },
-  'PUT /apis/console/:resource/:id': { allow: ADMIN_ONLY, path: (f) => `/apis/console/users/${f.users.candidate.id}` },
-  'DELETE /apis/console/:resource/:id': { allow: ADMIN_ONLY, path: () => '/apis/console/custom-landings/999999' },
-  'POST /apis/console/:resource/:id/:action': { allow: ADMIN_ONLY, path: (f) => `/apis/console/users/${f.users.candidate.id}/contact` },
-  'DELETE /apis/delete-user': { allow: ADMIN_ONLY, path: () => '/apis/delete-user?user=00000000-0000-4000-8000-00000000dead' },
-  'GET /apis/job-interest': { allow: ADMIN_ONLY },
+// The usual shapes, for reading the table at a glance.
+const ALL = (status: number): Statuses => ({ others: status });
+/** Signed-in callers get `status`, anonymous 401. */
+const SIGNED_IN = (status: number): Statuses => ({ anonymous: 401, others: status });
+/** Staff gets `status`; anonymous 401, everyone else 403. */
+const STAFF = (status: number): Statuses => ({ anonymous: 401, others: 403, admin: status });
+/** Company users (recruiters, managers, staff) get `status`; anonymous 401, candidates 403. */
+const COMPANY = (status: number): Statuses => ({ anonymous: 401, candidate: 403, others: status });
+/** A record of `recruiter` (fixtures): that recruiter, their manager and staff get `status`; the other company 404 (not seen); candidates 403. */
+const RECRUITERS_OFFER = (status: number): Statuses => ({ anonymous: 401, candidate: 403, otherRecruiter: 404, otherManager: 404, others: status });
+
+export const MATRIX: Record<string, Case | Case[]> = {
+  'GET /apis/health': { expect: ALL(200) },
+  'POST /apis/auth/login': { body: (f) => ({ email: f.ids.loginEmail, password: 'motdepasse1' }), expect: ALL(200) },
+  'POST /apis/auth/logout': { expect: ALL(204) },
+  'GET /apis/auth/me': { expect: SIGNED_IN(200) },
+  'PATCH /apis/auth/me': { body: () => ({ name: 'Nom Matrice' }), expect: SIGNED_IN(200) },
+  // One address per caller: the route limits how often one address is asked for.
+  'POST /apis/auth/forgot-password': { body: (_f, caller) => ({ email: `${caller.toLowerCase()}-forgot@matrix.test` }), expect: ALL(200) },
+  // Each caller uses a valid mailed code of its own account to reset (fixtures): the route is public.
+  'POST /apis/auth/reset-password': {
+    body: (f, caller) => ({ user_id: f.ids[`reset:${caller}`], code: f.ids[`resetCode:${caller}`], password: 'motdepasse2' }),
+    expect: ALL(200),
+  },
+  'POST /apis/admin/recruiters': {
+    body: (_f, caller) => ({ name: 'Julie Martin', email: `julie-${caller}@matrix.test`, password: 'motdepasse1' }),
+    expect: STAFF(201),
+  },
+  'POST /apis/sso-get-identifier': { body: (f) => ({ email: `lea@${f.ids.ssoDomain}` }), expect: ALL(200) },
+  'GET /apis/sso/:identifier/metadata': { expect: ALL(200) },
+  'GET /apis/sso/:identifier/login': { expect: ALL(302) },
+  // No SAML response: everyone reaches the check of the identity provider's answer.
+  'POST /apis/sso/:identifier/acs': { expect: ALL(400) },
+  // Staff console: one case per resource where the roles differ. Rows are scoped: recruiter's
+  // offer is seen by recruiter, their manager and staff; the other company gets 404 as if it
+  // did not exist (more scoping: tests/api/console.test.ts).
+  'GET /apis/console/:resource': [
+    { path: () => '/apis/console/users', expect: STAFF(200) },
+    { path: () => '/apis/console/offers', expect: COMPANY(200) },
+    { path: () => '/apis/console/applications', expect: SIGNED_IN(200) },
+    { path: () => '/apis/console/wishlists', expect: { anonymous: 401, candidate: 200, admin: 200, others: 403 } },
+  ],
+  'POST /apis/console/:resource': {
+    path: () => '/apis/console/custom-landings',
+    body: (_f, caller) => ({ identifier: `matrix-${caller.toLowerCase()}`, name: 'Enseigne Matrice' }),
+    expect: STAFF(201),
+  },
+  'GET /apis/console/:resource/:id': [
+    { path: (f) => `/apis/console/users/${f.users.candidate.id}`, expect: STAFF(200) },
+    { path: (f) => `/apis/console/offers/${f.ids.offer}`, expect: RECRUITERS_OFFER(200) },
+    // Managers reach applications as recruiters (their own): the declaration gives them no wider role.
+    {
+      path: (f) => `/apis/console/applications/${f.ids.application}`,
+      expect: { anonymous: 401, candidate: 200, recruiter: 200, admin: 200, others: 404 },
+    },
+    { path: (f) => `/apis/console/wishlists/${f.ids.wishlist}`, expect: { anonymous: 401, candidate: 200, admin: 200, others: 403 } },
+  ],
+  'PUT /apis/console/:resource/:id': [
+    { path: (f) => `/apis/console/users/${f.users.candidate.id}`, body: () => ({ name: 'Candidat Matrice' }), expect: STAFF(200) },
+    { path: (f) => `/apis/console/offers/${f.ids.offer}`, body: () => ({ city: 'Roubaix' }), expect: RECRUITERS_OFFER(200) },
+  ],
+  'DELETE /apis/console/:resource/:id': [
+    { path: (f) => `/apis/console/custom-landings/${f.ids.doomedLanding}`, expect: STAFF(200) },
+    { path: (f) => `/apis/console/wishlists/${f.ids.doomedWishlist}`, expect: STAFF(200) },
+  ],
+  'POST /apis/console/:resource/:id/:action': [
+    { path: (f) => `/apis/console/users/${f.users.candidate.id}/contact`, body: () => ({ actions: ['sms'] }), expect: STAFF(200) },
+    { path: (f) => `/apis/console/applications/${f.ids.halfApplication}/reset`, expect: STAFF(200) },
+  ],
+  'DELETE /apis/delete-user': { path: (f) => `/apis/delete-user?user=${f.ids.doomedUser}`, expect: STAFF(200) },
+  'GET /apis/job-interest': { expect: STAFF(200) },
   // Offers as Items: staff all, recruiters their own, managers their recruiters' (scoped rows).
-  'GET /apis/offer': { allow: ['recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] },
+  'GET /apis/offer': { expect: COMPANY(200) },
   // Public pages' calls (public-web.md section 7): anyone, the draft's edition token is the key.
-  'GET /apis/config': { allow: EVERYONE },
-  'GET /apis/config/:lang': { allow: EVERYONE },
-  'GET /apis/list-offers/:job_code': { allow: EVERYONE },
-  'GET /apis/landing-config/:customer': { allow: EVERYONE },
-  'GET /apis/qrcode': { allow: EVERYONE },
-  'POST /apis/submit-interest': { allow: EVERYONE },
-  'GET /apis/share-apply/:share_id': { allow: EVERYONE },
-  'GET /apis/draft-offer/:edition_token': { allow: EVERYONE },
-  'PUT /apis/draft-offer/:edition_token': { allow: EVERYONE, body: () => ({ title: 'Serveur H/F' }) },
-  'POST /apis/draft-offer/:edition_token': { allow: EVERYONE },
-  'POST /apis/upload/cv': { allow: EVERYONE },
+  'GET /apis/config': { expect: ALL(200) },
+  'GET /apis/config/:lang': { expect: ALL(200) },
+  'GET /apis/list-offers/:job_code': { expect: ALL(200) },
+  'GET /apis/landing-config/:customer': { expect: ALL(200) },
+  'GET /apis/qrcode': { expect: ALL(200) },
+  'POST /apis/submit-interest': {
+    body: (f, caller) => ({
+      job_code: f.ids.job_code, email: `${caller.toLowerCase()}-lead@matrix.test`, phone_number: '+33 6 12 34 56 78', firstname: 'Léa',
+      lastname: 'Dupont', accept_cgu: true, use_cv: false,
+    }),
+    expect: ALL(201),
+  },
+  'GET /apis/share-apply/:share_id': { expect: ALL(200) },
+  'GET /apis/draft-offer/:edition_token': { expect: ALL(200) },
+  'PUT /apis/draft-offer/:edition_token': { body: () => ({ title: 'Serveur H/F' }), expect: ALL(200) },
+  // Publishing (again: the same offer is updated) with the whole form.
+  'POST /apis/draft-offer/:edition_token': { body: () => offerForm(), expect: ALL(200) },
+  'POST /apis/upload/cv': { file: { filename: 'cv.pdf', contentType: 'application/pdf', content: PDF }, expect: ALL(201) },
   // Company users start drafts and upload logos; candidates do not.
-  'POST /apis/draft-offer': { allow: ['recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] },
-  'POST /apis/upload/image': { allow: SIGNED_IN },
-  // Asking for a share link of recruiter's candidate: that recruiter, their manager, staff.
+  'POST /apis/draft-offer': { expect: COMPANY(201) },
+  'POST /apis/upload/image': { file: { filename: 'logo.png', contentType: 'image/png', content: PNG }, expect: SIGNED_IN(201) },
+  // Asking for a share link of recruiter's candidate: that recruiter, their manager, staff; the
+  // other company is refused.
   'POST /apis/share-apply': {
-    allow: RECRUITER_COMPANY,
     body: (f) => ({ recruiter_id: f.users.recruiter.id, job_code: f.ids.job_code, candidate_id: f.users.candidate.id }),
+    expect: { anonymous: 401, candidate: 403, recruiter: 200, manager: 200, admin: 200, otherRecruiter: 403, otherManager: 403 },
   },
 };
+
+/** Each caller's status from a line, or the reason the line is not exact. */
+export function resolveStatuses(s: Statuses): Record<CallerName, number> | string {
+  const out = {} as Record<CallerName, number>;
+  for (const caller of CALLERS) {
+    const status = s[caller] ?? s.others;
+    if (status === undefined) return `no status for ${caller} (name it or give others)`;
+    out[caller] = status;
+  }
+  return out;
+}
 
 /**
  * The callers and the records the routes are called with. `manager` (plan aplan) has `recruiter`
@@ -97,29 +163,38 @@ export async function makeFixtures(): Promise<Fixtures> {
     otherManager: await makeUser({ profile: 'manager', email: `man2-${tag}@matrix.test` }),
     admin: await makeUser({ profile: 'recruiter', is_admin: true, email: `adm-${tag}@matrix.test` }),
   };
-  await ManagerRecruiter.bulkCreate([
-    { manager_id: users.manager.id, recruiter_id: users.manager.id },
-    { manager_id: users.manager.id, recruiter_id: users.recruiter.id },
-    { manager_id: users.otherManager.id, recruiter_id: users.otherManager.id },
-    { manager_id: users.otherManager.id, recruiter_id: users.otherRecruiter.id },
-  ]);
-  const provider = await SsoProvider.create({
-    identifier: `matrix${tag}`, name: 'Matrix Co', entry_point: 'http://127.0.0.1:9/saml/sso', idp_issuer: null,
-    idp_cert: 'MIIBmatrixplaceholdercertificate', default_profile: 'recruiter',
-  });
-  await SsoProviderDomain.create({ sso_provider_id: provider.id, domain: `matrix-${tag}.test` });
+  await addToTeam(users.manager, users.manager, users.recruiter);
+  await addToTeam(users.otherManager, users.otherManager, users.otherRecruiter);
+  const ssoDomain = `matrix-${tag}.test`;
+  const provider = await makeSsoProvider({ name: 'Matrix Co' }, [ssoDomain]);
+  const loginUser = await makeUser({ profile: 'candidate', email: `login-${tag}@matrix.test`, password_hash: await hashPassword('motdepasse1') });
   const landing = await makeLanding();
   const offer = await makeOffer(users.recruiter, { company_hash: landing.company_hash });
   const application = await makeApplication(users.candidate, offer);
   const share = await makeShareLink(application, users.recruiter);
-  const draft = await DraftOffer.create({
-    edition_token: `matrix-${tag}`, owner_id: users.recruiter.id, offer_json: { title: 'Vendeur H/F' }, published_offer_id: null,
-  });
+  const wishlist = await WishlistEntry.findOne({ where: { candidate_id: users.candidate.id, offer_id: offer.id }, rejectOnEmpty: true });
+  // An application with one answer of three, which staff may reset.
+  const halfApplication = await makeApplication(await makeUser({ profile: 'candidate' }), offer, { answered: ['q1'] });
+  const draft = await makeDraft(users.recruiter, { offer_json: { title: 'Vendeur H/F' } });
+  // Records that staff deletes (last caller): the others must not have reached them.
+  const doomedLanding = await makeLanding();
+  const doomedUser = await makeUser({ profile: 'candidate', email: `doomed-${tag}@matrix.test` });
+  const doomedWishlist = await makeWishlistEntry(users.candidate, await makeOffer(users.recruiter));
+  // An account with a valid reset code per caller.
+  const resetIds: Record<string, string> = {};
+  for (const caller of CALLERS) {
+    const owner = await makeUser({ email: `reset-${caller.toLowerCase()}-${tag}@matrix.test` });
+    resetIds[`reset:${caller}`] = owner.id;
+    resetIds[`resetCode:${caller}`] = await makeResetCode(owner);
+  }
   return {
     users,
     ids: {
+      ...resetIds,
       identifier: provider.identifier, lang: 'fr', job_code: offer.job_code, customer: landing.identifier,
       share_id: share.share_id, edition_token: draft.edition_token,
+      loginEmail: loginUser.email, ssoDomain, doomedLanding: doomedLanding.id, doomedUser: doomedUser.id,
+      offer: offer.id, application: application.id, halfApplication: halfApplication.id, wishlist: wishlist.id, doomedWishlist: doomedWishlist.id,
     },
   };
 }

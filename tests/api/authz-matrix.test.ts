@@ -1,11 +1,12 @@
 // Every API route against every kind of caller, from the app's own route table: a route with no
-// line in authz-matrix.table.ts fails this test, which prints the missing lines.
+// line in authz-matrix.table.ts fails this test, which prints the missing lines; every line says
+// the exact status of each caller.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { listRoutes } from '../helpers/routes.js';
-import { CALLERS, MATRIX, makeFixtures, type Fixtures, type Rule } from './authz-matrix.table.js';
+import { CALLERS, MATRIX, makeFixtures, resolveStatuses, type Case, type Fixtures } from './authz-matrix.table.js';
 
 let ctx: TestContext;
 let fx: Fixtures;
@@ -16,10 +17,15 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-function concretePath(route: string, rule: Rule): string {
-  if (rule.path) return rule.path(fx);
-  return route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(fx.ids[name] ?? 'none')));
+function concretePath(route: string, c: Case): string {
+  if (c.path) return c.path(fx);
+  return route.replace(/:(\w+)/g, (_, name: string) => {
+    if (fx.ids[name] === undefined) throw new Error(`${route}: no fixtures.ids.${name} (add the record to makeFixtures, or give the line a path)`);
+    return encodeURIComponent(String(fx.ids[name]));
+  });
 }
+
+const cases = (key: string): Case[] => ([] as Case[]).concat(MATRIX[key] ?? []);
 
 describe('authorization matrix', () => {
   it('has a line for every route, and no line for a route that does not exist', () => {
@@ -27,29 +33,57 @@ describe('authorization matrix', () => {
     expect(routes.length).toBeGreaterThan(5);
     const missing = routes.filter((r) => !(r in MATRIX));
     const stale = Object.keys(MATRIX).filter((k) => !routes.includes(k));
-    expect(missing, `Routes with no line in tests/api/authz-matrix.table.ts:\n  ${missing.map((m) => `'${m}': { allow: ... },`).join('\n  ')}\n`).toEqual([]);
+    expect(
+      missing,
+      `Routes with no line in tests/api/authz-matrix.table.ts (say each caller's status):\n  ${missing.map((m) => `'${m}': { expect: { anonymous: 401, others: 403, admin: 200 } },`).join('\n  ')}\n`,
+    ).toEqual([]);
     expect(stale, `Lines in tests/api/authz-matrix.table.ts for routes that do not exist:\n  ${stale.join('\n  ')}\n`).toEqual([]);
   });
 
-  it('lets each caller through exactly where the table says, and refuses the others', async () => {
+  it('states one exact status for every caller on every line', () => {
+    const problems = Object.entries(MATRIX).flatMap(([key, rule]) =>
+      ([] as Case[]).concat(rule).flatMap((c) => {
+        const resolved = resolveStatuses(c.expect);
+        return typeof resolved === 'string' ? [`${key}: ${resolved}`] : [];
+      }),
+    );
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('answers each caller exactly the status the table says', async () => {
     const problems: string[] = [];
     for (const { method, path } of listRoutes(ctx.app)) {
       const key = `${method} ${path}`;
-      const rule = MATRIX[key];
-      if (!rule) continue; // reported by the test above
-      const url = concretePath(path, rule);
-      for (const caller of CALLERS) {
-        let req = request(ctx.app)[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](url);
-        // A fresh bearer session per call: a route like logout may end it.
-        if (caller !== 'anonymous') req = req.set(await bearer(fx.users[caller]));
-        if (rule.body) req = req.send(rule.body(fx));
-        const res = await req;
-        const allowed = rule.allow.includes(caller);
-        if (res.status >= 500) problems.push(`${key} as ${caller}: ${res.status} ${JSON.stringify(res.body)}`);
-        else if (allowed && (res.status === 401 || res.status === 403)) problems.push(`${key} as ${caller}: expected through, got ${res.status}`);
-        else if (!allowed && ![401, 403, 404].includes(res.status)) problems.push(`${key} as ${caller}: expected refused, got ${res.status}`);
+      for (const c of cases(key)) {
+        const expected = resolveStatuses(c.expect);
+        if (typeof expected === 'string') continue; // reported by the test above
+        const url = concretePath(path, c);
+        for (const caller of CALLERS) {
+          let req = request(ctx.app)[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](url);
+          // A fresh bearer session per call: a route like logout may end it.
+          if (caller !== 'anonymous') req = req.set(await bearer(fx.users[caller]));
+          if (c.file) req = req.attach('file', c.file.content, { filename: c.file.filename, contentType: c.file.contentType });
+          else if (c.body) req = req.send(c.body(fx, caller));
+          const res = await req;
+          if (res.status !== expected[caller]) {
+            problems.push(`${key} (${url}) as ${caller}: expected ${expected[caller]}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+          }
+        }
       }
     }
     expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('tells "allowed" from "refused": no line gives every caller the same refusal', () => {
+    const refusals = [401, 403, 404];
+    const blind = Object.entries(MATRIX).flatMap(([key, rule]) =>
+      ([] as Case[]).concat(rule).flatMap((c) => {
+        const resolved = resolveStatuses(c.expect);
+        if (typeof resolved === 'string') return [];
+        const statuses = new Set(Object.values(resolved));
+        return statuses.size === 1 && refusals.includes([...statuses][0]) ? [`${key}: every caller gets ${[...statuses][0]}`] : [];
+      }),
+    );
+    expect(blind, `Lines that call a record nobody reaches (call one that exists for the allowed callers):\n  ${blind.join('\n  ')}`).toEqual([]);
   });
 });

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { bearer, makeUser } from '../helpers/auth.js';
-import { makeApplication, makeOffer } from '../helpers/console-fixtures.js';
+import { bearer } from '../helpers/auth.js';
+import { makeApplication, makeOffer, makeUser } from '../helpers/fixtures.js';
 import { AuditEntry, ManagerRecruiter, Subscription, SubscriptionRecruiter, Template, type User } from '../../models/index.js';
 import { TEMPLATE_QUESTIONS } from '../../models/resources/templates/resource.js';
 
@@ -134,7 +134,7 @@ describe('actions are scoped like reads', () => {
   it('refuses an action to a role it is not declared for (403) and on a row that does not exist (404)', async () => {
     const offer = await makeOffer(recruiter.id);
     const cand = await makeUser({ profile: 'candidate' });
-    const app = await makeApplication(cand.id, offer, { done: 2 });
+    const app = await makeApplication(cand, offer, { answered: ['q1', 'q2'] });
     expect((await request(ctx.app).post(`/apis/console/applications/${app.id}/reset`).set(await bearer(recruiter))).status).toBe(403);
     expect((await request(ctx.app).post(`/apis/console/applications/${app.id}/reset`).set(await bearer(cand))).status).toBe(403);
     expect((await request(ctx.app).post('/apis/console/applications/999999/reset').set(staff)).status).toBe(404);

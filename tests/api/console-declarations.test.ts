@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Model, ModelStatic } from 'sequelize';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { bearer, makeUser } from '../helpers/auth.js';
-import { makeLead, makeOffer } from '../helpers/console-fixtures.js';
+import { bearer } from '../helpers/auth.js';
+import { makeLead, makeOffer, makeUser } from '../helpers/fixtures.js';
 import { models, type User } from '../../models/index.js';
 import { RESOURCES, declaredDefaults, writableFields, type FieldDecl, type ResourceDecl } from '../../models/resources/index.js';
 

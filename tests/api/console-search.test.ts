@@ -2,12 +2,11 @@
 // filters, order, count and keyset pages exactly as without a search; the tokens follow every change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { makeApplication, makeOffer, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { bearer, makeUser } from '../helpers/auth.js';
-import { makeApplication, makeOffer } from '../helpers/console-fixtures.js';
-import { Offer, User, WishlistEntry, boundSequelize, transaction } from '../../models/index.js';
+import { bearer } from '../helpers/auth.js';
+import { Offer, User, boundSequelize } from '../../models/index.js';
 import { fold, wordsOf } from '../../models/search-index.js';
-import { recountUsers } from '../../api/services/user-counters.service.js';
 import { expectSearchIndexTrue } from '../helpers/search-index.js';
 
 let ctx: TestContext;
@@ -140,10 +139,9 @@ describe('wishlist view', () => {
     const o1 = await makeOffer(recruiter.id, { title: 'Fleuriste' });
     const o2 = await makeOffer(recruiter.id, { title: 'Primeur' });
     const [a, b, c] = [await makeUser({ name: 'Wanda Wish' }), await makeUser({ name: 'Walter Wish' }), await makeUser({ name: 'Wendy Nowish' })];
-    await WishlistEntry.create({ candidate_id: a.id, offer_id: o1.id, state: 'pending' });
-    await WishlistEntry.create({ candidate_id: b.id, offer_id: o2.id, state: 'pending' });
-    await WishlistEntry.create({ candidate_id: c.id, offer_id: o1.id, state: 'done' });
-    await transaction((t) => recountUsers([a.id, b.id, c.id], t));
+    await makeWishlistEntry(a, o1, 'pending');
+    await makeWishlistEntry(b, o2, 'pending');
+    await makeWishlistEntry(c, o1, 'done');
     const view = await list('users', { profile: 'candidate', wishlist_pending: true, q: 'wish' });
     expect(ids(view).sort()).toEqual([a.id, b.id].sort());
     const card = view.body.find((u: { id: string }) => u.id === a.id);

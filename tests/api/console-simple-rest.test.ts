@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'ra-core';
+import { makeApplication, makeLead, makeOffer, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { bearer, makeUser } from '../helpers/auth.js';
-import { makeApplication, makeLead, makeOffer } from '../helpers/console-fixtures.js';
+import { bearer } from '../helpers/auth.js';
 import { CustomLanding, LandingInterest, User, WishlistEntry } from '../../models/index.js';
 
 let ctx: TestContext;

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { addToTeam, makeApplication, makeLead, makeOffer, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { bearer, makeUser } from '../helpers/auth.js';
-import { makeApplication, makeLead, makeOffer } from '../helpers/console-fixtures.js';
+import { bearer } from '../helpers/auth.js';
 import { decodePng, encodePng } from '../helpers/png.js';
 import {
   ApplicationAnswer, Application, AuditEntry, CloseEvent, CustomLanding, ManagerRecruiter, Offer, PlanLimit, Upload, User, WishlistEntry,
@@ -50,7 +50,7 @@ describe('console access', () => {
     const mgr = await makeUser({ profile: 'manager' });
     const o1 = await makeOffer(r1.id);
     const o2 = await makeOffer(r2.id);
-    await ManagerRecruiter.create({ manager_id: mgr.id, recruiter_id: r1.id });
+    await addToTeam(mgr, r1);
     const mine = await request(ctx.app).get('/apis/console/offers').set(await bearer(r1));
     expect(mine.status).toBe(200);
     expect(mine.body.map((o: { id: number }) => o.id)).toEqual([o1.id]);
@@ -208,8 +208,7 @@ describe('user actions', () => {
     const target = await makeUser({ profile: 'recruiter' });
     const source = await makeUser({ profile: 'recruiter' });
     const mgr = await makeUser({ profile: 'manager' });
-    await ManagerRecruiter.create({ manager_id: mgr.id, recruiter_id: source.id });
-    await ManagerRecruiter.create({ manager_id: mgr.id, recruiter_id: target.id });
+    await addToTeam(mgr, source, target);
     await source.update({ av_boost: 2, total_boost: 3 });
     const o1 = await makeOffer(target.id);
     const o2 = await makeOffer(source.id);
@@ -261,7 +260,7 @@ describe('application actions', () => {
     const r = await makeUser({ profile: 'recruiter' });
     const offer = await makeOffer(r.id);
     const cand = await makeUser({ profile: 'candidate' });
-    const app = await makeApplication(cand.id, offer, { done: 1, state: 'complete' });
+    const app = await makeApplication(cand.id, offer, { answered: ['q1'], state: 'complete' });
     expect((await User.findByPk(r.id))!.candidates_count).toBe(1);
     const res = await act('applications', app.id, 'reset');
     expect(res.status).toBe(200);
@@ -275,7 +274,7 @@ describe('application actions', () => {
     expect(sent.body).toMatchObject({ state: 'complete', recruiter_state: 'new' });
     expect((await User.findByPk(r.id))!.candidates_count).toBe(1);
 
-    const full = await makeApplication((await makeUser({ profile: 'candidate' })).id, offer, { done: 3 });
+    const full = await makeApplication((await makeUser({ profile: 'candidate' })).id, offer);
     const refused = await act('applications', full.id, 'reset');
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe("Aucune question a reset, l'action n'est pas possible.");

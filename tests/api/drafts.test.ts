@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { makeDraft, makeUser, offerForm } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { bearer, makeUser } from '../helpers/auth.js';
+import { bearer } from '../helpers/auth.js';
 import { DraftOffer, Offer, OfferQuestion, User } from '../../models/index.js';
 import {
   JOB_CODE_ALPHABET, freeJobCode, isJobCodeCollision, newJobCode, withJobCodeRetry,
@@ -14,36 +15,6 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const JOB_CODE = /^[0-9A-HJ-NP-TV-Z]{6}$/;
-
-function validOffer(): Record<string, unknown> {
-  return {
-    title: 'Équipier polyvalent (H/F)',
-    company_picture: 'picture/1a2b3c4d.png',
-    company_name: 'Burger Gare du Nord',
-    company_description: 'Restaurant franchisé de 30 personnes.',
-    description: 'Préparation des commandes, service au comptoir, entretien de la salle.',
-    location: {
-      lat: 48.88, lng: 2.355, street: '18 rue de Dunkerque', city: 'Paris', zip_code: '75010', area: 'Île-de-France',
-      sub_area: 'Paris', country: 'France', country_iso: 'FR',
-    },
-    contract_type: 'cdi',
-    tags: ['restauration_rapide'],
-    start_date: '2031-03-15',
-    candidate_experience: 'none',
-    candidate_graduation: 'no_care',
-    candidate_qualification: 'Sourire et ponctualité.',
-    pay_min: 1800,
-    pay_max: 1900,
-    pay_currency: 'EUR',
-    pay_period: 'month',
-    questions: [
-      { id: 'q1', question: 'Présentez-vous en une minute.' },
-      { id: 'q2', question: 'Pourquoi la restauration rapide ?' },
-      { id: 'q3', question: 'Quelles sont vos disponibilités ?' },
-    ],
-    lang: 'fr',
-  };
-}
 
 async function newDraft(ownerProfile: 'recruiter' | 'manager' = 'recruiter') {
   const owner = await makeUser({ profile: ownerProfile });
@@ -133,7 +104,7 @@ describe('GET and PUT /apis/draft-offer/{edition_token}', () => {
 describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
   it('publishes: a new offer with questions, a new job code, the draft linked, counters moved', async () => {
     const { owner, token } = await newDraft();
-    const res = await publish(token, validOffer());
+    const res = await publish(token, offerForm());
     expect(res.status).toBe(200);
     const jobCode = res.body.Item.job_code as string;
     expect(Object.keys(res.body)).toEqual(['Item']);
@@ -156,7 +127,7 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
 
     const draft = await DraftOffer.findOne({ where: { edition_token: token } });
     expect(draft!.published_offer_id).toBe(offer!.id);
-    expect(draft!.offer_json).toEqual(validOffer());
+    expect(draft!.offer_json).toEqual(offerForm());
     const user = await User.findByPk(owner.id);
     expect([user!.offers_count, user!.actives_offers_count]).toEqual([1, 1]);
 
@@ -169,9 +140,9 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
 
   it('publishing the same draft again updates the same offer', async () => {
     const { owner, token } = await newDraft();
-    const first = await publish(token, validOffer());
+    const first = await publish(token, offerForm());
     const again = await publish(token, {
-      ...validOffer(),
+      ...offerForm(),
       title: 'Équipier polyvalent de nuit',
       questions: [{ question: 'Un' }, { question: 'Deux' }, { question: 'Trois' }, { question: 'Quatre' }],
     });
@@ -188,13 +159,13 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
 
   it('keeps a closed offer closed when republished, and makes a new offer when it was deleted', async () => {
     const { owner, token } = await newDraft();
-    const first = await publish(token, validOffer());
+    const first = await publish(token, offerForm());
     await Offer.update({ state: 'closed' }, { where: { job_code: first.body.Item.job_code } });
-    const again = await publish(token, validOffer());
+    const again = await publish(token, offerForm());
     expect(again.body.Item.job_code).toBe(first.body.Item.job_code);
     expect((await Offer.findOne({ where: { job_code: first.body.Item.job_code } }))!.state).toBe('closed');
     await Offer.update({ state: 'deleted' }, { where: { job_code: first.body.Item.job_code } });
-    const fresh = await publish(token, validOffer());
+    const fresh = await publish(token, offerForm());
     expect(fresh.status).toBe(200);
     expect(fresh.body.Item.job_code).not.toBe(first.body.Item.job_code);
     expect((await Offer.findOne({ where: { job_code: fresh.body.Item.job_code } }))!.state).toBe('available');
@@ -204,7 +175,7 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
 
   it('stores one offer when the same draft is published several times at once', async () => {
     const { owner, token } = await newDraft();
-    const results = await Promise.all([1, 2, 3, 4].map(() => publish(token, validOffer())));
+    const results = await Promise.all([1, 2, 3, 4].map(() => publish(token, offerForm())));
     for (const r of results) expect(r.status).toBe(200);
     const codes = new Set(results.map((r) => r.body.Item.job_code));
     expect(codes.size).toBe(1);
@@ -220,7 +191,7 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
     const auth = await bearer(owner);
     const tokens: string[] = [];
     for (let i = 0; i < 4; i++) tokens.push((await request(ctx.app).post('/apis/draft-offer').set(auth)).body.edition_token);
-    const results = await Promise.all(tokens.map((token) => publish(token, validOffer())));
+    const results = await Promise.all(tokens.map((token) => publish(token, offerForm())));
     for (const r of results) expect(r.status).toBe(200);
     expect(new Set(results.map((r) => r.body.Item.job_code)).size).toBe(4);
     expect(await Offer.count({ where: { recruiter_id: owner.id } })).toBe(4);
@@ -231,7 +202,7 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
   it('records the signed-in publisher as the offer creator, the draft owner as its recruiter', async () => {
     const { owner, token } = await newDraft();
     const assistant = await makeUser({ profile: 'recruiter' });
-    const res = await publish(token, validOffer()).set(await bearer(assistant));
+    const res = await publish(token, offerForm()).set(await bearer(assistant));
     const offer = await Offer.findOne({ where: { job_code: res.body.Item.job_code } });
     expect(offer!.recruiter_id).toBe(owner.id);
     expect(offer!.created_by_id).toBe(assistant.id);
@@ -246,7 +217,7 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
     ];
     for (const field of required) {
       for (const empty of [undefined, '', null]) {
-        const body = validOffer();
+        const body = offerForm();
         if (empty === undefined) delete body[field];
         else body[field] = empty;
         const res = await publish(token, body);
@@ -260,7 +231,7 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
       }
     }
     for (const sub of ['street', 'city', 'zip_code', 'country_iso']) {
-      const body = validOffer();
+      const body = offerForm();
       (body.location as Record<string, unknown>)[sub] = '  ';
       const res = await publish(token, body);
       expect(res.status).toBe(400);
@@ -278,7 +249,7 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
 
   it('publishes without the optional company_picture and tags', async () => {
     const { token } = await newDraft();
-    const body = validOffer();
+    const body = offerForm();
     delete body.company_picture;
     delete body.tags;
     const res = await publish(token, body);
@@ -290,7 +261,7 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
 
   it('needs 3 to 5 non-empty questions', async () => {
     const { token } = await newDraft();
-    const q = (...texts: string[]) => ({ ...validOffer(), questions: texts.map((question, i) => ({ id: `q${i + 1}`, question })) });
+    const q = (...texts: string[]) => ({ ...offerForm(), questions: texts.map((question, i) => ({ id: `q${i + 1}`, question })) });
     const two = await publish(token, q('Un', 'Deux', '   '));
     expect(two.status).toBe(400);
     expect(two.body.error).toBe('fill_all_required_fields');
@@ -299,7 +270,7 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
     expect(six.status).toBe(400);
     expect(six.body.error).toBe('questions_count');
     expect(six.body.error_message).toBe('Une offre comporte de 3 à 5 questions.');
-    const notList = await publish(token, { ...validOffer(), questions: 'Présentez-vous' });
+    const notList = await publish(token, { ...offerForm(), questions: 'Présentez-vous' });
     expect(notList.status).toBe(400);
     expect(notList.body.details).toEqual({ field: 'questions' });
     const tooLong = await publish(token, q('x'.repeat(501), '2', '3'));
@@ -319,7 +290,7 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
       ['pay_period', 'week'], ['lang', 'de'], ['tags', ['astronaut']], ['tags', 'vente'], ['contract_type', 3],
     ];
     for (const [field, value] of cases) {
-      const res = await publish(token, { ...validOffer(), [field]: value });
+      const res = await publish(token, { ...offerForm(), [field]: value });
       expect(res.status, `${field}=${String(value)}`).toBe(400);
       expect(res.body.error).toBe('validation_error');
       expect(res.body.details).toEqual({ field });
@@ -330,15 +301,15 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
   it('checks pay numbers: whole, positive, minimum not above maximum', async () => {
     const { token } = await newDraft();
     for (const [field, value] of [['pay_min', 'abc'], ['pay_min', -5], ['pay_max', 1900.5], ['pay_max', 1e12], ['pay_min', true]] as const) {
-      const res = await publish(token, { ...validOffer(), [field]: value });
+      const res = await publish(token, { ...offerForm(), [field]: value });
       expect(res.status, `${field}=${String(value)}`).toBe(400);
       expect(res.body.details).toEqual({ field });
     }
-    const range = await publish(token, { ...validOffer(), pay_min: 2500, pay_max: 2000 });
+    const range = await publish(token, { ...offerForm(), pay_min: 2500, pay_max: 2000 });
     expect(range.status).toBe(400);
     expect(range.body.error).toBe('pay_range_invalid');
     expect(range.body.error_message).toBe('Le salaire minimum ne peut pas dépasser le salaire maximum.');
-    const strings = await publish(token, { ...validOffer(), pay_min: '1700', pay_max: '1800' });
+    const strings = await publish(token, { ...offerForm(), pay_min: '1700', pay_max: '1800' });
     expect(strings.status).toBe(200);
     const offer = await Offer.findOne({ where: { job_code: strings.body.Item.job_code } });
     expect([offer!.pay_min, offer!.pay_max]).toEqual([1700, 1800]);
@@ -347,12 +318,12 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
   it('needs an ISO start date', async () => {
     const { token } = await newDraft();
     for (const value of ['15/03/2031', '2031-02-30', 'tomorrow', 20310315, '2031-13-01']) {
-      const res = await publish(token, { ...validOffer(), start_date: value });
+      const res = await publish(token, { ...offerForm(), start_date: value });
       expect(res.status, String(value)).toBe(400);
       expect(res.body.error).toBe('date_error');
       expect(res.body.details).toEqual({ field: 'start_date' });
     }
-    const full = await publish(token, { ...validOffer(), start_date: '2031-04-01T08:00:00.000Z' });
+    const full = await publish(token, { ...offerForm(), start_date: '2031-04-01T08:00:00.000Z' });
     expect(full.status).toBe(200);
     const offer = await Offer.findOne({ where: { job_code: full.body.Item.job_code } });
     expect(offer!.start_date).toBe('2031-04-01');
@@ -361,7 +332,7 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
   it('normalises case and names: EUR, fr, FR, job categories given by name', async () => {
     const { token } = await newDraft();
     const res = await publish(token, {
-      ...validOffer(), pay_currency: 'eur', lang: 'FR', contract_type: 'CDI', tags: ['Vente / Conseil en magasin', 'Fast food', 'vente'],
+      ...offerForm(), pay_currency: 'eur', lang: 'FR', contract_type: 'CDI', tags: ['Vente / Conseil en magasin', 'Fast food', 'vente'],
       location: { street: '1 place Bellecour', city: 'Lyon', zip_code: 69002, country_iso: 'fr' },
     });
     expect(res.status).toBe(200);
@@ -372,19 +343,19 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
 
   it('refuses a location that is not an address, and bad coordinates', async () => {
     const { token } = await newDraft();
-    for (const [location, field] of [['Paris', 'location'], [{ ...(validOffer().location as object), lat: 123 }, 'location.lat'], [{ ...(validOffer().location as object), country_iso: 'FRA' }, 'location.country_iso']] as const) {
-      const res = await publish(token, { ...validOffer(), location });
+    for (const [location, field] of [['Paris', 'location'], [{ ...(offerForm().location as object), lat: 123 }, 'location.lat'], [{ ...(offerForm().location as object), country_iso: 'FRA' }, 'location.country_iso']] as const) {
+      const res = await publish(token, { ...offerForm(), location });
       expect(res.status).toBe(400);
       expect(res.body.details).toEqual({ field });
     }
   });
 
   it('answers 404 for an unknown draft and 409 draft_without_owner for a draft nobody owns', async () => {
-    const unknown = await publish('z'.repeat(32), validOffer());
+    const unknown = await publish('z'.repeat(32), offerForm());
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('offer_not_found');
-    await DraftOffer.create({ edition_token: 'orphan'.padEnd(32, '0'), owner_id: null, offer_json: {}, published_offer_id: null });
-    const orphan = await publish('orphan'.padEnd(32, '0'), validOffer());
+    await makeDraft(null, { edition_token: 'orphan'.padEnd(32, '0') });
+    const orphan = await publish('orphan'.padEnd(32, '0'), offerForm());
     expect(orphan.status).toBe(409);
     expect(orphan.body.error).toBe('draft_without_owner');
     expect(orphan.body.error_message).toBe('Ce brouillon n’est rattaché à aucun recruteur : il ne peut pas être publié.');

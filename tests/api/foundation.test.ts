@@ -70,7 +70,8 @@ describe('server foundation', () => {
 
 describe('sessions', () => {
   it('turns a bearer token into the caller, and ignores unknown or expired ones', async () => {
-    const { makeUser, bearer } = await import('../helpers/auth.js');
+    const { makeUser } = await import('../helpers/fixtures.js');
+    const { bearer } = await import('../helpers/auth.js');
     const { requireUser } = await import('../../api/auth/guards.js');
     const express = (await import('express')).default;
     const { loadCaller } = await import('../../api/auth/sessions.js');

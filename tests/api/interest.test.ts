@@ -1,9 +1,8 @@
 // POST /apis/submit-interest: web applications and landing leads (public-web.md sections 5, 7, 8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { makeLanding, makeOffer, makeUpload, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { makeUser } from '../helpers/auth.js';
-import { makeLanding, makeOffer, makeUpload } from '../helpers/public-fixtures.js';
 import { LandingInterest, type CustomLanding, type Offer, type User } from '../../models/index.js';
 
 let ctx: TestContext;

@@ -1,10 +1,9 @@
 // GET /apis/landing-config/{customer} (public-web.md sections 3, 7; back-office.md section 3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { makeLanding, makeOffer, makeShop, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { makeUser } from '../helpers/auth.js';
-import { makeLanding, makeOffer } from '../helpers/public-fixtures.js';
-import { CustomLanding, LANDING_DEFAULTS, Shop } from '../../models/index.js';
+import { LANDING_DEFAULTS } from '../../models/index.js';
 import { getLandingConfig } from '../../api/services/landing.service.js';
 
 let ctx: TestContext;
@@ -17,15 +16,12 @@ describe('landing config', () => {
   it('answers the landing settings and the available offers of its company, by shop then title', async () => {
     const manager = await makeUser({ profile: 'manager', user_plan: 'bplan' });
     const recruiter = await makeUser({ profile: 'recruiter' });
-    await CustomLanding.create({
+    await makeLanding({
       identifier: 'fournil', name: 'Le Fournil', company_hash: 'Le Fournil', bg_color: '#aa3300', select_label: 'Boutique',
       select_description: 'Choisissez une boutique', selectlist_label: 'Poste', informations_description: 'Vos coordonnées',
       logo_src: 'picture/0a1b2c3d.png', logo_width: 240, logo_height: 80,
     });
-    const shop = await Shop.create({
-      manager_id: manager.id, shopname: 'Arras Gare', street: null, city: 'Arras', zip_code: '62000', area: null, sub_area: null,
-      country: 'France', country_iso: 'FR', lat: null, lng: null, recruiter_id: recruiter.id,
-    });
+    const shop = await makeShop(manager, { shopname: 'Arras Gare', city: 'Arras', zip_code: '62000', recruiter_id: recruiter.id });
     const a = await makeOffer(recruiter, { company_hash: 'Le Fournil', shopname: 'Lille Centre', title: 'Vendeur' });
     const b = await makeOffer(recruiter, { company_hash: 'Le Fournil', shopname: null, shop_id: shop.id, title: 'Boulanger' });
     const c = await makeOffer(recruiter, { company_hash: 'Le Fournil', shopname: 'Lille Centre', title: 'Apprenti' });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
+import { makeOffer, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { makeUser } from '../helpers/auth.js';
-import { Offer, OfferQuestion, type OfferState } from '../../models/index.js';
+import { Offer, type OfferState } from '../../models/index.js';
 import { getPublicOffer } from '../../api/services/offers.service.js';
 import { AppError } from '../../api/lib/errors.js';
 
@@ -12,27 +12,24 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-async function makeOffer(jobCode: string, state: OfferState = 'available', questions = ['Présentez-vous.', 'Pourquoi nous ?', 'Vos disponibilités ?']) {
+/** An offer with every public field filled, under the given job code (fixtures store its questions last first). */
+async function makeFullOffer(jobCode: string, state: OfferState = 'available', questions = ['Présentez-vous.', 'Pourquoi nous ?', 'Vos disponibilités ?']) {
   const recruiter = await makeUser({ profile: 'recruiter' });
-  const offer = await Offer.create({
-    job_code: jobCode, recruiter_id: recruiter.id, created_by_id: recruiter.id, shop_id: null, shopname: 'Lyon Part-Dieu',
+  return makeOffer(recruiter, {
+    job_code: jobCode, created_by_id: recruiter.id, shop_id: null, shopname: 'Lyon Part-Dieu',
     title: 'Vendeur / Vendeuse', company_name: 'Boulangeries Martin', company_hash: 'Boulangeries Martin',
     company_picture: 'picture/0a1b2c3d.png', company_description: 'Réseau de 40 boulangeries.',
     description: 'Accueil et conseil des clients, mise en rayon.', candidate_qualification: 'Sens du contact',
     candidate_experience: 'lt_6m', candidate_graduation: 'cap', contract_type: 'cdi', tags: ['vente', 'boulangerie'],
     start_date: '2031-09-01', pay_min: 1800, pay_max: 2100, pay_currency: 'EUR', pay_period: 'month',
     street: '12 rue de la République', city: 'Lyon', zip_code: '69002', area: 'Auvergne-Rhône-Alpes', sub_area: 'Rhône',
-    country: 'France', country_iso: 'FR', lat: 45.76, lng: 4.83, lang: 'fr', state, boosted_at: null,
+    country: 'France', country_iso: 'FR', lat: 45.76, lng: 4.83, lang: 'fr', state, boosted_at: null, questions,
   });
-  // Stored out of order on purpose: the answer follows position.
-  const rows = questions.map((question, i) => ({ offer_id: offer.id, qid: `q${i + 1}`, position: i + 1, question }));
-  await OfferQuestion.bulkCreate(rows.reverse());
-  return offer;
 }
 
 describe('GET /apis/list-offers/{job_code}', () => {
   it('answers the public view of an open offer with its questions in order', async () => {
-    await makeOffer('AB12CD');
+    await makeFullOffer('AB12CD');
     const res = await request(ctx.app).get('/apis/list-offers/AB12CD');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -53,7 +50,7 @@ describe('GET /apis/list-offers/{job_code}', () => {
   });
 
   it('reads job codes case-insensitively', async () => {
-    await makeOffer('ZX98WV');
+    await makeFullOffer('ZX98WV');
     const res = await request(ctx.app).get('/apis/list-offers/zx98wv');
     expect(res.status).toBe(200);
     expect(res.body.job_code).toBe('ZX98WV');
@@ -69,8 +66,8 @@ describe('GET /apis/list-offers/{job_code}', () => {
   });
 
   it('answers 404 for an offer that is closed or in any state other than available', async () => {
-    await makeOffer('CL0SED', 'closed');
-    await makeOffer('PEND01', 'pending');
+    await makeFullOffer('CL0SED', 'closed');
+    await makeFullOffer('PEND01', 'pending');
     for (const code of ['CL0SED', 'PEND01']) {
       const res = await request(ctx.app).get(`/apis/list-offers/${code}`);
       expect(res.status).toBe(404);
@@ -89,14 +86,14 @@ describe('GET /apis/list-offers/{job_code}', () => {
   });
 
   it('answers an offer without questions with an empty list', async () => {
-    await makeOffer('NOQ123', 'available', []);
+    await makeFullOffer('NOQ123', 'available', []);
     const res = await request(ctx.app).get('/apis/list-offers/NOQ123');
     expect(res.status).toBe(200);
     expect(res.body.questions).toEqual([]);
   });
 
   it('keeps internal fields out of the public view', async () => {
-    await makeOffer('PRIV01');
+    await makeFullOffer('PRIV01');
     const res = await request(ctx.app).get('/apis/list-offers/PRIV01');
     for (const key of ['id', 'recruiter_id', 'created_by_id', 'state', 'company_hash', 'shop_id', 'is_boosted']) {
       expect(res.body).not.toHaveProperty(key);
@@ -104,7 +101,7 @@ describe('GET /apis/list-offers/{job_code}', () => {
   });
 
   it('exports getPublicOffer for the portal, with the same rules', async () => {
-    await makeOffer('PORT4L');
+    await makeFullOffer('PORT4L');
     const offer = await getPublicOffer('port4l');
     expect(offer.job_code).toBe('PORT4L');
     expect(offer.questions.map((q) => q.id)).toEqual(['q1', 'q2', 'q3']);
@@ -115,7 +112,7 @@ describe('GET /apis/list-offers/{job_code}', () => {
   });
 
   it('shares one query between simultaneous lookups of a code, and keeps nothing afterwards', async () => {
-    await makeOffer('BURST1');
+    await makeFullOffer('BURST1');
     const spy = vi.spyOn(ctx.db.sequelize, 'query');
     const offers = await Promise.all([1, 2, 3, 4, 5].map(() => getPublicOffer('burst1')));
     expect(spy).toHaveBeenCalledTimes(1);

@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { makeUser } from '../helpers/auth.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
 import { hashPassword } from '../../api/auth/passwords.js';
 import { FileMailer } from '../../api/integrations/mail.js';

@@ -1,8 +1,9 @@
 // Staff creation of a recruiter (back-office.md section 5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { bearer, makeUser } from '../helpers/auth.js';
+import { bearer } from '../helpers/auth.js';
 import { AuditEntry, User } from '../../models/index.js';
 import { createRecruiter } from '../../api/services/recruiters.service.js';
 

@@ -2,13 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import express, { type ErrorRequestHandler } from 'express';
+import { addToTeam, makeShop, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { bearer, makeUser } from '../helpers/auth.js';
+import { bearer } from '../helpers/auth.js';
 import { loadCaller } from '../../api/auth/sessions.js';
 import { requireManager } from '../../api/auth/guards.js';
 import { assertOwns, scopeFor, whereOwner } from '../../api/auth/scope.js';
 import { AppError } from '../../api/lib/errors.js';
-import { ManagerRecruiter, Shop } from '../../models/index.js';
+import { Shop } from '../../models/index.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -29,10 +30,7 @@ describe('requireManager', () => {
     const byProfile = await makeUser({ profile: 'manager' });
     const byList = await makeUser({ profile: 'recruiter' });
     const plain = await makeUser({ profile: 'recruiter' });
-    await ManagerRecruiter.bulkCreate([
-      { manager_id: byList.id, recruiter_id: byList.id },
-      { manager_id: byList.id, recruiter_id: plain.id },
-    ]);
+    await addToTeam(byList, byList, plain);
     for (const u of [byPlan, byProfile, byList]) expect((await request(app).get('/m').set(await bearer(u))).status).toBe(200);
     const refused = await request(app).get('/m').set(await bearer(plain));
     expect(refused.status).toBe(403);
@@ -48,15 +46,9 @@ describe('company scope', () => {
     const recruiter = await makeUser({ profile: 'recruiter' });
     const outsider = await makeUser({ profile: 'recruiter' });
     const admin = await makeUser({ is_admin: true, profile: 'recruiter' });
-    await ManagerRecruiter.create({ manager_id: manager.id, recruiter_id: recruiter.id });
-    const shop = await Shop.create({
-      manager_id: manager.id, shopname: 'Lille Centre', recruiter_id: recruiter.id, street: null, city: 'Lille', zip_code: '59000',
-      area: null, sub_area: null, country: 'France', country_iso: 'FR', lat: null, lng: null,
-    });
-    await Shop.create({
-      manager_id: other.id, shopname: 'Gand', recruiter_id: null, street: null, city: 'Gent', zip_code: '9000',
-      area: null, sub_area: null, country: 'Belgique', country_iso: 'BE', lat: null, lng: null,
-    });
+    await addToTeam(manager, recruiter);
+    const shop = await makeShop(manager, { shopname: 'Lille Centre', recruiter_id: recruiter.id });
+    await makeShop(other, { shopname: 'Gand', city: 'Gent', zip_code: '9000', country: 'Belgique', country_iso: 'BE' });
 
     expect(assertOwns(await scopeFor({ user: manager }), shop).id).toBe(shop.id);
     expect(assertOwns(await scopeFor({ user: recruiter }), shop).id).toBe(shop.id);

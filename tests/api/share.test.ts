@@ -3,11 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { addToTeam, makeApplication, makeOffer, makeShareLink, makeShop, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { bearer, makeUser } from '../helpers/auth.js';
-import { makeApplication, makeOffer, makeShareLink } from '../helpers/public-fixtures.js';
+import { bearer } from '../helpers/auth.js';
 import {
-  Feedback, ManagerRecruiter, ShareLink, ShareView, Shop, type Application, type Offer, type User,
+  Feedback, ShareLink, ShareView, type Application, type Offer, type User,
 } from '../../models/index.js';
 
 let ctx: TestContext;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   candidate = await makeUser({ profile: 'candidate', name: 'Léa Dupont', email: 'lea.dupont@example.fr' });
   await candidate.update({ phone: '+33612345678', picture: 'picture/1a2b3c4d.jpg' });
   offer = await makeOffer(recruiter, { questions: ['Présentez-vous.', 'Pourquoi ce poste ?', 'Vos disponibilités ?'] });
-  application = await makeApplication(candidate, offer, ['q1', 'q3']);
+  application = await makeApplication(candidate, offer, { answered: ['q1', 'q3'] });
 });
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
@@ -233,10 +233,7 @@ describe('POST /apis/share-apply: a recruiter asks for the link', () => {
 
   it('lets staff and the managers behind the offer share, and nobody else', async () => {
     const manager = await makeUser({ profile: 'manager', user_plan: 'bplan' });
-    const shop = await Shop.create({
-      manager_id: manager.id, shopname: 'Lille Centre', street: null, city: 'Lille', zip_code: '59000', area: null, sub_area: null,
-      country: 'France', country_iso: 'FR', lat: null, lng: null, recruiter_id: recruiter.id,
-    });
+    const shop = await makeShop(manager, { shopname: 'Lille Centre', recruiter_id: recruiter.id });
     const shopOffer = await makeOffer(recruiter, { shop_id: shop.id });
     await makeApplication(candidate, shopOffer);
     expect((await post(ask(shopOffer, candidate), await bearer(manager))).status).toBe(201);
@@ -247,7 +244,7 @@ describe('POST /apis/share-apply: a recruiter asks for the link', () => {
     expect((await post(ask(created, candidate), await bearer(creator))).status).toBe(201);
 
     const lead = await makeUser({ profile: 'manager', user_plan: 'aplan' });
-    await ManagerRecruiter.create({ manager_id: lead.id, recruiter_id: recruiter.id });
+    await addToTeam(lead, recruiter);
     const teamOffer = await makeOffer(recruiter);
     await makeApplication(candidate, teamOffer);
     expect((await post(ask(teamOffer, candidate), await bearer(lead))).status).toBe(201);

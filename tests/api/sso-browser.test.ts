@@ -7,12 +7,12 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { makeSsoProvider, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { makeUser } from '../helpers/auth.js';
 import { startIdp, type TestIdp } from '../helpers/saml-idp.js';
 import { createApp } from '../../api/app.js';
 import { hashPassword } from '../../api/auth/passwords.js';
-import { SsoProvider, SsoProviderDomain, User } from '../../models/index.js';
+import { User } from '../../models/index.js';
 
 let ctx: TestContext;
 let server: http.Server;
@@ -33,10 +33,10 @@ beforeAll(async () => {
     app(req, res);
   });
   idp = await startIdp({ acsUrl: `${base}/apis/sso/acme/acs`, audience: `${base}/apis/sso/acme/metadata` });
-  const provider = await SsoProvider.create({
-    identifier: 'acme', name: 'Acme', entry_point: idp.ssoUrl, idp_issuer: idp.issuer, idp_cert: idp.cert, default_profile: 'recruiter',
-  });
-  await SsoProviderDomain.create({ sso_provider_id: provider.id, domain: 'acme.test' });
+  await makeSsoProvider(
+    { identifier: 'acme', name: 'Acme', entry_point: idp.ssoUrl, idp_issuer: idp.issuer, idp_cert: idp.cert, default_profile: 'recruiter' },
+    ['acme.test'],
+  );
   profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-chromium-'));
   browser = await chromium.launchPersistentContext(profileDir, {
     executablePath: '/usr/bin/chromium',

@@ -2,8 +2,8 @@
 // the refusals: each hand-made response differs from an accepted one by exactly one thing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { makeUser } from '../helpers/auth.js';
 import { signInAtIdp, startIdp, makeKeyPair, type TestIdp } from '../helpers/saml-idp.js';
 import { buildResponse, requestIdOf, type ResponseOptions } from '../helpers/saml-response.js';
 import { createApp } from '../../api/app.js';

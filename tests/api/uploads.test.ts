@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
+import { makeDraft, makeUpload, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { bearer, makeUser } from '../helpers/auth.js';
-import { DraftOffer, Upload } from '../../models/index.js';
+import { bearer } from '../helpers/auth.js';
+import { Upload } from '../../models/index.js';
 import { findUpload, MAX_UPLOAD_BYTES } from '../../api/services/uploads.service.js';
 
 let ctx: TestContext;
@@ -105,7 +106,7 @@ describe('POST /apis/upload/cv', () => {
   });
 
   it('draws another name when the random one is taken, leaving the first file alone', async () => {
-    await Upload.create({ key: 'picture/00000000.pdf', kind: 'cv', content_type: 'application/pdf', size: 3, owner_id: null });
+    await makeUpload('cv', { key: 'picture/00000000.pdf', size: 3 });
     await ctx.deps.storage.put('picture/00000000.pdf', Buffer.from('old'), 'application/pdf');
     const real = crypto.randomBytes;
     const spy = vi.spyOn(crypto, 'randomBytes') as unknown as { mockImplementationOnce(fn: (n: number) => Buffer): void };
@@ -170,7 +171,7 @@ describe('POST /apis/upload/image', () => {
   it("accepts the wizard's edition token instead of a session; the draft owner owns the image", async () => {
     const owner = await makeUser({ profile: 'recruiter' });
     const token = 'wizard'.padEnd(32, 'a');
-    await DraftOffer.create({ edition_token: token, owner_id: owner.id, offer_json: {}, published_offer_id: null });
+    await makeDraft(owner, { edition_token: token });
     const res = await request(ctx.app).post('/apis/upload/image').field('edition_token', token).attach('file', png(), 'logo.png');
     expect(res.status).toBe(201);
     expect((await Upload.findOne({ where: { key: res.body.key } }))!.owner_id).toBe(owner.id);

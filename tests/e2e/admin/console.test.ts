@@ -9,19 +9,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { pino } from 'pino';
 import { loadSettings, ROOT_DIR } from '../../../config/settings.js';
 import { openDatabase } from '../../../models/boot.js';
 import { CustomLanding, Upload, User } from '../../../models/index.js';
 import { LANDING_DEFAULTS } from '../../../models/resources/custom-landings/resource.js';
+import { makeUser } from '../../helpers/fixtures.js';
 import { encodePng } from '../../helpers/png.js';
 import { seedDemo } from '../../../seeders/demo.js';
 import { createApp } from '../../../api/app.js';
 import { adminConsole, ADMIN_BUILD_DIR } from '../../../api/admin-console.js';
 import { LocalDiskStorage } from '../../../api/integrations/storage.js';
 import { createMailer } from '../../../api/integrations/mail.js';
-import { makeUser } from '../../helpers/auth.js';
 import { hashPassword } from '../../../api/auth/passwords.js';
 
 let server: http.Server;
@@ -77,6 +77,8 @@ afterAll(async () => {
 
 describe('staff console in the browser', () => {
   it('signs in as the demo admin and filters the candidates list', async () => {
+    // Playwright's clock: time flows as usual until the search below pauses it.
+    await page.clock.install();
     await page.goto(`${base}/admin/`);
     await page.getByLabel('Email').fill('admin@demo.test');
     await page.locator('input[name="password"]').fill('demo1234');
@@ -85,11 +87,22 @@ describe('staff console in the browser', () => {
     // The demo candidates with no application plus the two made above.
     await expect.poll(() => page.getByTestId('user-card').count()).toBeGreaterThanOrEqual(2);
     const before = await page.getByTestId('user-card').count();
+    // The search applies 1.5 s after typing: with the clock paused, a second passes and the list
+    // is neither asked for nor changed; once time flows again, it is.
+    const searches: string[] = [];
+    const onRequest = (r: Request) => {
+      if (/z.bulon/i.test(decodeURIComponent(r.url()))) searches.push(r.url());
+    };
+    page.on('request', onRequest);
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
     await page.getByTestId('search').fill('zébulon');
-    // The search applies 1.5 s after typing.
-    await page.waitForTimeout(500);
+    await page.clock.runFor(1000);
+    expect(searches).toEqual([]);
     expect(await page.getByTestId('user-card').count()).toBe(before);
+    await page.clock.resume();
     await expect.poll(() => page.getByTestId('user-card').count(), { timeout: 5000 }).toBe(1);
+    expect(searches.length).toBeGreaterThan(0);
+    page.off('request', onRequest);
     expect(await page.getByTestId('count-line').textContent()).toBe('1 trouvés');
     await expect.poll(() => page.getByTestId('user-card').first().textContent()).toContain('Zébulon Testeur');
   });

@@ -16,9 +16,3 @@ export function query<T = Record<string, unknown>>(sql: string, params: unknown[
     });
   });
 }
-
-/** A small valid PDF, as a CV. */
-export const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  'latin1',
-);

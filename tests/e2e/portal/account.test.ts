@@ -2,7 +2,7 @@
 // test page, in Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseUrl, expectAccessible, expectNoHorizontalScroll, launch, phonePage } from '../helpers/browser.js';
 import { inject } from 'vitest';
@@ -22,16 +22,19 @@ async function resetLinkFor(email: string): Promise<string> {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, lang: 'fr' }),
   });
   expect(res.status).toBe(200);
-  for (let i = 0; i < 100; i++) {
-    const fresh = (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []).filter((f) => !before.has(f));
-    for (const f of fresh) {
-      const text = fs.readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const m = /https?:\/\/[^\s"<>]*\/reset-password\/[^\s"<>]+/.exec(text);
-      if (m) return new URL(m[0]).pathname + new URL(m[0]).search;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('no reset mail');
+  // Waits (up to 10 s) for the mail the server writes.
+  return vi.waitFor(
+    () => {
+      const fresh = (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []).filter((f) => !before.has(f));
+      for (const f of fresh) {
+        const text = fs.readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        const m = /https?:\/\/[^\s"<>]*\/reset-password\/[^\s"<>]+/.exec(text);
+        if (m) return new URL(m[0]).pathname + new URL(m[0]).search;
+      }
+      throw new Error('no reset mail');
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
 
 describe('password reset page', () => {

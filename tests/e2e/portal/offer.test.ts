@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible, expectNoHorizontalScroll, launch, phonePage } from '../helpers/browser.js';
-import { PDF, query } from '../helpers/db.js';
+import { query } from '../helpers/db.js';
+import { PDF } from '../../helpers/files.js';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -36,8 +36,12 @@ describe('home page', () => {
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
     // The inlined stylesheet survives hydration.
-    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
-    await page.waitForTimeout(300);
+    // Hydrated: React has attached itself to the brand's node; then one more frame for its effects.
+    await page.waitForFunction(() => {
+      const brand = document.querySelector('.brand');
+      return !!brand && Object.keys(brand).some((k) => k.startsWith('__reactFiber$'));
+    });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.locator('.brand').evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
 
     // The frame's final call-to-action appears: the frame is shown full screen.
@@ -55,8 +59,11 @@ describe('home page', () => {
     await page.route('**/presentation*', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title><p>nothing here</p>' }),
     );
+    await page.clock.install();
     await page.goto('/');
-    await page.waitForTimeout(4000);
+    // The watch starts once the frame has its address; four seconds of the page's clock then pass.
+    await page.locator('[data-testid="home-frame"] iframe[src^="/presentation"]').waitFor({ state: 'attached' });
+    await page.clock.runFor(4000);
     expect(await page.locator('[data-testid="home-frame"]').getAttribute('data-shown')).toBe('false');
     const box = await page.locator('[data-testid="home-frame"] iframe').boundingBox();
     expect(box?.width ?? 0).toBeLessThanOrEqual(1);
