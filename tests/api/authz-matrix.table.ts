@@ -11,10 +11,10 @@
 // body: what to send (default: nothing); file: a file sent as the multipart field `file`.
 // A route with several interesting calls (one per resource, say) takes a list of cases.
 import crypto from 'node:crypto';
-import { WishlistEntry, type User } from '../../models/index.js';
+import { Subscription, Template, WishlistEntry, type User } from '../../models/index.js';
 import { hashPassword } from '../../api/auth/passwords.js';
 import { PDF, PNG } from '../helpers/files.js';
-import { addToTeam, makeApplication, makeDraft, makeLanding, makeOffer, makeResetCode, makeShareLink, makeSsoProvider, makeUser, makeWishlistEntry, offerForm } from '../helpers/fixtures.js';
+import { addToTeam, makeApplication, makeDraft, makeLanding, makeOffer, makeResetCode, makeShop, makeShareLink, makeSsoProvider, makeUser, makeWishlistEntry, offerForm } from '../helpers/fixtures.js';
 
 export const CALLERS = ['anonymous', 'candidate', 'recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] as const;
 export type CallerName = (typeof CALLERS)[number];
@@ -44,6 +44,10 @@ const STAFF = (status: number): Statuses => ({ anonymous: 401, others: 403, admi
 /** Company users (recruiters, managers, staff) get `status`; anonymous 401, candidates 403. */
 const COMPANY = (status: number): Statuses => ({ anonymous: 401, candidate: 403, others: status });
 /** A record of `recruiter` (fixtures): that recruiter, their manager and staff get `status`; the other company 404 (not seen); candidates 403. */
+/** Any manager (their own rows) and staff get `status`; recruiters and candidates 403. */
+const MANAGERS = (status: number): Statuses => ({ anonymous: 401, candidate: 403, recruiter: 403, otherRecruiter: 403, others: status });
+/** A record of `manager`'s company: that manager and staff get `status`, the other manager 404 (not seen), others 403. */
+const MANAGERS_RECORD = (status: number): Statuses => ({ ...MANAGERS(status), otherManager: 404 });
 const RECRUITERS_OFFER = (status: number): Statuses => ({ anonymous: 401, candidate: 403, otherRecruiter: 404, otherManager: 404, others: status });
 
 export const MATRIX: Record<string, Case | Case[]> = {
@@ -76,6 +80,9 @@ export const MATRIX: Record<string, Case | Case[]> = {
     { path: () => '/apis/console/offers', expect: COMPANY(200) },
     { path: () => '/apis/console/applications', expect: SIGNED_IN(200) },
     { path: () => '/apis/console/wishlists', expect: { anonymous: 401, candidate: 200, admin: 200, others: 403 } },
+    // A manager's company records: any manager lists their own; recruiters and candidates are refused.
+    { path: () => '/apis/console/shops', expect: MANAGERS(200) },
+    { path: () => '/apis/console/subscriptions', expect: MANAGERS(200) },
   ],
   'POST /apis/console/:resource': {
     path: () => '/apis/console/custom-landings',
@@ -91,10 +98,14 @@ export const MATRIX: Record<string, Case | Case[]> = {
       expect: { anonymous: 401, candidate: 200, recruiter: 200, admin: 200, others: 404 },
     },
     { path: (f) => `/apis/console/wishlists/${f.ids.wishlist}`, expect: { anonymous: 401, candidate: 200, admin: 200, others: 403 } },
+    { path: (f) => `/apis/console/shops/${f.ids.shop}`, expect: MANAGERS_RECORD(200) },
+    { path: (f) => `/apis/console/subscriptions/${f.ids.subscription}`, expect: MANAGERS_RECORD(200) },
+    { path: (f) => `/apis/console/templates/${f.ids.template}`, expect: MANAGERS_RECORD(200) },
   ],
   'PUT /apis/console/:resource/:id': [
     { path: (f) => `/apis/console/users/${f.users.candidate.id}`, body: () => ({ name: 'Candidat Matrice' }), expect: STAFF(200) },
     { path: (f) => `/apis/console/offers/${f.ids.offer}`, body: () => ({ city: 'Roubaix' }), expect: RECRUITERS_OFFER(200) },
+    { path: (f) => `/apis/console/shops/${f.ids.shop}`, body: () => ({ shopname: 'Boutique Matrice' }), expect: MANAGERS_RECORD(200) },
   ],
   'DELETE /apis/console/:resource/:id': [
     { path: (f) => `/apis/console/custom-landings/${f.ids.doomedLanding}`, expect: STAFF(200) },
@@ -176,6 +187,10 @@ export async function makeFixtures(): Promise<Fixtures> {
   // An application with one answer of three, which staff may reset.
   const halfApplication = await makeApplication(await makeUser({ profile: 'candidate' }), offer, { answered: ['q1'] });
   const draft = await makeDraft(users.recruiter, { offer_json: { title: 'Vendeur H/F' } });
+  // The manager's company records (console resources shops, templates, subscriptions).
+  const shop = await makeShop(users.manager, { recruiter_id: users.recruiter.id, street: '1 rue Matrice' });
+  const template = await Template.create({ owner_id: users.manager.id, type: 'offer', content: { title: 'Modèle matrice' } });
+  const subscription = await Subscription.create({ sub_id: `sub_${tag}`, user_id: users.manager.id, plan_id: 'franchise', quantity: 2, state: 'payed' });
   // Records that staff deletes (last caller): the others must not have reached them.
   const doomedLanding = await makeLanding();
   const doomedUser = await makeUser({ profile: 'candidate', email: `doomed-${tag}@matrix.test` });
@@ -194,6 +209,7 @@ export async function makeFixtures(): Promise<Fixtures> {
       identifier: provider.identifier, lang: 'fr', job_code: offer.job_code, customer: landing.identifier,
       share_id: share.share_id, edition_token: draft.edition_token,
       loginEmail: loginUser.email, ssoDomain, doomedLanding: doomedLanding.id, doomedUser: doomedUser.id,
+      shop: shop.id, template: template.id, subscription: subscription.id,
       offer: offer.id, application: application.id, halfApplication: halfApplication.id, wishlist: wishlist.id, doomedWishlist: doomedWishlist.id,
     },
   };
