@@ -3,8 +3,8 @@
 // nothing else; hand-written screens (users, offers, leads) reuse the parts below.
 import type { ReactElement } from 'react';
 import {
-  ArrayInput, BooleanField, BooleanInput, ChipField, Create, Datagrid, DateField, DateInput, DeleteWithConfirmButton, Edit, EditButton, FunctionField,
-  ImageField, ImageInput, InfiniteList, maxLength, maxValue, minLength, minValue, NumberField, NumberInput, PasswordInput, ReferenceField, required,
+  ArrayInput, AutocompleteInput, BooleanField, BooleanInput, ChipField, Create, Datagrid, DateField, DateInput, DeleteWithConfirmButton, Edit, EditButton, FunctionField,
+  ImageField, ImageInput, InfiniteList, maxLength, maxValue, minLength, minValue, NumberField, NumberInput, PasswordInput, ReferenceField, ReferenceInput, required,
   SelectArrayInput, SelectInput, Show, ShowButton, SimpleForm, SimpleFormIterator, SimpleShowLayout, TextField, TextInput, useLocaleState, useNotify,
   useTranslate, type TextInputProps, type Validator,
 } from 'react-admin';
@@ -133,6 +133,13 @@ export function inputFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
       return <DateInput {...common} />;
     case 'password':
       return <PasswordInput {...common} />;
+    case 'reference':
+      // Picked by name: the target list's search (q) filters the choices as the user types.
+      return (
+        <ReferenceInput key={f.source} source={f.source} reference={f.reference!}>
+          <AutocompleteInput optionText="name" filterToQuery={(q: string) => ({ q })} validate={common.validate} label={`resources.${decl.name}.fields.${f.source}`} />
+        </ReferenceInput>
+      );
     case 'image':
       return (
         <ImageInput {...common} accept={{ 'image/*': [] }} format={(v: unknown) => (typeof v === 'string' ? { src: v } : v)}>

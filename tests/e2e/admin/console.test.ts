@@ -13,7 +13,7 @@ import { chromium, type BrowserContext, type Page, type Request } from 'playwrig
 import { pino } from 'pino';
 import { loadSettings, ROOT_DIR } from '../../../config/settings.js';
 import { openDatabase } from '../../../models/boot.js';
-import { CustomLanding, Upload, User } from '../../../models/index.js';
+import { CustomLanding, Shop, Template, Upload, User } from '../../../models/index.js';
 import { LANDING_DEFAULTS } from '../../../models/resources/custom-landings/resource.js';
 import { makeUser } from '../../helpers/fixtures.js';
 import { encodePng } from '../../helpers/png.js';
@@ -191,6 +191,41 @@ describe('staff console in the browser', () => {
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await expect.poll(() => CustomLanding.count({ where: { identifier: 'ma-boutique' } })).toBe(0);
     await expect.poll(() => page.getByRole('cell', { name: 'ma-boutique', exact: true }).count()).toBe(0);
+  });
+
+  it('creates a template, edits a shop and shows a subscription through the generated screens', async () => {
+    // Template: the create form starts from the section 3 defaults; the manager is picked by name.
+    await page.goto(`${base}/admin/#/templates/create`);
+    await page.getByLabel('Intitulé du poste').waitFor();
+    expect(await page.locator('input[name="pay_min"]').inputValue()).toBe('1');
+    expect(await page.locator('input[name="pay_max"]').inputValue()).toBe('2');
+    expect(await page.locator('input[name="questions.2.question"]').inputValue()).not.toBe('');
+    await page.getByLabel('Manager').fill('Claire');
+    await page.getByRole('option', { name: 'Claire Dubois' }).click();
+    await page.getByLabel('Intitulé du poste').fill('Pâtissier (H/F)');
+    await page.locator('input[name="company_name"]').fill('Maison Demo');
+    await page.locator('textarea[name="company_description"]').fill('Cafés et boulangeries à Paris.');
+    await page.locator('textarea[name="description"]').fill('Tartes, entremets et viennoiseries.');
+    await page.locator('textarea[name="candidate_qualification"]').fill('CAP pâtissier');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('cell', { name: 'Pâtissier (H/F)' }).waitFor();
+    const template = await Template.findOne({ where: { owner_id: (await User.findOne({ where: { email: 'manager@demo.test' } }))!.id }, order: [['id', 'DESC']] });
+    expect(template!.content).toMatchObject({ title: 'Pâtissier (H/F)', contract_type: 'cdi', pay_currency: 'EUR', questions: [{ id: 'q1' }, { id: 'q2' }, { id: 'q3' }] });
+
+    // Shop: the list searches by name; the edit form saves the new name.
+    await page.goto(`${base}/admin/#/shops`);
+    await page.getByRole('cell', { name: 'Maison Demo Boulogne' }).click();
+    const name = page.getByLabel('Nom du magasin');
+    await expect.poll(() => name.inputValue()).toBe('Maison Demo Boulogne');
+    await name.fill('Maison Demo Boulogne Reine');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(async () => (await Shop.findByPk(4))!.shopname).toBe('Maison Demo Boulogne Reine');
+
+    // Subscription: read-only, with seats used and remaining.
+    await page.goto(`${base}/admin/#/subscriptions`);
+    await page.getByRole('cell', { name: 'franchise_demo' }).click();
+    await page.getByText('Recruteurs restants').waitFor();
+    expect(await page.getByRole('button', { name: 'Éditer' }).count()).toBe(0);
   });
 
   it('shows a non-admin the development message and loads no data', async () => {
