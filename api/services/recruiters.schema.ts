@@ -1,0 +1,17 @@
+// POST /apis/admin/recruiters (back-office.md section 5): name, email and password longer than
+// 4, 10 and 6 characters, with the spec's one message for the three; a well-formed email.
+// Upper bounds are the users columns' (models/user.model.ts).
+import * as z from 'zod/mini';
+import { EMAIL_MAX, EMAIL_PATTERN } from '../../models/rules/email.js';
+import { PASSWORD_MAX } from '../../models/rules/password.js';
+import { text } from '../../models/rules/text.js';
+import { coded } from '../lib/validate.js';
+
+const INVALID = coded('invalid_recruiter', 'recruiter_invalid');
+
+export const newRecruiterSchema = z.object({
+  name: text(120, { invalid: INVALID, min: 5 }),
+  email: text(EMAIL_MAX, { invalid: INVALID, min: 11, transform: 'lower' }).check(z.regex(EMAIL_PATTERN, 'invalid_email')),
+  password: text(PASSWORD_MAX, { invalid: INVALID, min: 7, trim: false }),
+});
+export type NewRecruiter = z.output<typeof newRecruiterSchema>;
