@@ -7,13 +7,13 @@ import type { RequestHandler } from 'express';
 import * as z from 'zod/mini';
 import { invalid, type AppError } from './errors.js';
 import { isMessageKey } from '../../config/i18n/index.js';
+import { coded } from '../../models/rules/text.js';
 
 type Schema = z.core.$ZodType;
 
+// coded('invalid_recruiter', 'recruiter_invalid') in models/rules/text.ts writes 'code|messageKey'.
 const SEPARATOR = '|';
-
-/** An issue message giving a code and the message key of its text, when they differ. */
-export const coded = (code: string, messageKey: string): string => `${code}${SEPARATOR}${messageKey}`;
+export { coded };
 
 /** The AppError of a failed parse: the first issue's code and message, its field and params. */
 export function issueError(issues: readonly z.core.$ZodIssue[], { withField = true }: ParseOptions = {}): AppError {

@@ -1,11 +1,11 @@
 // POST /apis/admin/recruiters (back-office.md section 5): name, email and password longer than
 // 4, 10 and 6 characters, with the spec's one message for the three; a well-formed email.
-// Upper bounds are the users columns' (models/user.model.ts).
+// Upper bounds are the users columns' (models/user.model.ts). Browser-safe (zod/mini): the
+// staff console's create-recruiter form can run it too.
 import * as z from 'zod/mini';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../../models/rules/email.js';
 import { PASSWORD_MAX } from '../../models/rules/password.js';
-import { text } from '../../models/rules/text.js';
-import { coded } from '../lib/validate.js';
+import { coded, text } from '../../models/rules/text.js';
 
 const INVALID = coded('invalid_recruiter', 'recruiter_invalid');
 

@@ -6,13 +6,18 @@ import { AuditEntry, User, transaction } from '../../models/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { conflict } from '../lib/errors.js';
 
-import type { NewRecruiter } from './recruiters.schema.js';
+import { parseInput } from '../lib/validate.js';
+import { newRecruiterSchema, type NewRecruiter } from './recruiters.schema.js';
 
 export type { NewRecruiter };
 
-/** Creates a recruiter from input checked by newRecruiterSchema (the spec's lengths and email rule). */
+/**
+ * Creates a recruiter from input checked by newRecruiterSchema (the spec's lengths and email
+ * rule). The route's validate middleware applies it; the staff console still hands its raw
+ * fields, so the schema is applied here too (parsing parsed input changes nothing).
+ */
 export async function createRecruiter(input: NewRecruiter, actor: { id: string } | null): Promise<User> {
-  const { name, email, password } = input;
+  const { name, email, password } = parseInput(newRecruiterSchema, input, { withField: false });
   if (await User.findOne({ where: { email }, attributes: ['id'] })) throw conflict('user_exists', 'user_already_exists');
   const password_hash = await hashPassword(password);
   const id = crypto.randomUUID();

@@ -4,6 +4,12 @@
 // never a database error. Browser-safe: the portal bundles it (zod/mini keeps that small).
 import * as z from 'zod/mini';
 
+/**
+ * An issue message naming an error code and the message key of its text, when they differ
+ * (validate() in api/lib/validate.ts splits it; a plain message is both).
+ */
+export const coded = (code: string, messageKey: string): string => `${code}|${messageKey}`;
+
 /** True when the text holds a NUL byte (U+0000), which no text column takes. */
 export const hasNul = (value: string): boolean => value.includes('\u0000');
 

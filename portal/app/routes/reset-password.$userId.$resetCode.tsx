@@ -9,6 +9,7 @@ import { simpleMeta } from '../lib/meta.js';
 import { formMessage } from '../lib/form.js';
 import { useForm } from '../lib/use-form.js';
 import { resetPasswordFormSchema } from '../../../api/services/auth.schema.js';
+import { PASSWORD_MIN } from '../../../models/rules/password.js';
 import type { MessageKey } from '../i18n/index.js';
 import { postJson } from '../lib/api-client.js';
 
@@ -26,7 +27,7 @@ export default function ResetPassword() {
 
   // "Not identical" only once both are long enough (public-web.md section 5).
   const mismatch = form.errorCode('confirm');
-  const shownProblem = mismatch && String(form.values.confirm ?? '').length >= 6 ? formMessage(mismatch) : null;
+  const shownProblem = mismatch && String(form.values.confirm ?? '').length >= PASSWORD_MIN ? formMessage(mismatch) : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
