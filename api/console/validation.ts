@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { DataTypes, type ModelStatic, type Model } from 'sequelize';
 import { models } from '../../models/index.js';
 import { serverErrorOf, writableFields, type FieldDecl, type FilterDecl, type ResourceDecl } from '../../models/resources/index.js';
-import { EMAIL_PATTERN } from '../services/interest.schema.js';
-import { invalid } from '../lib/errors.js';
+import { isEmail } from '../../models/rules/email.js';
+import { coded, hasNul } from '../../models/rules/text.js';
+import { parseInput } from '../lib/validate.js';
 
 /** What a failed check answers: a stable code, a message key of config/i18n, the field. */
 export interface FieldError {
@@ -29,7 +30,7 @@ interface Ctx {
   field: string;
 }
 const fail = (ctx: Ctx, e: FieldError, extra: Record<string, unknown> = {}): never => {
-  ctx.zod.addIssue({ code: 'custom', message: e.code, path: [ctx.field], params: { ...e, ...extra } });
+  ctx.zod.addIssue({ code: 'custom', message: coded(e.code, e.message), path: [ctx.field], ...(Object.keys(extra).length ? { params: extra } : {}) });
   throw STOP;
 };
 /** Thrown by fail() to stop at the first failing field (the answer names one field). */
@@ -74,7 +75,6 @@ function limitsOf(decl: ResourceDecl, f: FieldDecl): ColumnLimits {
   return limits;
 }
 
-const hasNul = (s: string) => s.includes('\u0000');
 
 function checkText(f: FieldDecl, limits: ColumnLimits, v: unknown, ctx: Ctx): string | null {
   if (typeof v !== 'string' || hasNul(v)) return fail(ctx, INVALID);
@@ -89,7 +89,7 @@ function checkText(f: FieldDecl, limits: ColumnLimits, v: unknown, ctx: Ctx): st
   if (f.minLength !== undefined && [...s].length < f.minLength) return fail(ctx, tooShort);
   const max = Math.min(f.maxLength ?? Infinity, limits.chars ?? Infinity);
   if ([...s].length > max || Buffer.byteLength(s) > (limits.bytes ?? TEXT_BYTES)) return fail(ctx, INVALID);
-  if (f.type === 'email' && !EMAIL_PATTERN.test(s)) return fail(ctx, INVALID);
+  if (f.type === 'email' && !isEmail(s)) return fail(ctx, INVALID);
   if (f.type === 'email') s = s.toLowerCase();
   if (f.type === 'color' && !/^#[0-9a-fA-F]{3,8}$/.test(s)) return fail(ctx, INVALID);
   if (f.type === 'day' && !isDay(s)) return fail(ctx, INVALID);
@@ -253,13 +253,7 @@ export function filterSchema(decl: ResourceDecl): z.ZodType<Record<string, unkno
   return schema;
 }
 
-/** Parses with a console schema; the first issue answers 400 with its code, message and field. */
-export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown, fallback: FieldError = { code: 'invalid_body', message: 'validation_error' }): T {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const params = (issue as { params?: FieldError & Record<string, unknown> }).params;
-  const field = issue.path.length ? String(issue.path[0]) : undefined;
-  const { code, message, ...extra } = params ?? fallback;
-  throw invalid(code, message, { ...(field ? { field } : {}), ...extra });
+/** Parses with a console schema through the API's one validation path (api/lib/validate.ts). */
+export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown): T {
+  return parseInput(schema, input) as T;
 }

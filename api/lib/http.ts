@@ -1,7 +1,7 @@
 // Express plumbing shared by every route: language, error shaping, the unknown-route answer.
+// Input checks are api/lib/validate.ts.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { z } from 'zod';
-import { AppError, invalid } from './errors.js';
+import { AppError } from './errors.js';
 import { langFromAcceptLanguage, normalizeLang, t, isMessageKey, LANGS, type Lang } from '../../config/i18n/index.js';
 
 export const detectLang: RequestHandler = (req, _res, next) => {
@@ -13,34 +13,6 @@ export const detectLang: RequestHandler = (req, _res, next) => {
 export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ error: 'route_not_found', message: t(req.lang ?? 'fr', 'route_not_found') });
 };
-
-/** Parses input with a zod schema; the first failing field decides the error code and message. */
-export function parse<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  codes: Record<string, { code: string; message: string }> = {},
-): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = String(issue.path[0] ?? '');
-  const mapped = codes[field];
-  if (mapped) throw invalid(mapped.code, mapped.message, { field });
-  throw invalid('validation_error', 'validation_error', { field, issue: issue.message });
-}
-
-/**
- * Parses input with a zod schema whose check messages are message keys (as in
- * api/services/interest.schema.ts): the first failing check's key is the error code and message.
- */
-export function parseCoded<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = String(issue.path[0] ?? '');
-  const code = isMessageKey(issue.message) ? issue.message : 'validation_error';
-  throw invalid(code, code, { field });
-}
 
 /** The JSON body of a typed error in a language: { error, message, details? }. */
 export function errorBody(err: AppError, lang: Lang): { error: string; message: string; details?: Record<string, unknown> } {

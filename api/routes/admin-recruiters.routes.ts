@@ -4,15 +4,14 @@ import type { AppDeps } from '../app.js';
 import { requireAdmin } from '../auth/guards.js';
 import { createRecruiter } from '../services/recruiters.service.js';
 import { publicUser } from '../services/auth.service.js';
+import { validate } from '../lib/validate.js';
+import { newRecruiterSchema, type NewRecruiter } from '../services/recruiters.schema.js';
 
 export function adminRecruiterRoutes(_deps: AppDeps): Router {
   const router = Router();
-  router.post('/admin/recruiters', requireAdmin, async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const user = await createRecruiter(
-      { name: typeof body.name === 'string' ? body.name : '', email: typeof body.email === 'string' ? body.email : '', password: typeof body.password === 'string' ? body.password : '' },
-      req.caller!.user,
-    );
+  // The spec's answer is only { error, message }: no field in details.
+  router.post('/admin/recruiters', requireAdmin, validate({ body: newRecruiterSchema }, { withField: false }), async (req, res) => {
+    const user = await createRecruiter(req.body as NewRecruiter, req.caller!.user);
     res.status(201).json({ user: await publicUser(user) });
   });
   return router;

@@ -1,10 +1,23 @@
 // The offer wizard's calls (public-web.md section 7): a draft is read, saved and published by
 // edition token; creating one needs a signed-in recruiter or manager.
-import { Router, type ErrorRequestHandler } from 'express';
+import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { AppDeps } from '../app.js';
 import { AppError } from '../lib/errors.js';
 import { isMessageKey, t } from '../../config/i18n/index.js';
-import { createDraft, getDraft, publishDraft, saveDraft } from '../services/drafts.service.js';
+import { validate } from '../lib/validate.js';
+import type { DraftOfferJson } from '../../models/index.js';
+import { assertMayCreateDraft, createDraft, findPublishableDraft, getDraft, publishDraft, saveDraft } from '../services/drafts.service.js';
+import { draftSchema, publishSchema } from '../services/drafts.schema.js';
+
+// Who may act is answered before what they sent (401/403/404/409 before 400).
+const mayCreate: RequestHandler = (req, _res, next) => {
+  assertMayCreateDraft(req.caller?.user);
+  next();
+};
+const publishable: RequestHandler<{ edition_token: string }> = async (req, _res, next) => {
+  await findPublishableDraft(req.params.edition_token);
+  next();
+};
 
 // The wizard reads error and error_message (spec); message is kept for every other client.
 const draftErrors: ErrorRequestHandler = (err, req, res, next) => {
@@ -15,17 +28,17 @@ const draftErrors: ErrorRequestHandler = (err, req, res, next) => {
 
 export function draftsRoutes(_deps: AppDeps): Router {
   const router = Router();
-  router.post('/draft-offer', async (req, res) => {
-    res.status(201).json(await createDraft(req.caller?.user, req.body));
+  router.post('/draft-offer', mayCreate, validate({ body: draftSchema }), async (req, res) => {
+    res.status(201).json(await createDraft(req.caller?.user, req.body as DraftOfferJson));
   });
   router.get('/draft-offer/:edition_token', async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await getDraft(req.params.edition_token));
   });
-  router.put('/draft-offer/:edition_token', async (req, res) => {
-    res.json(await saveDraft(req.params.edition_token, req.body));
+  router.put('/draft-offer/:edition_token', validate({ body: draftSchema }), async (req, res) => {
+    res.json(await saveDraft(String(req.params.edition_token), req.body as DraftOfferJson));
   });
-  router.post('/draft-offer/:edition_token', async (req, res) => {
-    const item = await publishDraft(req.params.edition_token, req.body, req.caller?.user.id ?? null);
+  router.post('/draft-offer/:edition_token', publishable, validate({ body: publishSchema }), async (req, res) => {
+    const item = await publishDraft(String(req.params.edition_token), req.body as DraftOfferJson, req.caller?.user.id ?? null);
     res.json({ Item: item });
   });
   router.use(draftErrors);

@@ -3,14 +3,16 @@ import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '../app.js';
 import { successFalseOnError } from '../lib/http.js';
 import { t } from '../../config/i18n/index.js';
+import { validate } from '../lib/validate.js';
 import { submitInterest } from '../services/interest.service.js';
+import { interestSchema, type Interest } from '../services/interest.schema.js';
 
 export function interestRoutes(deps: AppDeps): Router {
   const router = Router();
   const submit: RequestHandler = async (req, res) => {
-    await submitInterest(req.body, deps.clock());
+    await submitInterest(req.body as Interest, deps.clock());
     res.status(201).json({ success: true, message: t(req.lang, 'interest_registered') });
   };
-  router.post('/submit-interest', submit, successFalseOnError);
+  router.post('/submit-interest', validate({ body: interestSchema }), submit, successFalseOnError);
   return router;
 }

@@ -3,16 +3,16 @@
 // See docs/decisions/023-qrcode-redirect.md.
 import { Router } from 'express';
 import type { AppDeps } from '../app.js';
-import { invalid } from '../lib/errors.js';
+import { validate } from '../lib/validate.js';
 import { qrPng } from '../services/qrcode.service.js';
+import { qrcodeQuerySchema, type QrcodeQuery } from '../services/qrcode.schema.js';
 
 export function qrcodeRoutes(deps: AppDeps): Router {
   const router = Router();
-  router.get('/qrcode', async (req, res) => {
-    const redirect = String(req.query.redirect ?? 'false').toLowerCase();
-    if (!['true', '1', 'false', '0'].includes(redirect)) throw invalid('validation_error', 'validation_error', { field: 'redirect' });
+  router.get('/qrcode', validate({ query: qrcodeQuerySchema }), async (req, res) => {
+    const { redirect } = req.query as unknown as QrcodeQuery;
     const url = deps.settings.appDownloadUrl;
-    if (redirect === 'true' || redirect === '1') {
+    if (redirect) {
       const png = await qrPng(url);
       res.type('image/png').set('Cache-Control', 'public, max-age=86400').send(png);
       return;

@@ -1,13 +1,28 @@
 // Share links (public-web.md section 7, back-office.md section 7). One path, two payloads:
 // POST /apis/share-apply with share_id/view_id is a reviewer's feedback (anonymous); with
 // recruiter_id, job_code and candidate_id it is a signed-in recruiter asking for the link.
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '../app.js';
-import { invalid } from '../lib/errors.js';
+import { invalid, unauthorized } from '../lib/errors.js';
+import { validate } from '../lib/validate.js';
 import { t } from '../../config/i18n/index.js';
 import { createShareLink, sendFeedback, viewSharedApplication } from '../services/share.service.js';
+import { feedbackSchema, shareRequestSchema, type FeedbackInput, type ShareRequest } from '../services/share.schema.js';
 
-const has = (body: Record<string, unknown>, ...keys: string[]) => keys.some((k) => body[k] !== undefined);
+const has = (body: unknown, ...keys: string[]) =>
+  !!body && typeof body === 'object' && keys.some((k) => (body as Record<string, unknown>)[k] !== undefined);
+const isFeedback = (body: unknown) => has(body, 'share_id', 'view_id');
+const isLinkRequest = (body: unknown) => has(body, 'recruiter_id', 'job_code', 'candidate_id');
+
+const checkFeedback = validate({ body: feedbackSchema });
+const checkLinkRequest = validate({ body: shareRequestSchema });
+/** The schema of whichever payload was sent (a link request needs a signed-in caller first). */
+const checkShareApply: RequestHandler = (req, res, next) => {
+  if (isFeedback(req.body)) return checkFeedback(req, res, next);
+  if (!isLinkRequest(req.body)) throw invalid('missing_parameters', 'missing_parameters');
+  if (!req.caller) throw unauthorized();
+  return checkLinkRequest(req, res, next);
+};
 
 export function shareRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -18,19 +33,14 @@ export function shareRoutes(deps: AppDeps): Router {
     res.set('Cache-Control', 'no-store').json(result);
   });
 
-  router.post('/share-apply', async (req, res) => {
-    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-    if (has(body, 'share_id', 'view_id')) {
-      const { recruiterName } = await sendFeedback(body, deps.clock());
+  router.post('/share-apply', checkShareApply, async (req, res) => {
+    if (isFeedback(req.body)) {
+      const { recruiterName } = await sendFeedback(req.body as FeedbackInput, deps.clock());
       res.json({ error: false, message: t(req.lang, 'feedback_sent_message', { name: recruiterName }), recruiter: { name: recruiterName } });
       return;
     }
-    if (has(body, 'recruiter_id', 'job_code', 'candidate_id')) {
-      const { created, ...share } = await createShareLink(req.caller?.user, body, deps.settings.publicUrl, deps.clock());
-      res.status(created ? 201 : 200).json(share);
-      return;
-    }
-    throw invalid('missing_parameters', 'missing_parameters');
+    const { created, ...share } = await createShareLink(req.caller?.user, req.body as ShareRequest, deps.settings.publicUrl, deps.clock());
+    res.status(created ? 201 : 200).json(share);
   });
 
   return router;

@@ -2,9 +2,9 @@
 // and the assertion consumer. Rules in api/services/sso.service.ts; settings in api/auth/saml.ts.
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import passport from 'passport';
-import { z } from 'zod';
 import type { AppDeps } from '../app.js';
-import { parse } from '../lib/http.js';
+import { validate } from '../lib/validate.js';
+import { ssoIdentifierSchema, type SsoIdentifierInput } from '../services/sso.schema.js';
 import { AppError, invalid } from '../lib/errors.js';
 import { isMessageKey, t } from '../../config/i18n/index.js';
 import { createSamlStrategy, factsOf, useProvider, SAML_REQUEST_TTL_MS } from '../auth/saml.js';
@@ -26,11 +26,8 @@ export function ssoRoutes(deps: AppDeps): Router {
   const { publicUrl } = deps.settings;
   const strategy = createSamlStrategy(publicUrl);
 
-  router.post('/sso-get-identifier', async (req, res) => {
-    const { email } = parse(z.object({ email: z.string().trim().min(3).max(254) }), req.body ?? {}, {
-      email: { code: 'invalid_email', message: 'invalid_email' },
-    });
-    res.json(await identifierForEmail(email));
+  router.post('/sso-get-identifier', validate({ body: ssoIdentifierSchema }), async (req, res) => {
+    res.json(await identifierForEmail((req.body as SsoIdentifierInput).email));
   });
 
   router.get('/sso/:identifier/metadata', async (req, res) => {

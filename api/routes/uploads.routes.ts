@@ -6,6 +6,8 @@ import type { AppDeps } from '../app.js';
 import { AppError, invalid } from '../lib/errors.js';
 import { MAX_UPLOAD_BYTES, storeUpload } from '../services/uploads.service.js';
 import type { UploadKind } from '../../models/index.js';
+import { validate } from '../lib/validate.js';
+import { uploadFieldsSchema, type UploadFields } from '../services/uploads.schema.js';
 
 const parser = multer({
   storage: multer.memoryStorage(),
@@ -24,16 +26,17 @@ const readFile: RequestHandler = (req, res, next) => {
 export function uploadsRoutes(deps: AppDeps): Router {
   const router = Router();
   const handle = (kind: UploadKind): RequestHandler => async (req, res) => {
-    const body = req.body as { edition_token?: unknown } | undefined;
+    const body = req.body as UploadFields;
     const stored = await storeUpload(deps.storage, {
       kind,
       body: req.file?.buffer,
       ownerId: req.caller?.user.id ?? null,
-      editionToken: typeof body?.edition_token === 'string' ? body.edition_token : undefined,
+      editionToken: body.edition_token,
     });
     res.status(201).json(stored);
   };
-  router.post('/upload/cv', readFile, handle('cv'));
-  router.post('/upload/image', readFile, handle('image'));
+  const fields = validate({ body: uploadFieldsSchema });
+  router.post('/upload/cv', readFile, fields, handle('cv'));
+  router.post('/upload/image', readFile, fields, handle('image'));
   return router;
 }

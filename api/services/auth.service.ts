@@ -10,6 +10,8 @@ import { LIMITS, forget, spend } from '../auth/throttle.js';
 import { AppError, invalid } from '../lib/errors.js';
 import type { Mailer } from '../integrations/mail.js';
 import { t, normalizeLang, type Lang } from '../../config/i18n/index.js';
+import { normalizeEmail } from '../../models/rules/email.js';
+import type { ForgotPasswordInput, LoginInput, ProfileChanges, ResetPasswordInput } from './auth.schema.js';
 
 export const RESET_CODE_TTL_MS = 3600_000;
 
@@ -41,7 +43,6 @@ export async function publicUser(user: User): Promise<PublicUser> {
   };
 }
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 // Verifying against this hash when the email is unknown makes a miss cost as much as a wrong
 // password, so timing does not tell whether an account exists.
@@ -50,7 +51,7 @@ const getDummyHash = () => (dummyHash ??= hashPassword(crypto.randomBytes(16).to
 
 /** Checks the password and opens a new session (a new token every time: no session fixation). */
 export async function login(
-  input: { email: string; password: string; client: 'browser' | 'app' },
+  input: LoginInput,
   ctx: { ip: string; now: Date },
 ): Promise<{ user: User; token: string }> {
   const email = normalizeEmail(input.email);
@@ -75,7 +76,7 @@ export const PROFILE_FIELDS = ['name', 'phone', 'picture', 'lang'] as const;
 /** The caller edits their own profile: only name, phone, picture and language; anything else is ignored. */
 export async function updateProfile(
   user: User,
-  changes: Partial<{ name: string; phone: string | null; picture: string | null; lang: string }>,
+  changes: ProfileChanges,
 ): Promise<User> {
   const fields: (typeof PROFILE_FIELDS)[number][] = [];
   if (changes.name !== undefined) {
@@ -105,7 +106,7 @@ const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex'
  * either way, and the mail goes out after the answer so that timing does not tell either.
  */
 export async function forgotPassword(
-  input: { email: string; lang?: string },
+  input: ForgotPasswordInput,
   ctx: { ip: string; now: Date; mailer: Mailer; publicUrl: string; onMailError: (e: unknown) => void },
 ): Promise<void> {
   const email = normalizeEmail(input.email);
@@ -132,22 +133,16 @@ export async function forgotPassword(
     .catch(ctx.onMailError);
 }
 
-/** The spec's rule: at least 6 characters with at least one letter and one digit. */
-export function isAcceptablePassword(password: string): boolean {
-  return password.length >= 6 && /\p{L}/u.test(password) && /\p{Nd}/u.test(password);
-}
-
 /**
- * Sets a new password from a mailed code. The code is spent by a conditional update in the same
+ * Sets a new password (checked by resetPasswordSchema: the one password rule) from a mailed code. The code is spent by a conditional update in the same
  * transaction as the password change, so two concurrent uses cannot both succeed. Success ends
  * every session of the user.
  */
 export async function resetPassword(
-  input: { user_id: string; code: string; password: string },
+  input: ResetPasswordInput,
   ctx: { ip: string; now: Date },
 ): Promise<void> {
   await spend([LIMITS.resetUser(input.user_id), LIMITS.resetAddress(ctx.ip)], ctx.now);
-  if (!isAcceptablePassword(input.password)) throw invalid('invalid_password', 'invalid_password');
   const row = await PasswordResetCode.findOne({ where: { user_id: input.user_id, code_hash: sha256(input.code) } });
   if (!row || row.used_at) throw invalid('code_mismatch', 'code_mismatch');
   if (row.expires_at.getTime() <= ctx.now.getTime()) throw invalid('expired_code', 'expired_code');

@@ -5,7 +5,6 @@ import { DraftOffer, Offer, OfferQuestion, User, transaction, type DraftOfferJso
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import { isManager } from '../auth/guards.js';
 import { REFERENCE_DEFAULTS } from '../../config/reference/index.js';
-import { normalizeOfferFields } from './offer-fields.js';
 import { freeJobCode, withJobCodeRetry } from './job-codes.js';
 
 export interface DraftView {
@@ -26,23 +25,27 @@ export function defaultOfferJson(): DraftOfferJson {
   };
 }
 
-/**
- * A new draft owned by the caller, who must be a recruiter, a manager or staff. Fields given in
- * the body (e.g. from a template) are checked like a saved draft and laid over the defaults.
- */
-export async function createDraft(caller: User | undefined, input: unknown = {}): Promise<{ edition_token: string }> {
+/** Only a recruiter, a manager or staff creates drafts (checked before the body is). */
+export function assertMayCreateDraft(caller: User | undefined): asserts caller is User {
   if (!caller) throw unauthorized();
   if (caller.profile !== 'recruiter' && !isManager(caller) && !caller.is_admin) {
     throw forbidden('recruiter_only', 'forbidden');
   }
-  const given = normalizeOfferFields(input ?? {}, { partial: true });
+}
+
+/**
+ * A new draft owned by the caller. Fields given in the body (e.g. from a template), checked by
+ * draftSchema like a saved draft, are laid over the defaults.
+ */
+export async function createDraft(caller: User | undefined, given: DraftOfferJson = {}): Promise<{ edition_token: string }> {
+  assertMayCreateDraft(caller);
   const edition_token = crypto.randomBytes(24).toString('base64url');
   const offer_json = { ...defaultOfferJson(), ...given };
   await DraftOffer.create({ edition_token, owner_id: caller.id, offer_json, published_offer_id: null });
   return { edition_token };
 }
 
-async function findDraft(token: string): Promise<DraftOffer> {
+export async function findDraft(token: string): Promise<DraftOffer> {
   const draft = TOKEN_SHAPE.test(token) ? await DraftOffer.findOne({ where: { edition_token: token } }) : null;
   if (!draft) throw draftNotFound();
   return draft;
@@ -59,10 +62,8 @@ export async function getDraft(token: string): Promise<DraftView> {
   return view(await findDraft(token));
 }
 
-/** Saves the wizard's progress: fields may be missing, present ones must be valid. */
-export async function saveDraft(token: string, input: unknown): Promise<DraftView> {
-  const fields = normalizeOfferFields(input, { partial: true });
-  const draft = await findDraft(token);
+/** Saves the wizard's progress (checked by draftSchema: fields may be missing, present ones valid). */
+export async function saveDraft(token: string, fields: DraftOfferJson): Promise<DraftView> {  const draft = await findDraft(token);
   draft.offer_json = fields;
   await draft.save();
   return view(draft);
@@ -100,16 +101,20 @@ function offerColumns(f: Required<Pick<DraftOfferJson, 'title' | 'company_name' 
   };
 }
 
+/** The draft to publish: 404 for an unknown token, 409 without an owner (checked before the body is). */
+export async function findPublishableDraft(token: string): Promise<DraftOffer> {
+  const draft = await findDraft(token);
+  if (!draft.owner_id) throw new AppError(409, 'draft_without_owner', 'draft_without_owner');
+  return draft;
+}
+
 /**
- * Publishes a draft: a new offer with a new job code the first time, the same offer updated on
+ * Publishes a draft (checked by publishSchema): a new offer with a new job code the first time, the same offer updated on
  * later publications (docs/decisions/012-draft-offer-publishing.md). The draft row is locked
  * for the transaction, so simultaneous publications of one draft store one offer.
  */
-export async function publishDraft(token: string, input: unknown, actorId: string | null): Promise<{ job_code: string }> {
-  const existing = await findDraft(token);
-  if (!existing.owner_id) throw new AppError(409, 'draft_without_owner', 'draft_without_owner');
-  const fields = normalizeOfferFields(input, { partial: false });
-  const columns = offerColumns(fields as Parameters<typeof offerColumns>[0]);
+export async function publishDraft(token: string, fields: DraftOfferJson, actorId: string | null): Promise<{ job_code: string }> {
+  await findPublishableDraft(token);  const columns = offerColumns(fields as Parameters<typeof offerColumns>[0]);
   const questions = fields.questions ?? [];
 
   return withJobCodeRetry(() =>

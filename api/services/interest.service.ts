@@ -4,8 +4,7 @@
 import { UniqueConstraintError } from 'sequelize';
 import { CustomLanding, LandingInterest, Offer } from '../../models/index.js';
 import { conflict, invalid, notFound } from '../lib/errors.js';
-import { parseCoded } from '../lib/http.js';
-import { LANDING_CGU_FROM, interestSchema } from './interest.schema.js';
+import { LANDING_CGU_FROM, type Interest } from './interest.schema.js';
 import { findUpload } from './uploads.service.js';
 
 /**
@@ -23,11 +22,11 @@ export interface SubmittedInterest {
   cgu_from: string;
 }
 
-// Until the uploads helper's findUpload(key, kind) is merged: the same check on the Upload model.
-/** Checks and stores one interest application; throws AppError with the spec's codes. */
-export async function submitInterest(input: unknown, now: Date): Promise<SubmittedInterest> {
-  const data = parseCoded(interestSchema, input);
-
+/**
+ * Stores one interest application checked by interestSchema (the route's validate middleware,
+ * or parseInput in the portal's actions); throws AppError with the spec's codes.
+ */
+export async function submitInterest(data: Interest, now: Date): Promise<SubmittedInterest> {
   if (!JOB_CODE_SHAPE.test(data.job_code)) throw notFound('offer_not_found', 'offer_not_found');
   const offer = await Offer.findOne({ where: { job_code: data.job_code } });
   if (!offer) throw notFound('offer_not_found', 'offer_not_found');

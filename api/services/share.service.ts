@@ -3,18 +3,15 @@
 // leaves one vote and comment per view. public-web.md sections 3, 5, 7, 8; back-office.md 7.
 import crypto from 'node:crypto';
 import { Op, UniqueConstraintError, col, literal } from 'sequelize';
-import { z } from 'zod';
 import type { Storage } from '../integrations/storage.js';
 import {
   Application, ApplicationAnswer, Feedback, ManagerRecruiter, Offer, ShareLink, ShareView, Shop, User, transaction,
 } from '../../models/index.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../lib/errors.js';
-import { parseCoded } from '../lib/http.js';
+import type { FeedbackInput, ShareRequest } from './share.schema.js';
 
 /** The error code and the message of a link past its cap: the feedback page translates it. */
 export const MAX_VIEW_LIMIT = 'MaxViewLimit';
-export const FEEDBACK_NAME_MIN = 3;
-export const FEEDBACK_COMMENT_MAX = 2000;
 
 const PUBLIC_ID_SHAPE = /^[A-Za-z0-9_-]{8,64}$/;
 /** 144 random bits, URL-safe: share ids and view ids cannot be guessed or enumerated. */
@@ -88,31 +85,8 @@ export async function viewSharedApplication(
   };
 }
 
-const absentIfEmpty = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
-
-// Check order follows the form: view, name, vote, comment (public-web.md section 5).
-const feedbackSchema = z.object({
-  share_id: z.string({ error: 'missing_parameters' }).trim().min(1, 'missing_parameters').max(64, 'share_not_found'),
-  view_id: z.preprocess(absentIfEmpty, z.string({ error: 'view_id_required' }).trim().max(64, 'view_not_found')),
-  name: z
-    .string({ error: 'feedback_name_too_short' })
-    .trim()
-    .min(FEEDBACK_NAME_MIN, 'feedback_name_too_short')
-    .max(120, 'feedback_name_too_long'),
-  feedback: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.union([z.literal(-1), z.literal(1)], { error: 'feedback_vote_required' }),
-  ),
-  comment: z.preprocess(
-    absentIfEmpty,
-    z.string({ error: 'validation_error' }).trim().max(FEEDBACK_COMMENT_MAX, 'feedback_comment_too_long').optional(),
-  ),
-});
-
 /** Stores a reviewer's vote and comment for one view; answers the name the page thanks with. */
-export async function sendFeedback(input: unknown, now: Date): Promise<{ recruiterName: string }> {
-  const data = parseCoded(feedbackSchema, input);
-  const link = await findLink(data.share_id);
+export async function sendFeedback(data: FeedbackInput, now: Date): Promise<{ recruiterName: string }> {  const link = await findLink(data.share_id);
   const view = await ShareView.findOne({ where: { view_id: data.view_id, share_link_id: link.id } });
   if (!view) throw notFound('view_not_found', 'view_not_found');
   try {
@@ -133,12 +107,6 @@ export async function sendFeedback(input: unknown, now: Date): Promise<{ recruit
   return { recruiterName: application ? await sharerName(link, application) : '' };
 }
 
-const shareRequestSchema = z.object({
-  recruiter_id: z.string({ error: 'missing_parameters' }).trim().min(1, 'missing_parameters').max(36, 'offer_not_found'),
-  job_code: z.string({ error: 'missing_parameters' }).trim().toUpperCase().min(1, 'missing_parameters').max(16, 'offer_not_found'),
-  candidate_id: z.string({ error: 'missing_parameters' }).trim().min(1, 'missing_parameters').max(36, 'application_not_found'),
-});
-
 /**
  * Who may share an offer's candidates: staff, the offer's recruiter, and the manager behind
  * the offer (who created it, owns its shop, or has its recruiter in their list).
@@ -156,12 +124,11 @@ async function canShare(caller: User, offer: Offer): Promise<boolean> {
  */
 export async function createShareLink(
   caller: User | undefined,
-  input: unknown,
+  data: ShareRequest,
   publicUrl: string,
   now: Date,
 ): Promise<{ shareItem: { Pk: string }; shareURL: string; created: boolean }> {
   if (!caller) throw unauthorized();
-  const data = parseCoded(shareRequestSchema, input);
   const offer = await Offer.findOne({ where: { job_code: data.job_code } });
   if (!offer) throw notFound('offer_not_found', 'offer_not_found');
   if (!(await canShare(caller, offer))) throw forbidden();

@@ -7,6 +7,9 @@ import { SsoProvider, SsoProviderDomain, User, transaction } from '../../models/
 import { AppError } from '../lib/errors.js';
 import { isManagerUser } from '../auth/guards.js';
 import { PROFILES, type Profile } from '../../models/user.model.js';
+import { normalizeEmail } from '../../models/rules/email.js';
+import { parseInput } from '../lib/validate.js';
+import { ssoProviderSchema, type SsoProviderInput } from './sso.schema.js';
 
 export function emailDomain(email: string): string | null {
   const at = email.lastIndexOf('@');
@@ -41,7 +44,7 @@ export interface AssertedIdentity {
  * unknown email becomes a new user with the provider's default profile.
  */
 export async function signInFromAssertion(provider: SsoProvider, identity: AssertedIdentity, now: Date): Promise<User> {
-  const email = identity.email.trim().toLowerCase();
+  const email = normalizeEmail(identity.email);
   const domain = emailDomain(email);
   const domains = (provider.domains ?? []).map((d) => d.domain.toLowerCase());
   if (!domain || !domains.includes(domain) || !/^[^\s@<>"']+@[^\s@<>"']+$/.test(email)) {
@@ -84,15 +87,7 @@ export function isSafeRelayState(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 500 && /^\/(?![/\\])[^\\\s]*$/.test(value);
 }
 
-export interface SsoProviderInput {
-  identifier: string;
-  name: string;
-  entry_point: string;
-  idp_cert: string;
-  idp_issuer?: string | null;
-  default_profile?: string;
-  domains: string[];
-}
+export type { SsoProviderInput };
 
 /** The certificate body node-saml wants: a PEM or bare base64; checked to be a real X.509 certificate. */
 function normalizeCert(input: string): string {
@@ -108,30 +103,16 @@ function normalizeCert(input: string): string {
 
 /**
  * Creates or replaces a provider and its domains (by identifier), in one transaction. Used by
- * `npm run sso:provider` and by the staff console.
+ * `npm run sso:provider` and by the staff console, which call it with what they read: the
+ * fields are checked here by ssoProviderSchema (api/services/sso.schema.ts).
  */
-export async function saveSsoProvider(input: SsoProviderInput): Promise<SsoProvider> {
-  const identifier = input.identifier.trim();
-  if (!/^[A-Za-z0-9_-]{2,64}$/.test(identifier)) throw new AppError(400, 'invalid_identifier', 'validation_error', { field: 'identifier' });
-  let entry: URL;
-  try {
-    entry = new URL(input.entry_point);
-  } catch {
-    throw new AppError(400, 'invalid_entry_point', 'validation_error', { field: 'entry_point' });
-  }
-  if (entry.protocol !== 'https:' && entry.protocol !== 'http:') throw new AppError(400, 'invalid_entry_point', 'validation_error', { field: 'entry_point' });
-  const domains = [...new Set(input.domains.map((d) => d.trim().toLowerCase()).filter(Boolean))];
-  if (!domains.length || domains.some((d) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(d))) {
-    throw new AppError(400, 'invalid_domain', 'validation_error', { field: 'domains' });
-  }
-  const profile = input.default_profile ?? 'recruiter';
-  if (!(PROFILES as readonly string[]).includes(profile) || profile === 'landing') {
-    throw new AppError(400, 'invalid_profile', 'validation_error', { field: 'default_profile' });
-  }
+export async function saveSsoProvider(raw: SsoProviderInput): Promise<SsoProvider> {
+  const input = parseInput(ssoProviderSchema, raw);
+  const { identifier, domains, default_profile: profile } = input;
   const cert = normalizeCert(input.idp_cert);
   try {
     return await transaction(async (tx) => {
-      const fields = { name: input.name.trim() || identifier, entry_point: entry.toString(), idp_cert: cert, idp_issuer: input.idp_issuer?.trim() || null, default_profile: profile };
+      const fields = { name: input.name || identifier, entry_point: input.entry_point, idp_cert: cert, idp_issuer: input.idp_issuer, default_profile: profile };
       let provider = await SsoProvider.findOne({ where: { identifier }, transaction: tx });
       if (provider) await provider.update(fields, { transaction: tx });
       else provider = await SsoProvider.create({ identifier, ...fields }, { transaction: tx });

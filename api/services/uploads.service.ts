@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import type { Storage } from '../integrations/storage.js';
 import { DraftOffer, Upload, transaction, type UploadKind } from '../../models/index.js';
 import { AppError, invalid, unauthorized } from '../lib/errors.js';
+import { MAX_UPLOAD_BYTES } from '../../models/rules/upload.js';
 
 const KEY_FOLDER = 'picture';
 
@@ -12,7 +13,7 @@ export function uploadKeyAtEnd(address: string): string | null {
   return new RegExp(`${KEY_FOLDER}/[0-9a-f]{8}\\.(?:pdf|png|jpg|gif|webp)$`).exec(address)?.[0] ?? null;
 }
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES };
 
 export interface DetectedType {
   ext: 'pdf' | 'png' | 'jpg' | 'gif' | 'webp';

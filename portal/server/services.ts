@@ -2,8 +2,13 @@
 // api/services (one copy of the models, shared with /apis) and reach Remix through the load
 // context, so the portal's server bundle never holds a second copy of the models.
 import { getPublicOffer } from '../../api/services/offers.service.js';
-import { submitInterest } from '../../api/services/interest.service.js';
+import { submitInterest as storeInterest } from '../../api/services/interest.service.js';
+import { interestSchema } from '../../api/services/interest.schema.js';
 import { getLandingConfig } from '../../api/services/landing.service.js';
 import { storeUpload } from '../../api/services/uploads.service.js';
+import { parseInput } from '../../api/lib/validate.js';
+
+/** POST /apis/submit-interest in-process: the same schema as the route's validate middleware. */
+const submitInterest = (input: unknown, now: Date) => storeInterest(parseInput(interestSchema, input), now);
 
 export const portalServices = { getPublicOffer, submitInterest, getLandingConfig, storeUpload };

@@ -1,6 +1,10 @@
-// The shared interest form schema, as the browser uses it (no database, no server).
+// The shared rules and the interest schemas, as the browser uses them (no database, no server).
 import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN, interestErrors, interestSchema, normalizePhone } from '../../api/services/interest.schema.js';
+import * as z from 'zod/mini';
+import { interestSchema } from '../../api/services/interest.schema.js';
+import { EMAIL_PATTERN } from '../../models/rules/email.js';
+import { PHONE_PREFIXES, keepDigits, normalizePhone, phoneSearchDigits } from '../../models/rules/phone.js';
+import { checkForm } from '../../portal/app/lib/form.js';
 
 describe('normalizePhone', () => {
   it('reads prefix plus number and checks the national 10 digits', () => {
@@ -16,6 +20,18 @@ describe('normalizePhone', () => {
       expect(normalizePhone(bad), bad).toBeNull();
     }
   });
+
+  it('gives a valid number for every prefix the form offers', () => {
+    for (const prefix of PHONE_PREFIXES) expect(normalizePhone(`${prefix}0612345678`), prefix).not.toBeNull();
+  });
+});
+
+describe('the other phone helpers have other names', () => {
+  it('keepDigits keeps what the number input takes, phoneSearchDigits what search matches', () => {
+    expect(keepDigits('06 12-34.56 78')).toBe('0612345678');
+    expect(phoneSearchDigits('+33 6 12 34 56 78')).toBe('0612345678');
+    expect(phoneSearchDigits('+44 20 7946 0958')).toBe('442079460958');
+  });
 });
 
 describe('EMAIL_PATTERN', () => {
@@ -26,17 +42,25 @@ describe('EMAIL_PATTERN', () => {
 });
 
 describe('interestSchema', () => {
-  it('lists every failing field with its message key, in form order', () => {
-    expect(interestErrors({ job_code: 'ABC123', email: 'x', firstname: ' ', lastname: 'B', phone_number: '1', accept_cgu: false })).toEqual([
-      { field: 'email', code: 'invalid_email' },
-      { field: 'firstname', code: 'firstname_required' },
-      { field: 'phone_number', code: 'invalid_phone' },
-      { field: 'accept_cgu', code: 'cgu_required' },
-    ]);
+  it('names every failing field with its code, in form order', () => {
+    expect(checkForm(interestSchema, { job_code: 'ABC123', email: 'x', firstname: ' ', lastname: 'B', phone_number: '1', accept_cgu: false }).errors).toEqual({
+      email: 'invalid_email',
+      firstname: 'firstname_required',
+      phone_number: 'invalid_phone',
+      accept_cgu: 'cgu_required',
+    });
+  });
+
+  it('refuses a NUL byte, null and a text longer than its column', () => {
+    const valid = { job_code: 'ABC123', email: 'a@b.fr', firstname: 'A', lastname: 'B', phone_number: '0612345678', accept_cgu: true };
+    expect(checkForm(interestSchema, { ...valid, firstname: 'Lé\u0000a' }).errors).toEqual({ firstname: 'firstname_required' });
+    expect(checkForm(interestSchema, { ...valid, lastname: null }).errors).toEqual({ lastname: 'lastname_required' });
+    expect(checkForm(interestSchema, { ...valid, lastname: 'x'.repeat(121) }).errors).toEqual({ lastname: 'field_too_long' });
+    expect(checkForm(interestSchema, { ...valid, email: 'a\u0000@b.fr' }).errors).toEqual({ email: 'invalid_email' });
   });
 
   it('gives the cleaned values the API stores', () => {
-    const data = interestSchema.parse({
+    const data = z.parse(interestSchema, {
       job_code: ' abc123 ', email: ' Lea@Example.FR', firstname: ' Léa ', lastname: 'Dupont', phone_number: '06 12 34 56 78', accept_cgu: 'on',
       cgu_from: 'Landing/Martin',
     });

@@ -2,12 +2,15 @@
 // without JavaScript; with JavaScript it checks fields as the visitor types and uploads the CV
 // first), the collapsible details, and the sending / thank-you / error panels.
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { StoreBadges } from './StoreBadges.js';
 import { useLang, useT } from '../lib/i18n.js';
-import { checkApplyForm, CV_MAX_BYTES, PHONE_PREFIXES, phoneDigits, type ApplyField, type FieldErrors } from '../lib/apply-form.js';
+import { applyFormSchema } from '../../../api/services/interest.schema.js';
+import { PHONE_PREFIXES, keepDigits } from '../../../models/rules/phone.js';
+import { MAX_UPLOAD_BYTES } from '../../../models/rules/upload.js';
+import { formMessage } from '../lib/form.js';
+import { useForm } from '../lib/use-form.js';
 import type { ApplyResult, offerPageData } from '../lib/apply.server.js';
-import { useHydrated } from '../lib/hydrated.js';
 
 type PageData = Awaited<ReturnType<typeof offerPageData>>;
 
@@ -20,12 +23,6 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
   const navigation = useNavigation();
   const t = useT();
   const lang = useLang();
-  const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const [touched, setTouched] = useState<Partial<Record<ApplyField, boolean>>>({});
-  const [liveErrors, setLiveErrors] = useState<FieldErrors>({});
-  const [ready, setReady] = useState(false);
   const [cv, setCv] = useState<{ state: 'none' | 'uploading' | 'ready' | 'error'; key?: string; name?: string; error?: string }>({ state: 'none' });
   // The form shows until a result comes back, again after an invalid one, and after "try again".
   const [retriedAfter, setRetriedAfter] = useState<ApplyResult | null>(null);
@@ -33,29 +30,23 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
 
   const sending = navigation.state === 'submitting';
   const serverErrors = result?.status === 'invalid' ? result.errors : {};
-
-  const recheck = () => {
-    const form = formRef.current;
-    if (!form) return;
-    const values = Object.fromEntries(new FormData(form).entries());
-    const checked = checkApplyForm(values);
-    setLiveErrors(checked.errors ?? {});
-    setReady(!checked.errors && cv.state !== 'uploading');
-  };
-  useEffect(recheck, [cv.state]);
+  const form = useForm(applyFormSchema, { serverErrors });
+  const { hydrated, recheck } = form;
+  // The CV's key joins the form once uploaded.
+  useEffect(recheck, [cv.state, recheck]);
+  const ready = form.valid && cv.state !== 'uploading';
 
   const onField = (e: ChangeEvent<HTMLFormElement>) => {
-    const name = (e.target as unknown as HTMLInputElement).name as ApplyField;
-    if (name === 'phone') (e.target as unknown as HTMLInputElement).value = phoneDigits((e.target as unknown as HTMLInputElement).value);
-    if (name) setTouched((prev) => ({ ...prev, [name]: true }));
-    recheck();
+    const input = e.target as unknown as HTMLInputElement;
+    if (input.name === 'phone') input.value = keepDigits(input.value);
+    form.onChange(e);
   };
 
   const onCv = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (!file) return setCv({ state: 'none' });
     if (file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')) return setCv({ state: 'error', error: t('err_cv_type') });
-    if (file.size >= CV_MAX_BYTES) return setCv({ state: 'error', error: t('err_cv_size') });
+    if (file.size >= MAX_UPLOAD_BYTES) return setCv({ state: 'error', error: t('err_cv_size') });
     setCv({ state: 'uploading', name: file.name });
     try {
       const body = new FormData();
@@ -69,17 +60,14 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
     }
   };
 
-  const errorOf = (field: ApplyField) => {
-    const k = (hydrated && touched[field] ? liveErrors[field] : undefined) ?? serverErrors[field];
-    return k ? t(k) : undefined;
-  };
-  const fieldProps = (field: ApplyField) => {
-    const err = errorOf(field);
-    return { name: field, id: `f-${field}`, 'aria-invalid': err ? true : undefined, 'aria-describedby': err ? `e-${field}` : undefined };
-  };
-  const FieldError = ({ field }: { field: ApplyField }) => {
-    const err = errorOf(field);
-    return err ? <span className="field-error" id={`e-${field}`}>{err}</span> : null;
+  const { fieldProps } = form;
+  const FieldError = ({ field }: { field: string }) => {
+    const err = form.errorOf(field);
+    return err ? (
+      <span className="field-error" id={form.errorId(field)}>
+        {err}
+      </span>
+    ) : null;
   };
 
   const mapsUrl = offer.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(offer.address)}` : null;
@@ -177,7 +165,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
                   <span className="spinner" aria-hidden="true" /> {t('offer_sending')}
                 </p>
               )}
-              <Form method="post" encType="multipart/form-data" ref={formRef} onChange={onField} noValidate aria-busy={sending}>
+              <Form method="post" encType="multipart/form-data" ref={form.formRef} onChange={onField} noValidate aria-busy={sending}>
                 <div className="field">
                   <label htmlFor="f-email">
                     {t('offer_email')} <span className="req" aria-hidden="true">*</span>
@@ -223,7 +211,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
                   {cv.state === 'uploading' && <span className="hint">{t('offer_cv_uploading')}</span>}
                   {cv.state === 'ready' && <span className="hint">{t('offer_cv_ready', { name: cv.name ?? '' })}</span>}
                   {cv.state === 'error' && <span className="field-error">{cv.error}</span>}
-                  {!cv.error && serverErrors.cv_file && <span className="field-error">{t(serverErrors.cv_file)}</span>}
+                  {!cv.error && serverErrors.cv_file && <span className="field-error">{t(formMessage(serverErrors.cv_file))}</span>}
                 </div>
                 <div className="field">
                   <div className="check">
@@ -238,7 +226,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
                   </div>
                   <FieldError field="accept_cgu" />
                 </div>
-                {hydrated && !ready && Object.keys(touched).length > 0 && <p className="hint">{t('err_required_fields')}</p>}
+                {hydrated && !ready && form.touchedAny && <p className="hint">{t('err_required_fields')}</p>}
                 <button type="submit" className="button block secondary" disabled={sending || (hydrated && !ready)}>
                   {sending ? t('offer_sending') : t('offer_submit')}
                 </button>

@@ -99,6 +99,7 @@ const en: Record<keyof typeof fr, string> = {
   err_cv_size: 'The resume must be under 10 MB.',
   err_required_fields: 'Please complete all required fields.',
   err_existing_application: 'It looks like we’ve already registered an application with your email for this ad.',
+  err_too_long: 'This field is too long.',
   err_validation: 'There seems to be a problem with your request.',
   err_internal: 'We encountered a problem. Please try again later.',
   err_network: 'Cannot connect. Check your network and try again.',

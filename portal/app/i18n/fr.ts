@@ -98,6 +98,7 @@ const fr = {
   err_cv_size: 'Le CV doit faire moins de 10 Mo.',
   err_required_fields: 'Merci de compléter tous les champs obligatoires.',
   err_existing_application: 'Il semble que nous ayons déjà enregistré une candidature avec votre e-mail pour cette annonce.',
+  err_too_long: 'Ce champ est trop long.',
   err_validation: 'Il semble y avoir un problème avec votre requête.',
   err_internal: 'Nous avons rencontré un problème. Merci de réessayer plus tard.',
   err_network: 'Connexion impossible. Vérifiez votre réseau et réessayez.',

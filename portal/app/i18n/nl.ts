@@ -99,6 +99,7 @@ const nl: Record<keyof typeof fr, string> = {
   err_cv_size: 'Het cv moet kleiner zijn dan 10 MB.',
   err_required_fields: 'Vul alle verplichte velden in.',
   err_existing_application: 'Het lijkt erop dat we al een sollicitatie met jouw e-mailadres voor deze vacature hebben geregistreerd.',
+  err_too_long: 'Dit veld is te lang.',
   err_validation: 'Er lijkt een probleem te zijn met je aanvraag.',
   err_internal: 'We hebben een probleem ondervonden. Probeer het later opnieuw.',
   err_network: 'Geen verbinding. Controleer je netwerk en probeer opnieuw.',

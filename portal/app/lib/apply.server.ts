@@ -8,7 +8,10 @@ import { t as serverT } from '../../../config/i18n/index.js';
 import { isServiceError } from './app-error.server.js';
 import { loadOffer } from './offer.server.js';
 import { resolveLang } from './lang.server.js';
-import { checkApplyForm, CV_MAX_BYTES, defaultPrefix, type FieldErrors } from './apply-form.js';
+import { applyFormSchema, interestFromApplyForm } from '../../../api/services/interest.schema.js';
+import { defaultPhonePrefix } from '../../../models/rules/phone.js';
+import { MAX_UPLOAD_BYTES } from '../../../models/rules/upload.js';
+import { checkForm, type FieldErrors } from './form.js';
 
 export async function offerPageData(jobCode: string, context: AppLoadContext) {
   let offer;
@@ -31,7 +34,7 @@ export async function offerPageData(jobCode: string, context: AppLoadContext) {
       address: [offer.street, [offer.zip_code, offer.city].filter(Boolean).join(' '), offer.country].filter(Boolean).join(', '),
       lang: offer.lang,
     },
-    defaultPrefix: defaultPrefix(offer),
+    defaultPrefix: defaultPhonePrefix(offer),
   };
 }
 
@@ -45,7 +48,7 @@ async function readForm(request: Request): Promise<{ form: FormData; tooLarge: b
   const type = request.headers.get('content-type') ?? '';
   if (!type.startsWith('multipart/form-data')) return { form: await request.formData(), tooLarge: false };
   try {
-    const handler = unstable_composeUploadHandlers(unstable_createMemoryUploadHandler({ maxPartSize: CV_MAX_BYTES }));
+    const handler = unstable_composeUploadHandlers(unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }));
     return { form: await unstable_parseMultipartFormData(request, handler), tooLarge: false };
   } catch (e) {
     if (e instanceof MaxPartSizeExceededError) return { form: new FormData(), tooLarge: true };
@@ -59,7 +62,7 @@ export async function applyAction(jobCode: string, request: Request, context: Ap
   if (tooLarge) return data<ApplyResult>({ status: 'invalid', errors: { cv_file: 'err_cv_size' } }, { status: 400 });
 
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
-  const checked = checkApplyForm(values);
+  const checked = checkForm(applyFormSchema, values);
   if (!checked.data) return data<ApplyResult>({ status: 'invalid', errors: checked.errors }, { status: 400 });
   const input = checked.data;
 
@@ -74,17 +77,7 @@ export async function applyAction(jobCode: string, request: Request, context: Ap
       cvKey = stored.key;
     }
     await context.services.submitInterest(
-      {
-        job_code: jobCode,
-        email: input.email,
-        phone_number: `${input.phone_prefix}${input.phone}`,
-        firstname: input.firstname,
-        lastname: input.lastname,
-        accept_cgu: true,
-        use_cv: !!cvKey,
-        ...(cvKey ? { cv_file: cvKey } : {}),
-        ...(cguFrom ? { cgu_from: cguFrom } : {}),
-      },
+      { ...interestFromApplyForm(input, jobCode, cvKey), ...(cguFrom ? { cgu_from: cguFrom } : {}) },
       context.deps.clock(),
     );
     return data<ApplyResult>({ status: 'sent', job_code: jobCode.toUpperCase() });

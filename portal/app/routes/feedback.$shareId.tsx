@@ -8,6 +8,9 @@ import { StoryPlayer, type Answer } from '../components/StoryPlayer.js';
 import { useT } from '../lib/i18n.js';
 import { simpleMeta } from '../lib/meta.js';
 import { postJson } from '../lib/api-client.js';
+import { formMessage } from '../lib/form.js';
+import { useForm } from '../lib/use-form.js';
+import { FEEDBACK_COMMENT_MAX, feedbackFormSchema } from '../../../api/services/share.schema.js';
 
 export const meta: MetaFunction = ({ matches, location }) =>
   simpleMeta(matches, location.pathname, 'feedback_meta_title', 'feedback_meta_description', { noindex: true });
@@ -31,9 +34,13 @@ export default function Feedback() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const loadedFor = useRef<string | null>(null);
 
-  const [name, setName] = useState('');
-  const [vote, setVote] = useState(0);
-  const [comment, setComment] = useState('');
+  // The vote's radios are named "vote" on the page and "feedback" in the API.
+  const form = useForm(feedbackFormSchema, {
+    read: (el) => {
+      const values = Object.fromEntries(new FormData(el).entries());
+      return { name: values.name, feedback: values.vote, comment: values.comment };
+    },
+  });
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
@@ -52,16 +59,18 @@ export default function Feedback() {
       .catch((e: unknown) => setLoad({ state: 'error', message: JSON.stringify({ error: String(e) }) }));
   }, [shareId, t]);
 
-  const nameOk = name.trim().length >= 3;
-  const ready = load.state === 'loaded' && nameOk && vote !== 0 && !sending;
+  const nameCode = String(form.values.name ?? '') !== '' ? form.errorCode('name') : undefined;
+  const nameError = nameCode ? t(formMessage(nameCode)) : undefined;
+  const ready = load.state === 'loaded' && form.valid && !sending;
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
-    if (!ready || load.state !== 'loaded') return;
+    const checked = form.data;
+    if (!ready || load.state !== 'loaded' || !checked) return;
     setSending(true);
     setSendError(null);
     try {
-      const res = await postJson('/apis/share-apply', { share_id: shareId, view_id: load.shared.viewId, name: name.trim(), comment, feedback: vote });
+      const res = await postJson('/apis/share-apply', { share_id: shareId, view_id: load.shared.viewId, ...checked });
       const body = (await res.json().catch(() => ({}))) as { error?: string | boolean; message?: string };
       if (!res.ok || body.error) {
         setSendError(body.message === 'MaxViewLimit' ? t('feedback_max_views') : body.message ?? t('err_internal'));
@@ -116,7 +125,7 @@ export default function Feedback() {
               <StoryPlayer answers={load.shared.application.questions} />
             </div>
           </div>
-          <form onSubmit={send} className="card" aria-labelledby="fb-title" noValidate>
+          <form onSubmit={send} onChange={form.onChange} ref={form.formRef} className="card" aria-labelledby="fb-title" noValidate>
             <h2 id="fb-title">{t('feedback_form_title')}</h2>
             {sendError && (
               <div className="panel err banner" role="alert" data-testid="feedback-send-error">
@@ -127,27 +136,27 @@ export default function Feedback() {
             <div className="field">
               <label htmlFor="fb-name">{t('feedback_name')} <span aria-hidden="true">*</span></label>
               <input
-                id="fb-name" type="text" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} disabled={sent}
-                aria-invalid={name && !nameOk ? true : undefined} aria-describedby={name && !nameOk ? 'fb-name-err' : undefined}
+                id="fb-name" name="name" type="text" autoComplete="name" required disabled={sent}
+                aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? 'fb-name-err' : undefined}
               />
-              {name && !nameOk && <span className="field-error" id="fb-name-err">{t('feedback_err_name')}</span>}
+              {nameError && <span className="field-error" id="fb-name-err">{nameError}</span>}
             </div>
             <fieldset className="field" style={{ border: 0, padding: 0, margin: '0 0 1rem' }}>
               <legend className="label">{t('feedback_vote')} <span aria-hidden="true">*</span></legend>
               <div className="votes">
                 <label>
-                  <input type="radio" name="vote" value="1" checked={vote === 1} onChange={() => setVote(1)} disabled={sent} />
+                  <input type="radio" name="vote" value="1" disabled={sent} />
                   <span aria-hidden="true">👍</span> {t('feedback_vote_up')}
                 </label>
                 <label>
-                  <input type="radio" name="vote" value="-1" checked={vote === -1} onChange={() => setVote(-1)} disabled={sent} />
+                  <input type="radio" name="vote" value="-1" disabled={sent} />
                   <span aria-hidden="true">👎</span> {t('feedback_vote_down')}
                 </label>
               </div>
             </fieldset>
             <div className="field">
               <label htmlFor="fb-comment">{t('feedback_comment')}</label>
-              <textarea id="fb-comment" value={comment} onChange={(e) => setComment(e.target.value)} disabled={sent} maxLength={2000} />
+              <textarea id="fb-comment" name="comment" disabled={sent} maxLength={FEEDBACK_COMMENT_MAX} />
             </div>
             {sent ? (
               <p className="panel ok" role="status" data-testid="feedback-sent">

@@ -3,7 +3,9 @@ import { data, type AppLoadContext } from '@remix-run/node';
 import { t as serverT } from '../../../config/i18n/index.js';
 import { isServiceError } from '../lib/app-error.server.js';
 import { resolveLang } from '../lib/lang.server.js';
-import { checkLandingForm, deviceOf, type LandingErrors } from '../lib/landing-form.js';
+import { landingFormSchema } from '../../../api/services/interest.schema.js';
+import { deviceOf } from '../lib/device.js';
+import { checkForm, type FieldErrors } from '../lib/form.js';
 
 export async function landingData(customer: string, request: Request, context: AppLoadContext) {
   let config;
@@ -17,17 +19,17 @@ export async function landingData(customer: string, request: Request, context: A
 }
 
 export type LeadResult =
-  | { status: 'invalid'; errors: LandingErrors }
+  | { status: 'invalid'; errors: FieldErrors }
   | { status: 'sent'; job_code: string }
   | { status: 'error'; job_code: string; message: string };
 
 export async function leadAction(customer: string, request: Request, context: AppLoadContext) {
   const lang = await resolveLang(request, context);
   const values = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === 'string'));
-  const checked = checkLandingForm(values);
+  const checked = checkForm(landingFormSchema, values);
   if (!checked.data) return data<LeadResult>({ status: 'invalid', errors: checked.errors }, { status: 400 });
   const input = checked.data;
-  const jobCode = input.job_code.toUpperCase();
+  const jobCode = input.job_code;
   try {
     await context.services.submitInterest(
       {

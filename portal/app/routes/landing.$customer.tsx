@@ -8,9 +8,9 @@ import { useMemo, useState } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { AppleBadge, PlayBadge } from '../components/StoreBadges.js';
 import { useLang, useT } from '../lib/i18n.js';
-import { useHydrated } from '../lib/hydrated.js';
 import { metaT, pageMeta, rootData } from '../lib/meta.js';
-import { checkLandingForm, type LandingErrors, type LandingField } from '../lib/landing-form.js';
+import { landingFormSchema } from '../../../api/services/interest.schema.js';
+import { useForm } from '../lib/use-form.js';
 import { landingData, leadAction, type LeadResult } from './landing.$customer.server.js';
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -43,7 +43,6 @@ export default function Landing() {
   const [params] = useSearchParams();
   const t = useT();
   const lang = useLang();
-  const hydrated = useHydrated();
   const navigation = useNavigation();
 
   const shops = useMemo(() => [...new Set(config.offers.map((o) => o.shopcode))], [config.offers]);
@@ -54,18 +53,16 @@ export default function Landing() {
   const [jobCode, setJobCode] = useState(chosen?.job_code ?? config.offers.find((o) => o.shopcode === shops[0])?.job_code ?? '');
   const shopOffers = config.offers.filter((o) => o.shopcode === shop);
 
-  const [liveErrors, setLiveErrors] = useState<LandingErrors>({});
-  const [touched, setTouched] = useState<Partial<Record<LandingField, boolean>>>({});
-  const [ready, setReady] = useState(false);
-  const serverErrors = result?.status === 'invalid' ? result.errors : {};
-  const errorOf = (f: LandingField) => {
-    const k = (hydrated && touched[f] ? liveErrors[f] : undefined) ?? serverErrors[f];
-    return k ? t(k) : undefined;
+  const form = useForm(landingFormSchema, { serverErrors: result?.status === 'invalid' ? result.errors : {}, idPrefix: 'l', errorPrefix: 'le' });
+  const { hydrated, fieldProps: input } = form;
+  const Err = ({ f }: { f: string }) => {
+    const err = form.errorOf(f);
+    return err ? (
+      <span className="field-error" id={form.errorId(f)}>
+        {err}
+      </span>
+    ) : null;
   };
-  const input = (f: LandingField) => ({
-    name: f, id: `l-${f}`, 'aria-invalid': errorOf(f) ? true : undefined, 'aria-describedby': errorOf(f) ? `le-${f}` : undefined,
-  });
-  const Err = ({ f }: { f: LandingField }) => (errorOf(f) ? <span className="field-error" id={`le-${f}`}>{errorOf(f)}</span> : null);
 
   return (
     <div>
@@ -145,17 +142,7 @@ export default function Landing() {
             <p className="counter">{t('landing_step', { n: 2 })}</p>
             <h1 id="step2">{chosen.title}</h1>
             {config.informations_description && <p>{config.informations_description}</p>}
-            <Form
-              method="post"
-              noValidate
-              onChange={(e) => {
-                const name = (e.target as HTMLInputElement).name as LandingField;
-                if (name) setTouched((p) => ({ ...p, [name]: true }));
-                const checked = checkLandingForm(Object.fromEntries(new FormData(e.currentTarget).entries()));
-                setLiveErrors(checked.errors ?? {});
-                setReady(!checked.errors);
-              }}
-            >
+            <Form method="post" noValidate ref={form.formRef} onChange={form.onChange}>
               <input type="hidden" name="job_code" value={chosen.job_code} />
               <div className="field">
                 <label htmlFor="l-email">{t('offer_email')} <span aria-hidden="true">*</span></label>
@@ -185,7 +172,7 @@ export default function Landing() {
               <p className="hint muted">{t('landing_sso')}</p>
               <div style={{ display: 'flex', gap: '.75rem', flexWrap: 'wrap' }}>
                 <a className="button secondary" href={`?lang=${lang}`}>{t('landing_back')}</a>
-                <button type="submit" className="button" disabled={navigation.state === 'submitting' || (hydrated && !ready)}>
+                <button type="submit" className="button" disabled={navigation.state === 'submitting' || (hydrated && !form.valid)}>
                   {t('landing_finish')}
                 </button>
               </div>

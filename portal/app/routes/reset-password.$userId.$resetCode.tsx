@@ -5,9 +5,11 @@ import type { MetaFunction } from '@remix-run/node';
 import { useParams } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { useT } from '../lib/i18n.js';
-import { useHydrated } from '../lib/hydrated.js';
 import { simpleMeta } from '../lib/meta.js';
-import { passwordProblem } from '../lib/password-rule.js';
+import { formMessage } from '../lib/form.js';
+import { useForm } from '../lib/use-form.js';
+import { resetPasswordFormSchema } from '../../../api/services/auth.schema.js';
+import { PASSWORD_MIN } from '../../../models/rules/password.js';
 import type { MessageKey } from '../i18n/index.js';
 import { postJson } from '../lib/api-client.js';
 
@@ -19,19 +21,18 @@ const KNOWN_ERRORS = ['code_mismatch', 'expired_code', 'too_many_requests', 'inv
 export default function ResetPassword() {
   const { userId = '', resetCode = '' } = useParams();
   const t = useT();
-  const hydrated = useHydrated();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const form = useForm(resetPasswordFormSchema);
   const [state, setState] = useState<'form' | 'saving' | 'done'>('form');
   const [error, setError] = useState<string | null>(null);
 
-  const problem = passwordProblem(password, confirm);
   // "Not identical" only once both are long enough (public-web.md section 5).
-  const shownProblem = problem === 'reset_not_identical' && confirm.length >= 6 ? problem : null;
+  const mismatch = form.errorCode('confirm');
+  const shownProblem = mismatch && String(form.values.confirm ?? '').length >= PASSWORD_MIN ? formMessage(mismatch) : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (problem) return;
+    const password = form.data?.password;
+    if (!password) return;
     setState('saving');
     setError(null);
     try {
@@ -55,7 +56,7 @@ export default function ResetPassword() {
           {t('reset_success')}
         </p>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} onChange={form.onChange} ref={form.formRef} noValidate>
           {error && (
             <div className="panel err banner" role="alert" data-testid="reset-error">
               <span>{error}</span>
@@ -66,18 +67,18 @@ export default function ResetPassword() {
           )}
           <div className="field">
             <label htmlFor="r-password">{t('reset_password')}</label>
-            <input id="r-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="r-rule" />
+            <input id="r-password" name="password" type="password" autoComplete="new-password" aria-describedby="r-rule" />
             <span className="hint" id="r-rule">{t('reset_rule')}</span>
           </div>
           <div className="field">
             <label htmlFor="r-confirm">{t('reset_confirm')}</label>
             <input
-              id="r-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)}
+              id="r-confirm" name="confirm" type="password" autoComplete="new-password"
               aria-invalid={shownProblem ? true : undefined} aria-describedby={shownProblem ? 'r-mismatch' : undefined}
             />
             {shownProblem && <span className="field-error" id="r-mismatch">{t(shownProblem)}</span>}
           </div>
-          <button type="submit" className="button block" disabled={!hydrated || !!problem || state === 'saving'}>
+          <button type="submit" className="button block" disabled={!form.valid || state === 'saving'}>
             {state === 'saving' ? t('reset_saving') : t('reset_save')}
           </button>
         </form>

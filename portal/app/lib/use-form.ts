@@ -1,0 +1,94 @@
+// The one form hook of the portal: it re-checks the form's schema on every change, remembers
+// which fields the visitor touched, and says which error to show for a field (the live one once
+// touched, else the server's from the last submission) and whether the form is ready to send.
+// Before hydration nothing here runs: the form posts to its Remix action, which runs the same
+// schema, and shows the server's errors.
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import type * as z from 'zod/mini';
+import { checkForm, formMessage, type FieldErrors } from './form.js';
+import { useHydrated } from './hydrated.js';
+import { useT } from './i18n.js';
+
+export interface UseFormOptions {
+  /** The errors the action answered for the last submission (field -> code). */
+  serverErrors?: FieldErrors;
+  /** The values to check, read from the form (default: its FormData). */
+  read?: (form: HTMLFormElement) => Record<string, unknown>;
+  /** The prefix of the inputs' ids (default 'f': f-email). */
+  idPrefix?: string;
+  /** The prefix of the error texts' ids (default 'e': e-email). */
+  errorPrefix?: string;
+}
+
+const readFormData = (form: HTMLFormElement) => Object.fromEntries(new FormData(form).entries());
+
+export function useForm<S extends z.core.$ZodType>(schema: S, options: UseFormOptions = {}) {
+  const { serverErrors = {}, idPrefix = 'f', errorPrefix = 'e' } = options;
+  const read = useRef(options.read ?? readFormData);
+  read.current = options.read ?? readFormData;
+  const hydrated = useHydrated();
+  const t = useT();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [state, setState] = useState<{ errors: FieldErrors; data: z.output<S> | null; values: Record<string, unknown> }>({
+    errors: {},
+    data: null,
+    values: {},
+  });
+
+  const recheck = useCallback(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const values = read.current(form);
+    const checked = checkForm(schema, values);
+    setState({ errors: checked.errors ?? {}, data: checked.data, values });
+  }, [schema]);
+  useEffect(recheck, [recheck]);
+
+  const onChange = (e: ChangeEvent<HTMLFormElement>) => {
+    const name = (e.target as unknown as HTMLInputElement).name;
+    if (name) setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true }));
+    recheck();
+  };
+
+  /** The code of the error to show for a field, if any. */
+  const errorCode = (field: string): string | undefined => (hydrated && touched[field] ? state.errors[field] : undefined) ?? serverErrors[field];
+  /** The text of the error to show for a field, if any. */
+  const errorOf = (field: string): string | undefined => {
+    const code = errorCode(field);
+    return code ? t(formMessage(code)) : undefined;
+  };
+  /** name, id and the aria attributes of a field's input. */
+  const fieldProps = (field: string) => {
+    const err = errorOf(field);
+    return {
+      name: field,
+      id: `${idPrefix}-${field}`,
+      'aria-invalid': err ? true : undefined,
+      'aria-describedby': err ? errorId(field) : undefined,
+    };
+  };
+  /** The id of a field's error text (matches fieldProps' aria-describedby). */
+  function errorId(field: string) {
+    return `${errorPrefix}-${field}`;
+  }
+
+  return {
+    formRef,
+    onChange,
+    recheck,
+    hydrated,
+    errorOf,
+    errorCode,
+    fieldProps,
+    errorId,
+    /** The values last read from the form. */
+    values: state.values,
+    /** The checked values, or null while the form is not valid. */
+    data: state.data,
+    /** True in the browser once the form is valid. */
+    valid: hydrated && state.data !== null,
+    /** True once the visitor changed any field. */
+    touchedAny: Object.keys(touched).length > 0,
+  };
+}
