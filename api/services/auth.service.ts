@@ -5,7 +5,7 @@ import { Op } from 'sequelize';
 import { PasswordResetCode, User, transaction } from '../../models/index.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createSession, destroyUserSessions } from '../auth/sessions.js';
-import { isManagerUser } from '../auth/guards.js';
+import { isManager } from '../auth/access.js';
 import { LIMITS, forget, spend } from '../auth/throttle.js';
 import { AppError, invalid } from '../lib/errors.js';
 import type { Mailer } from '../integrations/mail.js';
@@ -33,7 +33,7 @@ export async function publicUser(user: User): Promise<PublicUser> {
     name: user.name,
     profile: user.profile,
     is_admin: !!user.is_admin,
-    is_manager: await isManagerUser(user),
+    is_manager: await isManager(user),
     picture: user.picture,
     phone: user.phone,
     lang: user.lang,

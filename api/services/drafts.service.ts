@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { DraftOffer, Offer, OfferQuestion, User, transaction, type DraftOfferJson } from '../../models/index.js';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.js';
-import { isManager } from '../auth/guards.js';
+import { mayWriteOffers } from '../auth/access.js';
 import { REFERENCE_DEFAULTS } from '../../config/reference/index.js';
 import { normalizeOfferFields } from './offer-fields.js';
 import { freeJobCode, withJobCodeRetry } from './job-codes.js';
@@ -32,7 +32,7 @@ export function defaultOfferJson(): DraftOfferJson {
  */
 export async function createDraft(caller: User | undefined, input: unknown = {}): Promise<{ edition_token: string }> {
   if (!caller) throw unauthorized();
-  if (caller.profile !== 'recruiter' && !isManager(caller) && !caller.is_admin) {
+  if (!(await mayWriteOffers(caller))) {
     throw forbidden('recruiter_only', 'forbidden');
   }
   const given = normalizeOfferFields(input ?? {}, { partial: true });
