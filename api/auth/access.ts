@@ -2,7 +2,7 @@
 // docs/decisions/044-manager-rule-and-scope.md and 075-one-access-module.md). Route guards, the
 // console engine, services and the portal (through /apis/auth/me's is_manager) all ask here.
 import type { Transaction } from 'sequelize';
-import { ManagerRecruiter, type User } from '../../models/index.js';
+import { ManagerRecruiter, User } from '../../models/index.js';
 import { notFound } from '../lib/errors.js';
 
 /** The roles of the console's declarations; staff hold 'admin' whatever their profile. */
@@ -100,4 +100,23 @@ export function reaches(
 export function assertReaches<T extends Parameters<typeof reaches>[1]>(reach: Reach, record: T | null | undefined, code = 'not_found', messageKey = 'not_found'): T {
   if (!record || !reaches(reach, record)) throw notFound(code, messageKey);
   return record;
+}
+
+/**
+ * The company an account publishes for, as the name a landing's company_hash holds
+ * (docs/decisions/076-landing-ownership.md): the account's own customer_name when it is a recruiter
+ * or manager that has one, else the one customer_name of the managers whose list holds it. Never
+ * from an offer's free-text company_name. null (no landing shows its offers) when none or several.
+ */
+export async function companyOf(userId: string, t?: Transaction): Promise<string | null> {
+  const user = await User.findByPk(userId, { attributes: ['id', 'profile', 'customer_name'], transaction: t });
+  if (!user) return null;
+  const writes = user.profile === 'recruiter' || user.profile === 'manager';
+  if (writes && user.customer_name) return user.customer_name;
+  const links = await ManagerRecruiter.findAll({ where: { recruiter_id: userId }, attributes: ['manager_id'], raw: true, transaction: t });
+  const managerIds = links.map((l) => l.manager_id as string).filter((id) => id !== userId);
+  if (!managerIds.length) return null;
+  const managers = await User.findAll({ where: { id: managerIds, profile: ['recruiter', 'manager'] }, attributes: ['customer_name'], transaction: t });
+  const names = [...new Set(managers.map((m) => m.customer_name).filter((n): n is string => !!n))];
+  return names.length === 1 ? names[0] : null;
 }

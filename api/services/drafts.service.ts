@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { DraftOffer, Offer, OfferQuestion, User, transaction, type DraftOfferJson } from '../../models/index.js';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.js';
-import { mayWriteOffers } from '../auth/access.js';
+import { companyOf, mayWriteOffers } from '../auth/access.js';
 import { REFERENCE_DEFAULTS } from '../../config/reference/index.js';
 import { normalizeOfferFields } from './offer-fields.js';
 import { freeJobCode, withJobCodeRetry } from './job-codes.js';
@@ -73,7 +73,6 @@ function offerColumns(f: Required<Pick<DraftOfferJson, 'title' | 'company_name' 
   return {
     title: f.title,
     company_name: f.company_name,
-    company_hash: f.company_name,
     company_picture: f.company_picture ?? null,
     company_description: f.company_description ?? null,
     description: f.description,
@@ -118,6 +117,8 @@ export async function publishDraft(token: string, input: unknown, actorId: strin
       if (!draft) throw draftNotFound();
       const ownerId = draft.owner_id;
       if (!ownerId) throw new AppError(409, 'draft_without_owner', 'draft_without_owner');
+      // The landing an offer appears on follows the owner's account, never the typed company name.
+      const company_hash = await companyOf(ownerId, t);
 
       let offer = draft.published_offer_id
         ? await Offer.findByPk(draft.published_offer_id, { transaction: t, lock: t.LOCK.UPDATE })
@@ -125,7 +126,7 @@ export async function publishDraft(token: string, input: unknown, actorId: strin
       // A deleted offer is gone for good: publishing the draft again makes a new one.
       if (offer?.state === 'deleted') offer = null;
       if (offer) {
-        await offer.update(columns, { transaction: t });
+        await offer.update({ ...columns, company_hash }, { transaction: t });
         await OfferQuestion.destroy({ where: { offer_id: offer.id }, transaction: t });
       } else {
         // Counters kept on the user record move with the change they count (DESIGN.md, Data).
@@ -135,6 +136,7 @@ export async function publishDraft(token: string, input: unknown, actorId: strin
         offer = await Offer.create(
           {
             ...columns,
+            company_hash,
             job_code: await freeJobCode(t),
             recruiter_id: ownerId,
             created_by_id: actorId ?? ownerId,
