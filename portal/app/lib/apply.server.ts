@@ -9,6 +9,7 @@ import { isServiceError } from './app-error.server.js';
 import { loadOffer } from './offer.server.js';
 import { resolveLang } from './lang.server.js';
 import { checkApplyForm, CV_MAX_BYTES, defaultPrefix, type FieldErrors } from './apply-form.js';
+import { isoDay } from '../../../models/rules/dates.js';
 
 export async function offerPageData(jobCode: string, context: AppLoadContext) {
   let offer;
@@ -18,7 +19,7 @@ export async function offerPageData(jobCode: string, context: AppLoadContext) {
     if (isServiceError(e) && e.status === 404) throw new Response(null, { status: 404, statusText: 'offer_not_found' });
     throw e;
   }
-  const today = context.deps.clock().toISOString().slice(0, 10);
+  const today = isoDay(context.deps.clock());
   return {
     offer: {
       job_code: offer.job_code,
