@@ -3,7 +3,6 @@
 // console engine, services and the portal (through /apis/auth/me's is_manager) all ask here.
 import type { Transaction } from 'sequelize';
 import { ManagerRecruiter, User } from '../../models/index.js';
-import { notFound } from '../lib/errors.js';
 
 /** The roles of the console's declarations; staff hold 'admin' whatever their profile. */
 export type ConsoleRole = 'admin' | 'manager' | 'recruiter' | 'candidate';
@@ -16,7 +15,7 @@ export function isStaff(user: Pick<User, 'is_admin'>): boolean {
 }
 
 /** The recruiters in a user's manager list, the user themselves left out. */
-export async function managedRecruiterIds(userId: string, t?: Transaction): Promise<string[]> {
+async function managedRecruiterIds(userId: string, t?: Transaction): Promise<string[]> {
   const links = await ManagerRecruiter.findAll({ where: { manager_id: userId }, attributes: ['recruiter_id'], raw: true, transaction: t });
   return [...new Set(links.map((l) => l.recruiter_id as string).filter((id) => id !== userId))];
 }
@@ -80,26 +79,6 @@ export async function rolesOf(user: Who): Promise<ConsoleRole[]> {
 /** Whether a reach covers a recruiter's rows (offers, applications). */
 export function reachesRecruiter(reach: Reach, recruiterId: string | null | undefined): boolean {
   return reach.all || (!!recruiterId && reach.recruiterIds.includes(recruiterId));
-}
-
-/**
- * Whether a reach covers a company record: its manager (manager_id, else owner_id, else user_id)
- * is one of the reach's managers, or its recruiter one of its recruiters.
- */
-export function reaches(
-  reach: Reach,
-  record: { manager_id?: string | null; owner_id?: string | null; recruiter_id?: string | null; user_id?: string | null },
-): boolean {
-  if (reach.all) return true;
-  const companyOwner = record.manager_id ?? record.owner_id ?? record.user_id;
-  if (companyOwner && reach.managerIds.includes(companyOwner)) return true;
-  return !!record.recruiter_id && reach.recruiterIds.includes(record.recruiter_id);
-}
-
-/** The record when the reach covers it; a 404 (like a missing record) otherwise, so no one learns another company's ids. */
-export function assertReaches<T extends Parameters<typeof reaches>[1]>(reach: Reach, record: T | null | undefined, code = 'not_found', messageKey = 'not_found'): T {
-  if (!record || !reaches(reach, record)) throw notFound(code, messageKey);
-  return record;
 }
 
 /**
