@@ -3,6 +3,7 @@
 // console engine, services and the portal (through /apis/auth/me's is_manager) all ask here.
 import type { Transaction } from 'sequelize';
 import { ManagerRecruiter, User } from '../../models/index.js';
+import { companyNameFor } from '../../models/rules/company.js';
 
 /** The roles of the console's declarations; staff hold 'admin' whatever their profile. */
 export type ConsoleRole = 'admin' | 'manager' | 'recruiter' | 'candidate';
@@ -82,20 +83,14 @@ export function reachesRecruiter(reach: Reach, recruiterId: string | null | unde
 }
 
 /**
- * The company an account publishes for, as the name a landing's company_hash holds
- * (docs/decisions/076-landing-ownership.md): the account's own customer_name when it is a recruiter
- * or manager that has one, else the one customer_name of the managers whose list holds it. Never
- * from an offer's free-text company_name. null (no landing shows its offers) when none or several.
+ * The company an account publishes for, as the name a landing's company_hash holds: by the rule
+ * of models/rules/company.ts, never from an offer's free-text company_name (decision 076).
  */
 export async function companyOf(userId: string, t?: Transaction): Promise<string | null> {
   const user = await User.findByPk(userId, { attributes: ['id', 'profile', 'customer_name'], transaction: t });
   if (!user) return null;
-  const writes = user.profile === 'recruiter' || user.profile === 'manager';
-  if (writes && user.customer_name) return user.customer_name;
   const links = await ManagerRecruiter.findAll({ where: { recruiter_id: userId }, attributes: ['manager_id'], raw: true, transaction: t });
   const managerIds = links.map((l) => l.manager_id as string).filter((id) => id !== userId);
-  if (!managerIds.length) return null;
-  const managers = await User.findAll({ where: { id: managerIds, profile: ['recruiter', 'manager'] }, attributes: ['customer_name'], transaction: t });
-  const names = [...new Set(managers.map((m) => m.customer_name).filter((n): n is string => !!n))];
-  return names.length === 1 ? names[0] : null;
+  const managers = managerIds.length ? await User.findAll({ where: { id: managerIds }, attributes: ['profile', 'customer_name'], transaction: t }) : [];
+  return companyNameFor(user, managers);
 }
