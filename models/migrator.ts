@@ -8,6 +8,7 @@ import * as m003 from './migrations/003-auth-throttle.js';
 import * as m004 from './migrations/004-saml-requests.js';
 import * as m005 from './migrations/005-console-search.js';
 import * as m006 from './migrations/006-search-tokens.js';
+import * as m007 from './migrations/007-offer-company-from-account.js';
 
 export type MigrationContext = { context: QueryInterface };
 type Migration = { up: (ctx: MigrationContext) => Promise<void>; down: (ctx: MigrationContext) => Promise<void> };
@@ -20,6 +21,7 @@ export const migrations: Array<[string, Migration]> = [
   ['004-saml-requests', m004],
   ['005-console-search', m005],
   ['006-search-tokens', m006],
+  ['007-offer-company-from-account', m007],
 ];
 
 export function createMigrator(sequelize: Sequelize) {

@@ -5,10 +5,13 @@
 // lists filter and sort on, and all the record's words, so a search walks `token = ?` in list order
 // like any other filter, checks its other words in the same row, and its capped count never leaves
 // that index. Written here, read by api/console/.
+import { phoneSearchDigits } from './rules/phone.js';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { User } from './user.model.js';
 import { Offer } from './offer.model.js';
 import { sqlDate, type Dialect } from './columns.js';
+// A cycle (index.ts installs these hooks), used only at run time.
+import { transaction } from './index.js';
 
 /** Shortest stored prefix; a shorter word is stored (and searched) whole. */
 export const TOKEN_MIN = 3;
@@ -46,14 +49,6 @@ export function prefixesOf(words: string[]): string[] {
   return [...out];
 }
 
-/** A phone number as digits, French international forms (+33 6.., 0033 6..) in national form (06..). */
-export function phoneDigits(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const digits = phone.replace(/\D/g, '');
-  const intl = /^\s*(\+|00)33/.test(phone) ? digits.replace(/^(00)?33/, '') : null;
-  return intl && intl.length === 9 ? `0${intl}` : digits;
-}
-
 /**
  * A user's searchable words: the name's, the email local part's, the email domain's labels but the
  * last ("acme" of jean@acme.fr finds a company's people; "fr" or "com" would find everyone), and
@@ -61,7 +56,7 @@ export function phoneDigits(phone: string | null | undefined): string {
  */
 export function userWords(u: { name?: string | null; email?: string | null; phone?: string | null }): string[] {
   const [local, domain = ''] = (u.email ?? '').split('@');
-  return distinctWords([u.name, local, wordsOf(domain).slice(0, -1).join(' '), phoneDigits(u.phone)]);
+  return distinctWords([u.name, local, wordsOf(domain).slice(0, -1).join(' '), phoneSearchDigits(u.phone)]);
 }
 
 export function offerWords(o: { job_code?: string | null; title?: string | null; company_name?: string | null; city?: string | null; zip_code?: string | null }): string[] {
@@ -95,7 +90,7 @@ export type SearchQuery =
 /** The tokens a word search needs: a phone number's digits as one token, or each word (all required). */
 export function searchTokens(text: string): string[] {
   const q = text.trim();
-  if (PHONE_LIKE.test(q) && q.replace(/\D/g, '').length >= TOKEN_MIN) return [cutToken(phoneDigits(q))];
+  if (PHONE_LIKE.test(q) && q.replace(/\D/g, '').length >= TOKEN_MIN) return [cutToken(phoneSearchDigits(q))];
   return [...new Set(wordsOf(q).map(cutToken))].slice(0, 8);
 }
 
@@ -304,6 +299,14 @@ export async function syncUserListColumns(ids: Iterable<string>, t?: Transaction
 let installed = false;
 
 /**
+ * Runs an index write in the writer's transaction; a write made without one gets its own, so that
+ * the delete and the insert of a record's rows are never seen or interleaved half done.
+ */
+function inTransaction(t: Transaction | null | undefined, write: (t: Transaction) => Promise<void>): Promise<void> {
+  return t ? write(t) : transaction(write);
+}
+
+/**
  * Keeps the token rows true on every ORM write of users and offers, in the writer's transaction.
  * Raw SQL writes (the counters' recount, a merge moving offers) call the functions above.
  */
@@ -314,17 +317,17 @@ export function installSearchHooks(): void {
   // fields, copies the values.
   const USER_REWRITE = new Set([...USER_TEXT_FIELDS, 'profile', 'created_at']);
   const savedFields = (o: object, all: Set<string>) => (o as { fields?: string[] }).fields ?? [...all];
-  User.addHook('afterCreate', (u: User, o) => reindexUsers([u.id], o.transaction));
-  User.addHook('afterBulkCreate', (us: User[], o) => reindexUsers(us.map((u) => u.id), o.transaction));
+  User.addHook('afterCreate', (u: User, o) => inTransaction(o.transaction, (t) => reindexUsers([u.id], t)));
+  User.addHook('afterBulkCreate', (us: User[], o) => inTransaction(o.transaction, (t) => reindexUsers(us.map((u) => u.id), t)));
   User.addHook('afterUpdate', async (u: User, o) => {
     const fields = savedFields(o, USER_INDEXED_FIELDS);
-    if (fields.some((f) => USER_REWRITE.has(f))) await reindexUsers([u.id], o.transaction);
+    if (fields.some((f) => USER_REWRITE.has(f))) await inTransaction(o.transaction, (t) => reindexUsers([u.id], t));
     else if (fields.some((f) => USER_INDEXED_FIELDS.has(f))) await syncUserListColumns([u.id], o.transaction);
   });
-  Offer.addHook('afterCreate', (r: Offer, o) => reindexOffers([r.id], o.transaction));
-  Offer.addHook('afterBulkCreate', (rs: Offer[], o) => reindexOffers(rs.map((r) => r.id), o.transaction));
+  Offer.addHook('afterCreate', (r: Offer, o) => inTransaction(o.transaction, (t) => reindexOffers([r.id], t)));
+  Offer.addHook('afterBulkCreate', (rs: Offer[], o) => inTransaction(o.transaction, (t) => reindexOffers(rs.map((r) => r.id), t)));
   Offer.addHook('afterUpdate', async (r: Offer, o) => {
-    if (savedFields(o, OFFER_INDEXED_FIELDS).some((f) => OFFER_INDEXED_FIELDS.has(f))) await reindexOffers([r.id], o.transaction);
+    if (savedFields(o, OFFER_INDEXED_FIELDS).some((f) => OFFER_INDEXED_FIELDS.has(f))) await inTransaction(o.transaction, (t) => reindexOffers([r.id], t));
   });
   // Model.update(values, { where }) has no instances: ask Sequelize for them when an indexed field changes.
   const perInstance = (indexed: Set<string>) => (o: { attributes?: object; individualHooks?: boolean }) => {

@@ -10,6 +10,7 @@ import {
   Application, ApplicationAnswer, WishlistEntry, LandingInterest, CustomLanding, Shop, Template, Subscription,
   SubscriptionRecruiter, ShareLink, ShareView, Feedback, Session, PasswordResetCode, Upload, LANDING_DEFAULTS,
 } from '../models/index.js';
+import { recountUsers } from '../api/services/user-counters.service.js';
 import { demoCvPdf } from './demo-cv.js';
 import {
   DEMO_IDS, DEMO_PASSWORD, DEMO_JOB_CODE, DEMO_LANDING, DEMO_SHARE_ID, DEMO_DRAFT_TOKEN, USERS, MANAGER_RECRUITERS,
@@ -193,15 +194,24 @@ const LANDINGS = [
   },
 ];
 
+/**
+ * The demo's booster ledger: boosters left as the data gives them, one used per boosted offer the
+ * user recruits for (a manager: of their shops). The counters are not typed here: recountUsers
+ * writes them.
+ */
+function boosters(key: DemoUserKey, left: number): { av_boost: number; used_boost: number; total_boost: number } {
+  const manager = USERS.find((u) => u.key === key)!.profile === 'manager';
+  const used = OFFERS.filter((x) => x.boosted && (manager ? x.shop !== undefined && shopBy.get(x.shop)!.manager === key : x.recruiter === key)).length;
+  return { av_boost: left, used_boost: used, total_boost: left + used };
+}
+
 async function insertDemo(
   t: Transaction, ago: (ms: number) => Date, now: number, hash: string, stories: Set<string>, cvSizes: Map<number, number>,
 ): Promise<void> {
   const o = { transaction: t };
-  const counters = countDemo();
 
   await User.bulkCreate(
     USERS.map((u) => {
-      const c = counters.get(u.key)!;
       const created = ago(u.age);
       const closed = CLOSE_EVENTS.find((e) => e.user === u.key);
       return {
@@ -212,7 +222,7 @@ async function insertDemo(
         contactable: !closed, closed_at: closed ? ago(closed.age) : null,
         notif: u.profile === 'landing' ? { email: ago(u.age - HOUR).toISOString() } : null,
         sso_provider_id: null, last_co: u.last_co === undefined ? null : ago(u.last_co),
-        ...c, created_at: created, updated_at: created,
+        ...boosters(u.key, u.av_boost ?? 0), created_at: created, updated_at: created,
       };
     }),
     o,
@@ -391,44 +401,6 @@ async function insertDemo(
     ],
     o,
   );
-}
-
-type Counters = Pick<
-  User,
-  | 'offers_count' | 'actives_offers_count' | 'candidates_count' | 'to_recruit' | 'recruited' | 'recos_count'
-  | 'applications_count' | 'wishlist_count' | 'wishlist_pending_count' | 'recommanded_count' | 'contacts_count' | 'av_boost' | 'used_boost' | 'total_boost'
->;
-
-/**
- * The user counters as the rows define them (docs/decisions/030-demo-seed.md): a recruiter counts
- * the offers they recruit for, a manager the offers of their shops; candidates count their own rows.
- */
-function countDemo(): Map<DemoUserKey, Counters> {
-  const result = new Map<DemoUserKey, Counters>();
-  for (const u of USERS) {
-    const own = OFFERS.filter((x) =>
-      u.profile === 'manager' ? x.shop !== undefined && shopBy.get(x.shop)!.manager === u.key : x.recruiter === u.key,
-    );
-    const codes = new Set(own.map((x) => x.job_code));
-    const received = APPLICATIONS.filter((a) => codes.has(a.offer) && a.state === 'complete');
-    const mine = APPLICATIONS.filter((a) => a.candidate === u.key);
-    const used = own.filter((x) => x.boosted).length;
-    result.set(u.key, {
-      offers_count: own.length,
-      actives_offers_count: own.filter((x) => x.state === 'available').length,
-      candidates_count: received.length,
-      to_recruit: received.filter((a) => a.recruiter_state === 'to_recruit').length,
-      recruited: received.filter((a) => a.recruiter_state === 'recruited').length,
-      recos_count: received.filter((a) => a.is_reco).length,
-      applications_count: mine.length,
-      wishlist_count: WISHLIST.filter((w) => w.candidate === u.key).length,
-      wishlist_pending_count: WISHLIST.filter((w) => w.candidate === u.key && w.state === 'pending').length,
-      recommanded_count: mine.filter((a) => a.is_reco).length,
-      contacts_count: CONTACT_EVENTS.filter((e) => e.user === u.key).length,
-      av_boost: u.av_boost ?? 0,
-      used_boost: used,
-      total_boost: (u.av_boost ?? 0) + used,
-    });
-  }
-  return result;
+  // The counters come from the rows just written, by their one definition.
+  await recountUsers(USERS.map((u) => uid(u.key)), t);
 }

@@ -1,13 +1,96 @@
-// Who the caller is for the console: staff, manager, recruiter, candidate (back-office.md section 6).
-import { isManagerUser } from './guards.js';
-import type { User } from '../../models/index.js';
-import type { ConsoleRole } from '../../models/resources/index.js';
+// Who a caller is and what they reach: the one home of the role rules (back-office.md section 6,
+// docs/decisions/044-manager-rule-and-scope.md and 075-one-access-module.md). Route guards, the
+// console engine, services and the portal (through /apis/auth/me's is_manager) all ask here.
+import type { Transaction } from 'sequelize';
+import { ManagerRecruiter, User } from '../../models/index.js';
+import { companyNameFor } from '../../models/rules/company.js';
 
-/** The console roles a user holds; staff hold 'admin' whatever their profile. */
-export async function rolesOf(user: Pick<User, 'id' | 'is_admin' | 'profile' | 'user_plan'>): Promise<ConsoleRole[]> {
-  if (user.is_admin) return ['admin'];
-  if (user.profile === 'candidate') return ['candidate'];
-  const roles: ConsoleRole[] = ['recruiter'];
-  if (await isManagerUser(user)) roles.push('manager');
-  return roles;
+/** The roles of the console's declarations; staff hold 'admin' whatever their profile. */
+export type ConsoleRole = 'admin' | 'manager' | 'recruiter' | 'candidate';
+
+type Who = Pick<User, 'id' | 'is_admin' | 'profile' | 'user_plan'>;
+
+/** Staff: the users.is_admin group. */
+export function isStaff(user: Pick<User, 'is_admin'>): boolean {
+  return !!user.is_admin;
+}
+
+/** The recruiters in a user's manager list, the user themselves left out. */
+async function managedRecruiterIds(userId: string, t?: Transaction): Promise<string[]> {
+  const links = await ManagerRecruiter.findAll({ where: { manager_id: userId }, attributes: ['recruiter_id'], raw: true, transaction: t });
+  return [...new Set(links.map((l) => l.recruiter_id as string).filter((id) => id !== userId))];
+}
+
+/**
+ * The manager rule, given the recruiters of the user's list other than themselves: a user of
+ * profile manager, or whose plan is set and not free, or whose list holds someone else. Only
+ * others count: a list holding only the user makes nobody a manager.
+ */
+export function isManagerGiven(user: Pick<User, 'profile' | 'user_plan'>, othersInList: readonly string[]): boolean {
+  if (user.profile === 'candidate') return false;
+  return user.profile === 'manager' || (!!user.user_plan && user.user_plan !== 'free') || othersInList.length > 0;
+}
+
+/** The full manager rule, reading the manager list from the database. */
+export async function isManager(user: Pick<User, 'id' | 'profile' | 'user_plan'>, t?: Transaction): Promise<boolean> {
+  if (user.profile === 'candidate') return false;
+  if (isManagerGiven(user, [])) return true;
+  return (await managedRecruiterIds(user.id, t)).length > 0;
+}
+
+/** Who may write offers (drafts): recruiters, managers and staff. */
+export async function mayWriteOffers(user: Who): Promise<boolean> {
+  return isStaff(user) || user.profile === 'recruiter' || (await isManager(user));
+}
+
+/** What a caller reaches: every row (staff), else their own rows and, for a manager, their list's. */
+export interface Reach {
+  /** Staff: every record (the id lists are then empty). */
+  all: boolean;
+  userId: string;
+  roles: ConsoleRole[];
+  /** Recruiters whose offers and candidates the caller sees: themselves, plus their list for a manager. */
+  recruiterIds: string[];
+  /** Managers whose company records (shops, templates, subscriptions, landings) the caller sees. */
+  managerIds: string[];
+}
+
+/** Roles and reach in one read of the manager list. */
+export async function reachOf(user: Who, t?: Transaction): Promise<Reach> {
+  if (isStaff(user)) return { all: true, userId: user.id, roles: ['admin'], recruiterIds: [], managerIds: [] };
+  if (user.profile === 'candidate') return { all: false, userId: user.id, roles: ['candidate'], recruiterIds: [], managerIds: [] };
+  const others = await managedRecruiterIds(user.id, t);
+  const manager = isManagerGiven(user, others);
+  const roles: ConsoleRole[] = user.profile === 'recruiter' || user.profile === 'manager' ? ['recruiter'] : [];
+  if (manager) roles.push('manager');
+  return {
+    all: false,
+    userId: user.id,
+    roles,
+    recruiterIds: manager ? [user.id, ...others] : [user.id],
+    managerIds: [user.id],
+  };
+}
+
+/** The console roles a user holds: staff ['admin']; else candidate, or recruiter plus manager by the rule. */
+export async function rolesOf(user: Who): Promise<ConsoleRole[]> {
+  return (await reachOf(user)).roles;
+}
+
+/** Whether a reach covers a recruiter's rows (offers, applications). */
+export function reachesRecruiter(reach: Reach, recruiterId: string | null | undefined): boolean {
+  return reach.all || (!!recruiterId && reach.recruiterIds.includes(recruiterId));
+}
+
+/**
+ * The company an account publishes for, as the name a landing's company_hash holds: by the rule
+ * of models/rules/company.ts, never from an offer's free-text company_name (decision 076).
+ */
+export async function companyOf(userId: string, t?: Transaction): Promise<string | null> {
+  const user = await User.findByPk(userId, { attributes: ['id', 'profile', 'customer_name'], transaction: t });
+  if (!user) return null;
+  const links = await ManagerRecruiter.findAll({ where: { recruiter_id: userId }, attributes: ['manager_id'], raw: true, transaction: t });
+  const managerIds = links.map((l) => l.manager_id as string).filter((id) => id !== userId);
+  const managers = managerIds.length ? await User.findAll({ where: { id: managerIds }, attributes: ['profile', 'customer_name'], transaction: t }) : [];
+  return companyNameFor(user, managers);
 }

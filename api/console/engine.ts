@@ -2,29 +2,25 @@
 // part, served as ra-data-simple-rest handlers. Access per operation and per action comes from the
 // declaration's roles and row scope (the caller's roles: api/auth/access.ts); reads and writes go
 // through read.ts and the services.
-import { ManagerRecruiter } from '../../models/index.js';
 import { forbidden, notFound, unauthorized } from '../lib/errors.js';
 import { MESSAGES } from '../auth/guards.js';
-import { rolesOf } from '../auth/access.js';
+import { reachOf, type Reach } from '../auth/access.js';
 import type { Caller } from '../auth/caller.js';
 import type { ConsoleRole, Operation, ResourceDecl, RowScope } from '../../models/resources/index.js';
 import type { Scope } from './types.js';
 
 export type { ConsoleCtx, Rec, Scope, ServerPart } from './types.js';
 
-async function scopeOf(rule: RowScope, caller: Caller): Promise<Scope> {
-  if (rule.match === 'self') return { column: rule.column, ids: [caller.user.id] };
-  const links = await ManagerRecruiter.findAll({ where: { manager_id: caller.user.id }, attributes: ['recruiter_id'], raw: true });
-  return { column: rule.column, ids: [...new Set([caller.user.id, ...links.map((l) => l.recruiter_id as string)])] };
-}
+/** 'self': the caller's own rows; 'managed': those of the recruiters they reach (themselves and, for a manager, their list). */
+const scopeOf = (rule: RowScope, reach: Reach): Scope => ({ column: rule.column, ids: rule.match === 'self' ? [reach.userId] : reach.recruiterIds });
 
 /** The rows the first of `roles` that the caller holds and that has a row scope reaches. */
-async function widestScope(decl: ResourceDecl, roles: readonly ConsoleRole[], held: ConsoleRole[], caller: Caller): Promise<Scope | undefined> {
+function widestScope(decl: ResourceDecl, roles: readonly ConsoleRole[], reach: Reach): Scope | undefined {
   // Manager rows include the recruiter rows, so try the widest role first.
   for (const role of ['manager', 'recruiter', 'candidate'] as const) {
-    if (!held.includes(role) || !roles.includes(role)) continue;
+    if (!reach.roles.includes(role) || !roles.includes(role)) continue;
     const rule = decl.rows?.[role];
-    if (rule) return scopeOf(rule, caller);
+    if (rule) return scopeOf(rule, reach);
   }
   return undefined;
 }
@@ -32,13 +28,13 @@ async function widestScope(decl: ResourceDecl, roles: readonly ConsoleRole[], he
 /** Anonymous 401; no role allowed for this operation 403; otherwise the rows the caller sees. */
 export async function authorize(decl: ResourceDecl, op: Operation, caller: Caller | undefined): Promise<Scope> {
   if (!caller) throw unauthorized();
-  const held = await rolesOf(caller.user);
+  const reach = await reachOf(caller.user);
   const allowed = decl.access[op] ?? [];
-  if (held.includes('admin')) {
+  if (reach.all) {
     if (!allowed.includes('admin')) throw forbidden('operation_not_allowed', 'forbidden');
     return null;
   }
-  const scope = await widestScope(decl, allowed, held, caller);
+  const scope = widestScope(decl, allowed, reach);
   if (scope !== undefined) return scope;
   // The console is the staff's: anyone without a role here reads the spec's admin message.
   throw forbidden('admin_only', MESSAGES.adminOnly);
@@ -52,9 +48,9 @@ export async function authorizeAction(decl: ResourceDecl, action: string, caller
   const declared = decl.actions?.find((a) => a.name === action);
   if (!declared) throw notFound('route_not_found', 'route_not_found');
   if (!caller) throw unauthorized();
-  const held = await rolesOf(caller.user);
-  if (held.includes('admin')) return null;
-  const scope = await widestScope(decl, declared.roles, held, caller);
+  const reach = await reachOf(caller.user);
+  if (reach.all) return null;
+  const scope = widestScope(decl, declared.roles, reach);
   if (scope !== undefined) return scope;
   throw forbidden();
 }

@@ -2,11 +2,13 @@
 // Input checks are api/lib/validate.ts.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError } from './errors.js';
-import { langFromAcceptLanguage, normalizeLang, t, isMessageKey, LANGS, type Lang } from '../../config/i18n/index.js';
+import { t, isMessageKey, isLang, DEFAULT_LANG, LANGS, type Lang } from '../../config/i18n/index.js';
 
+/** The language of messages: ?lang when it names one of ours, else Accept-Language, else fr. */
 export const detectLang: RequestHandler = (req, _res, next) => {
-  const q = typeof req.query.lang === 'string' ? req.query.lang.toLowerCase() : undefined;
-  req.lang = q && (LANGS as readonly string[]).includes(q.slice(0, 2)) ? normalizeLang(q) : langFromAcceptLanguage(req.get('accept-language'));
+  const q = typeof req.query.lang === 'string' ? req.query.lang.toLowerCase().slice(0, 2) : undefined;
+  const accepted = req.acceptsLanguages(...LANGS);
+  req.lang = isLang(q) ? q : typeof accepted === 'string' && isLang(accepted) ? accepted : DEFAULT_LANG;
   next();
 };
 

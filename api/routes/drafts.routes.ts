@@ -10,8 +10,8 @@ import { assertMayCreateDraft, createDraft, findPublishableDraft, getDraft, publ
 import { draftSchema, publishSchema } from '../services/drafts.schema.js';
 
 // Who may act is answered before what they sent (401/403/404/409 before 400).
-const mayCreate: RequestHandler = (req, _res, next) => {
-  assertMayCreateDraft(req.caller?.user);
+const mayCreate: RequestHandler = async (req, _res, next) => {
+  await assertMayCreateDraft(req.caller?.user);
   next();
 };
 const publishable: RequestHandler<{ edition_token: string }> = async (req, _res, next) => {

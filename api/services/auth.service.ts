@@ -5,8 +5,9 @@ import { Op } from 'sequelize';
 import { PasswordResetCode, User, transaction } from '../../models/index.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createSession, destroyUserSessions } from '../auth/sessions.js';
-import { isManagerUser } from '../auth/guards.js';
+import { isManager } from '../auth/access.js';
 import { LIMITS, forget, spend } from '../auth/throttle.js';
+import { retryingTransaction } from './retry-transaction.js';
 import { AppError, invalid } from '../lib/errors.js';
 import type { Mailer } from '../integrations/mail.js';
 import { t, normalizeLang, type Lang } from '../../config/i18n/index.js';
@@ -35,7 +36,7 @@ export async function publicUser(user: User): Promise<PublicUser> {
     name: user.name,
     profile: user.profile,
     is_admin: !!user.is_admin,
-    is_manager: await isManagerUser(user),
+    is_manager: await isManager(user),
     picture: user.picture,
     phone: user.phone,
     lang: user.lang,
@@ -73,30 +74,29 @@ export async function login(
 
 export const PROFILE_FIELDS = ['name', 'phone', 'picture', 'lang'] as const;
 
-/** The caller edits their own profile: only name, phone, picture and language; anything else is ignored. */
+/**
+ * The caller edits their own profile: only name, phone, picture and language; anything else is
+ * ignored. The row is locked and saved with its search rows in one retrying transaction, so
+ * concurrent saves apply one after the other and a refused save changes nothing.
+ */
 export async function updateProfile(
   user: User,
   changes: ProfileChanges,
 ): Promise<User> {
-  const fields: (typeof PROFILE_FIELDS)[number][] = [];
-  if (changes.name !== undefined) {
-    user.name = changes.name;
-    fields.push('name');
-  }
-  if (changes.phone !== undefined) {
-    user.phone = changes.phone;
-    fields.push('phone');
-  }
-  if (changes.picture !== undefined) {
-    user.picture = changes.picture;
-    fields.push('picture');
-  }
-  if (changes.lang !== undefined) {
-    user.lang = normalizeLang(changes.lang);
-    fields.push('lang');
-  }
-  if (fields.length) await user.save({ fields });
-  return user;
+  const values: Partial<Pick<User, (typeof PROFILE_FIELDS)[number]>> = {};
+  if (changes.name !== undefined) values.name = changes.name;
+  if (changes.phone !== undefined) values.phone = changes.phone;
+  if (changes.picture !== undefined) values.picture = changes.picture;
+  if (changes.lang !== undefined) values.lang = normalizeLang(changes.lang);
+  const fields = Object.keys(values) as (typeof PROFILE_FIELDS)[number][];
+  if (!fields.length) return user;
+  return retryingTransaction(async (t) => {
+    const row = await User.findByPk(user.id, { transaction: t, lock: t.LOCK.UPDATE });
+    if (!row) throw new AppError(401, 'unauthorized', 'unauthorized');
+    row.set(values);
+    await row.save({ fields, transaction: t });
+    return row;
+  });
 }
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');

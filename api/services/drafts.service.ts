@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { DraftOffer, Offer, OfferQuestion, User, transaction, type DraftOfferJson } from '../../models/index.js';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.js';
-import { isManager } from '../auth/guards.js';
+import { companyOf, mayWriteOffers } from '../auth/access.js';
 import { REFERENCE_DEFAULTS } from '../../config/reference/index.js';
 import { freeJobCode, withJobCodeRetry } from './job-codes.js';
 
@@ -26,11 +26,12 @@ export function defaultOfferJson(): DraftOfferJson {
 }
 
 /** Only a recruiter, a manager or staff creates drafts (checked before the body is). */
-export function assertMayCreateDraft(caller: User | undefined): asserts caller is User {
+export async function assertMayCreateDraft(caller: User | undefined): Promise<User> {
   if (!caller) throw unauthorized();
-  if (caller.profile !== 'recruiter' && !isManager(caller) && !caller.is_admin) {
+  if (!(await mayWriteOffers(caller))) {
     throw forbidden('recruiter_only', 'forbidden');
   }
+  return caller;
 }
 
 /**
@@ -38,10 +39,10 @@ export function assertMayCreateDraft(caller: User | undefined): asserts caller i
  * draftSchema like a saved draft, are laid over the defaults.
  */
 export async function createDraft(caller: User | undefined, given: DraftOfferJson = {}): Promise<{ edition_token: string }> {
-  assertMayCreateDraft(caller);
+  const owner = await assertMayCreateDraft(caller);
   const edition_token = crypto.randomBytes(24).toString('base64url');
   const offer_json = { ...defaultOfferJson(), ...given };
-  await DraftOffer.create({ edition_token, owner_id: caller.id, offer_json, published_offer_id: null });
+  await DraftOffer.create({ edition_token, owner_id: owner.id, offer_json, published_offer_id: null });
   return { edition_token };
 }
 
@@ -74,7 +75,6 @@ function offerColumns(f: Required<Pick<DraftOfferJson, 'title' | 'company_name' 
   return {
     title: f.title,
     company_name: f.company_name,
-    company_hash: f.company_name,
     company_picture: f.company_picture ?? null,
     company_description: f.company_description ?? null,
     description: f.description,
@@ -123,6 +123,8 @@ export async function publishDraft(token: string, fields: DraftOfferJson, actorI
       if (!draft) throw draftNotFound();
       const ownerId = draft.owner_id;
       if (!ownerId) throw new AppError(409, 'draft_without_owner', 'draft_without_owner');
+      // The landing an offer appears on follows the owner's account, never the typed company name.
+      const company_hash = await companyOf(ownerId, t);
 
       let offer = draft.published_offer_id
         ? await Offer.findByPk(draft.published_offer_id, { transaction: t, lock: t.LOCK.UPDATE })
@@ -130,7 +132,7 @@ export async function publishDraft(token: string, fields: DraftOfferJson, actorI
       // A deleted offer is gone for good: publishing the draft again makes a new one.
       if (offer?.state === 'deleted') offer = null;
       if (offer) {
-        await offer.update(columns, { transaction: t });
+        await offer.update({ ...columns, company_hash }, { transaction: t });
         await OfferQuestion.destroy({ where: { offer_id: offer.id }, transaction: t });
       } else {
         // Counters kept on the user record move with the change they count (DESIGN.md, Data).
@@ -140,6 +142,7 @@ export async function publishDraft(token: string, fields: DraftOfferJson, actorI
         offer = await Offer.create(
           {
             ...columns,
+            company_hash,
             job_code: await freeJobCode(t),
             recruiter_id: ownerId,
             created_by_id: actorId ?? ownerId,

@@ -5,10 +5,11 @@ import crypto from 'node:crypto';
 import { Op, UniqueConstraintError, col, literal } from 'sequelize';
 import type { Storage } from '../integrations/storage.js';
 import {
-  Application, ApplicationAnswer, Feedback, ManagerRecruiter, Offer, ShareLink, ShareView, Shop, User, transaction,
+  Application, ApplicationAnswer, Feedback, Offer, ShareLink, ShareView, Shop, User, transaction,
 } from '../../models/index.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import type { FeedbackInput, ShareRequest } from './share.schema.js';
+import { reachOf, reachesRecruiter } from '../auth/access.js';
 
 /** The error code and the message of a link past its cap: the feedback page translates it. */
 export const MAX_VIEW_LIMIT = 'MaxViewLimit';
@@ -114,7 +115,7 @@ export async function sendFeedback(data: FeedbackInput, now: Date): Promise<{ re
 async function canShare(caller: User, offer: Offer): Promise<boolean> {
   if (caller.is_admin || caller.id === offer.recruiter_id || caller.id === offer.created_by_id) return true;
   if (offer.shop_id !== null && (await Shop.count({ where: { id: offer.shop_id, manager_id: caller.id } })) > 0) return true;
-  return (await ManagerRecruiter.count({ where: { manager_id: caller.id, recruiter_id: offer.recruiter_id } })) > 0;
+  return reachesRecruiter(await reachOf(caller), offer.recruiter_id);
 }
 
 /**

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { UniqueConstraintError } from 'sequelize';
 import { SsoProvider, SsoProviderDomain, User, transaction } from '../../models/index.js';
 import { AppError } from '../lib/errors.js';
-import { isManagerUser } from '../auth/guards.js';
+import { isManager } from '../auth/access.js';
 import { PROFILES, type Profile } from '../../models/user.model.js';
 import { normalizeEmail } from '../../models/rules/email.js';
 import { parseInput } from '../lib/validate.js';
@@ -78,7 +78,7 @@ export async function signInFromAssertion(provider: SsoProvider, identity: Asser
 export async function landingPathFor(user: User, relayState: unknown): Promise<string> {
   if (isSafeRelayState(relayState)) return relayState;
   if (user.is_admin) return '/admin';
-  if (await isManagerUser(user)) return '/manager';
+  if (await isManager(user)) return '/manager';
   return user.profile === 'candidate' ? '/' : '/dashboard';
 }
 

@@ -127,16 +127,9 @@ export async function substitute(actor: Actor, targetId: string, input: { user: 
       const exists = await ManagerRecruiter.findOne({ where: { manager_id: manager, recruiter_id: recruiter }, transaction: t });
       if (!exists) await ManagerRecruiter.create({ manager_id: manager, recruiter_id: recruiter }, { transaction: t });
     }
+    // The booster ledger adds up; the counters follow from the moved rows (recountUsers below).
     await target.update(
-      {
-        av_boost: target.av_boost + source.av_boost,
-        total_boost: target.total_boost + source.total_boost,
-        used_boost: target.used_boost + source.used_boost,
-        recos_count: target.recos_count + source.recos_count,
-        recommanded_count: target.recommanded_count + source.recommanded_count,
-        recruited: target.recruited + source.recruited,
-        to_recruit: target.to_recruit + source.to_recruit,
-      },
+      { av_boost: target.av_boost + source.av_boost, total_boost: target.total_boost + source.total_boost, used_boost: target.used_boost + source.used_boost },
       { transaction: t },
     );
     await source.destroy({ transaction: t });

@@ -3,36 +3,27 @@
 import fr from './fr.js';
 import en from './en.js';
 import nl from './nl.js';
+import express, { type Request } from 'express';
+import { LANGS, DEFAULT_LANG, catalogLang, isLang, type CatalogLang, type Lang } from './langs.js';
 
 export type MessageKey = keyof typeof fr;
-export const LANGS = ['fr', 'nl', 'en', 'es'] as const;
-export type Lang = (typeof LANGS)[number];
+export { LANGS, DEFAULT_LANG, isLang, normalizeLang, type Lang } from './langs.js';
 
-const catalogs: Record<'fr' | 'nl' | 'en', Record<MessageKey, string>> = { fr, en, nl };
+const catalogs: Record<CatalogLang, Record<MessageKey, string>> = { fr, en, nl };
 
-/** The supported language for a requested one ('nl-BE' -> 'nl', 'de' -> 'fr'). */
-export function normalizeLang(input: string | undefined | null): Lang {
-  const base = (input ?? '').toLowerCase().slice(0, 2);
-  return (LANGS as readonly string[]).includes(base) ? (base as Lang) : 'fr';
-}
-
-/** Picks a language from an Accept-Language header; fr when none of ours is listed. */
+/**
+ * The language of an Accept-Language header, negotiated exactly as the API's
+ * `req.acceptsLanguages(...LANGS)` does (the same Express code), for callers that hold only the
+ * header (the portal's loaders); fr when none of ours is listed.
+ */
 export function langFromAcceptLanguage(header: string | undefined): Lang {
-  if (!header) return 'fr';
-  const ranked = header
-    .split(',')
-    .map((part) => {
-      const [tag, q] = part.trim().split(';q=');
-      return { tag: tag.toLowerCase().slice(0, 2), q: q ? Number(q) : 1 };
-    })
-    .sort((a, b) => b.q - a.q);
-  const hit = ranked.find((r) => (LANGS as readonly string[]).includes(r.tag));
-  return hit ? (hit.tag as Lang) : 'fr';
+  const picked = express.request.acceptsLanguages.call({ headers: header ? { 'accept-language': header } : {} } as Request, ...LANGS);
+  return typeof picked === 'string' && isLang(picked) ? picked : DEFAULT_LANG;
 }
 
 /** The text of a key in a language, with {name} placeholders filled; unknown keys are returned as is. */
 export function t(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
-  const catalog = catalogs[lang === 'es' ? 'en' : lang];
+  const catalog = catalogs[catalogLang(lang)];
   const text = (catalog as Record<string, string>)[key] ?? (catalogs.fr as Record<string, string>)[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, v: string) => (v in vars ? String(vars[v]) : `{${v}}`));
 }

@@ -1,15 +1,11 @@
-// The manager rule in the guard and the company scope services use (api/auth/scope.ts).
+// The manager rule and the company reach of api/auth/access.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import express, { type ErrorRequestHandler } from 'express';
-import { addToTeam, makeShop, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { loadCaller } from '../../api/auth/sessions.js';
-import { requireManager } from '../../api/auth/guards.js';
-import { assertOwns, scopeFor, whereOwner } from '../../api/auth/scope.js';
-import { AppError } from '../../api/lib/errors.js';
-import { Shop } from '../../models/index.js';
+import { makeUser } from '../helpers/fixtures.js';
+import { isManager, isManagerGiven, reachOf, reachesRecruiter, rolesOf } from '../../api/auth/access.js';
+import { ManagerRecruiter } from '../../models/index.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -17,58 +13,63 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-describe('requireManager', () => {
-  it('admits plan, profile and list managers and refuses others with the spec message', async () => {
-    const app = express();
-    app.use(loadCaller(() => new Date()));
-    app.get('/m', requireManager, (_req, res) => res.json({ ok: true }));
-    const onError: ErrorRequestHandler = (err: AppError, _req, res, _next) => {
-      res.status(err.status).json({ error: err.code, message: err.messageKey });
-    };
-    app.use(onError);
+describe('access: roles and the manager rule', () => {
+  it('makes managers of plan, profile and list holders, and not of a recruiter whose list holds only themselves', async () => {
     const byPlan = await makeUser({ profile: 'recruiter', user_plan: 'custom' });
     const byProfile = await makeUser({ profile: 'manager' });
     const byList = await makeUser({ profile: 'recruiter' });
+    const onlySelf = await makeUser({ profile: 'recruiter' });
     const plain = await makeUser({ profile: 'recruiter' });
-    await addToTeam(byList, byList, plain);
-    for (const u of [byPlan, byProfile, byList]) expect((await request(app).get('/m').set(await bearer(u))).status).toBe(200);
-    const refused = await request(app).get('/m').set(await bearer(plain));
-    expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ error: 'manager_only', message: 'manager access not allowed' });
-    expect((await request(app).get('/m')).status).toBe(401);
+    const candidate = await makeUser({ profile: 'candidate' });
+    const admin = await makeUser({ is_admin: true, profile: 'recruiter' });
+    await ManagerRecruiter.bulkCreate([
+      { manager_id: byList.id, recruiter_id: byList.id },
+      { manager_id: byList.id, recruiter_id: plain.id },
+      { manager_id: onlySelf.id, recruiter_id: onlySelf.id },
+    ]);
+    for (const u of [byPlan, byProfile, byList]) {
+      expect(await isManager(u)).toBe(true);
+      expect(await rolesOf(u)).toEqual(['recruiter', 'manager']);
+    }
+    for (const u of [onlySelf, plain]) {
+      expect(await isManager(u)).toBe(false);
+      expect(await rolesOf(u)).toEqual(['recruiter']);
+    }
+    expect(await rolesOf(candidate)).toEqual(['candidate']);
+    expect(await rolesOf(admin)).toEqual(['admin']);
+    expect(isManagerGiven(onlySelf, [])).toBe(false);
+
+    expect(await reachOf(byList)).toEqual({ all: false, userId: byList.id, roles: ['recruiter', 'manager'], recruiterIds: [byList.id, plain.id], managerIds: [byList.id] });
+    expect(await reachOf(onlySelf)).toEqual({ all: false, userId: onlySelf.id, roles: ['recruiter'], recruiterIds: [onlySelf.id], managerIds: [onlySelf.id] });
+    expect((await reachOf(admin)).all).toBe(true);
+  });
+
+  it('reports is_manager on /apis/auth/me by the same rule', async () => {
+    const onlySelf = await makeUser({ profile: 'recruiter' });
+    const byList = await makeUser({ profile: 'recruiter' });
+    const other = await makeUser({ profile: 'recruiter' });
+    await ManagerRecruiter.bulkCreate([
+      { manager_id: onlySelf.id, recruiter_id: onlySelf.id },
+      { manager_id: byList.id, recruiter_id: other.id },
+    ]);
+    const me = async (u: { id: string }) => (await request(ctx.app).get('/apis/auth/me').set(await bearer(u))).body;
+    expect((await me(onlySelf)).is_manager).toBe(false);
+    expect((await me(byList)).is_manager).toBe(true);
   });
 });
 
-describe('company scope', () => {
-  it("answers 404 for another manager's shop and lists only one's own", async () => {
+describe('reach of a recruiter', () => {
+  it("covers a manager's list and nobody else's recruiters", async () => {
     const manager = await makeUser({ profile: 'recruiter', user_plan: 'aplan' });
-    const other = await makeUser({ profile: 'recruiter', user_plan: 'aplan' });
     const recruiter = await makeUser({ profile: 'recruiter' });
     const outsider = await makeUser({ profile: 'recruiter' });
     const admin = await makeUser({ is_admin: true, profile: 'recruiter' });
-    await addToTeam(manager, recruiter);
-    const shop = await makeShop(manager, { shopname: 'Lille Centre', recruiter_id: recruiter.id });
-    await makeShop(other, { shopname: 'Gand', city: 'Gent', zip_code: '9000', country: 'Belgique', country_iso: 'BE' });
-
-    expect(assertOwns(await scopeFor({ user: manager }), shop).id).toBe(shop.id);
-    expect(assertOwns(await scopeFor({ user: recruiter }), shop).id).toBe(shop.id);
-    expect(assertOwns(await scopeFor({ user: admin }), shop).id).toBe(shop.id);
-    for (const u of [other, outsider]) {
-      try {
-        assertOwns(await scopeFor({ user: u }), shop, 'shop_not_found');
-        expect.unreachable('another company must not see this shop');
-      } catch (e) {
-        expect(e).toBeInstanceOf(AppError);
-        expect((e as AppError).status).toBe(404);
-        expect((e as AppError).code).toBe('shop_not_found');
-      }
-    }
-    expect(() => assertOwns({ all: false, userId: 'x', managerIds: ['x'], recruiterIds: ['x'] }, null)).toThrow(AppError);
-
-    const mine = await Shop.findAll({ where: whereOwner(await scopeFor({ user: manager }), 'manager_id', 'manager') });
-    expect(mine.map((s) => s.shopname)).toEqual(['Lille Centre']);
-    const all = await Shop.findAll({ where: whereOwner(await scopeFor({ user: admin }), 'manager_id', 'manager') });
-    expect(all).toHaveLength(2);
+    await ManagerRecruiter.create({ manager_id: manager.id, recruiter_id: recruiter.id });
+    expect(reachesRecruiter(await reachOf(manager), recruiter.id)).toBe(true);
+    expect(reachesRecruiter(await reachOf(recruiter), recruiter.id)).toBe(true);
+    expect(reachesRecruiter(await reachOf(admin), recruiter.id)).toBe(true);
+    expect(reachesRecruiter(await reachOf(outsider), recruiter.id)).toBe(false);
+    expect(reachesRecruiter(await reachOf(recruiter), manager.id)).toBe(false);
   });
 });
 

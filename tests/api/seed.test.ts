@@ -7,7 +7,9 @@ import {
   seedDemo, DemoSeedError, DEMO_IDS, DEMO_PASSWORD, DEMO_JOB_CODE, DEMO_LANDING, DEMO_SHARE_ID, DEMO_DRAFT_TOKEN,
 } from '../../seeders/demo.js';
 import { verifyPassword } from '../../api/auth/passwords.js';
-import { User, Offer, Shop, CustomLanding, ShareLink, Application, ApplicationAnswer, DraftOffer, Upload, Template } from '../../models/index.js';
+import { transaction, User, Offer, Shop, CustomLanding, ShareLink, Application, ApplicationAnswer, DraftOffer, Upload, Template } from '../../models/index.js';
+import { bearer } from '../helpers/auth.js';
+import { USER_COUNTERS, recountUsers } from '../../api/services/user-counters.service.js';
 import { expectSearchIndexTrue } from '../helpers/search-index.js';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
@@ -37,34 +39,23 @@ async function count(sql: string, id: string): Promise<number> {
   return Number(row.n);
 }
 
-/** Each counter recounted straight from the rows (docs/decisions/030-demo-seed.md). */
-async function expectCountersMatchRows(): Promise<void> {
-  const users = await User.findAll({ order: [['id', 'ASC']] });
-  expect(users.length).toBeGreaterThan(15);
-  for (const u of users) {
-    const offersOf =
-      u.profile === 'manager'
-        ? 'FROM offers o JOIN shops s ON s.id = o.shop_id WHERE s.manager_id = :id'
-        : 'FROM offers o WHERE o.recruiter_id = :id';
-    const received = `FROM applications a WHERE a.state = 'complete' AND a.offer_id IN (SELECT o.id ${offersOf})`;
-    const expected = {
-      offers_count: await count(`SELECT COUNT(*) AS n ${offersOf}`, u.id),
-      actives_offers_count: await count(`SELECT COUNT(*) AS n ${offersOf} AND o.state = 'available'`, u.id),
-      candidates_count: await count(`SELECT COUNT(*) AS n ${received}`, u.id),
-      to_recruit: await count(`SELECT COUNT(*) AS n ${received} AND a.recruiter_state = 'to_recruit'`, u.id),
-      recruited: await count(`SELECT COUNT(*) AS n ${received} AND a.recruiter_state = 'recruited'`, u.id),
-      recos_count: await count(`SELECT COUNT(*) AS n ${received} AND a.is_reco = 1`, u.id),
-      applications_count: await count('SELECT COUNT(*) AS n FROM applications WHERE candidate_id = :id', u.id),
-      recommanded_count: await count('SELECT COUNT(*) AS n FROM applications WHERE candidate_id = :id AND is_reco = 1', u.id),
-      wishlist_count: await count('SELECT COUNT(*) AS n FROM wishlist_entries WHERE candidate_id = :id', u.id),
-      wishlist_pending_count: await count("SELECT COUNT(*) AS n FROM wishlist_entries WHERE candidate_id = :id AND state = 'pending'", u.id),
-      contacts_count: await count('SELECT COUNT(*) AS n FROM user_contact_events WHERE user_id = :id', u.id),
-      used_boost: await count(`SELECT COUNT(*) AS n ${offersOf} AND o.is_boosted = 1`, u.id),
-    };
-    const actual = Object.fromEntries(Object.keys(expected).map((k) => [k, u.get(k as keyof User)]));
-    expect({ email: u.email, ...actual }).toEqual({ email: u.email, ...expected });
-    expect(u.total_boost).toBe(u.av_boost + u.used_boost);
-  }
+/**
+ * The stored counters are what recountUsers (their one definition) gives: snapshot them, recount
+ * every user, compare (docs/decisions/078-one-definition-of-the-counters.md).
+ */
+async function expectCountersAsDefined(): Promise<void> {
+  const read = () => User.findAll({ attributes: ['id', 'av_boost', ...USER_COUNTERS], order: [['id', 'ASC']], raw: true });
+  const stored = await read();
+  expect(stored.length).toBeGreaterThan(15);
+  await transaction((t) => recountUsers(stored.map((u) => u.id), t));
+  expect(await read()).toEqual(stored);
+}
+
+/** A user as staff read it in the console. */
+async function consoleUser(id: string): Promise<Record<string, unknown>> {
+  const res = await request(ctx.app).get(`/apis/console/users/${id}`).set(await bearer({ id: DEMO_IDS.admin }));
+  expect(res.status).toBe(200);
+  return res.body as Record<string, unknown>;
 }
 
 describe('demo seed', () => {
@@ -79,12 +70,16 @@ describe('demo seed', () => {
   });
 
   it('keeps the counters on users equal to the rows, and the search tokens equal to the users and offers', async () => {
-    await expectCountersMatchRows();
+    await expectCountersAsDefined();
     await expectSearchIndexTrue();
-    const manager = await User.findByPk(DEMO_IDS.manager);
-    expect(manager!.offers_count).toBeGreaterThan(0);
-    expect(manager!.used_boost).toBeGreaterThan(0);
-    expect((await User.findByPk(DEMO_IDS.candidate))!.applications_count).toBe(2);
+    // The README's facts, as staff see them: Claire Dubois's shops hold 12 offers (9 available, 2
+    // boosted) and she has 3 boosters left; the candidate applied twice; CAFE75 has 7 applications.
+    expect(await consoleUser(DEMO_IDS.manager)).toMatchObject({
+      offers_count: 12, actives_offers_count: 9, av_boost: 3, used_boost: 2, total_boost: 5,
+    });
+    expect(await consoleUser(DEMO_IDS.candidate)).toMatchObject({ applications_count: 2, wishlist_count: 4 });
+    const cafe = await Offer.findOne({ where: { job_code: DEMO_JOB_CODE } });
+    expect(await Application.count({ where: { offer_id: cafe!.id } })).toBe(7);
   });
 
   it('has every state of applications, wishlist, landing leads and offers', async () => {
@@ -218,7 +213,7 @@ describe('demo seed', () => {
     expect(await Offer.count({ where: { job_code: 'XTRA75' } })).toBe(0);
     const after = await dump();
     expect(after).toEqual(before);
-    await expectCountersMatchRows();
+    await expectCountersAsDefined();
   });
 
   it('refuses, changing nothing, when a row of someone else holds a demo id', async () => {

@@ -1,6 +1,7 @@
 // The search tokens: what is stored for a user or an offer, and what a search box's text asks for.
 import { describe, expect, it } from 'vitest';
-import { TOKEN_MAX, fold, offerWords, parseSearch, phoneDigits, prefixesOf, searchTokens, userWords, wordsText } from '../../models/search-index.js';
+import { TOKEN_MAX, fold, offerWords, parseSearch, prefixesOf, searchTokens, userWords, wordsText } from '../../models/search-index.js';
+import { phoneSearchDigits as phoneDigits } from '../../models/rules/phone.js';
 
 const userTokens = (u: Parameters<typeof userWords>[0]) => prefixesOf(userWords(u));
 const offerTokens = (o: Parameters<typeof offerWords>[0]) => prefixesOf(offerWords(o));

@@ -1,47 +1,32 @@
 // The console's languages: the product's fr (default), nl and en; Spanish browsers get English
-// (the product has no Spanish console). Our keys are laid over react-admin's own messages.
+// (the product has no Spanish console), as the product's language rule says (config/i18n/langs.ts).
+// Our keys are merged over react-admin's own messages with ra-core's mergeTranslations.
 import frenchMessages from 'ra-language-french';
 import englishMessages from 'ra-language-english';
-import type { TranslationMessages } from 'react-admin';
+import { mergeTranslations, type TranslationMessages } from 'ra-core';
+import { catalogLang, normalizeLang, type CatalogLang } from '../../../config/i18n/langs.js';
 import { fr } from './fr.js';
 import { en } from './en.js';
 import { nl } from './nl.js';
 import { raNl } from './ra-nl.js';
 
-export const LOCALES = [
+export const LOCALES: ReadonlyArray<{ locale: CatalogLang; name: string }> = [
   { locale: 'fr', name: 'Français' },
   { locale: 'nl', name: 'Nederlands' },
   { locale: 'en', name: 'English' },
-] as const;
+];
 
-export type ConsoleLocale = (typeof LOCALES)[number]['locale'];
-
-type Messages = { [key: string]: string | Messages };
-
-/** Later layers win key by key, so a key a later layer lacks keeps the earlier layer's text. */
-export function overlay(...layers: object[]): Messages {
-  const out: Messages = {};
-  for (const layer of layers) {
-    for (const [k, v] of Object.entries(layer)) {
-      const prev = out[k];
-      out[k] = v && typeof v === 'object' ? overlay(prev && typeof prev === 'object' ? prev : {}, v as object) : (v as string);
-    }
-  }
-  return out;
-}
+export type ConsoleLocale = CatalogLang;
 
 // react-admin's own messages: French and English from react-admin's packages, Dutch our own
 // translation (ra-nl.ts, with exactly the English keys).
 export const CATALOGS: Record<ConsoleLocale, TranslationMessages> = {
-  fr: overlay(frenchMessages, fr) as TranslationMessages,
-  nl: overlay(raNl, nl) as TranslationMessages,
-  en: overlay(englishMessages, en) as TranslationMessages,
+  fr: mergeTranslations(frenchMessages, fr),
+  nl: mergeTranslations(raNl, nl),
+  en: mergeTranslations(englishMessages, en),
 };
 
-/** The console language for the browser's preferred languages: nl-* nl, en-* and es-* en, else fr. */
+/** The console language for the browser's preferred languages: its first one, by the product's rule (nl-* nl, en-* and es-* en, else fr). */
 export function browserLocale(languages: readonly string[]): ConsoleLocale {
-  const primary = (languages[0] ?? '').toLowerCase().split('-')[0];
-  if (primary === 'nl') return 'nl';
-  if (primary === 'en' || primary === 'es') return 'en';
-  return 'fr';
+  return catalogLang(normalizeLang(languages[0]));
 }

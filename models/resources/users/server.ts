@@ -12,7 +12,7 @@ import { applyDeclaredFilters, applyScope, filterColumn } from '../../../api/con
 import type { ConsoleCtx, Rec, ServerPart } from '../../../api/console/types.js';
 import * as staff from '../../../api/services/staff-users.service.js';
 import { createRecruiter } from '../../../api/services/recruiters.service.js';
-import { cardColor, isContactable } from '../../../api/services/user-cards.service.js';
+import { cardColor, contactable as isContactable } from '../../../api/services/user-cards.service.js';
 import { users } from './resource.js';
 
 const USER_COLUMNS = [
@@ -56,7 +56,7 @@ async function decorateUsers(ctx: ConsoleCtx, rows: Record<string, unknown>[]): 
     const closeHistory = closes.filter((c) => c.user_id === r.id).map((c) => ({ date: Math.floor(readDate(c.at)!.getTime() / 1000) }));
     const created = readDate(row.created_at)!;
     const contactable = isContactable(
-      { profile: String(r.profile), contactable: Boolean(r.contactable), applications_count: Number(r.applications_count), created_at: created, closed_at: r.closed_at as string | null, close_events: closeHistory.length },
+      { profile: String(r.profile), contactable: Boolean(r.contactable), applications_count: Number(r.applications_count), created_at: created, closed_at: r.closed_at as string | null, closeHistoryCount: closeHistory.length },
       now,
     );
     return {

@@ -11,11 +11,11 @@ import { MAX_UPLOAD_BYTES } from '../../../models/rules/upload.js';
 import { formMessage } from '../lib/form.js';
 import { useForm } from '../lib/use-form.js';
 import type { ApplyResult, offerPageData } from '../lib/apply.server.js';
+import { fileUrl } from '../../../models/rules/storage-url.js';
+import { formDate } from '../../../models/rules/dates.js';
 
 type PageData = Awaited<ReturnType<typeof offerPageData>>;
 
-const formatDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-const fileUrl = (key: string) => (/^https?:\/\//.test(key) ? key : `/files/${key}`);
 
 export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
   const { offer, defaultPrefix } = useLoaderData<PageData>();
@@ -88,7 +88,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
         {offer.start_date && (
           <>
             <h3>{t('offer_start_date')}</h3>
-            <p>{formatDate(offer.start_date)}</p>
+            <p>{formDate(offer.start_date)}</p>
           </>
         )}
         {mapsUrl && (

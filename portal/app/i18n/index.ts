@@ -4,12 +4,8 @@ import type fr from './fr.js';
 
 export type MessageKey = keyof typeof fr;
 export type Messages = Record<MessageKey, string>;
-export const LANGS = ['fr', 'nl', 'en', 'es'] as const;
-export type Lang = (typeof LANGS)[number];
-
-export function isLang(v: string | null | undefined): v is Lang {
-  return !!v && (LANGS as readonly string[]).includes(v);
-}
+// The language list is the product's one (config/i18n/langs.ts).
+export { LANGS, isLang, type Lang } from '../../../config/i18n/langs.js';
 
 /** Fills {name} placeholders. */
 export function format(text: string, vars: Record<string, string | number> = {}): string {

@@ -12,6 +12,7 @@ import { applyFormSchema, interestFromApplyForm } from '../../../api/services/in
 import { defaultPhonePrefix } from '../../../models/rules/phone.js';
 import { MAX_UPLOAD_BYTES } from '../../../models/rules/upload.js';
 import { checkForm, type FieldErrors } from './form.js';
+import { isoDay } from '../../../models/rules/dates.js';
 
 export async function offerPageData(jobCode: string, context: AppLoadContext) {
   let offer;
@@ -21,7 +22,7 @@ export async function offerPageData(jobCode: string, context: AppLoadContext) {
     if (isServiceError(e) && e.status === 404) throw new Response(null, { status: 404, statusText: 'offer_not_found' });
     throw e;
   }
-  const today = context.deps.clock().toISOString().slice(0, 10);
+  const today = isoDay(context.deps.clock());
   return {
     offer: {
       job_code: offer.job_code,

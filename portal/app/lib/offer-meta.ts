@@ -1,6 +1,7 @@
 // Title, description and sharing tags of an offer page (or of its "no offer" state).
 import type { MetaDescriptor } from '@remix-run/react';
 import { metaT, pageMeta, rootData } from './meta.js';
+import { fileUrl } from '../../../models/rules/storage-url.js';
 
 type Matches = Parameters<typeof metaT>[0];
 
@@ -13,9 +14,7 @@ export function offerMeta(
   const root = rootData(matches);
   if (!offer) return pageMeta({ title: t('offer_not_found_meta'), description: t('offer_not_found'), noindex: true });
   const vars = { title: offer.title, company: offer.company_name };
-  const image = offer.company_picture
-    ? /^https?:/.test(offer.company_picture) ? offer.company_picture : `${root?.publicUrl ?? ''}/files/${offer.company_picture}`
-    : undefined;
+  const image = offer.company_picture ? fileUrl(offer.company_picture, root?.publicUrl ?? '') : undefined;
   return pageMeta({
     title: t('offer_meta_title', vars),
     description: t('offer_meta_description', vars),

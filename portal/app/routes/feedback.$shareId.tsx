@@ -11,6 +11,7 @@ import { postJson } from '../lib/api-client.js';
 import { formMessage } from '../lib/form.js';
 import { useForm } from '../lib/use-form.js';
 import { FEEDBACK_COMMENT_MAX, feedbackFormSchema } from '../../../api/services/share.schema.js';
+import { fileUrl } from '../../../models/rules/storage-url.js';
 
 export const meta: MetaFunction = ({ matches, location }) =>
   simpleMeta(matches, location.pathname, 'feedback_meta_title', 'feedback_meta_description', { noindex: true });
@@ -25,8 +26,6 @@ interface Shared {
 }
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; shared: Shared };
-
-const pictureUrl = (p: string) => (/^https?:|^\//.test(p) ? p : `/files/${p}`);
 
 export default function Feedback() {
   const { shareId = '' } = useParams();
@@ -112,7 +111,7 @@ export default function Feedback() {
           <div>
             <div className="candidate card" data-testid="candidate">
               {load.shared.application.candidate.picture && (
-                <img src={pictureUrl(load.shared.application.candidate.picture)} alt={t('feedback_picture_alt', { name: load.shared.application.candidate.name })} width={64} height={64} />
+                <img src={fileUrl(load.shared.application.candidate.picture)} alt={t('feedback_picture_alt', { name: load.shared.application.candidate.name })} width={64} height={64} />
               )}
               <div>
                 <p><strong>{load.shared.application.candidate.name}</strong></p>

@@ -12,6 +12,7 @@ import { metaT, pageMeta, rootData } from '../lib/meta.js';
 import { landingFormSchema } from '../../../api/services/interest.schema.js';
 import { useForm } from '../lib/use-form.js';
 import { landingData, leadAction, type LeadResult } from './landing.$customer.server.js';
+import { fileUrl } from '../../../models/rules/storage-url.js';
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return landingData(params.customer ?? '', request, context);
@@ -30,12 +31,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     title: t('landing_meta_title', { company }),
     description: t('landing_meta_description', { company }),
     url: root ? `${root.publicUrl}/landing/${data.config.identifier}` : undefined,
-    image: data.config.logo?.src ? (/^https?:/.test(data.config.logo.src) ? data.config.logo.src : `${root?.publicUrl ?? ''}${data.config.logo.src.startsWith('/') ? '' : '/files/'}${data.config.logo.src}`) : undefined,
+    image: data.config.logo?.src ? fileUrl(data.config.logo.src, root?.publicUrl ?? '') : undefined,
     siteName: company,
   });
 };
-
-const logoUrl = (src: string) => (/^https?:|^\//.test(src) ? src : `/files/${src}`);
 
 export default function Landing() {
   const { config, device } = useLoaderData<typeof loader>();
@@ -68,7 +67,7 @@ export default function Landing() {
     <div>
       <div className="landing-header" style={{ background: config.bg_color }}>
         {config.logo?.src ? (
-          <img src={logoUrl(config.logo.src)} alt={config.name ?? config.identifier} width={config.logo.width} height={config.logo.height} />
+          <img src={fileUrl(config.logo.src)} alt={config.name ?? config.identifier} width={config.logo.width} height={config.logo.height} />
         ) : (
           <span style={{ color: '#fff', fontWeight: 700, fontSize: '1.5rem' }}>{config.name ?? config.identifier}</span>
         )}

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { loadOffer } from '../lib/offer.server.js';
+import { fileUrl } from '../../../models/rules/storage-url.js';
 
 const text = (v: string | null, max: number) => (v ?? '').trim().slice(0, max);
 
@@ -14,7 +15,7 @@ export async function macrosData(request: Request, context: AppLoadContext) {
   const offer = jobCode ? await loadOffer(context, jobCode).catch(() => null) : null;
   if (offer) {
     const offerUrl = `${base}/candidate/offer/${offer.job_code}`;
-    const image = offer.company_picture ? `${base}/files/${offer.company_picture}` : '';
+    const image = offer.company_picture ? fileUrl(offer.company_picture, base) : '';
     const jsonLd = jsonForScript({
       '@context': 'https://schema.org',
       '@type': 'JobPosting',

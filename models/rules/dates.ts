@@ -1,0 +1,83 @@
+// Dates, one module for every layer (browser-safe: the portal and the console import it).
+// Stored and exchanged as ISO days (YYYY-MM-DD) and timestamps; shown dd/MM/yyyy in forms and
+// yyyy/mm/dd in lists (back-office.md section 9, public-web.md).
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** MariaDB's DATETIME range: a date outside it is refused as input rather than failing in SQL. */
+const MIN_YEAR = 1000;
+const MAX_YEAR = 9999;
+
+/** A moment's calendar day in UTC, as YYYY-MM-DD. */
+export function isoDay(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A real calendar date given as YYYY-MM-DD, or as a full ISO timestamp whose date part is kept;
+ * YYYY-MM-DD, or null for anything else (2031-02-30, 31/12/2031, years before 1900).
+ */
+export function parseIsoDay(v: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(v.trim());
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+/** An ISO day (or timestamp) as a form shows it: dd/MM/yyyy. */
+export function formDate(iso: string): string {
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}
+
+/** A date typed in a form as dd/MM/yyyy, as an ISO day; null when it is not a real date. */
+export function parseFormDate(text: string): string | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  return parseIsoDay(`${m[3]}-${pad(Number(m[2]))}-${pad(Number(m[1]))}`);
+}
+
+/**
+ * A date as lists show it, in the viewer's time zone: yyyy/mm/dd, with HH:mm unless withTime is
+ * false; '—' when empty or unreadable. Numbers are epoch seconds (the spec's `created`).
+ */
+export function listDate(value: unknown, withTime = true): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const d = value instanceof Date ? value : typeof value === 'number' ? new Date(value * 1000) : new Date(String(value));
+  if (Number.isNaN(d.getTime())) return '—';
+  const day = `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())}`;
+  return withTime ? `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}` : day;
+}
+
+/** A date read back from a raw row: a Date (MariaDB) or Sequelize's SQLite text ("2026-03-02 10:00:00.000 +00:00"). */
+export function readDate(v: unknown): Date | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v;
+  const s = String(v);
+  const d = new Date(s.includes(' ') ? s.replace(' ', 'T').replace(' +00:00', 'Z') : s);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/**
+ * A date-range bound from a filter: YYYY-MM-DD is that day's first (or, with endOfDay, last)
+ * millisecond in UTC; otherwise an ISO timestamp. null when it is not a date the database can
+ * hold (the caller answers 400).
+ */
+export function parseDateBound(value: unknown, endOfDay: boolean): Date | null {
+  if (typeof value !== 'string' && !(value instanceof Date)) return null;
+  const s = value instanceof Date ? value.toISOString() : value.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(s) && !parseIsoDay(s)) return null;
+  if (!/^\d{4}-\d{2}-\d{2}(?:$|T)/.test(s)) return null;
+  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z` : s);
+  if (Number.isNaN(d.getTime())) return null;
+  const year = d.getUTCFullYear();
+  return year < MIN_YEAR || year > MAX_YEAR ? null : d;
+}
+
+/** The ISO day n months before `from` (a list's "3 months ago" default). */
+export function monthsAgo(n: number, from: Date = new Date()): string {
+  const d = new Date(from.getTime());
+  d.setMonth(d.getMonth() - n);
+  return isoDay(d);
+}

@@ -1,0 +1,62 @@
+// The shared date module and the storage-key-to-address rule (models/rules/).
+import { describe, expect, it } from 'vitest';
+import { formDate, isoDay, listDate, monthsAgo, parseDateBound, parseFormDate, parseIsoDay, readDate } from '../../models/rules/dates.js';
+import { fileUrl } from '../../models/rules/storage-url.js';
+
+describe('dates', () => {
+  it('keeps ISO days, shows dd/MM/yyyy in forms and reads it back', () => {
+    expect(isoDay(new Date('2031-03-15T23:30:00.000Z'))).toBe('2031-03-15');
+    expect(formDate('2031-03-15')).toBe('15/03/2031');
+    expect(parseFormDate('15/03/2031')).toBe('2031-03-15');
+    expect(parseFormDate('5/3/2031')).toBe('2031-03-05');
+    expect(parseFormDate('30/02/2031')).toBeNull();
+    expect(parseFormDate('2031-03-15')).toBeNull();
+  });
+
+  it('accepts only real calendar days as ISO days', () => {
+    expect(parseIsoDay('2031-03-15')).toBe('2031-03-15');
+    expect(parseIsoDay('2031-03-15T10:00:00.000Z')).toBe('2031-03-15');
+    expect(parseIsoDay('2031-02-30')).toBeNull();
+    expect(parseIsoDay('1850-01-01')).toBeNull();
+    expect(parseIsoDay('15/03/2031')).toBeNull();
+  });
+
+  it('shows list dates as yyyy/mm/dd with time, in local time', () => {
+    const d = new Date(2026, 2, 2, 9, 5);
+    expect(listDate(d)).toBe('2026/03/02 09:05');
+    expect(listDate(d.toISOString(), false)).toBe('2026/03/02');
+    expect(listDate(Math.floor(d.getTime() / 1000))).toBe('2026/03/02 09:05');
+    expect(listDate(null)).toBe('—');
+    expect(listDate('not a date')).toBe('—');
+  });
+
+  it('reads raw row dates of both databases', () => {
+    expect(readDate('2026-03-02 10:00:00.000 +00:00')!.toISOString()).toBe('2026-03-02T10:00:00.000Z');
+    expect(readDate(new Date('2026-03-02T10:00:00.000Z'))!.toISOString()).toBe('2026-03-02T10:00:00.000Z');
+    expect(readDate(null)).toBeNull();
+    expect(readDate('garbage')).toBeNull();
+  });
+
+  it('turns filter bounds into moments and refuses what the database cannot hold', () => {
+    expect(parseDateBound('2026-03-02', false)!.toISOString()).toBe('2026-03-02T00:00:00.000Z');
+    expect(parseDateBound('2026-03-02', true)!.toISOString()).toBe('2026-03-02T23:59:59.999Z');
+    expect(parseDateBound('2026-03-02T10:00:00Z', false)!.toISOString()).toBe('2026-03-02T10:00:00.000Z');
+    for (const bad of ['1e21', 'tomorrow', '2026-02-30', '+275760-09-13', '0999-01-01', 1e21, null, {}]) {
+      expect(parseDateBound(bad, false)).toBeNull();
+    }
+  });
+
+  it('counts months back for list defaults', () => {
+    expect(monthsAgo(3, new Date(2026, 5, 15, 12))).toBe('2026-03-15');
+  });
+});
+
+describe('fileUrl', () => {
+  it('serves storage keys under /files and keeps addresses and site paths', () => {
+    expect(fileUrl('picture/1a2b3c4d.png')).toBe('/files/picture/1a2b3c4d.png');
+    expect(fileUrl('avatar/icon_company.png', 'https://jobs.example')).toBe('https://jobs.example/files/avatar/icon_company.png');
+    expect(fileUrl('https://cdn.example/x.png', 'https://jobs.example')).toBe('https://cdn.example/x.png');
+    expect(fileUrl('/files/picture/x.png', 'https://jobs.example')).toBe('https://jobs.example/files/picture/x.png');
+    expect(fileUrl('/files/picture/x.png')).toBe('/files/picture/x.png');
+  });
+});
