@@ -70,15 +70,6 @@ export class Where {
   }
 }
 
-/** A date read back from a raw row (SQLite text, MariaDB Date). */
-export function readDate(v: unknown): Date | null {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date) return v;
-  const s = String(v);
-  const d = new Date(s.includes(' ') ? s.replace(' ', 'T').replace(' +00:00', 'Z') : s);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
 export interface ListSql {
   /** FROM clause the rows are read from, e.g. "users u". */
   from: string;

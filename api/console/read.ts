@@ -7,8 +7,9 @@ import { notFound } from '../lib/errors.js';
 import { sqlDate, type Dialect } from '../../models/columns.js';
 import { models } from '../../models/index.js';
 import type { FieldDecl, FilterDecl, ResourceDecl } from '../../models/resources/index.js';
-import { Where, likePrefix, readDate, runList, type ListQuery, type ListSql } from './query.js';
+import { Where, likePrefix, runList, type ListQuery, type ListSql } from './query.js';
 import { modelOf } from './validation.js';
+import { readDate } from '../../models/rules/dates.js';
 import type { ConsoleCtx, Rec, Scope, ServerPart } from './types.js';
 
 const quote = (name: string) => `\`${name}\``;

@@ -9,6 +9,7 @@ import { models } from '../../models/index.js';
 import { serverErrorOf, writableFields, type FieldDecl, type FilterDecl, type ResourceDecl } from '../../models/resources/index.js';
 import { isEmail } from '../../models/rules/email.js';
 import { coded, hasNul } from '../../models/rules/text.js';
+import { parseDateBound, parseIsoDay } from '../../models/rules/dates.js';
 import { parseInput } from '../lib/validate.js';
 
 /** What a failed check answers: a stable code, a message key of config/i18n, the field. */
@@ -96,10 +97,7 @@ function checkText(f: FieldDecl, limits: ColumnLimits, v: unknown, ctx: Ctx): st
   return s;
 }
 
-function isDay(s: string): boolean {
-  const d = new Date(`${s}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
+const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && parseIsoDay(s) === s;
 
 function checkNumber(f: FieldDecl, v: unknown, ctx: Ctx): number {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : NaN;
@@ -127,8 +125,7 @@ function checkValue(decl: ResourceDecl, f: FieldDecl, v: unknown, ctx: Ctx): unk
     }
     case 'date': {
       if (typeof v !== 'string' || hasNul(v) || v.length > 40) return fail(ctx, INVALID);
-      const d = new Date(v);
-      return Number.isNaN(d.getTime()) ? fail(ctx, INVALID) : d;
+      return parseDateBound(v, false) ?? fail(ctx, INVALID);
     }
     case 'reference':
       if ((typeof v !== 'string' && typeof v !== 'number') || String(v).length > 64 || hasNul(String(v)) || String(v).trim() === '') {
@@ -210,8 +207,7 @@ function checkFilter(f: FilterDecl, v: unknown, ctx: Ctx): unknown {
     case 'dateFrom':
     case 'dateTo': {
       if (typeof v !== 'string' || v.length > 40 || hasNul(v)) return fail(ctx, INVALID_FILTER);
-      const d = new Date(isDay(v) ? `${v}T${f.type === 'dateTo' ? '23:59:59.999' : '00:00:00.000'}Z` : v);
-      return Number.isNaN(d.getTime()) || d.getUTCFullYear() > 9999 || d.getUTCFullYear() < 1000 ? fail(ctx, INVALID_FILTER) : d;
+      return parseDateBound(v, f.type === 'dateTo') ?? fail(ctx, INVALID_FILTER);
     }
     case 'flag':
       if (v === true || v === 'true') return true;

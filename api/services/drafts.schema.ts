@@ -3,6 +3,7 @@
 // date, 3 to 5 questions. draftSchema checks a draft in progress (absent fields and empty
 // questions allowed); publishSchema also needs every required field. A present but wrong value
 // is named first (400 with its field), then the missing ones (fill_all_required_fields).
+import { parseIsoDay } from '../../models/rules/dates.js';
 import * as z from 'zod/mini';
 import type { DraftOfferJson } from '../../models/index.js';
 import { isReferenceValue, jobCategoryValue, type ReferenceListName } from '../../config/reference/index.js';
@@ -25,16 +26,6 @@ const BAD = 'validation_error';
 /** Absent when null, undefined or blank; otherwise checked by the schema. */
 const optional = <S extends z.core.$ZodType>(schema: S) => z.pipe(z.transform(absentIfBlank), z.optional(schema));
 const field = (max: number) => optional(text(max, { invalid: BAD }));
-
-/** A real calendar date, given as YYYY-MM-DD or as a full ISO string (its date part is kept). */
-export function isoDateOnly(v: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(v.trim());
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return `${m[1]}-${m[2]}-${m[3]}`;
-}
 
 /** A value turned into another, or refused with `code` when `convert` answers null. */
 function converted<T>(code: string, convert: (v: unknown) => T | null) {
@@ -127,7 +118,7 @@ const fields = (partial: boolean) =>
         pay_currency: choice('pay_currency', (v) => v.toUpperCase()),
         pay_period: choice('pay_period', lower),
         lang: choice('languages', lower),
-        start_date: optional(converted('date_error', (v) => (typeof v === 'string' ? isoDateOnly(v) : null))),
+        start_date: optional(converted('date_error', (v) => (typeof v === 'string' ? parseIsoDay(v) : null))),
         pay_min: pay,
         pay_max: pay,
         tags,

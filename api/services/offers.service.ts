@@ -1,5 +1,6 @@
 // The public view of a published offer (public-web.md section 3), read by the public offer
 // page, the mobile app (GET /apis/list-offers/{job_code}) and the Remix portal directly.
+import { isoDay, parseIsoDay } from '../../models/rules/dates.js';
 import { QueryTypes } from 'sequelize';
 import { boundSequelize } from '../../models/index.js';
 import { notFound } from '../lib/errors.js';
@@ -57,10 +58,7 @@ FROM offers o LEFT JOIN offer_questions q ON q.offer_id = o.id
 WHERE o.job_code = ? AND o.state = 'available'
 ORDER BY q.position`;
 
-function isoDate(v: string | Date | null): string | null {
-  if (v === null) return null;
-  return v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
-}
+const isoDate = (v: string | Date | null): string | null => (v === null ? null : v instanceof Date ? isoDay(v) : parseIsoDay(String(v).slice(0, 10)));
 
 function parseTags(v: string | null): string[] {
   if (!v) return [];

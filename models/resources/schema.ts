@@ -3,6 +3,7 @@
 // reads, validation, access, actions), and the react-admin console builds its screens from it
 // (admin/src/generated/). No server-only import may appear here or in a resource.ts: Vite bundles them.
 // How to add a resource: docs/decisions/066-console-resource-declarations.md.
+import { monthsAgo } from '../rules/dates.js';
 
 /** Who calls: staff (users.is_admin) or the roles of the user's own account (api/auth/access.ts). */
 export type ConsoleRole = 'admin' | 'manager' | 'recruiter' | 'candidate';
@@ -215,13 +216,6 @@ export function writableFields(decl: ResourceDecl, mode: 'create' | 'edit'): Fie
 
 export function isRelativeDate(v: unknown): v is RelativeDate {
   return typeof v === 'object' && v !== null && 'monthsAgo' in v;
-}
-
-/** An ISO day `monthsAgo` months before `now` (the admin lists start 3 months back, section 9). */
-export function monthsAgo(months: number, now: Date = new Date()): string {
-  const d = new Date(now.getTime());
-  d.setMonth(d.getMonth() - months);
-  return d.toISOString().slice(0, 10);
 }
 
 /** Filter defaults with relative dates resolved: of a view when it names one, else of the declared filters. */

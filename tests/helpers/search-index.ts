@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { QueryTypes } from 'sequelize';
 import { boundSequelize } from '../../models/index.js';
 import { OFFER_SEARCH, USER_SEARCH, tokenColumns, tokenRows, type IndexSpec } from '../../models/search-index.js';
-import { readDate } from '../../api/console/query.js';
+import { readDate } from '../../models/rules/dates.js';
 
 /** A row as comparable text: dates as instants (SQLite keeps text, MariaDB gives Date). */
 const key = (values: unknown[]) => JSON.stringify(values.map((v) => (v instanceof Date || (typeof v === 'string' && /^\d{4}-\d\d-\d\d \d/.test(v)) ? readDate(v)!.toISOString() : v === true || v === false ? Number(v) : v)));
