@@ -5,9 +5,7 @@ import { z } from 'zod';
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 
-const bool = z
-  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const bool = z.enum(['0', '1', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -24,7 +22,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STORAGE_DIR: z.string().min(1).default('var/storage'),
   MAIL_DIR: z.string().min(1).default('var/mail'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be smtp://user:pass@host:port or smtps://...').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be smtp://user:pass@host:port or smtps://...')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Recrutement vidéo <no-reply@localhost>'),
   APP_DOWNLOAD_URL: z.url().optional(),
   APP_STORE_URL: z.url().default('https://apps.apple.com/fr/search?term=recrutement%20video'),
@@ -37,9 +38,7 @@ const schema = z.object({
   TWILIO_API_SECRET: z.string().min(1).optional(),
 });
 
-export type Database =
-  | { dialect: 'sqlite'; storage: string; url: string }
-  | { dialect: 'mysql'; url: string };
+export type Database = { dialect: 'sqlite'; storage: string; url: string } | { dialect: 'mysql'; url: string };
 
 export interface Settings {
   env: 'development' | 'production' | 'test';

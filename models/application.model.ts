@@ -1,8 +1,5 @@
 // Candidates' applications with their video answers, and wishlist entries.
-import {
-  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes,
-  type NonAttribute, type Sequelize,
-} from 'sequelize';
+import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type NonAttribute, type Sequelize } from 'sequelize';
 
 export const APPLICATION_STATES = ['applying', 'complete'] as const;
 export const RECRUITER_STATES = ['new', 'view', 'shortlist', 'wait_reject', 'rejected', 'to_recruit', 'recruited'] as const;

@@ -1,8 +1,5 @@
 // Password reset codes and SAML single sign-on providers.
-import {
-  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes,
-  type NonAttribute, type Sequelize,
-} from 'sequelize';
+import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type NonAttribute, type Sequelize } from 'sequelize';
 
 export class PasswordResetCode extends Model<InferAttributes<PasswordResetCode>, InferCreationAttributes<PasswordResetCode>> {
   declare id: CreationOptional<number>;

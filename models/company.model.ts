@@ -1,8 +1,5 @@
 // A manager's company: shops, offer templates and subscriptions.
-import {
-  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes,
-  type Sequelize,
-} from 'sequelize';
+import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 import { address, jsonText } from './columns.js';
 
 export class Shop extends Model<InferAttributes<Shop>, InferCreationAttributes<Shop>> {
@@ -116,4 +113,3 @@ export class SubscriptionRecruiter extends Model<InferAttributes<SubscriptionRec
     );
   }
 }
-

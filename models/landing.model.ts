@@ -1,7 +1,5 @@
 // Interest leads (web applications and landing leads) and companies' custom landing pages.
-import {
-  DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize,
-} from 'sequelize';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 import { LANDING_DEFAULTS } from './resources/custom-landings/resource.js';
 
 /** 0 not notified, 2 SMS notified, 3 email notified (back-office.md section 4). */

@@ -1,7 +1,5 @@
 // Uploaded files (CVs, logos) and the staff audit log.
-import {
-  DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize,
-} from 'sequelize';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 import { jsonText } from './columns.js';
 
 export const UPLOAD_KINDS = ['cv', 'image'] as const;

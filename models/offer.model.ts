@@ -1,8 +1,5 @@
 // Published offers with their questions, and draft offers edited through the wizard.
-import {
-  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes,
-  type NonAttribute, type Sequelize,
-} from 'sequelize';
+import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type NonAttribute, type Sequelize } from 'sequelize';
 import { address, jsonText } from './columns.js';
 
 export const OFFER_STATES = ['available', 'closed', 'pending', 'deleted'] as const;
@@ -114,8 +111,15 @@ export interface DraftOfferJson {
   company_description?: string;
   description?: string;
   location?: Partial<{
-    lat: number; lng: number; street: string; city: string; zip_code: string; area: string; sub_area: string;
-    country: string; country_iso: string;
+    lat: number;
+    lng: number;
+    street: string;
+    city: string;
+    zip_code: string;
+    area: string;
+    sub_area: string;
+    country: string;
+    country_iso: string;
   }>;
   contract_type?: string;
   tags?: string[];

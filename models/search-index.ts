@@ -20,11 +20,18 @@ export const TOKEN_MAX = 32;
 
 /** Lowercase without accents: what stored tokens and searched words both go through. */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 export function wordsOf(text: string | null | undefined): string[] {
-  return text ? fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean) : [];
+  return text
+    ? fold(text)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean)
+    : [];
 }
 
 function cutToken(word: string): string {
@@ -62,7 +69,6 @@ export function userWords(u: { name?: string | null; email?: string | null; phon
 export function offerWords(o: { job_code?: string | null; title?: string | null; company_name?: string | null; city?: string | null; zip_code?: string | null }): string[] {
   return distinctWords([o.job_code, o.title, o.company_name, o.city, o.zip_code]);
 }
-
 
 /**
  * The `words` column of a token row: every word between spaces, so `LIKE '% jea%'` is "a word
@@ -113,7 +119,9 @@ export function parseSearch(text: string): SearchQuery {
 export async function rarestFirst(sequelize: Sequelize, spec: IndexSpec, tokens: string[], eq: Record<string, string> = {}): Promise<string[]> {
   const longestFirst = [...tokens].sort((a, b) => b.length - a.length);
   if (tokens.length < 2 || sequelize.getDialect() === 'sqlite') return longestFirst;
-  const conds = Object.keys(eq).map((c) => ` AND ${c} = ?`).join('');
+  const conds = Object.keys(eq)
+    .map((c) => ` AND ${c} = ?`)
+    .join('');
   const estimates = new Map<string, number>();
   for (const token of tokens) {
     const [plan] = await sequelize.query<{ rows: number | string }>(`EXPLAIN SELECT 1 FROM ${spec.table} WHERE token = ?${conds}`, {
@@ -129,8 +137,16 @@ export async function rarestFirst(sequelize: Sequelize, spec: IndexSpec, tokens:
 
 /** The user columns the console lists filter on, copied into each token row. */
 export const USER_LIST_COLUMNS = [
-  'profile', 'created_at', 'closed_at', 'is_migration', 'applications_count', 'wishlist_count', 'wishlist_pending_count',
-  'contacts_count', 'offers_count', 'candidates_count',
+  'profile',
+  'created_at',
+  'closed_at',
+  'is_migration',
+  'applications_count',
+  'wishlist_count',
+  'wishlist_pending_count',
+  'contacts_count',
+  'offers_count',
+  'candidates_count',
 ] as const;
 const USER_TEXT_FIELDS = ['name', 'email', 'phone'];
 const USER_INDEXED_FIELDS = new Set<string>([...USER_TEXT_FIELDS, ...USER_LIST_COLUMNS]);
@@ -238,10 +254,10 @@ export async function backfill(sequelize: Sequelize, spec: IndexSpec): Promise<v
   }
   let after: unknown = null;
   for (;;) {
-    const rows = await sequelize.query<Record<string, unknown>>(
-      `SELECT ${sourceColumns(spec)} FROM ${spec.source} ${after === null ? '' : 'WHERE id > ?'} ORDER BY id LIMIT 2000`,
-      { replacements: after === null ? [] : [after], type: QueryTypes.SELECT },
-    );
+    const rows = await sequelize.query<Record<string, unknown>>(`SELECT ${sourceColumns(spec)} FROM ${spec.source} ${after === null ? '' : 'WHERE id > ?'} ORDER BY id LIMIT 2000`, {
+      replacements: after === null ? [] : [after],
+      type: QueryTypes.SELECT,
+    });
     if (!rows.length) break;
     after = rows[rows.length - 1].id;
     await insertTokenRows(sequelize, spec, rows, null, load);
@@ -252,10 +268,10 @@ export async function backfill(sequelize: Sequelize, spec: IndexSpec): Promise<v
     return;
   }
   await sequelize.query(`ALTER TABLE ${load} ADD PRIMARY KEY (token, ${spec.keyColumns.join(', ')}), ADD INDEX ${spec.keyIndex} (${spec.key})`);
-  const [fk] = await sequelize.query<{ name: string }>(
-    'SELECT CONSTRAINT_NAME AS name FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = ?',
-    { replacements: [spec.table], type: QueryTypes.SELECT },
-  );
+  const [fk] = await sequelize.query<{ name: string }>('SELECT CONSTRAINT_NAME AS name FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = ?', {
+    replacements: [spec.table],
+    type: QueryTypes.SELECT,
+  });
   // One connection for the session setting: the foreign key moves to the new table unchecked (its
   // rows were just made from the source rows).
   await sequelize.transaction(async (t) => {
@@ -318,14 +334,28 @@ export function installSearchHooks(): void {
   const USER_REWRITE = new Set([...USER_TEXT_FIELDS, 'profile', 'created_at']);
   const savedFields = (o: object, all: Set<string>) => (o as { fields?: string[] }).fields ?? [...all];
   User.addHook('afterCreate', (u: User, o) => inTransaction(o.transaction, (t) => reindexUsers([u.id], t)));
-  User.addHook('afterBulkCreate', (us: User[], o) => inTransaction(o.transaction, (t) => reindexUsers(us.map((u) => u.id), t)));
+  User.addHook('afterBulkCreate', (us: User[], o) =>
+    inTransaction(o.transaction, (t) =>
+      reindexUsers(
+        us.map((u) => u.id),
+        t,
+      ),
+    ),
+  );
   User.addHook('afterUpdate', async (u: User, o) => {
     const fields = savedFields(o, USER_INDEXED_FIELDS);
     if (fields.some((f) => USER_REWRITE.has(f))) await inTransaction(o.transaction, (t) => reindexUsers([u.id], t));
     else if (fields.some((f) => USER_INDEXED_FIELDS.has(f))) await syncUserListColumns([u.id], o.transaction);
   });
   Offer.addHook('afterCreate', (r: Offer, o) => inTransaction(o.transaction, (t) => reindexOffers([r.id], t)));
-  Offer.addHook('afterBulkCreate', (rs: Offer[], o) => inTransaction(o.transaction, (t) => reindexOffers(rs.map((r) => r.id), t)));
+  Offer.addHook('afterBulkCreate', (rs: Offer[], o) =>
+    inTransaction(o.transaction, (t) =>
+      reindexOffers(
+        rs.map((r) => r.id),
+        t,
+      ),
+    ),
+  );
   Offer.addHook('afterUpdate', async (r: Offer, o) => {
     if (savedFields(o, OFFER_INDEXED_FIELDS).some((f) => OFFER_INDEXED_FIELDS.has(f))) await inTransaction(o.transaction, (t) => reindexOffers([r.id], t));
   });

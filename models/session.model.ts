@@ -1,8 +1,5 @@
 // A signed-in session: a browser cookie or a mobile bearer token. Only the token's sha256 is stored.
-import {
-  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes,
-  type NonAttribute, type Sequelize,
-} from 'sequelize';
+import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type NonAttribute, type Sequelize } from 'sequelize';
 import type { User } from './user.model.js';
 
 export class Session extends Model<InferAttributes<Session>, InferCreationAttributes<Session>> {

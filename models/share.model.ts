@@ -1,8 +1,5 @@
 // Share links to one application, their counted views and the reviewers' feedback.
-import {
-  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes,
-  type Sequelize,
-} from 'sequelize';
+import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 
 /** 50 views of a shared link outside the app (terms; public-web.md section 9). */
 export const SHARE_MAX_VIEWS = 50;

@@ -1,7 +1,5 @@
 // Users of every profile, their contact and close history, plan limits and manager-recruiter links.
-import {
-  DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type Sequelize,
-} from 'sequelize';
+import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 import { jsonText } from './columns.js';
 
 export const PROFILES = ['candidate', 'recruiter', 'manager', 'landing'] as const;

@@ -3,18 +3,15 @@
 
 /** PDF string literal: only ASCII is safe with the standard font, so accents are dropped. */
 function pdfText(s: string): string {
-  const ascii = s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '?');
+  const ascii = s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '?');
   return `(${ascii.replace(/([\\()])/g, '\\$1')})`;
 }
 
 export function demoCvPdf(name: string, lines: string[]): Buffer {
-  const text = [
-    'BT /F1 22 Tf 72 760 Td',
-    `${pdfText(name)} Tj`,
-    '/F1 12 Tf',
-    ...lines.flatMap((l) => ['0 -22 Td', `${pdfText(l)} Tj`]),
-    'ET',
-  ].join('\n');
+  const text = ['BT /F1 22 Tf 72 760 Td', `${pdfText(name)} Tj`, '/F1 12 Tf', ...lines.flatMap((l) => ['0 -22 Td', `${pdfText(l)} Tj`]), 'ET'].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

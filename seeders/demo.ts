@@ -6,16 +6,57 @@ import { Op, type Transaction } from 'sequelize';
 import { hashPassword } from '../api/auth/passwords.js';
 import type { Storage } from '../api/integrations/storage.js';
 import {
-  transaction, User, ContactEvent, CloseEvent, PlanLimit, ManagerRecruiter, Offer, OfferQuestion, DraftOffer,
-  Application, ApplicationAnswer, WishlistEntry, LandingInterest, CustomLanding, Shop, Template, Subscription,
-  SubscriptionRecruiter, ShareLink, ShareView, Feedback, Session, PasswordResetCode, Upload, LANDING_DEFAULTS,
+  transaction,
+  User,
+  ContactEvent,
+  CloseEvent,
+  PlanLimit,
+  ManagerRecruiter,
+  Offer,
+  OfferQuestion,
+  DraftOffer,
+  Application,
+  ApplicationAnswer,
+  WishlistEntry,
+  LandingInterest,
+  CustomLanding,
+  Shop,
+  Template,
+  Subscription,
+  SubscriptionRecruiter,
+  ShareLink,
+  ShareView,
+  Feedback,
+  Session,
+  PasswordResetCode,
+  Upload,
+  LANDING_DEFAULTS,
 } from '../models/index.js';
 import { recountUsers } from '../api/services/user-counters.service.js';
 import { demoCvPdf } from './demo-cv.js';
 import {
-  DEMO_IDS, DEMO_PASSWORD, DEMO_JOB_CODE, DEMO_LANDING, DEMO_SHARE_ID, DEMO_DRAFT_TOKEN, USERS, MANAGER_RECRUITERS,
-  SHOPS, COMPANIES, OFFERS, JOBS, QUESTIONS, OFFICE_ADDRESS, APPLICATIONS, WISHLIST, LANDING_INTERESTS, CONTACT_EVENTS,
-  CLOSE_EVENTS, HOUR, DAY, type DemoUserKey,
+  DEMO_IDS,
+  DEMO_PASSWORD,
+  DEMO_JOB_CODE,
+  DEMO_LANDING,
+  DEMO_SHARE_ID,
+  DEMO_DRAFT_TOKEN,
+  USERS,
+  MANAGER_RECRUITERS,
+  SHOPS,
+  COMPANIES,
+  OFFERS,
+  JOBS,
+  QUESTIONS,
+  OFFICE_ADDRESS,
+  APPLICATIONS,
+  WISHLIST,
+  LANDING_INTERESTS,
+  CONTACT_EVENTS,
+  CLOSE_EVENTS,
+  HOUR,
+  DAY,
+  type DemoUserKey,
 } from './demo-data.js';
 
 export { DEMO_IDS, DEMO_PASSWORD, DEMO_JOB_CODE, DEMO_LANDING, DEMO_SHARE_ID, DEMO_DRAFT_TOKEN };
@@ -180,17 +221,30 @@ const SUBSCRIPTION_ID = 'sub_demo_maison_1';
 
 const LANDINGS = [
   {
-    id: 1, identifier: DEMO_LANDING, name: COMPANIES.maison.company_name, bg_color: '#5b2a86', select_label: 'Boutique',
+    id: 1,
+    identifier: DEMO_LANDING,
+    name: COMPANIES.maison.company_name,
+    bg_color: '#5b2a86',
+    select_label: 'Boutique',
     select_description: 'Choisissez la boutique Maison Demo près de chez vous, puis le poste qui vous plaît.',
     selectlist_label: 'Poste',
     informations_description: 'Laissez-nous vos coordonnées : nous vous envoyons le lien de l’application pour répondre en vidéo, en deux minutes.',
-    logo_src: null, logo_width: 300, logo_height: 120,
+    logo_src: null,
+    logo_width: 300,
+    logo_height: 120,
   },
   {
-    id: 2, identifier: 'fournil-rhone', name: COMPANIES.fournil.company_name, bg_color: '#8d5524',
-    select_label: LANDING_DEFAULTS.select_label, select_description: LANDING_DEFAULTS.select_description,
-    selectlist_label: LANDING_DEFAULTS.selectlist_label, informations_description: LANDING_DEFAULTS.informations_description,
-    logo_src: null, logo_width: 240, logo_height: 96,
+    id: 2,
+    identifier: 'fournil-rhone',
+    name: COMPANIES.fournil.company_name,
+    bg_color: '#8d5524',
+    select_label: LANDING_DEFAULTS.select_label,
+    select_description: LANDING_DEFAULTS.select_description,
+    selectlist_label: LANDING_DEFAULTS.selectlist_label,
+    informations_description: LANDING_DEFAULTS.informations_description,
+    logo_src: null,
+    logo_width: 240,
+    logo_height: 96,
   },
 ];
 
@@ -205,9 +259,7 @@ function boosters(key: DemoUserKey, left: number): { av_boost: number; used_boos
   return { av_boost: left, used_boost: used, total_boost: left + used };
 }
 
-async function insertDemo(
-  t: Transaction, ago: (ms: number) => Date, now: number, hash: string, stories: Set<string>, cvSizes: Map<number, number>,
-): Promise<void> {
+async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number, hash: string, stories: Set<string>, cvSizes: Map<number, number>): Promise<void> {
   const o = { transaction: t };
 
   await User.bulkCreate(
@@ -215,14 +267,32 @@ async function insertDemo(
       const created = ago(u.age);
       const closed = CLOSE_EVENTS.find((e) => e.user === u.key);
       return {
-        id: uid(u.key), username: u.email, email: u.email, password_hash: hash, name: u.name, phone: u.phone ?? null,
-        picture: null, profile: u.profile, is_admin: u.is_admin ?? false, user_plan: u.user_plan ?? 'free',
-        sub_topics: u.sub_topics ?? null, internal_sub: null, country_iso: 'FR', lang: 'fr', cgu_from: u.cgu_from ?? null,
-        customer_name: u.customer_name ?? null, is_migration: u.is_migration ?? false, userpool: null,
-        contactable: !closed, closed_at: closed ? ago(closed.age) : null,
+        id: uid(u.key),
+        username: u.email,
+        email: u.email,
+        password_hash: hash,
+        name: u.name,
+        phone: u.phone ?? null,
+        picture: null,
+        profile: u.profile,
+        is_admin: u.is_admin ?? false,
+        user_plan: u.user_plan ?? 'free',
+        sub_topics: u.sub_topics ?? null,
+        internal_sub: null,
+        country_iso: 'FR',
+        lang: 'fr',
+        cgu_from: u.cgu_from ?? null,
+        customer_name: u.customer_name ?? null,
+        is_migration: u.is_migration ?? false,
+        userpool: null,
+        contactable: !closed,
+        closed_at: closed ? ago(closed.age) : null,
         notif: u.profile === 'landing' ? { email: ago(u.age - HOUR).toISOString() } : null,
-        sso_provider_id: null, last_co: u.last_co === undefined ? null : ago(u.last_co),
-        ...boosters(u.key, u.av_boost ?? 0), created_at: created, updated_at: created,
+        sso_provider_id: null,
+        last_co: u.last_co === undefined ? null : ago(u.last_co),
+        ...boosters(u.key, u.av_boost ?? 0),
+        created_at: created,
+        updated_at: created,
       };
     }),
     o,
@@ -233,13 +303,26 @@ async function insertDemo(
     o,
   );
   await PlanLimit.bulkCreate([{ id: 1, user_id: uid('recruiterCustom'), actives_offers: 5, created_at: ago(100 * DAY), updated_at: ago(100 * DAY) }], o);
-  await ContactEvent.bulkCreate(CONTACT_EVENTS.map((e) => ({ id: e.id, user_id: uid(e.user), action: e.action, actor_id: uid('admin'), at: ago(e.age) })), o);
-  await CloseEvent.bulkCreate(CLOSE_EVENTS.map((e) => ({ id: e.id, user_id: uid(e.user), actor_id: uid('admin'), at: ago(e.age) })), o);
+  await ContactEvent.bulkCreate(
+    CONTACT_EVENTS.map((e) => ({ id: e.id, user_id: uid(e.user), action: e.action, actor_id: uid('admin'), at: ago(e.age) })),
+    o,
+  );
+  await CloseEvent.bulkCreate(
+    CLOSE_EVENTS.map((e) => ({ id: e.id, user_id: uid(e.user), actor_id: uid('admin'), at: ago(e.age) })),
+    o,
+  );
 
   await Shop.bulkCreate(
     SHOPS.map((s) => ({
-      id: s.id, manager_id: uid(s.manager), shopname: s.shopname, ...s.address, country: 'France', country_iso: 'FR',
-      recruiter_id: uid(s.recruiter), created_at: ago(150 * DAY), updated_at: ago(150 * DAY),
+      id: s.id,
+      manager_id: uid(s.manager),
+      shopname: s.shopname,
+      ...s.address,
+      country: 'France',
+      country_iso: 'FR',
+      recruiter_id: uid(s.recruiter),
+      created_at: ago(150 * DAY),
+      updated_at: ago(150 * DAY),
     })),
     o,
   );
@@ -254,15 +337,28 @@ async function insertDemo(
         [4, 'managerLyon', 'fournil', 'vendeur'],
       ] as const
     ).map(([id, owner, company, job]) => ({
-      id, owner_id: uid(owner), type: 'offer',
+      id,
+      owner_id: uid(owner),
+      type: 'offer',
       content: {
-        title: JOBS[job].title, ...COMPANIES[company], description: JOBS[job].description,
-        candidate_graduation: JOBS[job].graduation, candidate_qualification: JOBS[job].qualification,
-        candidate_experience: JOBS[job].experience, contract_type: JOBS[job].contract_type, pay_min: JOBS[job].pay_min,
-        pay_max: JOBS[job].pay_max, pay_currency: 'EUR', pay_period: JOBS[job].pay_period, lang: 'fr', tags: JOBS[job].tags,
-        questions: QUESTIONS.slice(0, 3).map((question, i) => ({ id: `q${i + 1}`, question })), start_date: startDate,
+        title: JOBS[job].title,
+        ...COMPANIES[company],
+        description: JOBS[job].description,
+        candidate_graduation: JOBS[job].graduation,
+        candidate_qualification: JOBS[job].qualification,
+        candidate_experience: JOBS[job].experience,
+        contract_type: JOBS[job].contract_type,
+        pay_min: JOBS[job].pay_min,
+        pay_max: JOBS[job].pay_max,
+        pay_currency: 'EUR',
+        pay_period: JOBS[job].pay_period,
+        lang: 'fr',
+        tags: JOBS[job].tags,
+        questions: QUESTIONS.slice(0, 3).map((question, i) => ({ id: `q${i + 1}`, question })),
+        start_date: startDate,
       },
-      created_at: ago(120 * DAY), updated_at: ago(120 * DAY),
+      created_at: ago(120 * DAY),
+      updated_at: ago(120 * DAY),
     })),
     o,
   );
@@ -273,24 +369,42 @@ async function insertDemo(
       const shop = x.shop ? shopBy.get(x.shop)! : undefined;
       const address = shop ? shop.address : OFFICE_ADDRESS[x.company];
       return {
-        id: x.id, job_code: x.job_code, recruiter_id: uid(x.recruiter),
-        created_by_id: shop ? uid(shop.manager) : uid(x.recruiter), shop_id: shop?.id ?? null, shopname: shop?.shopname ?? null,
-        title: job.title, ...COMPANIES[x.company], company_hash: COMPANIES[x.company].company_name, description: job.description,
-        candidate_qualification: job.qualification, candidate_experience: job.experience, candidate_graduation: job.graduation,
-        contract_type: job.contract_type, tags: job.tags, start_date: new Date(now - x.age + 30 * DAY).toISOString().slice(0, 10),
-        pay_min: job.pay_min, pay_max: job.pay_max, pay_currency: 'EUR', pay_period: job.pay_period,
-        ...address, country: 'France', country_iso: 'FR', lang: 'fr', state: x.state,
-        is_boosted: x.boosted ?? false, boosted_at: x.boosted ? ago(x.age - DAY) : null,
-        created_at: ago(x.age), updated_at: ago(x.age),
+        id: x.id,
+        job_code: x.job_code,
+        recruiter_id: uid(x.recruiter),
+        created_by_id: shop ? uid(shop.manager) : uid(x.recruiter),
+        shop_id: shop?.id ?? null,
+        shopname: shop?.shopname ?? null,
+        title: job.title,
+        ...COMPANIES[x.company],
+        company_hash: COMPANIES[x.company].company_name,
+        description: job.description,
+        candidate_qualification: job.qualification,
+        candidate_experience: job.experience,
+        candidate_graduation: job.graduation,
+        contract_type: job.contract_type,
+        tags: job.tags,
+        start_date: new Date(now - x.age + 30 * DAY).toISOString().slice(0, 10),
+        pay_min: job.pay_min,
+        pay_max: job.pay_max,
+        pay_currency: 'EUR',
+        pay_period: job.pay_period,
+        ...address,
+        country: 'France',
+        country_iso: 'FR',
+        lang: 'fr',
+        state: x.state,
+        is_boosted: x.boosted ?? false,
+        boosted_at: x.boosted ? ago(x.age - DAY) : null,
+        created_at: ago(x.age),
+        updated_at: ago(x.age),
       };
     }),
     o,
   );
   let questionId = 0;
   await OfferQuestion.bulkCreate(
-    OFFERS.flatMap((x) =>
-      QUESTIONS.slice(0, x.questions).map((question, i) => ({ id: ++questionId, offer_id: x.id, qid: `q${i + 1}`, position: i + 1, question })),
-    ),
+    OFFERS.flatMap((x) => QUESTIONS.slice(0, x.questions).map((question, i) => ({ id: ++questionId, offer_id: x.id, qid: `q${i + 1}`, position: i + 1, question }))),
     o,
   );
 
@@ -298,18 +412,31 @@ async function insertDemo(
     APPLICATIONS.map((a) => {
       const offer = offerBy.get(a.offer)!;
       return {
-        id: a.id, candidate_id: uid(a.candidate), offer_id: offer.id, recruiter_id: uid(offer.recruiter), state: a.state,
-        recruiter_state: a.recruiter_state, start_date: ago(a.age), submit_date: a.state === 'complete' ? ago(a.age - HOUR) : null,
-        cv_key: a.cv ? cvKey(a.id) : null, is_reco: a.is_reco ?? false,
-        created_at: ago(a.age), updated_at: ago(a.state === 'complete' ? a.age - HOUR : a.age),
+        id: a.id,
+        candidate_id: uid(a.candidate),
+        offer_id: offer.id,
+        recruiter_id: uid(offer.recruiter),
+        state: a.state,
+        recruiter_state: a.recruiter_state,
+        start_date: ago(a.age),
+        submit_date: a.state === 'complete' ? ago(a.age - HOUR) : null,
+        cv_key: a.cv ? cvKey(a.id) : null,
+        is_reco: a.is_reco ?? false,
+        created_at: ago(a.age),
+        updated_at: ago(a.state === 'complete' ? a.age - HOUR : a.age),
       };
     }),
     o,
   );
   await Upload.bulkCreate(
     APPLICATIONS.filter((a) => a.cv).map((a, i) => ({
-      id: i + 1, key: cvKey(a.id), kind: 'cv' as const, content_type: 'application/pdf', size: cvSizes.get(a.id)!,
-      owner_id: uid(a.candidate), created_at: ago(a.age),
+      id: i + 1,
+      key: cvKey(a.id),
+      kind: 'cv' as const,
+      content_type: 'application/pdf',
+      size: cvSizes.get(a.id)!,
+      owner_id: uid(a.candidate),
+      created_at: ago(a.age),
     })),
     o,
   );
@@ -323,8 +450,14 @@ async function insertDemo(
         const key = storyKey(a.id, qid);
         if (i < done && !stories.has(key)) throw new Error(`story ${key} was not copied`);
         return {
-          id: ++answerId, application_id: a.id, qid, position: i + 1, question,
-          upload_path: i < done ? key : null, method: 'storage', state: i < done ? 'done' : null,
+          id: ++answerId,
+          application_id: a.id,
+          qid,
+          position: i + 1,
+          question,
+          upload_path: i < done ? key : null,
+          method: 'storage',
+          state: i < done ? 'done' : null,
         };
       });
     }),
@@ -338,11 +471,23 @@ async function insertDemo(
 
   await LandingInterest.bulkCreate(
     LANDING_INTERESTS.map((l) => ({
-      id: l.id, email: l.email, job_code: l.job_code, offer_id: offerBy.get(l.job_code)!.id, firstname: l.firstname,
-      lastname: l.lastname, phone_number: l.phone_number, accept_cgu: true, cv_key: null, cgu_from: l.cgu_from,
-      custom: l.custom ?? null, notif: l.notif, notif_resend: l.notif === 0 ? 0 : 2,
-      notified_at: l.notif === 0 ? null : ago(l.age - HOUR), user_id: l.user ? uid(l.user) : null,
-      created_at: ago(l.age), updated_at: ago(l.notif === 0 ? l.age : l.age - HOUR),
+      id: l.id,
+      email: l.email,
+      job_code: l.job_code,
+      offer_id: offerBy.get(l.job_code)!.id,
+      firstname: l.firstname,
+      lastname: l.lastname,
+      phone_number: l.phone_number,
+      accept_cgu: true,
+      cv_key: null,
+      cgu_from: l.cgu_from,
+      custom: l.custom ?? null,
+      notif: l.notif,
+      notif_resend: l.notif === 0 ? 0 : 2,
+      notified_at: l.notif === 0 ? null : ago(l.age - HOUR),
+      user_id: l.user ? uid(l.user) : null,
+      created_at: ago(l.age),
+      updated_at: ago(l.notif === 0 ? l.age : l.age - HOUR),
     })),
     o,
   );
@@ -363,7 +508,15 @@ async function insertDemo(
   );
   await Feedback.bulkCreate(
     [
-      { id: 1, share_link_id: 1, share_view_id: 1, name: 'Nicolas, gérant Marais', comment: 'Très à l’aise à l’oral, je la verrais bien en salle dès la semaine prochaine.', feedback: 1, created_at: ago(3 * DAY - 2 * HOUR) },
+      {
+        id: 1,
+        share_link_id: 1,
+        share_view_id: 1,
+        name: 'Nicolas, gérant Marais',
+        comment: 'Très à l’aise à l’oral, je la verrais bien en salle dès la semaine prochaine.',
+        feedback: 1,
+        created_at: ago(3 * DAY - 2 * HOUR),
+      },
       { id: 2, share_link_id: 1, share_view_id: 2, name: 'Aurélie, RH', comment: 'Disponibilités un peu justes pour le week-end.', feedback: -1, created_at: ago(2 * DAY - HOUR) },
     ],
     o,
@@ -372,13 +525,22 @@ async function insertDemo(
   await DraftOffer.bulkCreate(
     [
       {
-        id: 1, edition_token: DEMO_DRAFT_TOKEN, owner_id: uid('recruiter'), published_offer_id: null,
+        id: 1,
+        edition_token: DEMO_DRAFT_TOKEN,
+        owner_id: uid('recruiter'),
+        published_offer_id: null,
         offer_json: {
-          title: 'Chef de rang', company_name: COMPANIES.maison.company_name, company_description: COMPANIES.maison.company_description,
+          title: 'Chef de rang',
+          company_name: COMPANIES.maison.company_name,
+          company_description: COMPANIES.maison.company_description,
           description: 'Service du midi et du soir dans notre nouvelle adresse du Marais, en binôme avec un commis de salle.',
-          location: { ...SHOPS[0].address, country: 'France', country_iso: 'FR' }, contract_type: 'cdi', tags: ['restauration'], lang: 'fr',
+          location: { ...SHOPS[0].address, country: 'France', country_iso: 'FR' },
+          contract_type: 'cdi',
+          tags: ['restauration'],
+          lang: 'fr',
         },
-        created_at: ago(2 * HOUR), updated_at: ago(1 * HOUR),
+        created_at: ago(2 * HOUR),
+        updated_at: ago(1 * HOUR),
       },
     ],
     o,
@@ -387,9 +549,20 @@ async function insertDemo(
   await Subscription.bulkCreate(
     [
       {
-        id: 1, sub_id: SUBSCRIPTION_ID, user_id: uid('manager'), plan_id: 'franchise_demo', quantity: 3, state: 'payed',
-        billing_company_name: 'Maison Demo SAS', billing_email: 'compta@demo.test', billing_firstname: 'Claire',
-        billing_lastname: 'Dubois', hpid: null, expires_at: new Date(now + 335 * DAY), created_at: ago(30 * DAY), updated_at: ago(30 * DAY),
+        id: 1,
+        sub_id: SUBSCRIPTION_ID,
+        user_id: uid('manager'),
+        plan_id: 'franchise_demo',
+        quantity: 3,
+        state: 'payed',
+        billing_company_name: 'Maison Demo SAS',
+        billing_email: 'compta@demo.test',
+        billing_firstname: 'Claire',
+        billing_lastname: 'Dubois',
+        hpid: null,
+        expires_at: new Date(now + 335 * DAY),
+        created_at: ago(30 * DAY),
+        updated_at: ago(30 * DAY),
       },
     ],
     o,
@@ -402,5 +575,8 @@ async function insertDemo(
     o,
   );
   // The counters come from the rows just written, by their one definition.
-  await recountUsers(USERS.map((u) => uid(u.key)), t);
+  await recountUsers(
+    USERS.map((u) => uid(u.key)),
+    t,
+  );
 }

@@ -29,9 +29,74 @@ function rnd(): number {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)];
-const FIRST = ['Jean', 'Marie', 'Lucas', 'Emma', 'Louis', 'Chloé', 'Hugo', 'Léa', 'Nathan', 'Manon', 'Paul', 'Inès', 'Théo', 'Camille', 'Noah', 'Sarah', 'Adam', 'Julie', 'Karim', 'Yasmine', 'Tom', 'Zoé', 'Enzo', 'Lina'];
-const LAST = ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent', 'Lefebvre', 'Michel', 'Garcia', 'David', 'Bertrand', 'Roux', 'Vincent', 'Fournier', 'Morel', 'Girard', 'Andre', 'Mercier', 'Dupont', 'Lambert', 'Bonnet', 'Francois', 'Martinez', 'Legrand'];
-const CITIES = [['Paris', '75011'], ['Lyon', '69003'], ['Marseille', '13001'], ['Lille', '59000'], ['Nantes', '44000'], ['Bordeaux', '33000'], ['Toulouse', '31000'], ['Rennes', '35000']] as const;
+const FIRST = [
+  'Jean',
+  'Marie',
+  'Lucas',
+  'Emma',
+  'Louis',
+  'Chloé',
+  'Hugo',
+  'Léa',
+  'Nathan',
+  'Manon',
+  'Paul',
+  'Inès',
+  'Théo',
+  'Camille',
+  'Noah',
+  'Sarah',
+  'Adam',
+  'Julie',
+  'Karim',
+  'Yasmine',
+  'Tom',
+  'Zoé',
+  'Enzo',
+  'Lina',
+];
+const LAST = [
+  'Martin',
+  'Bernard',
+  'Dubois',
+  'Thomas',
+  'Robert',
+  'Richard',
+  'Petit',
+  'Durand',
+  'Leroy',
+  'Moreau',
+  'Simon',
+  'Laurent',
+  'Lefebvre',
+  'Michel',
+  'Garcia',
+  'David',
+  'Bertrand',
+  'Roux',
+  'Vincent',
+  'Fournier',
+  'Morel',
+  'Girard',
+  'Andre',
+  'Mercier',
+  'Dupont',
+  'Lambert',
+  'Bonnet',
+  'Francois',
+  'Martinez',
+  'Legrand',
+];
+const CITIES = [
+  ['Paris', '75011'],
+  ['Lyon', '69003'],
+  ['Marseille', '13001'],
+  ['Lille', '59000'],
+  ['Nantes', '44000'],
+  ['Bordeaux', '33000'],
+  ['Toulouse', '31000'],
+  ['Rennes', '35000'],
+] as const;
 const JOBS = ['Vendeur', 'Caissier', 'Boulanger', 'Serveur', 'Cuisinier', 'Préparateur de commandes', 'Conseiller clientèle', 'Livreur', 'Manager de rayon'];
 const COMPANIES = ['Boulangerie Martin', 'Super U', 'Carrefour City', 'Décathlon', 'Fnac', 'Leroy Merlin', 'Picard', 'Monoprix', 'Franprix', 'Intersport'];
 
@@ -60,7 +125,22 @@ async function main() {
   const t0 = Date.now();
   const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
   await conn.query('SET FOREIGN_KEY_CHECKS = 0, UNIQUE_CHECKS = 0');
-  for (const t of ['user_search_tokens', 'offer_search_tokens', 'application_answers', 'applications', 'wishlist_entries', 'user_contact_events', 'user_close_events', 'landing_interests', 'offers', 'manager_recruiters', 'plan_limits', 'sessions', 'audit_log', 'users']) {
+  for (const t of [
+    'user_search_tokens',
+    'offer_search_tokens',
+    'application_answers',
+    'applications',
+    'wishlist_entries',
+    'user_contact_events',
+    'user_close_events',
+    'landing_interests',
+    'offers',
+    'manager_recruiters',
+    'plan_limits',
+    'sessions',
+    'audit_log',
+    'users',
+  ]) {
     await conn.query(`TRUNCATE TABLE ${t}`);
   }
 
@@ -82,7 +162,20 @@ async function main() {
     recruiterStats[r].offers++;
     if (state === 'available') recruiterStats[r].active++;
     const created = dt(createdAt());
-    offerRows.push([o, `V${o.toString(36).toUpperCase().padStart(7, '0')}`, uuid(nCandidates + r + 1), pick(JOBS), pick(COMPANIES), `Nous recherchons un ${pick(JOBS).toLowerCase()} motivé.\nPoste à pourvoir rapidement.`, city, zip, 'FR', state, created, created]);
+    offerRows.push([
+      o,
+      `V${o.toString(36).toUpperCase().padStart(7, '0')}`,
+      uuid(nCandidates + r + 1),
+      pick(JOBS),
+      pick(COMPANIES),
+      `Nous recherchons un ${pick(JOBS).toLowerCase()} motivé.\nPoste à pourvoir rapidement.`,
+      city,
+      zip,
+      'FR',
+      state,
+      created,
+      created,
+    ]);
   }
   await insert(conn, 'offers', ['id', 'job_code', 'recruiter_id', 'title', 'company_name', 'description', 'city', 'zip_code', 'country_iso', 'state', 'created_at', 'updated_at'], offerRows);
   log('offers');
@@ -109,7 +202,18 @@ async function main() {
         const at = Math.min(NOW, created + Math.floor(rnd() * 30 * 24 * 3600_000));
         if (k < nApps) {
           const complete = rnd() < 0.8;
-          apps.push([++appId, uuid(i), offer, uuid(nCandidates + offerRecruiter[offer] + 1), complete ? 'complete' : 'applying', pick(['new', 'view', 'shortlist', 'rejected']), dt(at), complete ? dt(at) : null, dt(at), dt(at)]);
+          apps.push([
+            ++appId,
+            uuid(i),
+            offer,
+            uuid(nCandidates + offerRecruiter[offer] + 1),
+            complete ? 'complete' : 'applying',
+            pick(['new', 'view', 'shortlist', 'rejected']),
+            dt(at),
+            complete ? dt(at) : null,
+            dt(at),
+            dt(at),
+          ]);
           if (complete) recruiterStats[offerRecruiter[offer]].candidates++;
           wish.push([uuid(i), offer, complete ? 'done' : 'applying', dt(at), dt(at)]);
         } else {
@@ -118,10 +222,52 @@ async function main() {
       }
       for (let k = 0; k < nContacts; k++) contacts.push([uuid(i), pick(['sms', 'email', 'voice_msg', 'no_response', 'will_postulate']), dt(created + 7 * 3600_000 + k * 60_000)]);
       const closed = rnd() < 0.03 ? dt(created + 24 * 3600_000) : null;
-      users.push([uuid(i), `${first.toLowerCase()}.${last.toLowerCase()}${i}@example.com`, `${first} ${last}`, `06${String(10_000_000 + i).slice(-8)}`, 'candidate', dt(created), dt(created),
-        nApps, nApps + nPending, nPending, nContacts, 0, 0, 0, rnd() < 0.05 ? 1 : 0, closed ? 0 : 1, closed, rnd() < 0.5 ? dt(NOW - Math.floor(rnd() * YEAR)) : null]);
+      users.push([
+        uuid(i),
+        `${first.toLowerCase()}.${last.toLowerCase()}${i}@example.com`,
+        `${first} ${last}`,
+        `06${String(10_000_000 + i).slice(-8)}`,
+        'candidate',
+        dt(created),
+        dt(created),
+        nApps,
+        nApps + nPending,
+        nPending,
+        nContacts,
+        0,
+        0,
+        0,
+        rnd() < 0.05 ? 1 : 0,
+        closed ? 0 : 1,
+        closed,
+        rnd() < 0.5 ? dt(NOW - Math.floor(rnd() * YEAR)) : null,
+      ]);
     }
-    await insert(conn, 'users', ['id', 'email', 'name', 'phone', 'profile', 'created_at', 'updated_at', 'applications_count', 'wishlist_count', 'wishlist_pending_count', 'contacts_count', 'offers_count', 'actives_offers_count', 'candidates_count', 'is_migration', 'contactable', 'closed_at', 'last_co'], users);
+    await insert(
+      conn,
+      'users',
+      [
+        'id',
+        'email',
+        'name',
+        'phone',
+        'profile',
+        'created_at',
+        'updated_at',
+        'applications_count',
+        'wishlist_count',
+        'wishlist_pending_count',
+        'contacts_count',
+        'offers_count',
+        'actives_offers_count',
+        'candidates_count',
+        'is_migration',
+        'contactable',
+        'closed_at',
+        'last_co',
+      ],
+      users,
+    );
     await insert(conn, 'applications', ['id', 'candidate_id', 'offer_id', 'recruiter_id', 'state', 'recruiter_state', 'start_date', 'submit_date', 'created_at', 'updated_at'], apps);
     await insert(conn, 'wishlist_entries', ['candidate_id', 'offer_id', 'state', 'added_at', 'updated_at'], wish);
     await insert(conn, 'user_contact_events', ['user_id', 'action', 'at'], contacts);
@@ -136,10 +282,54 @@ async function main() {
     const first = pick(FIRST);
     const last = pick(LAST);
     const manager = r >= nRecruiters;
-    staff.push([uuid(nCandidates + r + 1), `${first.toLowerCase()}.${last.toLowerCase()}.rh${r}@example.com`, `${first} ${last}`, `07${String(10_000_000 + r).slice(-8)}`, manager ? 'manager' : 'recruiter', dt(created), dt(created),
-      0, 0, 0, s.offers, s.active, s.candidates, rnd() < 0.2 ? 1 : 0, 1, null, dt(NOW - Math.floor(rnd() * YEAR)), manager ? 'bplan' : pick(['free', 'free', 'aplan', 'bplan']), Math.floor(rnd() * 5)]);
+    staff.push([
+      uuid(nCandidates + r + 1),
+      `${first.toLowerCase()}.${last.toLowerCase()}.rh${r}@example.com`,
+      `${first} ${last}`,
+      `07${String(10_000_000 + r).slice(-8)}`,
+      manager ? 'manager' : 'recruiter',
+      dt(created),
+      dt(created),
+      0,
+      0,
+      0,
+      s.offers,
+      s.active,
+      s.candidates,
+      rnd() < 0.2 ? 1 : 0,
+      1,
+      null,
+      dt(NOW - Math.floor(rnd() * YEAR)),
+      manager ? 'bplan' : pick(['free', 'free', 'aplan', 'bplan']),
+      Math.floor(rnd() * 5),
+    ]);
   }
-  await insert(conn, 'users', ['id', 'email', 'name', 'phone', 'profile', 'created_at', 'updated_at', 'applications_count', 'wishlist_count', 'contacts_count', 'offers_count', 'actives_offers_count', 'candidates_count', 'is_migration', 'contactable', 'closed_at', 'last_co', 'user_plan', 'av_boost'], staff);
+  await insert(
+    conn,
+    'users',
+    [
+      'id',
+      'email',
+      'name',
+      'phone',
+      'profile',
+      'created_at',
+      'updated_at',
+      'applications_count',
+      'wishlist_count',
+      'contacts_count',
+      'offers_count',
+      'actives_offers_count',
+      'candidates_count',
+      'is_migration',
+      'contactable',
+      'closed_at',
+      'last_co',
+      'user_plan',
+      'av_boost',
+    ],
+    staff,
+  );
   const links: unknown[][] = [];
   for (let m = 0; m < nManagers; m++) for (let k = 0; k < 5; k++) links.push([uuid(nCandidates + nRecruiters + m + 1), uuid(nCandidates + ((m * 5 + k) % nRecruiters) + 1), dt(NOW)]);
   await insert(conn, 'manager_recruiters', ['manager_id', 'recruiter_id', 'created_at'], links);
@@ -149,7 +339,18 @@ async function main() {
   const leads: unknown[][] = [];
   for (let i = 1; i <= Math.round(TOTAL * 0.1); i++) {
     const created = dt(createdAt());
-    leads.push([`lead${i}@example.com`, `V${(1 + (i % nOffers)).toString(36).toUpperCase().padStart(7, '0')}`, pick(FIRST), pick(LAST), `06${String(20_000_000 + i).slice(-8)}`, 1, 'landing', pick([0, 2, 2, 3]), created, created]);
+    leads.push([
+      `lead${i}@example.com`,
+      `V${(1 + (i % nOffers)).toString(36).toUpperCase().padStart(7, '0')}`,
+      pick(FIRST),
+      pick(LAST),
+      `06${String(20_000_000 + i).slice(-8)}`,
+      1,
+      'landing',
+      pick([0, 2, 2, 3]),
+      created,
+      created,
+    ]);
   }
   await insert(conn, 'landing_interests', ['email', 'job_code', 'firstname', 'lastname', 'phone_number', 'accept_cgu', 'cgu_from', 'notif', 'created_at', 'updated_at'], leads);
   log('landing leads');

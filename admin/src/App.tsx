@@ -28,7 +28,11 @@ function Home() {
   const translate = useTranslate();
   if (isPending) return null;
   if (permissions !== 'admin') {
-    return <Typography sx={{ p: 4 }} variant="h6" data-testid="not-admin">{translate('console.not_admin')}</Typography>;
+    return (
+      <Typography sx={{ p: 4 }} variant="h6" data-testid="not-admin">
+        {translate('console.not_admin')}
+      </Typography>
+    );
   }
   return <Navigate to="/users" replace />;
 }

@@ -36,9 +36,23 @@ export function LoginPage() {
             <Stack spacing={2}>
               <Typography variant="h6">{translate(forgot ? 'console.forgot_password' : 'ra.auth.sign_in')}</Typography>
               <TextField name="email" type="email" label={translate('resources.users.fields.email')} value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="username" />
-              {!forgot && <TextField name="password" type="password" label={translate('ra.auth.password')} value={password} onChange={(e) => setPassword(e.target.value)} required autoComplete="current-password" />}
-              <Button type="submit" variant="contained" disabled={busy}>{translate(forgot ? 'ra.action.confirm' : 'ra.auth.sign_in')}</Button>
-              <Link component="button" type="button" onClick={() => setForgot(!forgot)}>{translate(forgot ? 'ra.action.back' : 'console.forgot_password')}</Link>
+              {!forgot && (
+                <TextField
+                  name="password"
+                  type="password"
+                  label={translate('ra.auth.password')}
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  required
+                  autoComplete="current-password"
+                />
+              )}
+              <Button type="submit" variant="contained" disabled={busy}>
+                {translate(forgot ? 'ra.action.confirm' : 'ra.auth.sign_in')}
+              </Button>
+              <Link component="button" type="button" onClick={() => setForgot(!forgot)}>
+                {translate(forgot ? 'ra.action.back' : 'console.forgot_password')}
+              </Link>
             </Stack>
           </form>
         </CardContent>

@@ -75,7 +75,7 @@ const first = (v: unknown): string | null => {
 export function factsOf(profile: Profile): AssertionFacts {
   const p = profile as unknown as Record<string, unknown>;
   const nameId = first(profile.nameID);
-  const email = nameId && nameId.includes('@') ? nameId : first(p.email) ?? first(p['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress']);
+  const email = nameId && nameId.includes('@') ? nameId : (first(p.email) ?? first(p['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress']));
   const given = first(p.firstName);
   const family = first(p.lastName);
   const name = first(p.displayName) ?? ([given, family].filter(Boolean).join(' ') || null);

@@ -37,8 +37,13 @@ try {
     }
     const cert = fs.existsSync(values.cert) ? fs.readFileSync(values.cert, 'utf8') : values.cert;
     const p = await saveSsoProvider({
-      identifier: values.identifier, name: values.name ?? values.identifier, entry_point: values['entry-point'], idp_cert: cert,
-      idp_issuer: values.issuer ?? null, default_profile: values.profile, domains: values.domain,
+      identifier: values.identifier,
+      name: values.name ?? values.identifier,
+      entry_point: values['entry-point'],
+      idp_cert: cert,
+      idp_issuer: values.issuer ?? null,
+      default_profile: values.profile,
+      domains: values.domain,
     });
     console.log(`saved ${p.identifier}; SP metadata: ${settings.publicUrl}/apis/sso/${p.identifier}/metadata`);
   }

@@ -76,7 +76,6 @@ function limitsOf(decl: ResourceDecl, f: FieldDecl): ColumnLimits {
   return limits;
 }
 
-
 function checkText(f: FieldDecl, limits: ColumnLimits, v: unknown, ctx: Ctx): string | null {
   if (typeof v !== 'string' || hasNul(v)) return fail(ctx, INVALID);
   let s = f.type === 'password' ? v : v.trim();

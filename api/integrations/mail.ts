@@ -20,7 +20,10 @@ export interface Mailer {
 
 export class SmtpMailer implements Mailer {
   private readonly transport;
-  constructor(url: string, private readonly from: string) {
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
     this.transport = nodemailer.createTransport(url);
   }
 
@@ -31,7 +34,10 @@ export class SmtpMailer implements Mailer {
 
 export class FileMailer implements Mailer {
   private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  constructor(private readonly dir: string, private readonly from: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+  ) {}
 
   async send(m: MailMessage): Promise<void> {
     const info = await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html });

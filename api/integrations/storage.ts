@@ -24,9 +24,17 @@ export function assertSafeKey(key: string): void {
 }
 
 const TYPES: Record<string, string> = {
-  '.pdf': 'application/pdf', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif',
-  '.webp': 'image/webp', '.m3u8': 'application/vnd.apple.mpegurl', '.ts': 'video/mp2t', '.mp4': 'video/mp4',
-  '.m4s': 'video/iso.segment', '.jpg.meta': 'text/plain',
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.mp4': 'video/mp4',
+  '.m4s': 'video/iso.segment',
+  '.jpg.meta': 'text/plain',
 };
 
 export class LocalDiskStorage implements Storage {
@@ -52,9 +60,7 @@ export class LocalDiskStorage implements Storage {
     const file = this.file(key);
     try {
       const body = await fs.readFile(file);
-      const contentType = await fs
-        .readFile(`${file}.type`, 'utf8')
-        .catch(() => TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
+      const contentType = await fs.readFile(`${file}.type`, 'utf8').catch(() => TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
       return { body, contentType };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'EISDIR') return null;

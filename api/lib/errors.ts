@@ -14,8 +14,7 @@ export class AppError extends Error {
   }
 }
 
-export const invalid = (code: string, messageKey: MessageKey | string = 'validation_error', details?: Record<string, unknown>) =>
-  new AppError(400, code, messageKey, details);
+export const invalid = (code: string, messageKey: MessageKey | string = 'validation_error', details?: Record<string, unknown>) => new AppError(400, code, messageKey, details);
 export const unauthorized = (messageKey: MessageKey | string = 'not_signed_in') => new AppError(401, 'unauthorized', messageKey);
 export const forbidden = (code = 'forbidden', messageKey: MessageKey | string = 'forbidden') => new AppError(403, code, messageKey);
 export const notFound = (code = 'not_found', messageKey: MessageKey | string = 'not_found') => new AppError(404, code, messageKey);

@@ -8,8 +8,14 @@ import { requireUser } from '../auth/guards.js';
 import { clearSessionCookie, destroySession, setSessionCookie, tokenOf } from '../auth/sessions.js';
 import { forgotPassword, login, publicUser, resetPassword, updateProfile } from '../services/auth.service.js';
 import {
-  forgotPasswordSchema, loginSchema, profileSchema, resetPasswordSchema,
-  type ForgotPasswordInput, type LoginInput, type ProfileChanges, type ResetPasswordInput,
+  forgotPasswordSchema,
+  loginSchema,
+  profileSchema,
+  resetPasswordSchema,
+  type ForgotPasswordInput,
+  type LoginInput,
+  type ProfileChanges,
+  type ResetPasswordInput,
 } from '../services/auth.schema.js';
 
 export function authRoutes(deps: AppDeps): Router {

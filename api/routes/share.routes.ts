@@ -9,8 +9,7 @@ import { t } from '../../config/i18n/index.js';
 import { createShareLink, sendFeedback, viewSharedApplication } from '../services/share.service.js';
 import { feedbackSchema, shareRequestSchema, type FeedbackInput, type ShareRequest } from '../services/share.schema.js';
 
-const has = (body: unknown, ...keys: string[]) =>
-  !!body && typeof body === 'object' && keys.some((k) => (body as Record<string, unknown>)[k] !== undefined);
+const has = (body: unknown, ...keys: string[]) => !!body && typeof body === 'object' && keys.some((k) => (body as Record<string, unknown>)[k] !== undefined);
 const isFeedback = (body: unknown) => has(body, 'share_id', 'view_id');
 const isLinkRequest = (body: unknown) => has(body, 'recruiter_id', 'job_code', 'candidate_id');
 

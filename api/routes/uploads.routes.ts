@@ -25,16 +25,18 @@ const readFile: RequestHandler = (req, res, next) => {
 
 export function uploadsRoutes(deps: AppDeps): Router {
   const router = Router();
-  const handle = (kind: UploadKind): RequestHandler => async (req, res) => {
-    const body = req.body as UploadFields;
-    const stored = await storeUpload(deps.storage, {
-      kind,
-      body: req.file?.buffer,
-      ownerId: req.caller?.user.id ?? null,
-      editionToken: body.edition_token,
-    });
-    res.status(201).json(stored);
-  };
+  const handle =
+    (kind: UploadKind): RequestHandler =>
+    async (req, res) => {
+      const body = req.body as UploadFields;
+      const stored = await storeUpload(deps.storage, {
+        kind,
+        body: req.file?.buffer,
+        ownerId: req.caller?.user.id ?? null,
+        editionToken: body.edition_token,
+      });
+      res.status(201).json(stored);
+    };
   const fields = validate({ body: uploadFieldsSchema });
   router.post('/upload/cv', readFile, fields, handle('cv'));
   router.post('/upload/image', readFile, fields, handle('image'));

@@ -45,6 +45,4 @@ export const resetPasswordFormSchema = z
     password: newPassword('invalid_password'),
     confirm: z.string('password_mismatch'),
   })
-  .check(
-    z.refine((v) => v.password === v.confirm, { message: 'password_mismatch', path: ['confirm'] }),
-  );
+  .check(z.refine((v) => v.password === v.confirm, { message: 'password_mismatch', path: ['confirm'] }));

@@ -44,17 +44,13 @@ export async function publicUser(user: User): Promise<PublicUser> {
   };
 }
 
-
 // Verifying against this hash when the email is unknown makes a miss cost as much as a wrong
 // password, so timing does not tell whether an account exists.
 let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex')));
 
 /** Checks the password and opens a new session (a new token every time: no session fixation). */
-export async function login(
-  input: LoginInput,
-  ctx: { ip: string; now: Date },
-): Promise<{ user: User; token: string }> {
+export async function login(input: LoginInput, ctx: { ip: string; now: Date }): Promise<{ user: User; token: string }> {
   const email = normalizeEmail(input.email);
   const account = LIMITS.loginAccount(email);
   const spent = await spend([account, LIMITS.loginAddress(ctx.ip)], ctx.now, 'login_too_many');
@@ -79,10 +75,7 @@ export const PROFILE_FIELDS = ['name', 'phone', 'picture', 'lang'] as const;
  * ignored. The row is locked and saved with its search rows in one retrying transaction, so
  * concurrent saves apply one after the other and a refused save changes nothing.
  */
-export async function updateProfile(
-  user: User,
-  changes: ProfileChanges,
-): Promise<User> {
+export async function updateProfile(user: User, changes: ProfileChanges): Promise<User> {
   const values: Partial<Pick<User, (typeof PROFILE_FIELDS)[number]>> = {};
   if (changes.name !== undefined) values.name = changes.name;
   if (changes.phone !== undefined) values.phone = changes.phone;
@@ -105,10 +98,7 @@ const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex'
  * Mails a single-use reset link when the email belongs to an account. The answer is the same
  * either way, and the mail goes out after the answer so that timing does not tell either.
  */
-export async function forgotPassword(
-  input: ForgotPasswordInput,
-  ctx: { ip: string; now: Date; mailer: Mailer; publicUrl: string; onMailError: (e: unknown) => void },
-): Promise<void> {
+export async function forgotPassword(input: ForgotPasswordInput, ctx: { ip: string; now: Date; mailer: Mailer; publicUrl: string; onMailError: (e: unknown) => void }): Promise<void> {
   const email = normalizeEmail(input.email);
   await spend([LIMITS.forgotAccount(email), LIMITS.forgotAddress(ctx.ip)], ctx.now);
   const user = await User.findOne({ where: { email } });
@@ -118,10 +108,7 @@ export async function forgotPassword(
   await transaction(async (tx) => {
     // Only the newest link works: older unused codes of this user are spent.
     await PasswordResetCode.update({ used_at: ctx.now }, { where: { user_id: user.id, used_at: null }, transaction: tx });
-    await PasswordResetCode.create(
-      { user_id: user.id, code_hash: sha256(code), expires_at: new Date(ctx.now.getTime() + RESET_CODE_TTL_MS), used_at: null },
-      { transaction: tx },
-    );
+    await PasswordResetCode.create({ user_id: user.id, code_hash: sha256(code), expires_at: new Date(ctx.now.getTime() + RESET_CODE_TTL_MS), used_at: null }, { transaction: tx });
   });
   const link = `${ctx.publicUrl}/reset-password/${encodeURIComponent(user.id)}/${code}?lang=${lang}`;
   void ctx.mailer
@@ -138,20 +125,14 @@ export async function forgotPassword(
  * transaction as the password change, so two concurrent uses cannot both succeed. Success ends
  * every session of the user.
  */
-export async function resetPassword(
-  input: ResetPasswordInput,
-  ctx: { ip: string; now: Date },
-): Promise<void> {
+export async function resetPassword(input: ResetPasswordInput, ctx: { ip: string; now: Date }): Promise<void> {
   await spend([LIMITS.resetUser(input.user_id), LIMITS.resetAddress(ctx.ip)], ctx.now);
   const row = await PasswordResetCode.findOne({ where: { user_id: input.user_id, code_hash: sha256(input.code) } });
   if (!row || row.used_at) throw invalid('code_mismatch', 'code_mismatch');
   if (row.expires_at.getTime() <= ctx.now.getTime()) throw invalid('expired_code', 'expired_code');
   const hash = await hashPassword(input.password);
   await transaction(async (tx) => {
-    const [spentRows] = await PasswordResetCode.update(
-      { used_at: ctx.now },
-      { where: { id: row.id, used_at: null, expires_at: { [Op.gt]: ctx.now } }, transaction: tx },
-    );
+    const [spentRows] = await PasswordResetCode.update({ used_at: ctx.now }, { where: { id: row.id, used_at: null, expires_at: { [Op.gt]: ctx.now } }, transaction: tx });
     if (spentRows !== 1) throw invalid('code_mismatch', 'code_mismatch');
     await User.update({ password_hash: hash }, { where: { id: input.user_id }, transaction: tx });
     await destroyUserSessions(input.user_id, undefined, tx);

@@ -36,7 +36,9 @@ export async function checkLogoSrc(storage: Storage, raw: unknown): Promise<stri
   return src;
 }
 
-export type LandingInput = Partial<Pick<CustomLanding, 'name' | 'bg_color' | 'select_label' | 'select_description' | 'informations_description' | 'logo_src' | 'logo_width' | 'logo_height'>> & { identifier?: unknown };
+export type LandingInput = Partial<Pick<CustomLanding, 'name' | 'bg_color' | 'select_label' | 'select_description' | 'informations_description' | 'logo_src' | 'logo_width' | 'logo_height'>> & {
+  identifier?: unknown;
+};
 
 export async function createLanding(actor: Actor, input: LandingInput, now: Date, storage: Storage) {
   const identifier = checkIdentifier(input.identifier);

@@ -15,10 +15,25 @@ export const MAX_PAY = 10_000_000;
 
 /** Required for publication: every field except company_picture and tags. */
 export const REQUIRED_FIELDS = [
-  'title', 'company_name', 'company_description', 'description', 'location.street', 'location.city',
-  'location.zip_code', 'location.country_iso', 'contract_type', 'start_date', 'candidate_experience',
-  'candidate_graduation', 'candidate_qualification', 'pay_min', 'pay_max', 'pay_currency', 'pay_period',
-  'questions', 'lang',
+  'title',
+  'company_name',
+  'company_description',
+  'description',
+  'location.street',
+  'location.city',
+  'location.zip_code',
+  'location.country_iso',
+  'contract_type',
+  'start_date',
+  'candidate_experience',
+  'candidate_graduation',
+  'candidate_qualification',
+  'pay_min',
+  'pay_max',
+  'pay_currency',
+  'pay_period',
+  'questions',
+  'lang',
 ] as const;
 
 const BAD = 'validation_error';
@@ -37,29 +52,40 @@ function converted<T>(code: string, convert: (v: unknown) => T | null) {
 }
 
 const choice = (list: ReferenceListName, norm: (v: string) => string) =>
-  optional(converted(BAD, (v) => {
-    const value = typeof v === 'string' ? norm(v.trim()) : v;
-    return isReferenceValue(list, value) ? value : null;
-  }));
+  optional(
+    converted(BAD, (v) => {
+      const value = typeof v === 'string' ? norm(v.trim()) : v;
+      return isReferenceValue(list, value) ? value : null;
+    }),
+  );
 const lower = (v: string) => v.toLowerCase();
 
-const pay = optional(converted(BAD, (v) => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.0+)?\s*$/.test(v) ? Number(v) : NaN;
-  return Number.isInteger(n) && n >= 0 && n <= MAX_PAY ? n : null;
-}));
+const pay = optional(
+  converted(BAD, (v) => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.0+)?\s*$/.test(v) ? Number(v) : NaN;
+    return Number.isInteger(n) && n >= 0 && n <= MAX_PAY ? n : null;
+  }),
+);
 
 const coordinate = (limit: number) =>
-  optional(converted(BAD, (v) => {
-    const n = typeof v === 'string' ? Number(v) : v;
-    return typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
-  }));
+  optional(
+    converted(BAD, (v) => {
+      const n = typeof v === 'string' ? Number(v) : v;
+      return typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
+    }),
+  );
 
 const location = optional(
   z.object(
     {
       street: field(255),
       city: field(120),
-      zip_code: optional(z.pipe(z.transform((v: unknown) => (typeof v === 'number' ? String(v) : v)), text(20, { invalid: BAD }))),
+      zip_code: optional(
+        z.pipe(
+          z.transform((v: unknown) => (typeof v === 'number' ? String(v) : v)),
+          text(20, { invalid: BAD }),
+        ),
+      ),
       area: field(120),
       sub_area: field(120),
       country: field(80),
@@ -73,7 +99,10 @@ const location = optional(
 
 const tags = optional(
   z.pipe(
-    z.array(converted(BAD, (tag) => (typeof tag === 'string' ? jobCategoryValue(tag) : null)), BAD),
+    z.array(
+      converted(BAD, (tag) => (typeof tag === 'string' ? jobCategoryValue(tag) : null)),
+      BAD,
+    ),
     z.transform((values: string[]) => [...new Set(values)]),
   ),
 );
@@ -135,7 +164,10 @@ const fields = (partial: boolean) =>
     );
 
 /** A draft in progress (PUT /apis/draft-offer/{token}, the body of POST /apis/draft-offer). */
-export const draftSchema = z.pipe(fields(true), z.transform((v) => dropAbsent(v) as DraftOfferJson));
+export const draftSchema = z.pipe(
+  fields(true),
+  z.transform((v) => dropAbsent(v) as DraftOfferJson),
+);
 
 /** A publication (POST /apis/draft-offer/{token}): the draft rules plus every required field. */
 export const publishSchema = z.pipe(

@@ -53,9 +53,7 @@ export async function findDraft(token: string): Promise<DraftOffer> {
 }
 
 async function view(draft: DraftOffer): Promise<DraftView> {
-  const offer = draft.published_offer_id
-    ? await Offer.findByPk(draft.published_offer_id, { attributes: ['job_code'], raw: true })
-    : null;
+  const offer = draft.published_offer_id ? await Offer.findByPk(draft.published_offer_id, { attributes: ['job_code'], raw: true }) : null;
   return { offer_json: draft.offer_json ?? defaultOfferJson(), job_code: offer?.job_code ?? null };
 }
 
@@ -64,7 +62,8 @@ export async function getDraft(token: string): Promise<DraftView> {
 }
 
 /** Saves the wizard's progress (checked by draftSchema: fields may be missing, present ones valid). */
-export async function saveDraft(token: string, fields: DraftOfferJson): Promise<DraftView> {  const draft = await findDraft(token);
+export async function saveDraft(token: string, fields: DraftOfferJson): Promise<DraftView> {
+  const draft = await findDraft(token);
   draft.offer_json = fields;
   await draft.save();
   return view(draft);
@@ -114,7 +113,8 @@ export async function findPublishableDraft(token: string): Promise<DraftOffer> {
  * for the transaction, so simultaneous publications of one draft store one offer.
  */
 export async function publishDraft(token: string, fields: DraftOfferJson, actorId: string | null): Promise<{ job_code: string }> {
-  await findPublishableDraft(token);  const columns = offerColumns(fields as Parameters<typeof offerColumns>[0]);
+  await findPublishableDraft(token);
+  const columns = offerColumns(fields as Parameters<typeof offerColumns>[0]);
   const questions = fields.questions ?? [];
 
   return withJobCodeRetry(() =>
@@ -126,9 +126,7 @@ export async function publishDraft(token: string, fields: DraftOfferJson, actorI
       // The landing an offer appears on follows the owner's account, never the typed company name.
       const company_hash = await companyOf(ownerId, t);
 
-      let offer = draft.published_offer_id
-        ? await Offer.findByPk(draft.published_offer_id, { transaction: t, lock: t.LOCK.UPDATE })
-        : null;
+      let offer = draft.published_offer_id ? await Offer.findByPk(draft.published_offer_id, { transaction: t, lock: t.LOCK.UPDATE }) : null;
       // A deleted offer is gone for good: publishing the draft again makes a new one.
       if (offer?.state === 'deleted') offer = null;
       if (offer) {

@@ -52,10 +52,7 @@ export const interestSchema = z
     use_cv: flag('validation_error'),
     cv_file: cvFile,
     accept_cgu: accepted,
-    cgu_from: z.pipe(
-      z.transform(absentIfBlank),
-      z.optional(text(160, { invalid: 'invalid_cgu_from', transform: 'lower' }).check(z.regex(LANDING_CGU_FROM, 'invalid_cgu_from'))),
-    ),
+    cgu_from: z.pipe(z.transform(absentIfBlank), z.optional(text(160, { invalid: 'invalid_cgu_from', transform: 'lower' }).check(z.regex(LANDING_CGU_FROM, 'invalid_cgu_from')))),
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -80,10 +77,7 @@ export const applyFormSchema = z.object({
   firstname: personName('firstname_required'),
   lastname: personName('lastname_required'),
   phone_prefix: z.enum(PHONE_PREFIXES, 'invalid_phone'),
-  phone: z.pipe(
-    z.pipe(z.string('invalid_phone'), z.transform(keepDigits)),
-    z.string().check(z.refine((v) => normalizePhone(v) !== null, 'invalid_phone')),
-  ),
+  phone: z.pipe(z.pipe(z.string('invalid_phone'), z.transform(keepDigits)), z.string().check(z.refine((v) => normalizePhone(v) !== null, 'invalid_phone'))),
   accept_cgu: accepted,
   cv_file: cvFile,
 });

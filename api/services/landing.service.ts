@@ -44,7 +44,9 @@ async function landingOffers(companyHash: string): Promise<LandingOffer[]> {
 
 /** The landing page's configuration; 404 landing_not_found for an unknown identifier. */
 export async function getLandingConfig(identifier: string): Promise<LandingConfig> {
-  const id = String(identifier ?? '').trim().toLowerCase();
+  const id = String(identifier ?? '')
+    .trim()
+    .toLowerCase();
   if (!IDENTIFIER_SHAPE.test(id)) throw notFound('landing_not_found', 'landing_not_found');
   const landing = await CustomLanding.findOne({ where: { identifier: id } });
   if (!landing) throw notFound('landing_not_found', 'landing_not_found');

@@ -25,17 +25,31 @@ export async function createRecruiter(input: NewRecruiter, actor: { id: string }
     return await transaction(async (tx) => {
       const user = await User.create(
         {
-          id, email, name, password_hash, profile: 'recruiter', user_plan: 'free', sub_topics: ['global', `priv_${id}`],
-          country_iso: 'FR', lang: 'fr', is_admin: false,
-          username: null, phone: null, picture: null, internal_sub: null, cgu_from: null, customer_name: null, userpool: null,
-          closed_at: null, notif: null, sso_provider_id: null, last_co: null,
+          id,
+          email,
+          name,
+          password_hash,
+          profile: 'recruiter',
+          user_plan: 'free',
+          sub_topics: ['global', `priv_${id}`],
+          country_iso: 'FR',
+          lang: 'fr',
+          is_admin: false,
+          username: null,
+          phone: null,
+          picture: null,
+          internal_sub: null,
+          cgu_from: null,
+          customer_name: null,
+          userpool: null,
+          closed_at: null,
+          notif: null,
+          sso_provider_id: null,
+          last_co: null,
         },
         { transaction: tx },
       );
-      await AuditEntry.create(
-        { actor_id: actor?.id ?? null, action: 'create_recruiter', resource: 'users', record_id: id, before_json: null, after_json: { email, name } },
-        { transaction: tx },
-      );
+      await AuditEntry.create({ actor_id: actor?.id ?? null, action: 'create_recruiter', resource: 'users', record_id: id, before_json: null, after_json: { email, name } }, { transaction: tx });
       return user;
     });
   } catch (e) {

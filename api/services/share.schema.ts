@@ -34,4 +34,3 @@ export const shareRequestSchema = z.object({
   candidate_id: text(36, { invalid: 'missing_parameters', min: 1, tooLong: 'application_not_found' }),
 });
 export type ShareRequest = z.output<typeof shareRequestSchema>;
-

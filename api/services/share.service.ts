@@ -4,9 +4,7 @@
 import crypto from 'node:crypto';
 import { Op, UniqueConstraintError, col, literal } from 'sequelize';
 import type { Storage } from '../integrations/storage.js';
-import {
-  Application, ApplicationAnswer, Feedback, Offer, ShareLink, ShareView, Shop, User, transaction,
-} from '../../models/index.js';
+import { Application, ApplicationAnswer, Feedback, Offer, ShareLink, ShareView, Shop, User, transaction } from '../../models/index.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import type { FeedbackInput, ShareRequest } from './share.schema.js';
 import { reachOf, reachesRecruiter } from '../auth/access.js';
@@ -45,19 +43,12 @@ async function sharerName(link: ShareLink, application: Application): Promise<st
  * The cap holds under any concurrency: one conditional UPDATE (views < max_views) whose
  * affected-row count decides, and the view row, in one transaction.
  */
-export async function viewSharedApplication(
-  shareId: string,
-  storage: Pick<Storage, 'url'>,
-  now: Date,
-): Promise<{ application: SharedApplication; viewId: string }> {
+export async function viewSharedApplication(shareId: string, storage: Pick<Storage, 'url'>, now: Date): Promise<{ application: SharedApplication; viewId: string }> {
   const link = await findLink(shareId);
   // A link already known to be spent is refused without taking the row lock.
   if (link.views >= link.max_views) throw new AppError(403, MAX_VIEW_LIMIT, MAX_VIEW_LIMIT);
   const viewId = await transaction(async (t) => {
-    const [counted] = await ShareLink.update(
-      { views: literal('views + 1') },
-      { where: { id: link.id, views: { [Op.lt]: col('max_views') } }, transaction: t },
-    );
+    const [counted] = await ShareLink.update({ views: literal('views + 1') }, { where: { id: link.id, views: { [Op.lt]: col('max_views') } }, transaction: t });
     if (counted !== 1) throw new AppError(403, MAX_VIEW_LIMIT, MAX_VIEW_LIMIT);
     const view = await ShareView.create({ view_id: randomId(), share_link_id: link.id, created_at: now }, { transaction: t });
     return view.view_id;
@@ -87,7 +78,8 @@ export async function viewSharedApplication(
 }
 
 /** Stores a reviewer's vote and comment for one view; answers the name the page thanks with. */
-export async function sendFeedback(data: FeedbackInput, now: Date): Promise<{ recruiterName: string }> {  const link = await findLink(data.share_id);
+export async function sendFeedback(data: FeedbackInput, now: Date): Promise<{ recruiterName: string }> {
+  const link = await findLink(data.share_id);
   const view = await ShareView.findOne({ where: { view_id: data.view_id, share_link_id: link.id } });
   if (!view) throw notFound('view_not_found', 'view_not_found');
   try {
@@ -123,12 +115,7 @@ async function canShare(caller: User, offer: Offer): Promise<boolean> {
  * left, or a new one when there is none (an exhausted link gets replaced, as the page's
  * 'ask the recruiter for a new link' message promises).
  */
-export async function createShareLink(
-  caller: User | undefined,
-  data: ShareRequest,
-  publicUrl: string,
-  now: Date,
-): Promise<{ shareItem: { Pk: string }; shareURL: string; created: boolean }> {
+export async function createShareLink(caller: User | undefined, data: ShareRequest, publicUrl: string, now: Date): Promise<{ shareItem: { Pk: string }; shareURL: string; created: boolean }> {
   if (!caller) throw unauthorized();
   const offer = await Offer.findOne({ where: { job_code: data.job_code } });
   if (!offer) throw notFound('offer_not_found', 'offer_not_found');
@@ -151,10 +138,7 @@ export async function createShareLink(
       transaction: t,
     });
     if (open) return { shareId: open.share_id, created: false };
-    const link = await ShareLink.create(
-      { share_id: randomId(), application_id: application.id, shared_by_id: caller.id, created_at: now, updated_at: now },
-      { transaction: t },
-    );
+    const link = await ShareLink.create({ share_id: randomId(), application_id: application.id, shared_by_id: caller.id, created_at: now, updated_at: now }, { transaction: t });
     return { shareId: link.share_id, created: true };
   });
   return { shareItem: { Pk: shareId }, shareURL: `${publicUrl}/feedback/${shareId}`, created };

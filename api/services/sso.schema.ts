@@ -40,7 +40,10 @@ export const ssoProviderSchema = z.object({
     }),
   ),
   idp_cert: text(64 * 1024, { invalid: bad('invalid_idp_cert'), min: 1 }),
-  idp_issuer: z.pipe(z.transform((v: unknown) => absentIfBlank(v) ?? null), z.nullable(text(500, { invalid: bad('invalid_idp_issuer') }))),
+  idp_issuer: z.pipe(
+    z.transform((v: unknown) => absentIfBlank(v) ?? null),
+    z.nullable(text(500, { invalid: bad('invalid_idp_issuer') })),
+  ),
   default_profile: z._default(z.enum(SSO_PROFILES, bad('invalid_profile')), 'recruiter'),
   domains: z.pipe(
     z.array(text(190, { invalid: bad('invalid_domain'), transform: 'lower' }), bad('invalid_domain')),

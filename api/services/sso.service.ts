@@ -14,7 +14,10 @@ import { ssoProviderSchema, type SsoProviderInput } from './sso.schema.js';
 export function emailDomain(email: string): string | null {
   const at = email.lastIndexOf('@');
   if (at < 1 || at === email.length - 1) return null;
-  return email.slice(at + 1).trim().toLowerCase();
+  return email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
 }
 
 /** POST /apis/sso-get-identifier: the provider configured for the email's domain, if any. */
@@ -27,9 +30,7 @@ export async function identifierForEmail(email: string): Promise<{ success: bool
 }
 
 export async function findProvider(identifier: string): Promise<SsoProvider> {
-  const provider = /^[A-Za-z0-9_-]{1,64}$/.test(identifier)
-    ? await SsoProvider.findOne({ where: { identifier }, include: [{ model: SsoProviderDomain, as: 'domains' }] })
-    : null;
+  const provider = /^[A-Za-z0-9_-]{1,64}$/.test(identifier) ? await SsoProvider.findOne({ where: { identifier }, include: [{ model: SsoProviderDomain, as: 'domains' }] }) : null;
   if (!provider) throw new AppError(404, 'sso_unknown_provider', 'sso_unknown_provider');
   return provider;
 }
@@ -56,10 +57,27 @@ export async function signInFromAssertion(provider: SsoProvider, identity: Asser
     const profile: Profile = (PROFILES as readonly string[]).includes(provider.default_profile) ? (provider.default_profile as Profile) : 'recruiter';
     try {
       user = await User.create({
-        id, email, name: (identity.name ?? email.slice(0, email.indexOf('@'))).slice(0, 120), profile, user_plan: 'free',
-        sub_topics: ['global', `priv_${id}`], country_iso: 'FR', lang: 'fr', is_admin: false, sso_provider_id: provider.id,
-        password_hash: null, username: null, phone: null, picture: null, internal_sub: null, cgu_from: null, customer_name: null,
-        userpool: null, closed_at: null, notif: null, last_co: now,
+        id,
+        email,
+        name: (identity.name ?? email.slice(0, email.indexOf('@'))).slice(0, 120),
+        profile,
+        user_plan: 'free',
+        sub_topics: ['global', `priv_${id}`],
+        country_iso: 'FR',
+        lang: 'fr',
+        is_admin: false,
+        sso_provider_id: provider.id,
+        password_hash: null,
+        username: null,
+        phone: null,
+        picture: null,
+        internal_sub: null,
+        cgu_from: null,
+        customer_name: null,
+        userpool: null,
+        closed_at: null,
+        notif: null,
+        last_co: now,
       });
     } catch (e) {
       // The same person signing in twice at once: the other request created the account.
@@ -117,7 +135,10 @@ export async function saveSsoProvider(raw: SsoProviderInput): Promise<SsoProvide
       if (provider) await provider.update(fields, { transaction: tx });
       else provider = await SsoProvider.create({ identifier, ...fields }, { transaction: tx });
       await SsoProviderDomain.destroy({ where: { sso_provider_id: provider.id }, transaction: tx });
-      await SsoProviderDomain.bulkCreate(domains.map((domain) => ({ sso_provider_id: provider!.id, domain })), { transaction: tx });
+      await SsoProviderDomain.bulkCreate(
+        domains.map((domain) => ({ sso_provider_id: provider!.id, domain })),
+        { transaction: tx },
+      );
       return provider;
     });
   } catch (e) {

@@ -4,8 +4,19 @@
 import { retryingTransaction } from './retry-transaction.js';
 import { Op, QueryTypes, type Transaction } from 'sequelize';
 import {
-  boundSequelize, Application, CloseEvent, ContactEvent, ManagerRecruiter, PlanLimit, User, WishlistEntry, Offer,
-  CONTACT_ACTIONS, USER_PLANS, type ContactAction, type UserPlan,
+  boundSequelize,
+  Application,
+  CloseEvent,
+  ContactEvent,
+  ManagerRecruiter,
+  PlanLimit,
+  User,
+  WishlistEntry,
+  Offer,
+  CONTACT_ACTIONS,
+  USER_PLANS,
+  type ContactAction,
+  type UserPlan,
 } from '../../models/index.js';
 import { invalid, notFound, AppError } from '../lib/errors.js';
 import { audit } from './audit.service.js';
@@ -113,7 +124,10 @@ export async function substitute(actor: Actor, targetId: string, input: { user: 
     await q('UPDATE draft_offers SET owner_id = ? WHERE owner_id = ?', [targetId, sourceId]);
     await q('UPDATE subscriptions SET user_id = ? WHERE user_id = ?', [targetId, sourceId]);
     // A subscription holding both keeps one seat (the pair is unique).
-    await q('DELETE FROM subscription_recruiters WHERE recruiter_id = ? AND subscription_id IN (SELECT s FROM (SELECT subscription_id AS s FROM subscription_recruiters WHERE recruiter_id = ?) x)', [sourceId, targetId]);
+    await q('DELETE FROM subscription_recruiters WHERE recruiter_id = ? AND subscription_id IN (SELECT s FROM (SELECT subscription_id AS s FROM subscription_recruiters WHERE recruiter_id = ?) x)', [
+      sourceId,
+      targetId,
+    ]);
     await q('UPDATE subscription_recruiters SET recruiter_id = ? WHERE recruiter_id = ?', [targetId, sourceId]);
     await q('UPDATE share_links SET shared_by_id = ? WHERE shared_by_id = ?', [targetId, sourceId]);
     // Manager links: the source's recruiters become the target's, and managers of the source now
@@ -128,10 +142,7 @@ export async function substitute(actor: Actor, targetId: string, input: { user: 
       if (!exists) await ManagerRecruiter.create({ manager_id: manager, recruiter_id: recruiter }, { transaction: t });
     }
     // The booster ledger adds up; the counters follow from the moved rows (recountUsers below).
-    await target.update(
-      { av_boost: target.av_boost + source.av_boost, total_boost: target.total_boost + source.total_boost, used_boost: target.used_boost + source.used_boost },
-      { transaction: t },
-    );
+    await target.update({ av_boost: target.av_boost + source.av_boost, total_boost: target.total_boost + source.total_boost, used_boost: target.used_boost + source.used_boost }, { transaction: t });
     await source.destroy({ transaction: t });
     await recountUsers([targetId], t);
     await target.reload({ transaction: t });
@@ -151,7 +162,12 @@ export async function deleteUser(actor: Actor, userId: string, now: Date): Promi
       const user = await lockUser(userId, t);
       const before = snapshot(user);
       const affected = new Set<string>();
-      for (const a of await Application.findAll({ where: { [Op.or]: [{ candidate_id: userId }, { recruiter_id: userId }] }, attributes: ['candidate_id', 'recruiter_id'], raw: true, transaction: t })) {
+      for (const a of await Application.findAll({
+        where: { [Op.or]: [{ candidate_id: userId }, { recruiter_id: userId }] },
+        attributes: ['candidate_id', 'recruiter_id'],
+        raw: true,
+        transaction: t,
+      })) {
         affected.add(a.candidate_id as string);
         affected.add(a.recruiter_id as string);
       }
@@ -196,7 +212,14 @@ export async function addContacts(actor: Actor, userId: string, input: { actions
     for (const action of actions) await ContactEvent.create({ user_id: userId, action, actor_id: actor.id, at: now }, { transaction: t });
     await recountUsers([userId], t);
     await user.reload({ transaction: t });
-    const history = await ContactEvent.findAll({ where: { user_id: userId }, order: [['at', 'ASC'], ['id', 'ASC']], transaction: t });
+    const history = await ContactEvent.findAll({
+      where: { user_id: userId },
+      order: [
+        ['at', 'ASC'],
+        ['id', 'ASC'],
+      ],
+      transaction: t,
+    });
     const after = { contacts_count: user.contacts_count, added: actions };
     await audit(t, { actorId: actor.id, action: 'contact', resource: RESOURCE, recordId: userId, before, after, at: now });
     return { id: userId, contacts_count: user.contacts_count, contact_history: history.map((h) => ({ date: Math.floor(h.at.getTime() / 1000), action: h.action })) };

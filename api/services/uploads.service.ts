@@ -67,10 +67,7 @@ export async function storeUpload(storage: Storage, input: UploadInput): Promise
       // The row reserves the key (unique index) before the file is written: a collision can
       // never overwrite someone else's file, and a failed write leaves no row behind.
       await transaction(async (t) => {
-        await Upload.create(
-          { key, kind: input.kind, content_type: type!.contentType, size: body.length, owner_id: ownerId },
-          { transaction: t },
-        );
+        await Upload.create({ key, kind: input.kind, content_type: type!.contentType, size: body.length, owner_id: ownerId }, { transaction: t });
         await storage.put(key, body, type!.contentType);
       });
       return { key, url: storage.url(key) };

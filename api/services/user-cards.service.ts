@@ -22,13 +22,7 @@ export interface ContactableInput {
  */
 export function contactable(u: ContactableInput, now: Date): boolean {
   if (u.profile === 'landing') return true;
-  return (
-    Boolean(u.contactable) &&
-    Number(u.applications_count ?? 0) === 0 &&
-    now.getTime() - u.created_at.getTime() > CONTACTABLE_AFTER_MS &&
-    u.closeHistoryCount === 0 &&
-    !u.closed_at
-  );
+  return Boolean(u.contactable) && Number(u.applications_count ?? 0) === 0 && now.getTime() - u.created_at.getTime() > CONTACTABLE_AFTER_MS && u.closeHistoryCount === 0 && !u.closed_at;
 }
 
 export type CardColor = 'yellow' | 'green' | 'grey';

@@ -15,8 +15,17 @@ const RECEIVED = `FROM applications a WHERE a.state = 'complete' AND a.offer_id 
 
 /** Every counter recountUsers writes. */
 export const USER_COUNTERS = [
-  'offers_count', 'actives_offers_count', 'candidates_count', 'to_recruit', 'recruited', 'recos_count',
-  'applications_count', 'recommanded_count', 'wishlist_count', 'wishlist_pending_count', 'contacts_count',
+  'offers_count',
+  'actives_offers_count',
+  'candidates_count',
+  'to_recruit',
+  'recruited',
+  'recos_count',
+  'applications_count',
+  'recommanded_count',
+  'wishlist_count',
+  'wishlist_pending_count',
+  'contacts_count',
 ] as const;
 
 /**
@@ -33,10 +42,11 @@ export async function recountUsers(userIds: Iterable<string | null | undefined>,
   if (!given.length) return;
   const sequelize = boundSequelize();
   const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-  const managers = await sequelize.query<{ id: string }>(
-    `SELECT DISTINCT s.manager_id AS id FROM shops s JOIN offers o ON o.shop_id = s.id WHERE o.recruiter_id IN (${marks(given.length)})`,
-    { replacements: given, transaction: t, type: QueryTypes.SELECT },
-  );
+  const managers = await sequelize.query<{ id: string }>(`SELECT DISTINCT s.manager_id AS id FROM shops s JOIN offers o ON o.shop_id = s.id WHERE o.recruiter_id IN (${marks(given.length)})`, {
+    replacements: given,
+    transaction: t,
+    type: QueryTypes.SELECT,
+  });
   const ids = [...new Set([...given, ...managers.map((m) => m.id)])];
   await sequelize.query(
     `UPDATE users SET

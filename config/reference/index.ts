@@ -2,10 +2,7 @@
 // services validate offers against. The JSON of each language is built once, at first use.
 import crypto from 'node:crypto';
 import { normalizeLang, type Lang } from '../i18n/index.js';
-import {
-  CANDIDATE_EXPERIENCE, CANDIDATE_GRADUATION, CONT_TYPE, JOB_CAT, LANGUAGES, PAY_CURRENCY, PAY_PERIOD, Q_TEMPLATE,
-  type Choice,
-} from './lists.js';
+import { CANDIDATE_EXPERIENCE, CANDIDATE_GRADUATION, CONT_TYPE, JOB_CAT, LANGUAGES, PAY_CURRENCY, PAY_PERIOD, Q_TEMPLATE, type Choice } from './lists.js';
 
 export interface ReferenceChoice {
   name: string;
@@ -84,9 +81,7 @@ export function referenceJson(lang: string): { body: string; etag: string; lang:
   return { body, etag, lang: l };
 }
 
-const valueSets = new Map<ReferenceListName, Set<string>>(
-  (Object.keys(SOURCE) as ReferenceListName[]).map((k) => [k, new Set(SOURCE[k].map((c) => c.value))]),
-);
+const valueSets = new Map<ReferenceListName, Set<string>>((Object.keys(SOURCE) as ReferenceListName[]).map((k) => [k, new Set(SOURCE[k].map((c) => c.value))]));
 
 /** Whether a value is one of a list's values (case-sensitive: values are stored as given here). */
 export function isReferenceValue(list: ReferenceListName, value: unknown): value is string {
@@ -103,8 +98,6 @@ export function referenceValues(list: ReferenceListName): string[] {
  */
 export function jobCategoryValue(tag: string): string | null {
   const wanted = tag.trim().toLowerCase();
-  const hit = JOB_CAT.find(
-    (c) => c.value === wanted || [c.fr, c.nl, c.en].some((n) => n.toLowerCase() === wanted),
-  );
+  const hit = JOB_CAT.find((c) => c.value === wanted || [c.fr, c.nl, c.en].some((n) => n.toLowerCase() === wanted));
   return hit ? hit.value : null;
 }

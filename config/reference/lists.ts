@@ -29,10 +29,7 @@ export const PAY_PERIOD: Choice[] = [
 ];
 
 /** Euros first: EUR is the default currency. */
-export const PAY_CURRENCY: Choice[] = [
-  c('EUR', 'Euros (€)', 'Euro (€)', 'Euros (€)'),
-  c('USD', 'Dollars ($)', 'Dollar ($)', 'Dollars ($)'),
-];
+export const PAY_CURRENCY: Choice[] = [c('EUR', 'Euros (€)', 'Euro (€)', 'Euros (€)'), c('USD', 'Dollars ($)', 'Dollar ($)', 'Dollars ($)')];
 
 export const CANDIDATE_GRADUATION: Choice[] = [
   c('no_care', 'Peu importe', 'Maakt niet uit', 'No requirement'),
@@ -89,18 +86,30 @@ export const Q_TEMPLATE: Choice[] = [
   c('pitch', 'Présentez-vous en une minute.', 'Stel jezelf voor in één minuut.', 'Introduce yourself in one minute.'),
   c('motivation', 'Pourquoi souhaitez-vous rejoindre notre équipe ?', 'Waarom wil je ons team versterken?', 'Why do you want to join our team?'),
   c('last_job', 'Parlez-nous de votre dernière expérience professionnelle.', 'Vertel ons over je laatste werkervaring.', 'Tell us about your most recent work experience.'),
-  c('happy_customer', 'Racontez une situation où vous avez rendu un client satisfait.', 'Vertel over een moment waarop je een klant tevreden hebt gemaakt.', 'Describe a time you made a customer happy.'),
+  c(
+    'happy_customer',
+    'Racontez une situation où vous avez rendu un client satisfait.',
+    'Vertel over een moment waarop je een klant tevreden hebt gemaakt.',
+    'Describe a time you made a customer happy.',
+  ),
   c('unhappy_customer', 'Comment réagissez-vous face à un client mécontent ?', 'Hoe reageer je op een ontevreden klant?', 'How do you deal with an unhappy customer?'),
   c('teamwork', 'Que vous apporte le travail en équipe ?', 'Wat betekent samenwerken in een team voor jou?', 'What does working in a team bring you?'),
   c('strengths', 'Quelles sont vos principales qualités ?', 'Wat zijn je belangrijkste kwaliteiten?', 'What are your main strengths?'),
-  c('availability', 'Quelles sont vos disponibilités (horaires, week-ends, date de début) ?', 'Wanneer ben je beschikbaar (uren, weekends, startdatum)?', 'When are you available (hours, weekends, start date)?'),
+  c(
+    'availability',
+    'Quelles sont vos disponibilités (horaires, week-ends, date de début) ?',
+    'Wanneer ben je beschikbaar (uren, weekends, startdatum)?',
+    'When are you available (hours, weekends, start date)?',
+  ),
   c('rush', 'Comment gérez-vous les moments de forte affluence ?', 'Hoe ga je om met drukke momenten?', 'How do you cope with rush hours?'),
   c('three_years', 'Où vous voyez-vous dans trois ans ?', 'Waar zie je jezelf over drie jaar?', 'Where do you see yourself in three years?'),
-  c('passion', 'Parlez-nous d’une passion ou d’un loisir qui vous tient à cœur.', 'Vertel ons over een passie of hobby die je nauw aan het hart ligt.', 'Tell us about a passion or hobby that matters to you.'),
+  c(
+    'passion',
+    'Parlez-nous d’une passion ou d’un loisir qui vous tient à cœur.',
+    'Vertel ons over een passie of hobby die je nauw aan het hart ligt.',
+    'Tell us about a passion or hobby that matters to you.',
+  ),
 ];
 
 /** Languages an offer can be published in (the offer flow offers French and Dutch). */
-export const LANGUAGES: Choice[] = [
-  c('fr', 'Français', 'Frans', 'French'),
-  c('nl', 'Néerlandais', 'Nederlands', 'Dutch'),
-];
+export const LANGUAGES: Choice[] = [c('fr', 'Français', 'Frans', 'French'), c('nl', 'Néerlandais', 'Nederlands', 'Dutch')];

@@ -376,10 +376,31 @@ export async function up({ context: qi }: MigrationContext): Promise<void> {
 
 export async function down({ context: qi }: MigrationContext): Promise<void> {
   const tables = [
-    'audit_log', 'sso_provider_domains', 'sso_providers', 'password_reset_codes', 'feedbacks', 'share_views',
-    'share_links', 'subscription_recruiters', 'subscriptions', 'custom_landings', 'landing_interests', 'uploads',
-    'wishlist_entries', 'application_answers', 'applications', 'draft_offers', 'offer_questions', 'offers',
-    'templates', 'shops', 'manager_recruiters', 'plan_limits', 'user_close_events', 'user_contact_events', 'users',
+    'audit_log',
+    'sso_provider_domains',
+    'sso_providers',
+    'password_reset_codes',
+    'feedbacks',
+    'share_views',
+    'share_links',
+    'subscription_recruiters',
+    'subscriptions',
+    'custom_landings',
+    'landing_interests',
+    'uploads',
+    'wishlist_entries',
+    'application_answers',
+    'applications',
+    'draft_offers',
+    'offer_questions',
+    'offers',
+    'templates',
+    'shops',
+    'manager_recruiters',
+    'plan_limits',
+    'user_close_events',
+    'user_contact_events',
+    'users',
   ];
   for (const t of tables) await (qi as QueryInterface).dropTable(t);
 }

@@ -27,7 +27,14 @@ export async function up({ context: qi }: MigrationContext): Promise<void> {
 
 export async function down({ context: qi }: MigrationContext): Promise<void> {
   await dropFullText(qi);
-  for (const [t, n] of [['custom_landings', 'custom_landings_name'], ['offers', 'offers_created'], ['landing_interests', 'landing_interests_phone'], ['landing_interests', 'landing_interests_firstname'], ['landing_interests', 'landing_interests_lastname'], ['landing_interests', 'landing_interests_leads']]) {
+  for (const [t, n] of [
+    ['custom_landings', 'custom_landings_name'],
+    ['offers', 'offers_created'],
+    ['landing_interests', 'landing_interests_phone'],
+    ['landing_interests', 'landing_interests_firstname'],
+    ['landing_interests', 'landing_interests_lastname'],
+    ['landing_interests', 'landing_interests_leads'],
+  ]) {
     await qi.removeIndex(t, n);
   }
   await qi.addIndex('users', ['profile', 'created_at'], { name: 'users_profile_created' });
@@ -48,7 +55,9 @@ export async function addFullText(qi: MigrationContext['context']): Promise<void
     await qi.sequelize.query(`CREATE VIRTUAL TABLE ${table}_fts USING fts5(${cols}, content='${table}', content_rowid='${rowid}')`);
     await qi.sequelize.query(`CREATE TRIGGER ${table}_fts_ai AFTER INSERT ON ${table} BEGIN INSERT INTO ${table}_fts(rowid, ${cols}) VALUES (new.${rowid}, ${newVals}); END`);
     await qi.sequelize.query(`CREATE TRIGGER ${table}_fts_ad AFTER DELETE ON ${table} BEGIN INSERT INTO ${table}_fts(${table}_fts, rowid, ${cols}) VALUES ('delete', old.${rowid}, ${oldVals}); END`);
-    await qi.sequelize.query(`CREATE TRIGGER ${table}_fts_au AFTER UPDATE ON ${table} BEGIN INSERT INTO ${table}_fts(${table}_fts, rowid, ${cols}) VALUES ('delete', old.${rowid}, ${oldVals}); INSERT INTO ${table}_fts(rowid, ${cols}) VALUES (new.${rowid}, ${newVals}); END`);
+    await qi.sequelize.query(
+      `CREATE TRIGGER ${table}_fts_au AFTER UPDATE ON ${table} BEGIN INSERT INTO ${table}_fts(${table}_fts, rowid, ${cols}) VALUES ('delete', old.${rowid}, ${oldVals}); INSERT INTO ${table}_fts(rowid, ${cols}) VALUES (new.${rowid}, ${newVals}); END`,
+    );
     await qi.sequelize.query(`INSERT INTO ${table}_fts(${table}_fts) VALUES ('rebuild')`);
   }
 }

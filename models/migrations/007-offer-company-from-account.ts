@@ -19,7 +19,10 @@ export async function up({ context: qi }: MigrationContext): Promise<void> {
   );
   await sequelize.transaction(async (t) => {
     for (const r of recruiters) {
-      const name = companyNameFor(r, links.filter((l) => l.recruiter_id === r.id));
+      const name = companyNameFor(
+        r,
+        links.filter((l) => l.recruiter_id === r.id),
+      );
       await sequelize.query('UPDATE offers SET company_hash = ? WHERE recruiter_id = ?', { replacements: [name, r.id], transaction: t });
     }
   });

@@ -220,9 +220,7 @@ export function isRelativeDate(v: unknown): v is RelativeDate {
 
 /** Filter defaults with relative dates resolved: of a view when it names one, else of the declared filters. */
 export function filterDefaults(decl: ResourceDecl, view?: string, now: Date = new Date()): Record<string, unknown> {
-  const raw = view && decl.list?.views?.[view]
-    ? decl.list.views[view].defaults
-    : Object.fromEntries(decl.filters.filter((f) => f.defaultValue !== undefined).map((f) => [f.source, f.defaultValue!]));
+  const raw = view && decl.list?.views?.[view] ? decl.list.views[view].defaults : Object.fromEntries(decl.filters.filter((f) => f.defaultValue !== undefined).map((f) => [f.source, f.defaultValue!]));
   return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, isRelativeDate(v) ? monthsAgo(v.monthsAgo, now) : v]));
 }
 

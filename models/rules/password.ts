@@ -8,13 +8,7 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 
 export function isAcceptablePassword(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN &&
-    password.length <= PASSWORD_MAX &&
-    !hasNul(password) &&
-    /\p{L}/u.test(password) &&
-    /\p{Nd}/u.test(password)
-  );
+  return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX && !hasNul(password) && /\p{L}/u.test(password) && /\p{Nd}/u.test(password);
 }
 
 /** The schema of a new password (never trimmed); every problem answers `code`. */

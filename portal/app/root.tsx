@@ -1,9 +1,7 @@
 // The document shell: language, catalog, header and footer, and the one error boundary that
 // draws every thrown status (404 from loaders and unknown paths, anything else as an error).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import {
-  Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches,
-} from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useInlineStyles, useNonce } from './lib/nonce.js';
 import { useLang } from './lib/i18n.js';
@@ -13,9 +11,7 @@ import { messagesFor } from './i18n/catalogs.server.js';
 import { resolveLang } from './lib/lang.server.js';
 import { pageMeta, metaT } from './lib/meta.js';
 
-export const links: LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const lang = await resolveLang(request, context);

@@ -63,13 +63,14 @@ export async function portalMount(): Promise<FrontendMount> {
     const remix = createRequestHandler({
       build,
       mode: deps.settings.env === 'production' ? 'production' : 'development',
-      getLoadContext: (req, res) => ({
-        deps,
-        services: portalServices,
-        cspNonce: res.locals.cspNonce as string,
-        caller: req.caller,
-        memo: new Map(),
-      } satisfies PortalContext),
+      getLoadContext: (req, res) =>
+        ({
+          deps,
+          services: portalServices,
+          cspNonce: res.locals.cspNonce as string,
+          caller: req.caller,
+          memo: new Map(),
+        }) satisfies PortalContext,
     });
     app.all('/{*splat}', (req, res, next) => {
       if (NOT_PORTAL.test(req.path)) return next();

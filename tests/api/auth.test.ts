@@ -68,11 +68,7 @@ describe('password sign-in', () => {
   it('changes the session id at sign-in and ends the previous browser session', async () => {
     await userWithPassword('fix@example.test', 'secret12');
     const first = sidOf(await request(ctx.app).post('/apis/auth/login').send({ email: 'fix@example.test', password: 'secret12' }));
-    const second = await request(ctx.app)
-      .post('/apis/auth/login')
-      .set('Cookie', first)
-      .set('Origin', ORIGIN)
-      .send({ email: 'fix@example.test', password: 'secret12' });
+    const second = await request(ctx.app).post('/apis/auth/login').set('Cookie', first).set('Origin', ORIGIN).send({ email: 'fix@example.test', password: 'secret12' });
     expect(sidOf(second)).not.toBe(first);
     expect((await request(ctx.app).get('/apis/auth/me').set('Cookie', first)).status).toBe(401);
     expect((await request(ctx.app).get('/apis/auth/me').set('Cookie', sidOf(second))).status).toBe(200);
@@ -98,8 +94,7 @@ describe('password sign-in', () => {
     const byPlan = await userWithPassword('plan@example.test', 'secret12', { profile: 'recruiter', user_plan: 'aplan' });
     const byList = await userWithPassword('list@example.test', 'secret12', { profile: 'recruiter' });
     const rec = await makeUser({ profile: 'recruiter' });
-    const login = async (email: string) =>
-      (await request(ctx.app).post('/apis/auth/login').send({ email, password: 'secret12' })).body.user.is_manager;
+    const login = async (email: string) => (await request(ctx.app).post('/apis/auth/login').send({ email, password: 'secret12' })).body.user.is_manager;
     expect(await login('plan@example.test')).toBe(true);
     // Only themselves in their list: not a manager yet.
     await addToTeam(byList, byList);
@@ -174,7 +169,11 @@ describe('cross-site request forgery', () => {
   it('does not apply to bearer requests', async () => {
     const u = await makeUser();
     const { bearer } = await import('../helpers/auth.js');
-    const res = await request(ctx.app).patch('/apis/auth/me').set(await bearer(u)).set('Origin', 'https://elsewhere.example').send({ name: 'App Name' });
+    const res = await request(ctx.app)
+      .patch('/apis/auth/me')
+      .set(await bearer(u))
+      .set('Origin', 'https://elsewhere.example')
+      .send({ name: 'App Name' });
     expect(res.status).toBe(200);
   });
 });
@@ -186,7 +185,10 @@ describe('sign-in rate limits', () => {
     ctx.setNow(t0);
     try {
       for (let i = 0; i < 5; i++) {
-        const r = await request(ctx.app).post('/apis/auth/login').set('X-Forwarded-For', `198.51.100.${i}`).send({ email: 'lock@example.test', password: `bad${i}aaaa` });
+        const r = await request(ctx.app)
+          .post('/apis/auth/login')
+          .set('X-Forwarded-For', `198.51.100.${i}`)
+          .send({ email: 'lock@example.test', password: `bad${i}aaaa` });
         expect(r.status).toBe(401);
       }
       const locked = await request(ctx.app).post('/apis/auth/login').send({ email: 'lock@example.test', password: 'secret12' });
@@ -204,7 +206,11 @@ describe('sign-in rate limits', () => {
   it('holds under a burst of concurrent wrong passwords: at most 5 are checked', async () => {
     await userWithPassword('burst@example.test', 'secret12');
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => request(ctx.app).post('/apis/auth/login').send({ email: 'burst@example.test', password: `wrong${i}xx` })),
+      Array.from({ length: 12 }, (_, i) =>
+        request(ctx.app)
+          .post('/apis/auth/login')
+          .send({ email: 'burst@example.test', password: `wrong${i}xx` }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);

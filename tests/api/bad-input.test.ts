@@ -33,11 +33,21 @@ function expectRefused(res: request.Response, field: string, code: string) {
 
 function validOffer(): Record<string, unknown> {
   return {
-    title: 'Équipier polyvalent', company_name: 'Burger Gare du Nord', company_description: 'Restaurant franchisé.',
-    description: 'Préparation des commandes.', candidate_qualification: 'Ponctualité.',
+    title: 'Équipier polyvalent',
+    company_name: 'Burger Gare du Nord',
+    company_description: 'Restaurant franchisé.',
+    description: 'Préparation des commandes.',
+    candidate_qualification: 'Ponctualité.',
     location: { street: '18 rue de Dunkerque', city: 'Paris', zip_code: '75010', country: 'France', country_iso: 'FR' },
-    contract_type: 'cdi', start_date: '2031-03-15', candidate_experience: 'none', candidate_graduation: 'no_care',
-    pay_min: 1800, pay_max: 1900, pay_currency: 'EUR', pay_period: 'month', lang: 'fr',
+    contract_type: 'cdi',
+    start_date: '2031-03-15',
+    candidate_experience: 'none',
+    candidate_graduation: 'no_care',
+    pay_min: 1800,
+    pay_max: 1900,
+    pay_currency: 'EUR',
+    pay_period: 'month',
+    lang: 'fr',
     questions: ['Présentez-vous.', 'Pourquoi ce poste ?', 'Vos disponibilités ?'],
   };
 }
@@ -55,13 +65,25 @@ describe('draft offers', () => {
   it.each(cases)('creation refuses %s and stores no draft', async (_what, body, field, code) => {
     const owner = await makeUser({ profile: 'recruiter' });
     const before = await DraftOffer.count();
-    expectRefused(await request(ctx.app).post('/apis/draft-offer').set(await bearer(owner)).send(body), field, code);
+    expectRefused(
+      await request(ctx.app)
+        .post('/apis/draft-offer')
+        .set(await bearer(owner))
+        .send(body),
+      field,
+      code,
+    );
     expect(await DraftOffer.count()).toBe(before);
   });
 
   it.each(cases)('saving refuses %s and keeps the draft as it was', async (_what, body, field, code) => {
     const owner = await makeUser({ profile: 'recruiter' });
-    const token = (await request(ctx.app).post('/apis/draft-offer').set(await bearer(owner)).send({ title: 'Avant' })).body.edition_token as string;
+    const token = (
+      await request(ctx.app)
+        .post('/apis/draft-offer')
+        .set(await bearer(owner))
+        .send({ title: 'Avant' })
+    ).body.edition_token as string;
     expectRefused(await request(ctx.app).put(`/apis/draft-offer/${token}`).send(body), field, code);
     expect((await request(ctx.app).get(`/apis/draft-offer/${token}`)).body.offer_json.title).toBe('Avant');
   });
@@ -71,7 +93,11 @@ describe('draft offers', () => {
     ['null for a required field', { ...validOffer(), title: null }, '', 'fill_all_required_fields'],
   ])('publishing refuses %s and stores no offer', async (_what, body, field, code) => {
     const owner = await makeUser({ profile: 'recruiter' });
-    const token = (await request(ctx.app).post('/apis/draft-offer').set(await bearer(owner))).body.edition_token as string;
+    const token = (
+      await request(ctx.app)
+        .post('/apis/draft-offer')
+        .set(await bearer(owner))
+    ).body.edition_token as string;
     const before = await Offer.count();
     const res = await request(ctx.app).post(`/apis/draft-offer/${token}`).send(body);
     expectRefused(res, field, code);
@@ -97,7 +123,9 @@ describe('POST /apis/submit-interest', () => {
     ['a 64 KB CV key', { use_cv: true, cv_file: LONG }, 'cv_file', 'cv_not_found'],
   ])('refuses %s and stores no lead', async (_what, body, field, code) => {
     const before = await LandingInterest.count();
-    const res = await request(ctx.app).post('/apis/submit-interest').send({ ...valid(), ...body });
+    const res = await request(ctx.app)
+      .post('/apis/submit-interest')
+      .send({ ...valid(), ...body });
     expectRefused(res, field, code);
     expect(res.body.success).toBe(false);
     expect(await LandingInterest.count()).toBe(before);
@@ -113,8 +141,7 @@ describe('POST /apis/share-apply (feedback)', () => {
     link = await makeShareLink(application, recruiter);
   });
   // A view as GET /apis/share-apply/{share_id} records it.
-  const freshView = async () =>
-    (await ShareView.create({ view_id: crypto.randomBytes(18).toString('base64url'), share_link_id: link.id, created_at: new Date() })).view_id;
+  const freshView = async () => (await ShareView.create({ view_id: crypto.randomBytes(18).toString('base64url'), share_link_id: link.id, created_at: new Date() })).view_id;
 
   it.each<Case>([
     ['a NUL byte in the name', { name: NUL }, 'name', 'feedback_name_too_short'],
@@ -127,7 +154,9 @@ describe('POST /apis/share-apply (feedback)', () => {
   ])('refuses %s and stores no feedback', async (_what, body, field, code) => {
     const viewId = await freshView();
     const before = await Feedback.count();
-    const res = await request(ctx.app).post('/apis/share-apply').send({ share_id: link.share_id, view_id: viewId, name: 'Jeanne Martin', feedback: 1, comment: 'Bien', ...body });
+    const res = await request(ctx.app)
+      .post('/apis/share-apply')
+      .send({ share_id: link.share_id, view_id: viewId, name: 'Jeanne Martin', feedback: 1, comment: 'Bien', ...body });
     expectRefused(res, field, code);
     expect(await Feedback.count()).toBe(before);
   });
@@ -143,7 +172,14 @@ describe('PATCH /apis/auth/me', () => {
     ['a 64 KB picture', { picture: LONG }, 'picture', 'validation_error'],
   ])('refuses %s and changes nothing', async (_what, body, field, code) => {
     const user = await makeUser({ name: 'Avant Changement' });
-    expectRefused(await request(ctx.app).patch('/apis/auth/me').set(await bearer(user)).send({ lang: 'nl', ...body }), field, code);
+    expectRefused(
+      await request(ctx.app)
+        .patch('/apis/auth/me')
+        .set(await bearer(user))
+        .send({ lang: 'nl', ...body }),
+      field,
+      code,
+    );
     const stored = await User.findByPk(user.id);
     expect([stored!.name, stored!.lang, stored!.phone, stored!.picture]).toEqual(['Avant Changement', 'fr', null, null]);
   });
@@ -155,7 +191,10 @@ describe('POST /apis/auth/reset-password', () => {
     await user.update({ password_hash: await hashPassword('oldpass1') });
     const code = crypto.randomBytes(24).toString('base64url');
     await PasswordResetCode.create({
-      user_id: user.id, code_hash: crypto.createHash('sha256').update(code).digest('hex'), expires_at: new Date(Date.now() + 3600_000), used_at: null,
+      user_id: user.id,
+      code_hash: crypto.createHash('sha256').update(code).digest('hex'),
+      expires_at: new Date(Date.now() + 3600_000),
+      used_at: null,
     });
     return { user, code };
   }
@@ -169,7 +208,13 @@ describe('POST /apis/auth/reset-password', () => {
     ['a 64 KB password', { password: `a1${LONG}` }, 'password', 'invalid_password'],
   ])('refuses %s and keeps the old password and the code', async (_what, body, field, code) => {
     const { user, code: resetCode } = await withCode();
-    expectRefused(await request(ctx.app).post('/apis/auth/reset-password').send({ user_id: user.id, code: resetCode, password: 'nouveau42', ...body }), field, code);
+    expectRefused(
+      await request(ctx.app)
+        .post('/apis/auth/reset-password')
+        .send({ user_id: user.id, code: resetCode, password: 'nouveau42', ...body }),
+      field,
+      code,
+    );
     await user.reload();
     expect(await verifyPassword(user.password_hash!, 'oldpass1')).toBe(true);
     expect((await PasswordResetCode.findOne({ where: { user_id: user.id } }))!.used_at).toBeNull();

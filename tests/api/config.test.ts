@@ -33,9 +33,7 @@ describe('GET /apis/config/{lang}', () => {
     expect(values(body.cont_type).sort()).toEqual(['alternance', 'cdd', 'cdi', 'indep', 'interim', 'stage', 'vie']);
     expect(values(body.pay_period)).toEqual(['month', 'day', 'year', 'hour']);
     expect(values(body.pay_currency)).toEqual(['EUR', 'USD']);
-    expect(values(body.candidate_graduation)).toEqual([
-      'no_care', 'unqualified', 'cap', 'bep', 'bac', 'bac1', 'bac2', 'bac3', 'bac4', 'bac5', 'bac_5_plus',
-    ]);
+    expect(values(body.candidate_graduation)).toEqual(['no_care', 'unqualified', 'cap', 'bep', 'bac', 'bac1', 'bac2', 'bac3', 'bac4', 'bac5', 'bac_5_plus']);
     expect(values(body.candidate_experience)).toEqual(['none', 'lt_6m', '6m_2y', '2y_5y', '5y_10y', 'gt_10y']);
     expect(values(body.languages)).toEqual(['fr', 'nl']);
     expect(body.job_cat.length).toBeGreaterThanOrEqual(18);
@@ -51,7 +49,10 @@ describe('GET /apis/config/{lang}', () => {
     expect(fr.q_template[0]).toEqual({ name: 'Présentez-vous en une minute.', value: 'pitch' });
     expect(nl.q_template[0]).toEqual({ name: 'Stel jezelf voor in één minuut.', value: 'pitch' });
     expect(en.q_template[0]).toEqual({ name: 'Introduce yourself in one minute.', value: 'pitch' });
-    expect(fr.languages).toEqual([{ name: 'Français', value: 'fr' }, { name: 'Néerlandais', value: 'nl' }]);
+    expect(fr.languages).toEqual([
+      { name: 'Français', value: 'fr' },
+      { name: 'Néerlandais', value: 'nl' },
+    ]);
     expect(nl.languages[1]).toEqual({ name: 'Nederlands', value: 'nl' });
     expect(en.candidate_experience[1]).toEqual({ name: 'Less than 6 months', value: 'lt_6m' });
     for (const list of LISTS) {

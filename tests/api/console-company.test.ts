@@ -24,7 +24,11 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const as = (auth: { Authorization: string }) => ({
-  list: (resource: string, filter: object = {}) => request(ctx.app).get(`/apis/console/${resource}`).query({ filter: JSON.stringify(filter) }).set(auth),
+  list: (resource: string, filter: object = {}) =>
+    request(ctx.app)
+      .get(`/apis/console/${resource}`)
+      .query({ filter: JSON.stringify(filter) })
+      .set(auth),
   get: (resource: string, id: string | number) => request(ctx.app).get(`/apis/console/${resource}/${id}`).set(auth),
   create: (resource: string, body: object) => request(ctx.app).post(`/apis/console/${resource}`).set(auth).send(body),
   update: (resource: string, id: string | number, body: object) => request(ctx.app).put(`/apis/console/${resource}/${id}`).set(auth).send(body),
@@ -38,8 +42,19 @@ describe('templates', () => {
     const res = await as(staff).create('templates', { ...template, owner_id: manager.id });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
-      ...template, owner_id: manager.id, company_picture: 'avatar/icon_company.png', candidate_graduation: 'no_care', candidate_experience: 'none',
-      contract_type: 'cdi', pay_min: 1, pay_max: 2, pay_currency: 'EUR', pay_period: 'month', lang: 'fr', tags: [], questions: TEMPLATE_QUESTIONS,
+      ...template,
+      owner_id: manager.id,
+      company_picture: 'avatar/icon_company.png',
+      candidate_graduation: 'no_care',
+      candidate_experience: 'none',
+      contract_type: 'cdi',
+      pay_min: 1,
+      pay_max: 2,
+      pay_currency: 'EUR',
+      pay_period: 'month',
+      lang: 'fr',
+      tags: [],
+      questions: TEMPLATE_QUESTIONS,
     });
     const stored = await Template.findByPk(res.body.id);
     expect(stored!.type).toBe('offer');
@@ -135,8 +150,20 @@ describe('actions are scoped like reads', () => {
     const offer = await makeOffer(recruiter.id);
     const cand = await makeUser({ profile: 'candidate' });
     const app = await makeApplication(cand, offer, { answered: ['q1', 'q2'] });
-    expect((await request(ctx.app).post(`/apis/console/applications/${app.id}/reset`).set(await bearer(recruiter))).status).toBe(403);
-    expect((await request(ctx.app).post(`/apis/console/applications/${app.id}/reset`).set(await bearer(cand))).status).toBe(403);
+    expect(
+      (
+        await request(ctx.app)
+          .post(`/apis/console/applications/${app.id}/reset`)
+          .set(await bearer(recruiter))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(ctx.app)
+          .post(`/apis/console/applications/${app.id}/reset`)
+          .set(await bearer(cand))
+      ).status,
+    ).toBe(403);
     expect((await request(ctx.app).post('/apis/console/applications/999999/reset').set(staff)).status).toBe(404);
     expect((await request(ctx.app).post(`/apis/console/applications/${app.id}/unknown`).set(staff)).status).toBe(404);
     expect((await request(ctx.app).post(`/apis/console/applications/${app.id}/reset`).set(staff)).status).toBe(200);

@@ -90,7 +90,11 @@ function invalidValues(decl: ResourceDecl, f: FieldDecl): unknown[] {
       out.push('not-a-choice', ['x']);
       break;
     case 'tags':
-      out.push('vente', ['not-a-category'], Array.from({ length: (f.maxLength ?? 50) + 1 }, (_, i) => `t${i}`));
+      out.push(
+        'vente',
+        ['not-a-category'],
+        Array.from({ length: (f.maxLength ?? 50) + 1 }, (_, i) => `t${i}`),
+      );
       break;
     case 'questions': {
       const q = (k: number) => Array.from({ length: k }, (_, i) => ({ question: `Q${i}` }));
@@ -133,7 +137,10 @@ async function recordOf(decl: ResourceDecl): Promise<string> {
   if (decl.name === 'users') return (await makeUser({ profile: 'candidate', name: 'Candidate Example' })).id;
   if (decl.name === 'landings') return String((await makeLead()).id);
   if (decl.name === 'offers') return String((await makeOffer(recruiter.id)).id);
-  const res = await request(ctx.app).post(`/apis/console/${decl.name}`).set(auth).send(await createBody(decl));
+  const res = await request(ctx.app)
+    .post(`/apis/console/${decl.name}`)
+    .set(auth)
+    .send(await createBody(decl));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return String(res.body.id);
 }
@@ -143,7 +150,10 @@ const editable = RESOURCES.filter((r) => r.access.edit?.includes('admin'));
 
 describe('generated screens submit what the server accepts', () => {
   it.each(creatable.map((r) => [r.name, r] as const))('%s: the create form (defaults plus the required fields) is stored', async (_name, decl) => {
-    const res = await request(ctx.app).post(`/apis/console/${decl.name}`).set(auth).send(await createBody(decl));
+    const res = await request(ctx.app)
+      .post(`/apis/console/${decl.name}`)
+      .set(auth)
+      .send(await createBody(decl));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     for (const [k, v] of Object.entries(declaredDefaults(decl))) expect(res.body[k], k).toEqual(v);
   });
@@ -180,7 +190,10 @@ describe('every declared rule is enforced by the server', () => {
     const before = await read();
     for (const f of writableFields(decl, 'edit')) {
       for (const bad of invalidValues(decl, f)) {
-        const res = await request(ctx.app).put(`/apis/console/${decl.name}/${id}`).set(auth).send({ [f.source]: bad });
+        const res = await request(ctx.app)
+          .put(`/apis/console/${decl.name}/${id}`)
+          .set(auth)
+          .send({ [f.source]: bad });
         const shown = JSON.stringify(bad)?.slice(0, 60);
         expect(res.status, `${f.source} = ${shown}: ${JSON.stringify(res.body)}`).toBe(400);
         expect(res.body.details?.field, `${f.source} = ${shown}`).toBe(f.source);

@@ -50,11 +50,21 @@ describe('users search', () => {
 
   /** What the list must answer, computed here from the records. */
   const expected = (pred: (u: User) => boolean) =>
-    people.filter(pred).sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : -1)).map((u) => u.id);
+    people
+      .filter(pred)
+      .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : -1))
+      .map((u) => u.id);
   const hasPrefix = (u: User, w: string) => [...wordsOf(u.name), ...wordsOf(u.email.split('@')[0])].some((x) => x.startsWith(w));
 
   it('finds word prefixes in names and emails, accents and case aside, all words required', async () => {
-    for (const [q, words] of [['mart', ['mart']], ['MARTINEZ', ['martinez']], ['jean', ['jean']], ['Élo', ['elo']], ['jean dup', ['jean', 'dup']], ['li', ['li']]] as const) {
+    for (const [q, words] of [
+      ['mart', ['mart']],
+      ['MARTINEZ', ['martinez']],
+      ['jean', ['jean']],
+      ['Élo', ['elo']],
+      ['jean dup', ['jean', 'dup']],
+      ['li', ['li']],
+    ] as const) {
       const res = await list('users', { profile: 'candidate', q, show_closed: true });
       expect(res.status).toBe(200);
       const want = expected((u) => u.profile === 'candidate' && words.every((w) => hasPrefix(u, w)));
@@ -167,7 +177,10 @@ describe('offers search', () => {
     expect(await find('patiss', { recruiter_id: r2.id })).toEqual([o2.id]);
     expect(await find('patiss', { state: 'closed' })).toEqual([]);
     // A recruiter's own search sees only their offers.
-    const mine = await request(ctx.app).get('/apis/console/offers').query({ filter: JSON.stringify({ q: 'patiss' }) }).set(await bearer(r1));
+    const mine = await request(ctx.app)
+      .get('/apis/console/offers')
+      .query({ filter: JSON.stringify({ q: 'patiss' }) })
+      .set(await bearer(r1));
     expect(ids(mine)).toEqual([o1.id]);
     // Edited: the new title is found, the state filter follows.
     expect((await request(ctx.app).put(`/apis/console/offers/${o2.id}`).set(auth).send({ title: 'Chocolatière', state: 'closed' })).status).toBe(200);

@@ -6,9 +6,7 @@ import { addToTeam, makeApplication, makeLead, makeOffer, makeUser } from '../he
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { decodePng, encodePng } from '../helpers/png.js';
-import {
-  ApplicationAnswer, Application, AuditEntry, CloseEvent, CustomLanding, ManagerRecruiter, Offer, PlanLimit, Upload, User, WishlistEntry,
-} from '../../models/index.js';
+import { ApplicationAnswer, Application, AuditEntry, CloseEvent, CustomLanding, ManagerRecruiter, Offer, PlanLimit, Upload, User, WishlistEntry } from '../../models/index.js';
 import { customLandings } from '../../models/resources/custom-landings/resource.js';
 import { declaredDefaults } from '../../models/resources/schema.js';
 
@@ -27,19 +25,23 @@ const list = (resource: string, params: Record<string, unknown> = {}) =>
     .get(`/apis/console/${resource}`)
     .query(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])))
     .set(auth);
-const act = (resource: string, id: string | number, action: string, body: object = {}) =>
-  request(ctx.app).post(`/apis/console/${resource}/${id}/${action}`).set(auth).send(body);
+const act = (resource: string, id: string | number, action: string, body: object = {}) => request(ctx.app).post(`/apis/console/${resource}/${id}/${action}`).set(auth).send(body);
 
 describe('console access', () => {
   it('answers 401 to anonymous callers and 403 with the spec message to non-staff', async () => {
     const anon = await request(ctx.app).get('/apis/console/users');
     expect(anon.status).toBe(401);
     const cand = await makeUser({ profile: 'candidate' });
-    const res = await request(ctx.app).get('/apis/console/users').set(await bearer(cand));
+    const res = await request(ctx.app)
+      .get('/apis/console/users')
+      .set(await bearer(cand));
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Le site est en cours de développement, merci de votre patience.');
     const rec = await makeUser({ profile: 'recruiter' });
-    const act403 = await request(ctx.app).post(`/apis/console/users/${rec.id}/boosters`).set(await bearer(rec)).send({ count: 3 });
+    const act403 = await request(ctx.app)
+      .post(`/apis/console/users/${rec.id}/boosters`)
+      .set(await bearer(rec))
+      .send({ count: 3 });
     expect(act403.status).toBe(403);
     expect((await User.findByPk(rec.id))!.av_boost).toBe(0);
   });
@@ -51,16 +53,32 @@ describe('console access', () => {
     const o1 = await makeOffer(r1.id);
     const o2 = await makeOffer(r2.id);
     await addToTeam(mgr, r1);
-    const mine = await request(ctx.app).get('/apis/console/offers').set(await bearer(r1));
+    const mine = await request(ctx.app)
+      .get('/apis/console/offers')
+      .set(await bearer(r1));
     expect(mine.status).toBe(200);
     expect(mine.body.map((o: { id: number }) => o.id)).toEqual([o1.id]);
-    expect((await request(ctx.app).get(`/apis/console/offers/${o2.id}`).set(await bearer(r1))).status).toBe(404);
-    const managed = await request(ctx.app).get('/apis/console/offers').set(await bearer(mgr));
+    expect(
+      (
+        await request(ctx.app)
+          .get(`/apis/console/offers/${o2.id}`)
+          .set(await bearer(r1))
+      ).status,
+    ).toBe(404);
+    const managed = await request(ctx.app)
+      .get('/apis/console/offers')
+      .set(await bearer(mgr));
     expect(managed.body.map((o: { id: number }) => o.id)).toEqual([o1.id]);
     const all = await list('offers', { filter: { id: [o1.id, o2.id] } });
     expect(all.body).toHaveLength(2);
     const cand = await makeUser({ profile: 'candidate' });
-    expect((await request(ctx.app).get('/apis/console/offers').set(await bearer(cand))).status).toBe(403);
+    expect(
+      (
+        await request(ctx.app)
+          .get('/apis/console/offers')
+          .set(await bearer(cand))
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -250,7 +268,13 @@ describe('user actions', () => {
     expect(await User.findByPk(cand.id)).toBeNull();
     expect((await request(ctx.app).delete('/apis/delete-user').set(auth)).status).toBe(400);
     const nonAdmin = await makeUser({ profile: 'recruiter' });
-    expect((await request(ctx.app).delete(`/apis/delete-user?user=${nonAdmin.id}`).set(await bearer(nonAdmin))).status).toBe(403);
+    expect(
+      (
+        await request(ctx.app)
+          .delete(`/apis/delete-user?user=${nonAdmin.id}`)
+          .set(await bearer(nonAdmin))
+      ).status,
+    ).toBe(403);
     expect(await AuditEntry.count({ where: { action: 'delete', resource: 'users', record_id: r.id } })).toBe(1);
   });
 });
@@ -379,7 +403,10 @@ describe('custom landings', () => {
     const filesBefore = fs.readdirSync(pictures).sort();
     const uploadsBefore = await Upload.count();
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 0x20)]);
-    for (const [file, name] of [[Buffer.from('Ceci est un texte, pas une image.\n'), 'logo.png'], [pdf, 'plaquette.png']] as const) {
+    for (const [file, name] of [
+      [Buffer.from('Ceci est un texte, pas une image.\n'), 'logo.png'],
+      [pdf, 'plaquette.png'],
+    ] as const) {
       const refused = await request(ctx.app).post('/apis/upload/image').set(auth).attach('file', file, { filename: name, contentType: 'image/png' });
       expect(refused.status, name).toBe(400);
       expect(refused.body).toEqual({ error: 'image_mime_type_error', message: 'image mime type error' });
@@ -388,7 +415,14 @@ describe('custom landings', () => {
     expect(fs.readdirSync(pictures).sort()).toEqual(filesBefore);
   });
   it('takes as logo only nothing or an image uploaded here; other addresses are refused 400 and nothing is stored', async () => {
-    const up = await request(ctx.app).post('/apis/upload/image').set(auth).attach('file', encodePng(8, 8, () => [10, 20, 30]), { filename: 'l.png', contentType: 'image/png' });
+    const up = await request(ctx.app)
+      .post('/apis/upload/image')
+      .set(auth)
+      .attach(
+        'file',
+        encodePng(8, 8, () => [10, 20, 30]),
+        { filename: 'l.png', contentType: 'image/png' },
+      );
     expect(up.status).toBe(201);
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 0x20)]);
     const cv = await request(ctx.app).post('/apis/upload/cv').attach('file', pdf, { filename: 'cv.pdf', contentType: 'application/pdf' });

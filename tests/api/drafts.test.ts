@@ -4,9 +4,7 @@ import { makeDraft, makeUser, offerForm } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { DraftOffer, Offer, OfferQuestion, User } from '../../models/index.js';
-import {
-  JOB_CODE_ALPHABET, freeJobCode, isJobCodeCollision, newJobCode, withJobCodeRetry,
-} from '../../api/services/job-codes.js';
+import { JOB_CODE_ALPHABET, freeJobCode, isJobCodeCollision, newJobCode, withJobCodeRetry } from '../../api/services/job-codes.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,12 +16,17 @@ const JOB_CODE = /^[0-9A-HJ-NP-TV-Z]{6}$/;
 
 async function newDraft(ownerProfile: 'recruiter' | 'manager' = 'recruiter') {
   const owner = await makeUser({ profile: ownerProfile });
-  const res = await request(ctx.app).post('/apis/draft-offer').set(await bearer(owner));
+  const res = await request(ctx.app)
+    .post('/apis/draft-offer')
+    .set(await bearer(owner));
   expect(res.status).toBe(201);
   return { owner, token: res.body.edition_token as string };
 }
 
-const publish = (token: string, body: unknown) => request(ctx.app).post(`/apis/draft-offer/${token}`).send(body as object);
+const publish = (token: string, body: unknown) =>
+  request(ctx.app)
+    .post(`/apis/draft-offer/${token}`)
+    .send(body as object);
 
 describe('POST /apis/draft-offer (new draft)', () => {
   it('creates a draft with the default offer_json for a signed-in recruiter or manager', async () => {
@@ -36,8 +39,14 @@ describe('POST /apis/draft-offer (new draft)', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         offer_json: {
-          pay_currency: 'EUR', pay_period: 'month', lang: 'fr',
-          questions: [{ id: 'q1', question: '' }, { id: 'q2', question: '' }, { id: 'q3', question: '' }],
+          pay_currency: 'EUR',
+          pay_period: 'month',
+          lang: 'fr',
+          questions: [
+            { id: 'q1', question: '' },
+            { id: 'q2', question: '' },
+            { id: 'q3', question: '' },
+          ],
         },
         job_code: null,
       });
@@ -64,7 +73,9 @@ describe('POST /apis/draft-offer (new draft)', () => {
     expect(anon.body.error).toBe('unauthorized');
     expect(anon.body.error_message).toBe(anon.body.message);
     const candidate = await makeUser({ profile: 'candidate' });
-    const res = await request(ctx.app).post('/apis/draft-offer').set(await bearer(candidate));
+    const res = await request(ctx.app)
+      .post('/apis/draft-offer')
+      .set(await bearer(candidate));
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('recruiter_only');
     expect(await DraftOffer.count({ where: { owner_id: candidate.id } })).toBe(0);
@@ -88,15 +99,22 @@ describe('GET and PUT /apis/draft-offer/{edition_token}', () => {
       .send({ title: '  Caissier  ', contract_type: 'CDD', questions: [{ question: 'Présentez-vous.' }, { question: '' }, { question: '' }] });
     expect(saved.status).toBe(200);
     expect(saved.body.offer_json).toEqual({
-      title: 'Caissier', contract_type: 'cdd',
-      questions: [{ id: 'q1', question: 'Présentez-vous.' }, { id: 'q2', question: '' }, { id: 'q3', question: '' }],
+      title: 'Caissier',
+      contract_type: 'cdd',
+      questions: [
+        { id: 'q1', question: 'Présentez-vous.' },
+        { id: 'q2', question: '' },
+        { id: 'q3', question: '' },
+      ],
     });
     expect((await request(ctx.app).get(`/apis/draft-offer/${token}`)).body.offer_json.title).toBe('Caissier');
     const bad = await request(ctx.app).put(`/apis/draft-offer/${token}`).send({ contract_type: 'cdx' });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual({ field: 'contract_type' });
     expect((await request(ctx.app).get(`/apis/draft-offer/${token}`)).body.offer_json.contract_type).toBe('cdd');
-    const unknown = await request(ctx.app).put(`/apis/draft-offer/${'y'.repeat(32)}`).send({ title: 'x' });
+    const unknown = await request(ctx.app)
+      .put(`/apis/draft-offer/${'y'.repeat(32)}`)
+      .send({ title: 'x' });
     expect(unknown.status).toBe(404);
   });
 });
@@ -122,7 +140,9 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
     expect(offer!.pay_min).toBe(1800);
     const questions = await OfferQuestion.findAll({ where: { offer_id: offer!.id }, order: [['position', 'ASC']] });
     expect(questions.map((q) => [q.qid, q.question])).toEqual([
-      ['q1', 'Présentez-vous en une minute.'], ['q2', 'Pourquoi la restauration rapide ?'], ['q3', 'Quelles sont vos disponibilités ?'],
+      ['q1', 'Présentez-vous en une minute.'],
+      ['q2', 'Pourquoi la restauration rapide ?'],
+      ['q3', 'Quelles sont vos disponibilités ?'],
     ]);
 
     const draft = await DraftOffer.findOne({ where: { edition_token: token } });
@@ -211,9 +231,22 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
   it('refuses every missing required field with fill_all_required_fields, and stores nothing', async () => {
     const { owner, token } = await newDraft();
     const required = [
-      'title', 'company_name', 'company_description', 'description', 'contract_type', 'start_date', 'candidate_experience',
-      'candidate_graduation', 'candidate_qualification', 'pay_min', 'pay_max', 'pay_currency', 'pay_period', 'questions',
-      'lang', 'location',
+      'title',
+      'company_name',
+      'company_description',
+      'description',
+      'contract_type',
+      'start_date',
+      'candidate_experience',
+      'candidate_graduation',
+      'candidate_qualification',
+      'pay_min',
+      'pay_max',
+      'pay_currency',
+      'pay_period',
+      'questions',
+      'lang',
+      'location',
     ];
     for (const field of required) {
       for (const empty of [undefined, '', null]) {
@@ -224,9 +257,7 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
         expect(res.status, field).toBe(400);
         expect(res.body.error).toBe('fill_all_required_fields');
         expect(res.body.error_message).toBe('Merci de remplir tous les champs obligatoires.');
-        const expected = field === 'location'
-          ? ['location.street', 'location.city', 'location.zip_code', 'location.country_iso']
-          : [field];
+        const expected = field === 'location' ? ['location.street', 'location.city', 'location.zip_code', 'location.country_iso'] : [field];
         expect(res.body.details.fields).toEqual(expected);
       }
     }
@@ -280,14 +311,26 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
     expect(withBlank.status).toBe(200);
     const offer = await Offer.findOne({ where: { job_code: withBlank.body.Item.job_code } });
     const rows = await OfferQuestion.findAll({ where: { offer_id: offer!.id }, order: [['position', 'ASC']] });
-    expect(rows.map((r) => [r.qid, r.question])).toEqual([['q1', 'Un'], ['q2', 'Deux'], ['q3', 'Trois'], ['q4', 'Quatre']]);
+    expect(rows.map((r) => [r.qid, r.question])).toEqual([
+      ['q1', 'Un'],
+      ['q2', 'Deux'],
+      ['q3', 'Trois'],
+      ['q4', 'Quatre'],
+    ]);
   });
 
   it('refuses values outside the reference lists', async () => {
     const { owner, token } = await newDraft();
     const cases: Array<[string, unknown]> = [
-      ['contract_type', 'cdx'], ['candidate_experience', 'lots'], ['candidate_graduation', 'phd'], ['pay_currency', 'GBP'],
-      ['pay_period', 'week'], ['lang', 'de'], ['tags', ['astronaut']], ['tags', 'vente'], ['contract_type', 3],
+      ['contract_type', 'cdx'],
+      ['candidate_experience', 'lots'],
+      ['candidate_graduation', 'phd'],
+      ['pay_currency', 'GBP'],
+      ['pay_period', 'week'],
+      ['lang', 'de'],
+      ['tags', ['astronaut']],
+      ['tags', 'vente'],
+      ['contract_type', 3],
     ];
     for (const [field, value] of cases) {
       const res = await publish(token, { ...offerForm(), [field]: value });
@@ -300,7 +343,13 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
 
   it('checks pay numbers: whole, positive, minimum not above maximum', async () => {
     const { token } = await newDraft();
-    for (const [field, value] of [['pay_min', 'abc'], ['pay_min', -5], ['pay_max', 1900.5], ['pay_max', 1e12], ['pay_min', true]] as const) {
+    for (const [field, value] of [
+      ['pay_min', 'abc'],
+      ['pay_min', -5],
+      ['pay_max', 1900.5],
+      ['pay_max', 1e12],
+      ['pay_min', true],
+    ] as const) {
       const res = await publish(token, { ...offerForm(), [field]: value });
       expect(res.status, `${field}=${String(value)}`).toBe(400);
       expect(res.body.details).toEqual({ field });
@@ -332,7 +381,11 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
   it('normalises case and names: EUR, fr, FR, job categories given by name', async () => {
     const { token } = await newDraft();
     const res = await publish(token, {
-      ...offerForm(), pay_currency: 'eur', lang: 'FR', contract_type: 'CDI', tags: ['Vente / Conseil en magasin', 'Fast food', 'vente'],
+      ...offerForm(),
+      pay_currency: 'eur',
+      lang: 'FR',
+      contract_type: 'CDI',
+      tags: ['Vente / Conseil en magasin', 'Fast food', 'vente'],
       location: { street: '1 place Bellecour', city: 'Lyon', zip_code: 69002, country_iso: 'fr' },
     });
     expect(res.status).toBe(200);
@@ -343,7 +396,11 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
 
   it('refuses a location that is not an address, and bad coordinates', async () => {
     const { token } = await newDraft();
-    for (const [location, field] of [['Paris', 'location'], [{ ...(offerForm().location as object), lat: 123 }, 'location.lat'], [{ ...(offerForm().location as object), country_iso: 'FRA' }, 'location.country_iso']] as const) {
+    for (const [location, field] of [
+      ['Paris', 'location'],
+      [{ ...(offerForm().location as object), lat: 123 }, 'location.lat'],
+      [{ ...(offerForm().location as object), country_iso: 'FRA' }, 'location.country_iso'],
+    ] as const) {
       const res = await publish(token, { ...offerForm(), location });
       expect(res.status).toBe(400);
       expect(res.body.details).toEqual({ field });
@@ -387,10 +444,34 @@ describe('job codes', () => {
     const owner = await makeUser({ profile: 'recruiter' });
     const code = await freeJobCode();
     const attrs = {
-      recruiter_id: owner.id, created_by_id: null, shop_id: null, shopname: null, title: 't', company_name: 'c', company_hash: null,
-      company_picture: null, company_description: null, description: 'd', candidate_qualification: null, candidate_experience: null,
-      candidate_graduation: null, contract_type: null, tags: null, start_date: null, pay_min: null, pay_max: null, street: null,
-      city: null, zip_code: null, area: null, sub_area: null, country: null, country_iso: null, lat: null, lng: null, boosted_at: null,
+      recruiter_id: owner.id,
+      created_by_id: null,
+      shop_id: null,
+      shopname: null,
+      title: 't',
+      company_name: 'c',
+      company_hash: null,
+      company_picture: null,
+      company_description: null,
+      description: 'd',
+      candidate_qualification: null,
+      candidate_experience: null,
+      candidate_graduation: null,
+      contract_type: null,
+      tags: null,
+      start_date: null,
+      pay_min: null,
+      pay_max: null,
+      street: null,
+      city: null,
+      zip_code: null,
+      area: null,
+      sub_area: null,
+      country: null,
+      country_iso: null,
+      lat: null,
+      lng: null,
+      boosted_at: null,
     };
     await Offer.create({ ...attrs, job_code: code });
     const err = await Offer.create({ ...attrs, job_code: code }).catch((e: unknown) => e);
@@ -402,8 +483,16 @@ describe('job codes', () => {
       return 'done';
     });
     expect([result, calls]).toEqual(['done', 2]);
-    await expect(withJobCodeRetry(async () => { throw err; })).rejects.toBe(err);
+    await expect(
+      withJobCodeRetry(async () => {
+        throw err;
+      }),
+    ).rejects.toBe(err);
     const other = new Error('boom');
-    await expect(withJobCodeRetry(async () => { throw other; })).rejects.toBe(other);
+    await expect(
+      withJobCodeRetry(async () => {
+        throw other;
+      }),
+    ).rejects.toBe(other);
   });
 });

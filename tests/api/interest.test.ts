@@ -23,10 +23,20 @@ afterAll(async () => ctx?.close());
 let n = 0;
 const fresh = () => `lea.dupont+${++n}@example.fr`;
 const web = (over: Record<string, unknown> = {}) => ({
-  job_code: offer.job_code, email: fresh(), phone_number: '+33 6 12 34 56 78', firstname: 'Léa', lastname: 'Dupont',
-  accept_cgu: true, use_cv: false, ...over,
+  job_code: offer.job_code,
+  email: fresh(),
+  phone_number: '+33 6 12 34 56 78',
+  firstname: 'Léa',
+  lastname: 'Dupont',
+  accept_cgu: true,
+  use_cv: false,
+  ...over,
 });
-const submit = (body: unknown, lang = 'fr') => request(ctx.app).post('/apis/submit-interest').set('accept-language', lang).send(body as object);
+const submit = (body: unknown, lang = 'fr') =>
+  request(ctx.app)
+    .post('/apis/submit-interest')
+    .set('accept-language', lang)
+    .send(body as object);
 
 async function expectRefused(body: unknown, status: number, code: string, message?: string) {
   const before = await LandingInterest.count();
@@ -47,8 +57,17 @@ describe('web application', () => {
     const lead = await LandingInterest.findOne({ where: { email: 'lea.dupont@example.fr' } });
     expect(lead).not.toBeNull();
     expect(lead!.toJSON()).toMatchObject({
-      job_code: offer.job_code, offer_id: offer.id, firstname: 'Léa', lastname: 'Dupont', phone_number: '+33612345678',
-      accept_cgu: true, cv_key: null, cgu_from: 'web', custom: null, user_id: null, notif: 0,
+      job_code: offer.job_code,
+      offer_id: offer.id,
+      firstname: 'Léa',
+      lastname: 'Dupont',
+      phone_number: '+33612345678',
+      accept_cgu: true,
+      cv_key: null,
+      cgu_from: 'web',
+      custom: null,
+      user_id: null,
+      notif: 0,
     });
   });
 
@@ -66,12 +85,9 @@ describe('web application', () => {
     expect((await LandingInterest.findOne({ where: { email: 'form.post@example.fr' } }))!.job_code).toBe(offer.job_code);
   });
 
-  it.each(['nope', 'a@b', 'a b@example.fr', 'lea@exa mple.fr', 'lea@example..fr', 'léa@example.fr', '@example.fr', 'lea@.fr', ''])(
-    'refuses the email %j with invalid_email',
-    async (email) => {
-      await expectRefused(web({ email }), 400, 'invalid_email', 'L’adresse e-mail n’est pas valide.');
-    },
-  );
+  it.each(['nope', 'a@b', 'a b@example.fr', 'lea@exa mple.fr', 'lea@example..fr', 'léa@example.fr', '@example.fr', 'lea@.fr', ''])('refuses the email %j with invalid_email', async (email) => {
+    await expectRefused(web({ email }), 400, 'invalid_email', 'L’adresse e-mail n’est pas valide.');
+  });
 
   it('accepts dots, plus, dash and underscore before the @', async () => {
     expect((await submit(web({ email: 'a.b+c-d_e@sub-domain.example.co.uk' }))).status).toBe(201);
@@ -90,12 +106,9 @@ describe('web application', () => {
     expect((await LandingInterest.findOne({ where: { email } }))!.phone_number).toBe(stored);
   });
 
-  it.each(['12345', '061234567', '06123456789', '+44 7700 900123', '+33 6 12 34', '1234567890', '', 'abc'])(
-    'refuses the phone %j with invalid_phone',
-    async (phone_number) => {
-      await expectRefused(web({ phone_number }), 400, 'invalid_phone', 'Le numéro de téléphone doit comporter 10 chiffres.');
-    },
-  );
+  it.each(['12345', '061234567', '06123456789', '+44 7700 900123', '+33 6 12 34', '1234567890', '', 'abc'])('refuses the phone %j with invalid_phone', async (phone_number) => {
+    await expectRefused(web({ phone_number }), 400, 'invalid_phone', 'Le numéro de téléphone doit comporter 10 chiffres.');
+  });
 
   it('needs the phone on the web form', async () => {
     const { phone_number: _p, ...body } = web();
@@ -160,8 +173,14 @@ describe('CV', () => {
 
 describe('landing lead', () => {
   const lead = (over: Record<string, unknown> = {}) => ({
-    job_code: landingOffer.job_code, email: fresh(), firstname: 'Paul', lastname: 'Martin', accept_cgu: true, use_cv: false,
-    cgu_from: `landing/${landing.identifier}`, ...over,
+    job_code: landingOffer.job_code,
+    email: fresh(),
+    firstname: 'Paul',
+    lastname: 'Martin',
+    accept_cgu: true,
+    use_cv: false,
+    cgu_from: `landing/${landing.identifier}`,
+    ...over,
   });
 
   it('stores cgu_from landing/{customer} and the customer name; the phone is optional', async () => {
@@ -193,7 +212,8 @@ describe('one application per email and offer', () => {
     const en = await submit(web({ email: ` ${email.toUpperCase()} ` }), 'en');
     expect(en.status).toBe(409);
     expect(en.body).toEqual({
-      success: false, error: 'existing_application',
+      success: false,
+      error: 'existing_application',
       message: "It looks like we've already registered an application with your email for this ad.",
     });
     const fr = await submit(web({ email }));

@@ -41,7 +41,9 @@ function offerBody(company_name: string): Record<string, unknown> {
 }
 
 async function publishAs(userId: string, company: string): Promise<string> {
-  const draft = await request(ctx.app).post('/apis/draft-offer').set(await bearer({ id: userId }));
+  const draft = await request(ctx.app)
+    .post('/apis/draft-offer')
+    .set(await bearer({ id: userId }));
   expect(draft.status).toBe(201);
   const res = await request(ctx.app).post(`/apis/draft-offer/${draft.body.edition_token}`).send(offerBody(company));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -55,10 +57,18 @@ const landingCodes = async (identifier: string): Promise<string[]> => {
 };
 
 const lead = (job_code: string, email: string) =>
-  request(ctx.app).post('/apis/submit-interest').send({
-    job_code, email, phone_number: '+33 6 12 34 56 78', firstname: 'Léa', lastname: 'Dupont', accept_cgu: true, use_cv: false,
-    cgu_from: `landing/${DEMO_LANDING}`,
-  });
+  request(ctx.app)
+    .post('/apis/submit-interest')
+    .send({
+      job_code,
+      email,
+      phone_number: '+33 6 12 34 56 78',
+      firstname: 'Léa',
+      lastname: 'Dupont',
+      accept_cgu: true,
+      use_cv: false,
+      cgu_from: `landing/${DEMO_LANDING}`,
+    });
 
 describe('landing ownership', () => {
   it("keeps manager.lyon's offer typed 'Maison Demo' off /landing/maison-demo and refuses its lead there", async () => {

@@ -17,9 +17,17 @@ describe('landing config', () => {
     const manager = await makeUser({ profile: 'manager', user_plan: 'bplan' });
     const recruiter = await makeUser({ profile: 'recruiter' });
     await makeLanding({
-      identifier: 'fournil', name: 'Le Fournil', company_hash: 'Le Fournil', bg_color: '#aa3300', select_label: 'Boutique',
-      select_description: 'Choisissez une boutique', selectlist_label: 'Poste', informations_description: 'Vos coordonnées',
-      logo_src: 'picture/0a1b2c3d.png', logo_width: 240, logo_height: 80,
+      identifier: 'fournil',
+      name: 'Le Fournil',
+      company_hash: 'Le Fournil',
+      bg_color: '#aa3300',
+      select_label: 'Boutique',
+      select_description: 'Choisissez une boutique',
+      selectlist_label: 'Poste',
+      informations_description: 'Vos coordonnées',
+      logo_src: 'picture/0a1b2c3d.png',
+      logo_width: 240,
+      logo_height: 80,
     });
     const shop = await makeShop(manager, { shopname: 'Arras Gare', city: 'Arras', zip_code: '62000', recruiter_id: recruiter.id });
     const a = await makeOffer(recruiter, { company_hash: 'Le Fournil', shopname: 'Lille Centre', title: 'Vendeur' });
@@ -55,8 +63,12 @@ describe('landing config', () => {
     const res = await request(ctx.app).get('/apis/landing-config/Defaults-Only');
     expect(res.status).toBe(200);
     expect(res.body.config).toEqual({
-      identifier: 'defaults-only', name: landing.name, offers: [],
-      select_label: 'Magasin', selectlist_label: 'Annonce', bg_color: '#000000',
+      identifier: 'defaults-only',
+      name: landing.name,
+      offers: [],
+      select_label: 'Magasin',
+      selectlist_label: 'Annonce',
+      bg_color: '#000000',
       select_description: LANDING_DEFAULTS.select_description,
       informations_description: LANDING_DEFAULTS.informations_description,
       logo: { src: null, width: 300, height: 120 },

@@ -41,9 +41,7 @@ describe('migration 006 on existing data', () => {
     await expectSearchIndexTrue();
     const tokens = async (table: string, key: string, id: string | number) =>
       (await db.sequelize.query<{ token: string }>(`SELECT token FROM ${table} WHERE ${key} = ? ORDER BY token`, { replacements: [id], type: QueryTypes.SELECT })).map((r) => r.token);
-    expect(await tokens('user_search_tokens', 'user_id', '00000000-0000-4000-8000-000000000001')).toEqual(
-      expect.arrayContaining(['zoe', 'mar', 'martin', 'acme', 'retail', '0612345678']),
-    );
+    expect(await tokens('user_search_tokens', 'user_id', '00000000-0000-4000-8000-000000000001')).toEqual(expect.arrayContaining(['zoe', 'mar', 'martin', 'acme', 'retail', '0612345678']));
     expect(await tokens('offer_search_tokens', 'offer_id', 1)).toEqual(expect.arrayContaining(['ab12cd', 'boulanger', 'eloi', 'lille', '59000']));
     expect((await User.findByPk('00000000-0000-4000-8000-000000000001'))!.wishlist_pending_count).toBe(1);
 

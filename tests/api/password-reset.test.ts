@@ -104,7 +104,9 @@ describe('reset password', () => {
   it('refuses a wrong code and an expired one (after one hour)', async () => {
     await account('late@example.test');
     const { userId, code } = await linkFor('late@example.test');
-    const wrong = await request(ctx.app).post('/apis/auth/reset-password').send({ user_id: userId, code: code.slice(0, -2) + 'zz', password: 'good1pass' });
+    const wrong = await request(ctx.app)
+      .post('/apis/auth/reset-password')
+      .send({ user_id: userId, code: code.slice(0, -2) + 'zz', password: 'good1pass' });
     expect(wrong.body.error).toBe('code_mismatch');
     ctx.setNow(Date.now() + 3600_000 + 1000);
     try {
@@ -127,9 +129,7 @@ describe('reset password', () => {
   it('lets only one of two concurrent uses of the same code through', async () => {
     await account('race@example.test');
     const { userId, code } = await linkFor('race@example.test');
-    const results = await Promise.all(
-      ['race1pass', 'race2pass', 'race3pass'].map((password) => request(ctx.app).post('/apis/auth/reset-password').send({ user_id: userId, code, password })),
-    );
+    const results = await Promise.all(['race1pass', 'race2pass', 'race3pass'].map((password) => request(ctx.app).post('/apis/auth/reset-password').send({ user_id: userId, code, password })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.body.error === 'code_mismatch')).toHaveLength(2);
   });
@@ -137,7 +137,9 @@ describe('reset password', () => {
   it('stops guessing: too_many_requests after 10 tries for one user in an hour', async () => {
     const u = await account('guess@example.test');
     for (let i = 0; i < 10; i++) {
-      const r = await request(ctx.app).post('/apis/auth/reset-password').send({ user_id: u.id, code: `guess${i}`, password: 'good1pass' });
+      const r = await request(ctx.app)
+        .post('/apis/auth/reset-password')
+        .send({ user_id: u.id, code: `guess${i}`, password: 'good1pass' });
       expect(r.body.error).toBe('code_mismatch');
     }
     const res = await request(ctx.app).post('/apis/auth/reset-password').send({ user_id: u.id, code: 'guess11', password: 'good1pass' });

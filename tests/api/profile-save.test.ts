@@ -41,7 +41,10 @@ describe('PATCH /apis/auth/me under concurrency', () => {
   it('changes nothing when a save is refused', async () => {
     const user = await makeUser({ profile: 'recruiter', name: 'Kept Name' });
     const before = await tokensOf(user.id);
-    const res = await request(ctx.app).patch('/apis/auth/me').set(await bearer(user)).send({ name: 'x'.repeat(5000) });
+    const res = await request(ctx.app)
+      .patch('/apis/auth/me')
+      .set(await bearer(user))
+      .send({ name: 'x'.repeat(5000) });
     expect(res.status).toBe(400);
     expect((await User.findByPk(user.id))!.name).toBe('Kept Name');
     expect(await tokensOf(user.id)).toEqual(before);

@@ -80,7 +80,9 @@ describe('QR code of the app download page', () => {
       const res = await request(ctx.app).get(`/apis/qrcode${q}`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        success: true, url: 'http://127.0.0.1:3999/download', image: 'http://127.0.0.1:3999/apis/qrcode?redirect=true',
+        success: true,
+        url: 'http://127.0.0.1:3999/download',
+        image: 'http://127.0.0.1:3999/apis/qrcode?redirect=true',
       });
     }
   });

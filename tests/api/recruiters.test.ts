@@ -58,7 +58,10 @@ describe('POST /apis/admin/recruiters', () => {
     const results = await Promise.all([1, 2, 3].map(() => request(ctx.app).post('/apis/admin/recruiters').set(h).send(body)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 201)) expect(r.body).toEqual({ error: 'user_exists', message: 'This user already exists' });
-    const upper = await request(ctx.app).post('/apis/admin/recruiters').set(h).send({ ...body, email: 'PAUL.DURAND@shop.test' });
+    const upper = await request(ctx.app)
+      .post('/apis/admin/recruiters')
+      .set(h)
+      .send({ ...body, email: 'PAUL.DURAND@shop.test' });
     expect(upper.status).toBe(409);
     expect(await User.count({ where: { email: 'paul.durand@shop.test' } })).toBe(1);
   });
@@ -67,7 +70,10 @@ describe('POST /apis/admin/recruiters', () => {
     const body = { name: 'Someone Else', email: 'someone.else@shop.test', password: 'motdepasse1' };
     expect((await request(ctx.app).post('/apis/admin/recruiters').send(body)).status).toBe(401);
     const rec = await makeUser({ profile: 'recruiter', user_plan: 'bplan' });
-    const res = await request(ctx.app).post('/apis/admin/recruiters').set(await bearer(rec)).send(body);
+    const res = await request(ctx.app)
+      .post('/apis/admin/recruiters')
+      .set(await bearer(rec))
+      .send(body);
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Le site est en cours de développement, merci de votre patience.');
     expect(await User.count({ where: { email: 'someone.else@shop.test' } })).toBe(0);

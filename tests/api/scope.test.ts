@@ -52,7 +52,12 @@ describe('access: roles and the manager rule', () => {
       { manager_id: onlySelf.id, recruiter_id: onlySelf.id },
       { manager_id: byList.id, recruiter_id: other.id },
     ]);
-    const me = async (u: { id: string }) => (await request(ctx.app).get('/apis/auth/me').set(await bearer(u))).body;
+    const me = async (u: { id: string }) =>
+      (
+        await request(ctx.app)
+          .get('/apis/auth/me')
+          .set(await bearer(u))
+      ).body;
     expect((await me(onlySelf)).is_manager).toBe(false);
     expect((await me(byList)).is_manager).toBe(true);
   });
@@ -82,7 +87,10 @@ describe('auth housekeeping', () => {
     const now = new Date();
     await createSession(u.id, 'cookie', new Date(now.getTime() - 30 * 24 * 3600_000)); // expired
     await createSession(u.id, 'cookie', now);
-    await AuthAttempt.bulkCreate([{ bucket: 'login:acct:old', at: new Date(now.getTime() - 2 * 24 * 3600_000) }, { bucket: 'login:acct:new', at: now }]);
+    await AuthAttempt.bulkCreate([
+      { bucket: 'login:acct:old', at: new Date(now.getTime() - 2 * 24 * 3600_000) },
+      { bucket: 'login:acct:new', at: now },
+    ]);
     await SamlRequest.bulkCreate([
       { id: 'req:_old', value: 'x', created_at: now, expires_at: new Date(now.getTime() - 1000) },
       { id: 'req:_new', value: 'x', created_at: now, expires_at: new Date(now.getTime() + 60_000) },

@@ -3,9 +3,7 @@ import request from 'supertest';
 import { Op, QueryTypes } from 'sequelize';
 import { makeOffer, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import {
-  seedDemo, DemoSeedError, DEMO_IDS, DEMO_PASSWORD, DEMO_JOB_CODE, DEMO_LANDING, DEMO_SHARE_ID, DEMO_DRAFT_TOKEN,
-} from '../../seeders/demo.js';
+import { seedDemo, DemoSeedError, DEMO_IDS, DEMO_PASSWORD, DEMO_JOB_CODE, DEMO_LANDING, DEMO_SHARE_ID, DEMO_DRAFT_TOKEN } from '../../seeders/demo.js';
 import { verifyPassword } from '../../api/auth/passwords.js';
 import { transaction, User, Offer, Shop, CustomLanding, ShareLink, Application, ApplicationAnswer, DraftOffer, Upload, Template } from '../../models/index.js';
 import { bearer } from '../helpers/auth.js';
@@ -14,9 +12,27 @@ import { expectSearchIndexTrue } from '../helpers/search-index.js';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
 const TABLES = [
-  'users', 'user_contact_events', 'user_close_events', 'plan_limits', 'manager_recruiters', 'shops', 'templates', 'offers',
-  'offer_questions', 'draft_offers', 'applications', 'application_answers', 'wishlist_entries', 'landing_interests',
-  'custom_landings', 'subscriptions', 'subscription_recruiters', 'share_links', 'share_views', 'feedbacks', 'uploads',
+  'users',
+  'user_contact_events',
+  'user_close_events',
+  'plan_limits',
+  'manager_recruiters',
+  'shops',
+  'templates',
+  'offers',
+  'offer_questions',
+  'draft_offers',
+  'applications',
+  'application_answers',
+  'wishlist_entries',
+  'landing_interests',
+  'custom_landings',
+  'subscriptions',
+  'subscription_recruiters',
+  'share_links',
+  'share_views',
+  'feedbacks',
+  'uploads',
 ];
 
 let ctx: TestContext;
@@ -47,13 +63,20 @@ async function expectCountersAsDefined(): Promise<void> {
   const read = () => User.findAll({ attributes: ['id', 'av_boost', ...USER_COUNTERS], order: [['id', 'ASC']], raw: true });
   const stored = await read();
   expect(stored.length).toBeGreaterThan(15);
-  await transaction((t) => recountUsers(stored.map((u) => u.id), t));
+  await transaction((t) =>
+    recountUsers(
+      stored.map((u) => u.id),
+      t,
+    ),
+  );
   expect(await read()).toEqual(stored);
 }
 
 /** A user as staff read it in the console. */
 async function consoleUser(id: string): Promise<Record<string, unknown>> {
-  const res = await request(ctx.app).get(`/apis/console/users/${id}`).set(await bearer({ id: DEMO_IDS.admin }));
+  const res = await request(ctx.app)
+    .get(`/apis/console/users/${id}`)
+    .set(await bearer({ id: DEMO_IDS.admin }));
   expect(res.status).toBe(200);
   return res.body as Record<string, unknown>;
 }
@@ -75,7 +98,11 @@ describe('demo seed', () => {
     // The README's facts, as staff see them: Claire Dubois's shops hold 12 offers (9 available, 2
     // boosted) and she has 3 boosters left; the candidate applied twice; CAFE75 has 7 applications.
     expect(await consoleUser(DEMO_IDS.manager)).toMatchObject({
-      offers_count: 12, actives_offers_count: 9, av_boost: 3, used_boost: 2, total_boost: 5,
+      offers_count: 12,
+      actives_offers_count: 9,
+      av_boost: 3,
+      used_boost: 2,
+      total_boost: 5,
     });
     expect(await consoleUser(DEMO_IDS.candidate)).toMatchObject({ applications_count: 2, wishlist_count: 4 });
     const cafe = await Offer.findOne({ where: { job_code: DEMO_JOB_CODE } });
@@ -83,18 +110,13 @@ describe('demo seed', () => {
   });
 
   it('has every state of applications, wishlist, landing leads and offers', async () => {
-    const values = async (sql: string) =>
-      (await ctx.db.sequelize.query<{ v: string | number }>(sql, { type: QueryTypes.SELECT })).map((r) => String(r.v)).sort();
-    expect(await values('SELECT DISTINCT recruiter_state AS v FROM applications')).toEqual(
-      ['new', 'rejected', 'recruited', 'shortlist', 'to_recruit', 'view', 'wait_reject'].sort(),
-    );
+    const values = async (sql: string) => (await ctx.db.sequelize.query<{ v: string | number }>(sql, { type: QueryTypes.SELECT })).map((r) => String(r.v)).sort();
+    expect(await values('SELECT DISTINCT recruiter_state AS v FROM applications')).toEqual(['new', 'rejected', 'recruited', 'shortlist', 'to_recruit', 'view', 'wait_reject'].sort());
     expect(await values('SELECT DISTINCT state AS v FROM applications')).toEqual(['applying', 'complete']);
     expect(await values('SELECT DISTINCT state AS v FROM wishlist_entries')).toEqual(['applying', 'done', 'pending']);
     expect(await values('SELECT DISTINCT notif AS v FROM landing_interests')).toEqual(['0', '2', '3']);
     expect(await values('SELECT DISTINCT state AS v FROM offers')).toEqual(['available', 'closed']);
-    expect(await values('SELECT DISTINCT action AS v FROM user_contact_events')).toEqual(
-      ['email', 'no_response', 'sms', 'voice_msg', 'will_postulate'],
-    );
+    expect(await values('SELECT DISTINCT action AS v FROM user_contact_events')).toEqual(['email', 'no_response', 'sms', 'voice_msg', 'will_postulate']);
     expect(await Offer.count()).toBeGreaterThanOrEqual(20);
     const perOffer = await values('SELECT COUNT(*) AS v FROM offer_questions GROUP BY offer_id');
     expect(perOffer.length).toBe(await Offer.count());
@@ -185,11 +207,14 @@ describe('demo seed', () => {
       expect(a.cv_key).toMatch(/^picture\/[0-9a-f]{8}\.pdf$/);
       const upload = (await Upload.findOne({ where: { key: a.cv_key! } }))!;
       expect([upload.kind, upload.owner_id]).toEqual(['cv', a.candidate_id]);
-      const res = await request(ctx.app).get(`/files/${a.cv_key}`).buffer(true).parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      const res = await request(ctx.app)
+        .get(`/files/${a.cv_key}`)
+        .buffer(true)
+        .parse((r, cb) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       const pdf = (res.body as Buffer).toString('latin1');
@@ -197,7 +222,11 @@ describe('demo seed', () => {
       expect(pdf.startsWith('%PDF-1.4')).toBe(true);
       // Every cross-reference offset points at its object, so readers open it without repair.
       const xrefAt = Number(/startxref\n(\d+)/.exec(pdf)![1]);
-      const entries = pdf.slice(xrefAt).split('\n').slice(3).filter((l) => / n $/.test(l));
+      const entries = pdf
+        .slice(xrefAt)
+        .split('\n')
+        .slice(3)
+        .filter((l) => / n $/.test(l));
       expect(entries.length).toBe(5);
       entries.forEach((line, i) => expect(pdf.slice(Number(line.slice(0, 10))).startsWith(`${i + 1} 0 obj`)).toBe(true));
     }

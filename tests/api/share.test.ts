@@ -6,9 +6,7 @@ import request from 'supertest';
 import { addToTeam, makeApplication, makeOffer, makeShareLink, makeShop, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import {
-  Feedback, ShareLink, ShareView, type Application, type Offer, type User,
-} from '../../models/index.js';
+import { Feedback, ShareLink, ShareView, type Application, type Offer, type User } from '../../models/index.js';
 
 let ctx: TestContext;
 let server: http.Server;
@@ -121,7 +119,9 @@ describe('POST /apis/share-apply: feedback', () => {
     const res = await post({ share_id: link.share_id, view_id: viewId, name: '  Marc Leroy ', comment: ' Très bon profil. ', feedback: -1 });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      error: false, message: 'Merci ! Votre avis a bien été transmis à Claire Recruteuse.', recruiter: { name: 'Claire Recruteuse' },
+      error: false,
+      message: 'Merci ! Votre avis a bien été transmis à Claire Recruteuse.',
+      recruiter: { name: 'Claire Recruteuse' },
     });
     const stored = await Feedback.findOne({ where: { share_link_id: link.id } });
     expect(stored!.toJSON()).toMatchObject({ name: 'Marc Leroy', comment: 'Très bon profil.', feedback: -1 });
@@ -186,7 +186,9 @@ describe('POST /apis/share-apply: feedback', () => {
 
 describe('POST /apis/share-apply: a recruiter asks for the link', () => {
   const ask = (o: Offer, c: User, r: User | string = recruiter) => ({
-    recruiter_id: typeof r === 'string' ? r : r.id, job_code: o.job_code, candidate_id: c.id,
+    recruiter_id: typeof r === 'string' ? r : r.id,
+    job_code: o.job_code,
+    candidate_id: c.id,
   });
 
   it('needs a signed-in caller', async () => {
@@ -255,11 +257,7 @@ describe('POST /apis/share-apply: a recruiter asks for the link', () => {
     expect(adminView.body.shareItem.Pk).toEqual(expect.any(String));
 
     const before = await ShareLink.count();
-    for (const outsider of [
-      await makeUser({ profile: 'recruiter' }),
-      await makeUser({ profile: 'manager', user_plan: 'bplan' }),
-      candidate,
-    ]) {
+    for (const outsider of [await makeUser({ profile: 'recruiter' }), await makeUser({ profile: 'manager', user_plan: 'bplan' }), candidate]) {
       const res = await post(ask(offer, candidate), await bearer(outsider));
       expect(res.status).toBe(403);
       expect(res.body.error).toBe('forbidden');

@@ -33,10 +33,7 @@ beforeAll(async () => {
     app(req, res);
   });
   idp = await startIdp({ acsUrl: `${base}/apis/sso/acme/acs`, audience: `${base}/apis/sso/acme/metadata` });
-  await makeSsoProvider(
-    { identifier: 'acme', name: 'Acme', entry_point: idp.ssoUrl, idp_issuer: idp.issuer, idp_cert: idp.cert, default_profile: 'recruiter' },
-    ['acme.test'],
-  );
+  await makeSsoProvider({ identifier: 'acme', name: 'Acme', entry_point: idp.ssoUrl, idp_issuer: idp.issuer, idp_cert: idp.cert, default_profile: 'recruiter' }, ['acme.test']);
   profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-chromium-'));
   browser = await chromium.launchPersistentContext(profileDir, {
     executablePath: '/usr/bin/chromium',
@@ -81,19 +78,22 @@ describe('in a browser', () => {
     await u.update({ password_hash: await hashPassword('secret12') });
     const page = await browser.newPage();
     const post = (target: string, email: string) =>
-      page.evaluate(
-        async ([t, e]) => {
-          // A "simple" cross-origin request: no preflight, cookie attached, answer unreadable.
-          const r = await fetch(`${t}/apis/admin/recruiters`, {
-            method: 'POST', credentials: 'include', mode: 'no-cors',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: new URLSearchParams({ name: 'Forged Recruiter', email: e, password: 'secret123' }).toString(),
-          });
-          return r.type;
-        },
-        [target, email] as const,
-      ).catch((e: Error) => `error: ${e.message}`
-      );
+      page
+        .evaluate(
+          async ([t, e]) => {
+            // A "simple" cross-origin request: no preflight, cookie attached, answer unreadable.
+            const r = await fetch(`${t}/apis/admin/recruiters`, {
+              method: 'POST',
+              credentials: 'include',
+              mode: 'no-cors',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              body: new URLSearchParams({ name: 'Forged Recruiter', email: e, password: 'secret123' }).toString(),
+            });
+            return r.type;
+          },
+          [target, email] as const,
+        )
+        .catch((e: Error) => `error: ${e.message}`);
     await page.route(`${base}/blank`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>ours</title>' }));
     await page.goto(`${base}/blank`);
     await page.evaluate(() =>

@@ -25,7 +25,12 @@ beforeAll(async () => {
   ctx = await createTestContext();
   idp = await startIdp({ acsUrl: ACS, audience: ENTITY, issuer: 'urn:test:idp' });
   await saveSsoProvider({
-    identifier: 'acme', name: 'Acme Retail', entry_point: idp.ssoUrl, idp_issuer: idp.issuer, idp_cert: idp.cert, default_profile: 'recruiter',
+    identifier: 'acme',
+    name: 'Acme Retail',
+    entry_point: idp.ssoUrl,
+    idp_issuer: idp.issuer,
+    idp_cert: idp.cert,
+    default_profile: 'recruiter',
     domains: ['acme.test', 'ACME-group.test'],
   });
 }, 60_000);
@@ -34,7 +39,11 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const sidCookie = (res: request.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('sid='))?.split(';')[0];
+const sidCookie = (res: request.Response) =>
+  ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('sid='))
+    ?.split(';')[0];
 
 async function startLogin(app = ctx.app, relay?: string): Promise<string> {
   const res = await request(app).get(`/apis/sso/acme/login${relay ? `?RelayState=${encodeURIComponent(relay)}` : ''}`);
@@ -63,7 +72,11 @@ async function expectRefused(res: request.Response, code = 'sso_failed') {
 describe('provider records', () => {
   it('validates and replaces a provider, one owner per domain', async () => {
     const base = { identifier: 'beta', name: 'Beta', entry_point: 'https://idp.beta.test/sso', idp_cert: idp.cert, domains: ['beta.test'] };
-    const codeOf = (p: Promise<unknown>) => p.then(() => 'saved', (e: AppError) => e.code);
+    const codeOf = (p: Promise<unknown>) =>
+      p.then(
+        () => 'saved',
+        (e: AppError) => e.code,
+      );
     expect(await codeOf(saveSsoProvider({ ...base, idp_cert: 'not a certificate' }))).toBe('invalid_idp_cert');
     expect(await codeOf(saveSsoProvider({ ...base, entry_point: 'javascript:alert(1)' }))).toBe('invalid_entry_point');
     expect(await codeOf(saveSsoProvider({ ...base, domains: ['bad domain'] }))).toBe('invalid_domain');
@@ -156,7 +169,10 @@ describe('sign-in through the real IdP', () => {
   it('sends a staff member to /admin and a manager to /manager', async () => {
     const admin = await makeUser({ email: 'boss@acme.test', is_admin: true, profile: 'recruiter' });
     const manager = await makeUser({ email: 'chief@acme.test', profile: 'recruiter', user_plan: 'aplan' });
-    for (const [u, where] of [[admin, '/admin'], [manager, '/manager']] as const) {
+    for (const [u, where] of [
+      [admin, '/admin'],
+      [manager, '/manager'],
+    ] as const) {
       const posted = await signInAtIdp(idp, await startLogin(), { email: u.email });
       const res = await postAcs({ SAMLResponse: posted.SAMLResponse, RelayState: posted.RelayState });
       expect(res.headers.location).toBe(where);

@@ -23,8 +23,7 @@ const gif = () => Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(200, 3)]);
 const webp = () => Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(200, 4)]);
 const KEY = /^picture\/[0-9a-f]{8}\.(pdf|png|jpg|gif|webp)$/;
 
-const upload = (path: string, file: Buffer, filename: string, contentType: string, field = 'file') =>
-  request(ctx.app).post(path).attach(field, file, { filename, contentType });
+const upload = (path: string, file: Buffer, filename: string, contentType: string, field = 'file') => request(ctx.app).post(path).attach(field, file, { filename, contentType });
 
 describe('POST /apis/upload/cv', () => {
   it('stores an anonymous PDF under picture/ with a random name, records it and serves it', async () => {
@@ -85,10 +84,7 @@ describe('POST /apis/upload/cv', () => {
     const other = await upload('/apis/upload/cv', pdf(), 'cv.pdf', 'application/pdf', 'cv');
     expect(other.status).toBe(400);
     expect(other.body.error).toBe('validation_error');
-    const twice = await request(ctx.app)
-      .post('/apis/upload/cv')
-      .attach('file', pdf(), 'a.pdf')
-      .attach('file', pdf(), 'b.pdf');
+    const twice = await request(ctx.app).post('/apis/upload/cv').attach('file', pdf(), 'a.pdf').attach('file', pdf(), 'b.pdf');
     expect(twice.status).toBe(400);
     expect(twice.body.error).toBe('validation_error');
   });
@@ -142,7 +138,10 @@ describe('POST /apis/upload/image', () => {
     const recruiter = await makeUser({ profile: 'recruiter' });
     const auth = await bearer(recruiter);
     const cases: Array<[Buffer, string, string]> = [
-      [png(), 'png', 'image/png'], [jpeg(), 'jpg', 'image/jpeg'], [gif(), 'gif', 'image/gif'], [webp(), 'webp', 'image/webp'],
+      [png(), 'png', 'image/png'],
+      [jpeg(), 'jpg', 'image/jpeg'],
+      [gif(), 'gif', 'image/gif'],
+      [webp(), 'webp', 'image/webp'],
     ];
     for (const [file, ext, type] of cases) {
       // a misleading name and declared type on purpose

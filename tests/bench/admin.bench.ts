@@ -92,9 +92,34 @@ async function main() {
   const sample = await User.findOne({ where: { profile: 'candidate' }, order: [['id', 'ASC']], rejectOnEmpty: true });
   const emailPrefix = sample.email.slice(0, sample.email.indexOf('@') + 4);
   let admin = await User.findOne({ where: { email: 'bench-admin@example.test' } });
-  admin ??= await User.create({ id: 'ffffffff-0000-4000-8000-000000000001', email: 'bench-admin@example.test', name: 'Bench Admin', profile: 'recruiter', is_admin: true, password_hash: null, phone: null, picture: null, username: null, sub_topics: null, internal_sub: null, cgu_from: null, customer_name: null, userpool: null, closed_at: null, notif: null, sso_provider_id: null, last_co: null });
+  admin ??= await User.create({
+    id: 'ffffffff-0000-4000-8000-000000000001',
+    email: 'bench-admin@example.test',
+    name: 'Bench Admin',
+    profile: 'recruiter',
+    is_admin: true,
+    password_hash: null,
+    phone: null,
+    picture: null,
+    username: null,
+    sub_topics: null,
+    internal_sub: null,
+    cgu_from: null,
+    customer_name: null,
+    userpool: null,
+    closed_at: null,
+    notif: null,
+    sso_provider_id: null,
+    last_co: null,
+  });
   const token = await createSession(admin.id, 'bearer', new Date());
-  const deps = { settings, mailer: createMailer(settings), storage: new LocalDiskStorage('/tmp/bench-admin-files', 'http://127.0.0.1/files'), logger: pino({ level: 'silent' }), clock: () => new Date() };
+  const deps = {
+    settings,
+    mailer: createMailer(settings),
+    storage: new LocalDiskStorage('/tmp/bench-admin-files', 'http://127.0.0.1/files'),
+    logger: pino({ level: 'silent' }),
+    clock: () => new Date(),
+  };
   const appServer = http.createServer(createApp(deps));
   await new Promise<void>((r) => appServer.listen(0, '127.0.0.1', r));
 

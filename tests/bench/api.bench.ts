@@ -25,7 +25,10 @@ import mysql from 'mysql2/promise';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const TARGET_RATIO = 0.5;
-const PATHS = (process.env.BENCH_PATHS ?? '/apis/list-offers/CAFE75,/apis/config/fr').split(',').map((p) => p.trim()).filter(Boolean);
+const PATHS = (process.env.BENCH_PATHS ?? '/apis/list-offers/CAFE75,/apis/config/fr')
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -47,7 +50,6 @@ interface Captured {
 
 const hasTaskset = spawnSync('taskset', ['-V']).status === 0 && os.cpus().length >= 2;
 const pinned = (core: number, cmd: string[]) => (hasTaskset ? ['taskset', '-c', String(core), ...cmd] : cmd);
-
 
 async function waitReady(port: number, child: ChildProcess, what: string): Promise<void> {
   const deadline = Date.now() + 90_000;
@@ -249,9 +251,7 @@ type Row = { path: string; server: string; rps: number; p50: number; p99: number
 
 function printTable(rows: Row[]): void {
   const head = ['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare', 'server CPU µs/req', 'CPU ratio'];
-  const lines = rows.map((r) => [
-    r.path, r.server, r.rps.toFixed(0), String(r.p50), String(r.p99), `${r.ratio.toFixed(2)}x`, r.cpuUs.toFixed(0), `${r.cpuRatio.toFixed(2)}x`,
-  ]);
+  const lines = rows.map((r) => [r.path, r.server, r.rps.toFixed(0), String(r.p50), String(r.p99), `${r.ratio.toFixed(2)}x`, r.cpuUs.toFixed(0), `${r.cpuRatio.toFixed(2)}x`]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
   console.log(fmt(head));

@@ -15,10 +15,7 @@ const RENDER_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 // Lighthouse varies from run to run (more so on a shared machine): the run with the median
 // performance score of several is reported, as Lighthouse's documentation advises.
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
-const CHROME_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 interface Row {
   page: string;
@@ -85,7 +82,7 @@ async function main() {
       }
       runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const lhr = runs[Math.floor(runs.length / 2)];
-      const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
+      const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
       const scripts = items.filter((i) => i.resourceType === 'Script');
       rows.push({
         page: path,
@@ -107,8 +104,16 @@ async function main() {
 
   const head = ['page', 'status', 'JS gzip KB', 'total KB', 'hls.js at load', 'render ms (median)', `LH perf (median of ${LH_RUNS})`, 'LCP ms', 'TBT ms', 'CLS'];
   const lines = rows.map((r) => [
-    r.page, String(r.status), r.jsGzipKB.toFixed(1), r.totalKB.toFixed(1), r.hls ? 'yes' : 'no', r.renderMs.toFixed(1),
-    r.perf.toFixed(2), r.lcpMs.toFixed(0), r.tbtMs.toFixed(0), r.cls.toFixed(3),
+    r.page,
+    String(r.status),
+    r.jsGzipKB.toFixed(1),
+    r.totalKB.toFixed(1),
+    r.hls ? 'yes' : 'no',
+    r.renderMs.toFixed(1),
+    r.perf.toFixed(2),
+    r.lcpMs.toFixed(0),
+    r.tbtMs.toFixed(0),
+    r.cls.toFixed(3),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;

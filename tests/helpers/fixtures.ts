@@ -6,8 +6,22 @@
 import crypto from 'node:crypto';
 import type { CreationAttributes } from 'sequelize';
 import {
-  Application, ApplicationAnswer, CustomLanding, DraftOffer, LandingInterest, ManagerRecruiter, Offer, OfferQuestion, ShareLink, Shop,
-  SsoProvider, SsoProviderDomain, Upload, User, WishlistEntry, transaction,
+  Application,
+  ApplicationAnswer,
+  CustomLanding,
+  DraftOffer,
+  LandingInterest,
+  ManagerRecruiter,
+  Offer,
+  OfferQuestion,
+  ShareLink,
+  Shop,
+  SsoProvider,
+  SsoProviderDomain,
+  Upload,
+  User,
+  WishlistEntry,
+  transaction,
 } from '../../models/index.js';
 import { recountUsers } from '../../api/services/user-counters.service.js';
 import { forgotPassword } from '../../api/services/auth.service.js';
@@ -29,8 +43,19 @@ export async function makeUser(attrs: Partial<CreationAttributes<User>> = {}): P
     profile: 'candidate',
     is_admin: false,
     user_plan: 'free',
-    password_hash: null, phone: null, picture: null, username: null, sub_topics: null, internal_sub: null, cgu_from: null,
-    customer_name: null, userpool: null, closed_at: null, notif: null, sso_provider_id: null, last_co: null,
+    password_hash: null,
+    phone: null,
+    picture: null,
+    username: null,
+    sub_topics: null,
+    internal_sub: null,
+    cgu_from: null,
+    customer_name: null,
+    userpool: null,
+    closed_at: null,
+    notif: null,
+    sso_provider_id: null,
+    last_co: null,
     ...attrs,
     id,
   });
@@ -47,14 +72,32 @@ export async function makeOffer(recruiter: User | string, attrs: Partial<Creatio
   const { questions = DEFAULT_QUESTIONS, ...columns } = attrs;
   const offer = await Offer.create({
     job_code: jobCode(),
-    created_by_id: null, shop_id: null, shopname: null,
+    created_by_id: null,
+    shop_id: null,
+    shopname: null,
     title: 'Vendeur H/F',
-    company_name: 'Boulangeries Martin', company_hash: null, company_picture: null, company_description: null,
+    company_name: 'Boulangeries Martin',
+    company_hash: null,
+    company_picture: null,
+    company_description: null,
     description: 'Accueil et vente en boutique.',
-    candidate_qualification: null, candidate_experience: null, candidate_graduation: null, contract_type: 'cdi', tags: null,
-    start_date: null, pay_min: null, pay_max: null,
-    street: null, city: 'Lille', zip_code: '59000', area: null, sub_area: null, country: 'France', country_iso: 'FR',
-    lat: null, lng: null,
+    candidate_qualification: null,
+    candidate_experience: null,
+    candidate_graduation: null,
+    contract_type: 'cdi',
+    tags: null,
+    start_date: null,
+    pay_min: null,
+    pay_max: null,
+    street: null,
+    city: 'Lille',
+    zip_code: '59000',
+    area: null,
+    sub_area: null,
+    country: 'France',
+    country_iso: 'FR',
+    lat: null,
+    lng: null,
     state: 'available',
     boosted_at: null,
     ...columns,
@@ -78,8 +121,14 @@ export async function makeApplication(
 ): Promise<Application> {
   const state = opts.state ?? 'complete';
   const application = await Application.create({
-    candidate_id: idOf(candidate), offer_id: offer.id, recruiter_id: offer.recruiter_id, state, recruiter_state: opts.recruiter_state ?? 'view',
-    start_date: new Date(Date.now() - 3600_000), submit_date: state === 'applying' ? null : new Date(), cv_key: null,
+    candidate_id: idOf(candidate),
+    offer_id: offer.id,
+    recruiter_id: offer.recruiter_id,
+    state,
+    recruiter_state: opts.recruiter_state ?? 'view',
+    start_date: new Date(Date.now() - 3600_000),
+    submit_date: state === 'applying' ? null : new Date(),
+    cv_key: null,
   });
   const questions = await OfferQuestion.findAll({ where: { offer_id: offer.id }, order: [['position', 'ASC']] });
   const answered = opts.answered ?? questions.map((q) => q.qid);
@@ -87,8 +136,13 @@ export async function makeApplication(
     questions.map((q) => {
       const done = answered.includes(q.qid);
       return {
-        application_id: application.id, qid: q.qid, position: q.position, question: q.question,
-        upload_path: done ? `stories/${application.id}/${q.qid}/index.m3u8` : null, method: done ? 'app' : null, state: done ? 'done' : null,
+        application_id: application.id,
+        qid: q.qid,
+        position: q.position,
+        question: q.question,
+        upload_path: done ? `stories/${application.id}/${q.qid}/index.m3u8` : null,
+        method: done ? 'app' : null,
+        state: done ? 'done' : null,
       };
     }),
   );
@@ -112,8 +166,12 @@ export async function addToTeam(manager: User | string, ...recruiters: Array<Use
 /** A SAML identity provider with the email domains it signs in. */
 export async function makeSsoProvider(attrs: Partial<CreationAttributes<SsoProvider>> = {}, domains: string[] = []): Promise<SsoProvider> {
   const provider = await SsoProvider.create({
-    identifier: `sso${hex(3)}`, name: 'Entreprise SSO', entry_point: 'http://127.0.0.1:9/saml/sso', idp_issuer: null,
-    idp_cert: 'MIIBplaceholdercertificate', default_profile: 'recruiter',
+    identifier: `sso${hex(3)}`,
+    name: 'Entreprise SSO',
+    entry_point: 'http://127.0.0.1:9/saml/sso',
+    idp_issuer: null,
+    idp_cert: 'MIIBplaceholdercertificate',
+    default_profile: 'recruiter',
     ...attrs,
   });
   for (const domain of domains) await SsoProviderDomain.create({ sso_provider_id: provider.id, domain });
@@ -124,7 +182,11 @@ export async function makeSsoProvider(attrs: Partial<CreationAttributes<SsoProvi
 export async function makeLanding(attrs: Partial<CreationAttributes<CustomLanding>> = {}): Promise<CustomLanding> {
   const name = attrs.name ?? `Enseigne ${hex(3)}`;
   return CustomLanding.create({
-    identifier: `land-${hex(3)}`, company_hash: name, select_description: null, informations_description: null, logo_src: null,
+    identifier: `land-${hex(3)}`,
+    company_hash: name,
+    select_description: null,
+    informations_description: null,
+    logo_src: null,
     ...attrs,
     name,
   });
@@ -133,8 +195,17 @@ export async function makeLanding(attrs: Partial<CreationAttributes<CustomLandin
 /** A shop of a manager (in Lille unless told). */
 export async function makeShop(manager: User | string, attrs: Partial<CreationAttributes<Shop>> = {}): Promise<Shop> {
   return Shop.create({
-    shopname: `Boutique ${hex(2)}`, recruiter_id: null, street: null, city: 'Lille', zip_code: '59000', area: null, sub_area: null,
-    country: 'France', country_iso: 'FR', lat: null, lng: null,
+    shopname: `Boutique ${hex(2)}`,
+    recruiter_id: null,
+    street: null,
+    city: 'Lille',
+    zip_code: '59000',
+    area: null,
+    sub_area: null,
+    country: 'France',
+    country_iso: 'FR',
+    lat: null,
+    lng: null,
     ...attrs,
     manager_id: idOf(manager),
   });
@@ -149,8 +220,15 @@ export function offerForm(): Record<string, unknown> {
     company_description: 'Restaurant franchisé de 30 personnes.',
     description: 'Préparation des commandes, service au comptoir, entretien de la salle.',
     location: {
-      lat: 48.88, lng: 2.355, street: '18 rue de Dunkerque', city: 'Paris', zip_code: '75010', area: 'Île-de-France',
-      sub_area: 'Paris', country: 'France', country_iso: 'FR',
+      lat: 48.88,
+      lng: 2.355,
+      street: '18 rue de Dunkerque',
+      city: 'Paris',
+      zip_code: '75010',
+      area: 'Île-de-France',
+      sub_area: 'Paris',
+      country: 'France',
+      country_iso: 'FR',
     },
     contract_type: 'cdi',
     tags: ['restauration_rapide'],
@@ -174,7 +252,9 @@ export function offerForm(): Record<string, unknown> {
 /** A draft offer (the public editor's record), owned by a user or by nobody. */
 export async function makeDraft(owner: User | string | null, attrs: Partial<CreationAttributes<DraftOffer>> = {}): Promise<DraftOffer> {
   return DraftOffer.create({
-    edition_token: hex(16), offer_json: {}, published_offer_id: null,
+    edition_token: hex(16),
+    offer_json: {},
+    published_offer_id: null,
     ...attrs,
     owner_id: owner === null ? null : idOf(owner),
   });
@@ -182,15 +262,21 @@ export async function makeDraft(owner: User | string | null, attrs: Partial<Crea
 
 export async function makeShareLink(application: Application, sharedBy: User | null, attrs: Partial<{ views: number; max_views: number }> = {}): Promise<ShareLink> {
   return ShareLink.create({
-    share_id: crypto.randomBytes(18).toString('base64url'), application_id: application.id, shared_by_id: sharedBy?.id ?? null, ...attrs,
+    share_id: crypto.randomBytes(18).toString('base64url'),
+    application_id: application.id,
+    shared_by_id: sharedBy?.id ?? null,
+    ...attrs,
   });
 }
 
 export async function makeUpload(kind: 'cv' | 'image', attrs: Partial<CreationAttributes<Upload>> = {}): Promise<Upload> {
   const ext = kind === 'cv' ? 'pdf' : 'png';
   return Upload.create({
-    key: `picture/${hex(4)}.${ext}`, kind, content_type: kind === 'cv' ? 'application/pdf' : 'image/png',
-    size: 1234, owner_id: null,
+    key: `picture/${hex(4)}.${ext}`,
+    kind,
+    content_type: kind === 'cv' ? 'application/pdf' : 'image/png',
+    size: 1234,
+    owner_id: null,
     ...attrs,
   });
 }
@@ -200,8 +286,18 @@ let leadSeq = 0;
 /** A lead left on a landing page (interest form). */
 export async function makeLead(attrs: Partial<CreationAttributes<LandingInterest>> = {}): Promise<LandingInterest> {
   return LandingInterest.create({
-    email: `lead${++leadSeq}@example.test`, job_code: 'ABC12', offer_id: null, firstname: 'Léa', lastname: 'Durand',
-    phone_number: '0612345678', accept_cgu: true, cv_key: null, cgu_from: 'landing', custom: null, notif: 2, notified_at: null,
+    email: `lead${++leadSeq}@example.test`,
+    job_code: 'ABC12',
+    offer_id: null,
+    firstname: 'Léa',
+    lastname: 'Durand',
+    phone_number: '0612345678',
+    accept_cgu: true,
+    cv_key: null,
+    cgu_from: 'landing',
+    custom: null,
+    notif: 2,
+    notified_at: null,
     user_id: null,
     ...attrs,
   });
@@ -215,7 +311,15 @@ export async function makeResetCode(user: User): Promise<string> {
   const sent: MailMessage[] = [];
   await forgotPassword(
     { email: user.email },
-    { ip: `fixtures-${hex(4)}`, now: new Date(), publicUrl: 'http://127.0.0.1', mailer: { send: async (m) => void sent.push(m) }, onMailError: (e) => { throw e; } },
+    {
+      ip: `fixtures-${hex(4)}`,
+      now: new Date(),
+      publicUrl: 'http://127.0.0.1',
+      mailer: { send: async (m) => void sent.push(m) },
+      onMailError: (e) => {
+        throw e;
+      },
+    },
   );
   // The service hands the mail to the mailer before it returns (the sending itself is not awaited).
   const link = sent.map((m) => /\/reset-password\/[^/\s]+\/([A-Za-z0-9_-]+)/.exec(m.text)).find(Boolean);

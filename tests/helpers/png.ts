@@ -19,7 +19,9 @@ const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
 export function decodePng(buf: Buffer): DecodedPng {
   if (!buf.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error('not a PNG');
   let offset = 8;
-  let width = 0, height = 0, channels = 0;
+  let width = 0,
+    height = 0,
+    channels = 0;
   const idat: Buffer[] = [];
   while (offset < buf.length) {
     const length = buf.readUInt32BE(offset);
@@ -50,7 +52,9 @@ export function decodePng(buf: Buffer): DecodedPng {
       else if (filter === 3) v += (a + b) >> 1;
       else if (filter === 4) {
         const p = a + b - c;
-        const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        const pa = Math.abs(p - a),
+          pb = Math.abs(p - b),
+          pc = Math.abs(p - c);
         v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
       }
       pixels[y * stride + i] = v & 0xff;

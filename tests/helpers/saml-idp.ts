@@ -25,7 +25,6 @@ export function makeKeyPair(dir: string, cn = 'Test IdP'): { cert: string; key: 
   return { cert: fs.readFileSync(certFile, 'utf8'), key: fs.readFileSync(keyFile, 'utf8') };
 }
 
-
 export async function startIdp(opts: { acsUrl: string; audience: string; issuer?: string }): Promise<TestIdp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-idp-'));
   const { cert, key } = makeKeyPair(dir);
@@ -40,9 +39,20 @@ export async function startIdp(opts: { acsUrl: string; audience: string; issuer?
     process.execPath,
     [
       path.join(ROOT_DIR, 'node_modules/saml-idp/bin/run.js'),
-      '--host', '127.0.0.1', '--port', String(port),
-      '--cert', path.join(dir, 'cert.pem'), '--key', path.join(dir, 'key.pem'),
-      '--issuer', issuer, '--acsUrl', opts.acsUrl, '--audience', opts.audience,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--cert',
+      path.join(dir, 'cert.pem'),
+      '--key',
+      path.join(dir, 'key.pem'),
+      '--issuer',
+      issuer,
+      '--acsUrl',
+      opts.acsUrl,
+      '--audience',
+      opts.audience,
     ],
     { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -84,8 +94,13 @@ export async function startIdp(opts: { acsUrl: string; audience: string; issuer?
 }
 
 const decodeEntities = (s: string) =>
-  s.replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/&#(\d+);/g, (_, d: string) => String.fromCharCode(Number(d)))
-    .replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCharCode(Number(d)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The value of a named input in an HTML page. */
 export function inputValue(html: string, name: string): string | null {

@@ -7,7 +7,8 @@ import { OFFER_SEARCH, USER_SEARCH, tokenColumns, tokenRows, type IndexSpec } fr
 import { readDate } from '../../models/rules/dates.js';
 
 /** A row as comparable text: dates as instants (SQLite keeps text, MariaDB gives Date). */
-const key = (values: unknown[]) => JSON.stringify(values.map((v) => (v instanceof Date || (typeof v === 'string' && /^\d{4}-\d\d-\d\d \d/.test(v)) ? readDate(v)!.toISOString() : v === true || v === false ? Number(v) : v)));
+const key = (values: unknown[]) =>
+  JSON.stringify(values.map((v) => (v instanceof Date || (typeof v === 'string' && /^\d{4}-\d\d-\d\d \d/.test(v)) ? readDate(v)!.toISOString() : v === true || v === false ? Number(v) : v)));
 
 async function check(spec: IndexSpec): Promise<void> {
   const sequelize = boundSequelize();
@@ -15,9 +16,7 @@ async function check(spec: IndexSpec): Promise<void> {
   const sources = await sequelize.query<Record<string, unknown>>(`SELECT id, ${[...spec.textFields, ...spec.listColumns].join(', ')} FROM ${spec.source}`, { type: QueryTypes.SELECT });
   const expected = tokenRows(spec, sources, dialect).map(key).sort();
   const columns = tokenColumns(spec);
-  const stored = (await sequelize.query<Record<string, unknown>>(`SELECT ${columns.join(', ')} FROM ${spec.table}`, { type: QueryTypes.SELECT }))
-    .map((r) => key(columns.map((c) => r[c])))
-    .sort();
+  const stored = (await sequelize.query<Record<string, unknown>>(`SELECT ${columns.join(', ')} FROM ${spec.table}`, { type: QueryTypes.SELECT })).map((r) => key(columns.map((c) => r[c]))).sort();
   expect(stored.length, spec.table).toBe(expected.length);
   expect(stored, spec.table).toEqual(expected);
 }

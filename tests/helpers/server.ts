@@ -15,7 +15,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-
 async function waitUp(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const until = Date.now() + 90_000;
   while (Date.now() < until) {

@@ -69,9 +69,7 @@ describe('console translations', () => {
       if (dutch === en) same.push(key);
     }
     // Only texts that read the same in both languages: placeholders alone, a blank, loanwords.
-    expect(same.sort()).toEqual(
-      ['ra.boolean.null', 'ra.configurable.inspector.title', 'ra.message.details', 'ra.page.dashboard', 'ra.page.edit', 'ra.page.list', 'ra.page.show'].sort(),
-    );
+    expect(same.sort()).toEqual(['ra.boolean.null', 'ra.configurable.inspector.title', 'ra.message.details', 'ra.page.dashboard', 'ra.page.edit', 'ra.page.list', 'ra.page.show'].sort());
   });
 
   it('renders Dutch react-admin messages through the console provider, placeholders and plurals filled', () => {
@@ -85,7 +83,11 @@ describe('console translations', () => {
   });
 
   it("merges our keys over react-admin's, keeping react-admin's keys we do not set", () => {
-    for (const [locale, ours] of [['fr', fr], ['en', en], ['nl', nl]] as const) {
+    for (const [locale, ours] of [
+      ['fr', fr],
+      ['en', en],
+      ['nl', nl],
+    ] as const) {
       for (const key of keys(ours)) expect(lookup(CATALOGS[locale], key), `${locale} ${key}`).toBe(lookup(ours, key));
     }
     expect(lookup(CATALOGS.en, 'ra.action.save')).toBe('Save');

@@ -61,12 +61,23 @@ describe('interestSchema', () => {
 
   it('gives the cleaned values the API stores', () => {
     const data = z.parse(interestSchema, {
-      job_code: ' abc123 ', email: ' Lea@Example.FR', firstname: ' Léa ', lastname: 'Dupont', phone_number: '06 12 34 56 78', accept_cgu: 'on',
+      job_code: ' abc123 ',
+      email: ' Lea@Example.FR',
+      firstname: ' Léa ',
+      lastname: 'Dupont',
+      phone_number: '06 12 34 56 78',
+      accept_cgu: 'on',
       cgu_from: 'Landing/Martin',
     });
     expect(data).toEqual({
-      job_code: 'ABC123', email: 'lea@example.fr', firstname: 'Léa', lastname: 'Dupont', phone_number: '+33612345678',
-      use_cv: false, accept_cgu: true, cgu_from: 'landing/martin',
+      job_code: 'ABC123',
+      email: 'lea@example.fr',
+      firstname: 'Léa',
+      lastname: 'Dupont',
+      phone_number: '+33612345678',
+      use_cv: false,
+      accept_cgu: true,
+      cgu_from: 'landing/martin',
     });
   });
 });

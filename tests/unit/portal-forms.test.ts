@@ -21,7 +21,11 @@ describe('application form', () => {
   it('names each wrong field with its code, worded by the portal', () => {
     const r = checkForm(applyFormSchema, { email: 'lea@', firstname: ' ', lastname: '', phone_prefix: '+33', phone: '061234', accept_cgu: undefined });
     expect(r.errors).toEqual({
-      email: 'invalid_email', firstname: 'firstname_required', lastname: 'lastname_required', phone: 'invalid_phone', accept_cgu: 'cgu_required',
+      email: 'invalid_email',
+      firstname: 'firstname_required',
+      lastname: 'lastname_required',
+      phone: 'invalid_phone',
+      accept_cgu: 'cgu_required',
     });
     expect(Object.values(r.errors!).map((c) => formMessage(c!))).toEqual(['err_email', 'err_firstname', 'err_lastname', 'err_phone', 'err_cgu']);
   });

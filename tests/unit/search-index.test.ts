@@ -48,7 +48,7 @@ describe('search tokens', () => {
     expect(tokens).toEqual(expect.arrayContaining(['ab12cd', 'boulanger', 'bou', 'fournil', 'eloi', 'lille', '59000', '590']));
   });
 
-  it('keeps all of a record\'s words in one text, each after a space', () => {
+  it("keeps all of a record's words in one text, each after a space", () => {
     expect(wordsText(userWords({ name: 'Zoé Martin', email: 'zoe.martin7@acme.fr', phone: '06 12' }))).toBe(' zoe martin martin7 acme 0612 ');
   });
 

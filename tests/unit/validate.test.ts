@@ -29,14 +29,20 @@ describe('parseInput', () => {
 
   it('turns the first issue into a 400 with its code, message key and field', () => {
     expect(errorOf(schema, { name: 'x\u0000', place: { city: 'Ly' }, items: [] })).toEqual({
-      status: 400, code: 'invalid_email', key: 'invalid_email', details: { field: 'name' },
+      status: 400,
+      code: 'invalid_email',
+      key: 'invalid_email',
+      details: { field: 'name' },
     });
     expect(errorOf(schema, { name: 'abcdef', place: { city: 'Lyon' }, items: [] }).code).toBe('field_too_long');
   });
 
   it('names nested fields with dots and array fields without the index', () => {
     expect(errorOf(schema, { name: 'a', place: { city: null }, items: [] })).toEqual({
-      status: 400, code: 'invalid_recruiter', key: 'recruiter_invalid', details: { field: 'place.city' },
+      status: 400,
+      code: 'invalid_recruiter',
+      key: 'recruiter_invalid',
+      details: { field: 'place.city' },
     });
     expect(errorOf(schema, { name: 'a', place: { city: 'a' }, items: ['ok', 'toolong'] }).details).toEqual({ field: 'items' });
   });

@@ -30,24 +30,41 @@ export function FilterBar({ decl, sources, children }: { decl: ResourceDecl; sou
           case 'dateFrom':
           case 'dateTo':
             return (
-              <TextField key={source} size="small" type="date" label={label} value={(value as string) ?? ''} onChange={(e) => set(source, e.target.value)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `filter-${source}` } }} />
+              <TextField
+                key={source}
+                size="small"
+                type="date"
+                label={label}
+                value={(value as string) ?? ''}
+                onChange={(e) => set(source, e.target.value)}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `filter-${source}` } }}
+              />
             );
           case 'gte':
           case 'lte':
             return (
-              <TextField key={source} size="small" type="number" label={label} value={value ?? ''} sx={{ width: 130 }}
+              <TextField
+                key={source}
+                size="small"
+                type="number"
+                label={label}
+                value={value ?? ''}
+                sx={{ width: 130 }}
                 slotProps={{ htmlInput: { step: 100, 'data-testid': `filter-${source}` } }}
                 // A non-numeric value keeps the previous one (section 5).
                 onChange={(e) => {
                   const n = Number(e.target.value);
                   if (e.target.value !== '' && Number.isInteger(n)) set(source, n);
-                }} />
+                }}
+              />
             );
           case 'flag':
             return (
-              <FormControlLabel key={source} label={label}
-                control={<Checkbox size="small" checked={value === true} onChange={(e) => set(source, e.target.checked)} slotProps={{ input: { 'data-testid': `filter-${source}` } as object }} />} />
+              <FormControlLabel
+                key={source}
+                label={label}
+                control={<Checkbox size="small" checked={value === true} onChange={(e) => set(source, e.target.checked)} slotProps={{ input: { 'data-testid': `filter-${source}` } as object }} />}
+              />
             );
           default:
             return null;

@@ -3,14 +3,48 @@
 // nothing else; hand-written screens (users, offers, leads) reuse the parts below.
 import type { ReactElement } from 'react';
 import {
-  ArrayInput, AutocompleteInput, BooleanField, BooleanInput, ChipField, Create, Datagrid, DateField, DateInput, DeleteWithConfirmButton, Edit, EditButton, FunctionField,
-  ImageField, ImageInput, InfiniteList, maxLength, maxValue, minLength, minValue, NumberField, NumberInput, PasswordInput, ReferenceField, ReferenceInput, required,
-  SelectArrayInput, SelectInput, Show, ShowButton, SimpleForm, SimpleFormIterator, SimpleShowLayout, TextField, TextInput, useLocaleState, useNotify,
-  useTranslate, type TextInputProps, type Validator,
+  ArrayInput,
+  AutocompleteInput,
+  BooleanField,
+  BooleanInput,
+  ChipField,
+  Create,
+  Datagrid,
+  DateField,
+  DateInput,
+  DeleteWithConfirmButton,
+  Edit,
+  EditButton,
+  FunctionField,
+  ImageField,
+  ImageInput,
+  InfiniteList,
+  maxLength,
+  maxValue,
+  minLength,
+  minValue,
+  NumberField,
+  NumberInput,
+  PasswordInput,
+  ReferenceField,
+  ReferenceInput,
+  required,
+  SelectArrayInput,
+  SelectInput,
+  Show,
+  ShowButton,
+  SimpleForm,
+  SimpleFormIterator,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+  type TextInputProps,
+  type Validator,
 } from 'react-admin';
-import {
-  declaredDefaults, filterDefaults, screensOf, writableFields, type FieldDecl, type FilterDecl, type NormalizeRule, type ResourceDecl,
-} from '../../../models/resources/schema.js';
+import { declaredDefaults, filterDefaults, screensOf, writableFields, type FieldDecl, type FilterDecl, type NormalizeRule, type ResourceDecl } from '../../../models/resources/schema.js';
 import { CountLine } from '../common/CountLine.js';
 import { DebouncedSearch } from '../common/SearchInput.js';
 import { LoadMore } from '../common/LoadMore.js';

@@ -6,9 +6,4 @@ import { browserLocale, CATALOGS, LOCALES, type ConsoleLocale } from './locales.
 
 const preferred = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
 
-export const i18nProvider = polyglotI18nProvider(
-  (locale) => CATALOGS[locale as ConsoleLocale] ?? CATALOGS.fr,
-  browserLocale(preferred),
-  [...LOCALES],
-  { allowMissing: true },
-);
+export const i18nProvider = polyglotI18nProvider((locale) => CATALOGS[locale as ConsoleLocale] ?? CATALOGS.fr, browserLocale(preferred), [...LOCALES], { allowMissing: true });

@@ -13,17 +13,50 @@ type Texts<K extends string> = { readonly [P in K]: string };
 export interface RaMessages {
   ra: {
     action: Texts<
-      | 'add_filter' | 'add' | 'back' | 'bulk_actions' | 'cancel' | 'clear_array_input' | 'clear_input_value' | 'clone' | 'confirm'
-      | 'create' | 'create_item' | 'delete' | 'edit' | 'export' | 'list' | 'refresh' | 'remove_filter' | 'remove_all_filters' | 'remove'
-      | 'reset' | 'save' | 'search' | 'search_columns' | 'select_all' | 'select_all_button' | 'select_row' | 'show' | 'sort' | 'undo'
-      | 'unselect' | 'expand' | 'close' | 'open_menu' | 'close_menu' | 'update' | 'move_up' | 'move_down' | 'open' | 'toggle_theme'
-      | 'select_columns' | 'update_application'
+      | 'add_filter'
+      | 'add'
+      | 'back'
+      | 'bulk_actions'
+      | 'cancel'
+      | 'clear_array_input'
+      | 'clear_input_value'
+      | 'clone'
+      | 'confirm'
+      | 'create'
+      | 'create_item'
+      | 'delete'
+      | 'edit'
+      | 'export'
+      | 'list'
+      | 'refresh'
+      | 'remove_filter'
+      | 'remove_all_filters'
+      | 'remove'
+      | 'reset'
+      | 'save'
+      | 'search'
+      | 'search_columns'
+      | 'select_all'
+      | 'select_all_button'
+      | 'select_row'
+      | 'show'
+      | 'sort'
+      | 'undo'
+      | 'unselect'
+      | 'expand'
+      | 'close'
+      | 'open_menu'
+      | 'close_menu'
+      | 'update'
+      | 'move_up'
+      | 'move_down'
+      | 'open'
+      | 'toggle_theme'
+      | 'select_columns'
+      | 'update_application'
     >;
     boolean: Texts<'true' | 'false' | 'null'>;
-    page: Texts<
-      | 'create' | 'dashboard' | 'edit' | 'error' | 'list' | 'loading' | 'not_found' | 'show' | 'empty' | 'invite' | 'access_denied'
-      | 'authentication_error'
-    >;
+    page: Texts<'create' | 'dashboard' | 'edit' | 'error' | 'list' | 'loading' | 'not_found' | 'show' | 'empty' | 'invite' | 'access_denied' | 'authentication_error'>;
     input: {
       file: Texts<'upload_several' | 'upload_single'>;
       image: Texts<'upload_several' | 'upload_single'>;
@@ -31,26 +64,67 @@ export interface RaMessages {
       password: Texts<'toggle_visible' | 'toggle_hidden'>;
     };
     message: Texts<
-      | 'about' | 'access_denied' | 'are_you_sure' | 'authentication_error' | 'auth_error' | 'bulk_delete_content' | 'bulk_delete_title'
-      | 'bulk_update_content' | 'bulk_update_title' | 'clear_array_input' | 'delete_content' | 'delete_title' | 'details' | 'error'
-      | 'invalid_form' | 'loading' | 'no' | 'not_found' | 'select_all_limit_reached' | 'unsaved_changes' | 'yes' | 'placeholder_data_warning'
+      | 'about'
+      | 'access_denied'
+      | 'are_you_sure'
+      | 'authentication_error'
+      | 'auth_error'
+      | 'bulk_delete_content'
+      | 'bulk_delete_title'
+      | 'bulk_update_content'
+      | 'bulk_update_title'
+      | 'clear_array_input'
+      | 'delete_content'
+      | 'delete_title'
+      | 'details'
+      | 'error'
+      | 'invalid_form'
+      | 'loading'
+      | 'no'
+      | 'not_found'
+      | 'select_all_limit_reached'
+      | 'unsaved_changes'
+      | 'yes'
+      | 'placeholder_data_warning'
     >;
     navigation: Texts<
-      | 'clear_filters' | 'no_filtered_results' | 'no_results' | 'no_more_results' | 'page_out_of_boundaries' | 'page_out_from_end'
-      | 'page_out_from_begin' | 'page_range_info' | 'partial_page_range_info' | 'current_page' | 'page' | 'first' | 'last' | 'next'
-      | 'previous' | 'page_rows_per_page' | 'skip_nav'
+      | 'clear_filters'
+      | 'no_filtered_results'
+      | 'no_results'
+      | 'no_more_results'
+      | 'page_out_of_boundaries'
+      | 'page_out_from_end'
+      | 'page_out_from_begin'
+      | 'page_range_info'
+      | 'partial_page_range_info'
+      | 'current_page'
+      | 'page'
+      | 'first'
+      | 'last'
+      | 'next'
+      | 'previous'
+      | 'page_rows_per_page'
+      | 'skip_nav'
     >;
     sort: Texts<'sort_by' | 'ASC' | 'DESC'>;
     auth: Texts<'auth_check_error' | 'user_menu' | 'username' | 'password' | 'email' | 'sign_in' | 'sign_in_error' | 'logout'>;
     notification: Texts<
-      | 'updated' | 'created' | 'deleted' | 'bad_item' | 'item_doesnt_exist' | 'http_error' | 'data_provider_error' | 'i18n_error'
-      | 'canceled' | 'logged_out' | 'not_authorized' | 'application_update_available' | 'offline'
+      | 'updated'
+      | 'created'
+      | 'deleted'
+      | 'bad_item'
+      | 'item_doesnt_exist'
+      | 'http_error'
+      | 'data_provider_error'
+      | 'i18n_error'
+      | 'canceled'
+      | 'logged_out'
+      | 'not_authorized'
+      | 'application_update_available'
+      | 'offline'
     >;
     validation: Texts<'required' | 'minLength' | 'maxLength' | 'minValue' | 'maxValue' | 'number' | 'email' | 'oneOf' | 'regex' | 'unique'>;
-    saved_queries: Texts<
-      | 'label' | 'query_name' | 'new_label' | 'new_dialog_title' | 'remove_label' | 'remove_label_with_name' | 'remove_dialog_title'
-      | 'remove_message' | 'help'
-    >;
+    saved_queries: Texts<'label' | 'query_name' | 'new_label' | 'new_dialog_title' | 'remove_label' | 'remove_label_with_name' | 'remove_dialog_title' | 'remove_message' | 'help'>;
     guesser: { empty: Texts<'title' | 'message'> };
     configurable: {
       customize: string;
@@ -152,11 +226,9 @@ export const raNl: RaMessages = {
       are_you_sure: 'Weet u het zeker?',
       authentication_error: 'De aanmeldingsserver gaf een fout, waardoor uw gegevens niet gecontroleerd konden worden.',
       auth_error: 'Er is een fout opgetreden bij het controleren van uw aanmelding.',
-      bulk_delete_content:
-        'Weet u zeker dat u deze %{name} wilt verwijderen? |||| Weet u zeker dat u deze %{smart_count} items wilt verwijderen?',
+      bulk_delete_content: 'Weet u zeker dat u deze %{name} wilt verwijderen? |||| Weet u zeker dat u deze %{smart_count} items wilt verwijderen?',
       bulk_delete_title: '%{name} verwijderen |||| %{smart_count} %{name} verwijderen',
-      bulk_update_content:
-        'Weet u zeker dat u %{name} %{recordRepresentation} wilt bijwerken? |||| Weet u zeker dat u deze %{smart_count} items wilt bijwerken?',
+      bulk_update_content: 'Weet u zeker dat u %{name} %{recordRepresentation} wilt bijwerken? |||| Weet u zeker dat u deze %{smart_count} items wilt bijwerken?',
       bulk_update_title: '%{name} %{recordRepresentation} bijwerken |||| %{smart_count} %{name} bijwerken',
       clear_array_input: 'Weet u zeker dat u de hele lijst wilt leegmaken?',
       delete_content: 'Weet u zeker dat u deze %{name} wilt verwijderen?',
@@ -167,8 +239,7 @@ export const raNl: RaMessages = {
       loading: 'Even geduld',
       no: 'Nee',
       not_found: 'De URL is verkeerd getypt of u hebt een foute link gevolgd.',
-      select_all_limit_reached:
-        'Er zijn te veel elementen om alles te selecteren. Alleen de eerste %{max} elementen zijn geselecteerd.',
+      select_all_limit_reached: 'Er zijn te veel elementen om alles te selecteren. Alleen de eerste %{max} elementen zijn geselecteerd.',
       unsaved_changes: 'Sommige wijzigingen zijn niet opgeslagen. Wilt u ze echt negeren?',
       yes: 'Ja',
       placeholder_data_warning: 'Netwerkprobleem: de gegevens konden niet worden vernieuwd.',

@@ -51,12 +51,19 @@ function Body() {
         {data?.map((l) => (
           <Card key={l.id} variant="outlined" sx={{ mb: 1 }} data-testid="lead-card">
             <CardContent>
-              <Typography variant="subtitle1"><StateDot color="green" />{l.firstname} {l.lastname}</Typography>
-              <Typography variant="body2">{l.email} · {l.phone_number}</Typography>
+              <Typography variant="subtitle1">
+                <StateDot color="green" />
+                {l.firstname} {l.lastname}
+              </Typography>
+              <Typography variant="body2">
+                {l.email} · {l.phone_number}
+              </Typography>
               <Typography variant="caption" sx={{ display: 'block' }}>
                 {translate('console.created')} {listDate(l.created_at)} · {translate('console.notifications')}: {translate(`console.notif.${l.notif}`)} {l.notified_at ? listDate(l.notified_at) : ''}
               </Typography>
-              <Link href={`/candidate/offer/${l.job_code}`} target="_blank" rel="noopener">{l.job_code}</Link>
+              <Link href={`/candidate/offer/${l.job_code}`} target="_blank" rel="noopener">
+                {l.job_code}
+              </Link>
             </CardContent>
           </Card>
         ))}
@@ -67,7 +74,15 @@ function Body() {
 
 export function LandingList() {
   return (
-    <InfiniteList resource="landings" filterDefaultValues={filterDefaults(landings)} sort={{ field: 'created_at', order: 'DESC' }} debounce={250} perPage={25} pagination={<LoadMore />} actions={false}>
+    <InfiniteList
+      resource="landings"
+      filterDefaultValues={filterDefaults(landings)}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      debounce={250}
+      perPage={25}
+      pagination={<LoadMore />}
+      actions={false}
+    >
       <Body />
     </InfiniteList>
   );

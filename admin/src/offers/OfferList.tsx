@@ -37,9 +37,13 @@ export function OfferCard({ offer }: { offer: OfferRecord }) {
         <Typography variant="body2">
           {offer.company_name} · {offer.city} {offer.zip_code} · {listDate(offer.created_at, false)}
         </Typography>
-        <Typography variant="body2" color="text.secondary">{cut(offer.description, 255)}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {cut(offer.description, 255)}
+        </Typography>
         <Stack direction="row" spacing={2}>
-          <Link href={`/candidate/offer/${offer.job_code}`} target="_blank" rel="noopener">{translate('console.view_offer')}</Link>
+          <Link href={`/candidate/offer/${offer.job_code}`} target="_blank" rel="noopener">
+            {translate('console.view_offer')}
+          </Link>
           <Link href={`#/user/${offer.recruiter_id}`}>{translate('console.view_recruiter')}</Link>
           <Link href={wishlistOfOffer(offer.job_code)}>{translate('console.view_wishlist')}</Link>
         </Stack>
@@ -56,7 +60,11 @@ function Body() {
         <ProfileSelector current="offers" />
       </FilterBar>
       <CountLine decl={offers} />
-      <Box sx={{ px: 1 }}>{data?.map((o) => <OfferCard key={o.id} offer={o} />)}</Box>
+      <Box sx={{ px: 1 }}>
+        {data?.map((o) => (
+          <OfferCard key={o.id} offer={o} />
+        ))}
+      </Box>
     </Box>
   );
 }

@@ -8,15 +8,13 @@ import { fetchUtils, type DataProvider, type GetListParams, type RaRecord } from
 
 const API = '/apis/console';
 
-const httpClient = (url: string, options: fetchUtils.Options = {}) =>
-  fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
+const httpClient = (url: string, options: fetchUtils.Options = {}) => fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
 
 const base = simpleRestProvider(API, httpClient);
 
 /** Last record of each page already fetched, per list (resource + filter + sort + page size). */
 const cursors = new Map<string, Map<number, string>>();
-const listKey = (resource: string, p: GetListParams) =>
-  JSON.stringify([resource, p.filter ?? {}, p.sort ?? null, p.pagination?.perPage ?? 25]);
+const listKey = (resource: string, p: GetListParams) => JSON.stringify([resource, p.filter ?? {}, p.sort ?? null, p.pagination?.perPage ?? 25]);
 
 async function uploadImage(file: File): Promise<string> {
   const form = new FormData();

@@ -51,13 +51,13 @@ export function UserCard({ user }: { user: UserRecord }) {
               <StateDot color={user.state_color} />
               <Link href={`#/user/${user.id}`}>{user.name || user.email}</Link>
             </Typography>
-            <Typography variant="body2">{user.email} {user.phone ? `· ${user.phone}` : ''}</Typography>
+            <Typography variant="body2">
+              {user.email} {user.phone ? `· ${user.phone}` : ''}
+            </Typography>
             <Typography variant="caption" sx={{ display: 'block' }}>
               {translate('console.created')} {listDate(user.created_at)} · {translate('console.last_connection')} {listDate(user.last_co)}
             </Typography>
-            <Typography variant="body2">
-              {(COUNTERS[user.profile] ?? []).map((c) => `${translate(`resources.users.fields.${c}`)}: ${String(user[c] ?? 0)}`).join(' · ')}
-            </Typography>
+            <Typography variant="body2">{(COUNTERS[user.profile] ?? []).map((c) => `${translate(`resources.users.fields.${c}`)}: ${String(user[c] ?? 0)}`).join(' · ')}</Typography>
             {user.wishlist && user.wishlist.length > 0 && (
               <Typography variant="caption" sx={{ display: 'block' }} data-testid="card-wishlist">
                 {translate('console.wishlist_pending')}: {user.wishlist.map((w) => `${w.job_code} ${w.title} (${listDate(w.added_at, false)})`).join(' · ')}
@@ -65,7 +65,10 @@ export function UserCard({ user }: { user: UserRecord }) {
             )}
             {user.notif && Object.keys(user.notif).length > 0 && (
               <Typography variant="caption" sx={{ display: 'block' }}>
-                {translate('console.notifications')}: {Object.entries(user.notif).map(([k, v]) => `${k} ${listDate(v)}`).join(' · ')}
+                {translate('console.notifications')}:{' '}
+                {Object.entries(user.notif)
+                  .map(([k, v]) => `${k} ${listDate(v)}`)
+                  .join(' · ')}
               </Typography>
             )}
           </Box>

@@ -28,14 +28,30 @@ function RecruiterView({ user }: { user: UserRecord }) {
   const [search, setSearch] = useState('');
   const [source, setSource] = useState<{ id: string; name: string } | null>(null);
   const { data: offers } = useGetList('offers', { filter: { recruiter_id: user.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' } });
-  const { data: candidates } = useGetList('users', { filter: { profile: 'recruiter', q: search || undefined }, pagination: { page: 1, perPage: 10 }, sort: { field: 'created_at', order: 'DESC' } }, { enabled: substituteMode && search.length >= 3 });
+  const { data: candidates } = useGetList(
+    'users',
+    { filter: { profile: 'recruiter', q: search || undefined }, pagination: { page: 1, perPage: 10 }, sort: { field: 'created_at', order: 'DESC' } },
+    { enabled: substituteMode && search.length >= 3 },
+  );
   const boostCount = Number(boosters);
   const boostValid = boosters !== '' && Number.isInteger(boostCount) && boostCount > 0;
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <TextField select size="small" label={translate('console.plan')} value={plan} onChange={(e) => setPlan(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'plan-select' } }} sx={{ minWidth: 140 }}>
-          {USER_PLANS.map((p) => <MenuItem key={p} value={p}>{translate(`console.plans.${p}`)}</MenuItem>)}
+        <TextField
+          select
+          size="small"
+          label={translate('console.plan')}
+          value={plan}
+          onChange={(e) => setPlan(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'plan-select' } }}
+          sx={{ minWidth: 140 }}
+        >
+          {USER_PLANS.map((p) => (
+            <MenuItem key={p} value={p}>
+              {translate(`console.plans.${p}`)}
+            </MenuItem>
+          ))}
         </TextField>
         {plan === 'custom' && <TextField size="small" type="number" label={translate('console.plan_limit')} value={limit} onChange={(e) => setLimit(e.target.value)} />}
         <ConfirmButton
@@ -48,8 +64,18 @@ function RecruiterView({ user }: { user: UserRecord }) {
         />
       </Stack>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography data-testid="boosters">{translate('console.boosters')}: {String(user.av_boost)} / {String(user.total_boost)}</Typography>
-        <TextField size="small" type="number" label={translate('console.boosters')} value={boosters} onChange={(e) => setBoosters(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'boosters-input' } }} sx={{ width: 120 }} />
+        <Typography data-testid="boosters">
+          {translate('console.boosters')}: {String(user.av_boost)} / {String(user.total_boost)}
+        </Typography>
+        <TextField
+          size="small"
+          type="number"
+          label={translate('console.boosters')}
+          value={boosters}
+          onChange={(e) => setBoosters(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'boosters-input' } }}
+          sx={{ width: 120 }}
+        />
         <ConfirmButton
           label={translate('console.add_boosters')}
           disabled={!boostValid}
@@ -60,21 +86,46 @@ function RecruiterView({ user }: { user: UserRecord }) {
         />
       </Stack>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <ConfirmButton label={translate('console.substitute')} question={translate('console.substitute')} variant={substituteMode ? 'contained' : 'outlined'} onConfirm={() => setSubstituteMode(!substituteMode)} />
+        <ConfirmButton
+          label={translate('console.substitute')}
+          question={translate('console.substitute')}
+          variant={substituteMode ? 'contained' : 'outlined'}
+          onConfirm={() => setSubstituteMode(!substituteMode)}
+        />
         {substituteMode && (
           <>
             <TextField size="small" label={translate('console.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-            <TextField select size="small" sx={{ minWidth: 220 }} value={source?.id ?? ''} label={translate('resources.users.name', { smart_count: 1 })}
-              onChange={(e) => setSource((candidates ?? []).map((c) => ({ id: String(c.id), name: String(c.name) })).find((c) => c.id === e.target.value) ?? null)}>
-              {(candidates ?? []).filter((c) => c.id !== user.id).map((c) => <MenuItem key={c.id} value={c.id}>{c.name} — {c.email}</MenuItem>)}
+            <TextField
+              select
+              size="small"
+              sx={{ minWidth: 220 }}
+              value={source?.id ?? ''}
+              label={translate('resources.users.name', { smart_count: 1 })}
+              onChange={(e) => setSource((candidates ?? []).map((c) => ({ id: String(c.id), name: String(c.name) })).find((c) => c.id === e.target.value) ?? null)}
+            >
+              {(candidates ?? [])
+                .filter((c) => c.id !== user.id)
+                .map((c) => (
+                  <MenuItem key={c.id} value={c.id}>
+                    {c.name} — {c.email}
+                  </MenuItem>
+                ))}
             </TextField>
-            <ConfirmButton label={translate('console.confirm')} disabled={!source} color="warning" question={translate('console.substitute_confirm', { source: source?.name ?? '' })}
+            <ConfirmButton
+              label={translate('console.confirm')}
+              disabled={!source}
+              color="warning"
+              question={translate('console.substitute_confirm', { source: source?.name ?? '' })}
               onConfirm={async () => {
                 if (source && (await run('users', user.id, 'substitute', { user: source.id }))) setSubstituteMode(false);
-              }} />
+              }}
+            />
           </>
         )}
-        <ConfirmButton label={translate('console.delete_user')} color="error" question={translate('console.delete_confirm')}
+        <ConfirmButton
+          label={translate('console.delete_user')}
+          color="error"
+          question={translate('console.delete_confirm')}
           onConfirm={async () => {
             try {
               await dp.delete('users', { id: user.id, previousData: user });
@@ -83,15 +134,20 @@ function RecruiterView({ user }: { user: UserRecord }) {
             } catch (e) {
               notify((e as { body?: { message?: string } }).body?.message ?? 'ra.notification.http_error', { type: 'error' });
             }
-          }} />
+          }}
+        />
       </Stack>
       <Typography variant="h6">{translate('console.offers')}</Typography>
       {(offers ?? []).map((o) => (
         <Card key={o.id} variant="outlined" sx={{ borderLeft: `6px solid ${OFFER_COLORS[o.state] ?? '#c62828'}` }} data-testid="detail-offer">
           <CardContent>
-            <Typography variant="subtitle1" sx={{ color: OFFER_COLORS[o.state] ?? '#c62828' }}>{o.job_code} — {o.title} ({o.state})</Typography>
+            <Typography variant="subtitle1" sx={{ color: OFFER_COLORS[o.state] ?? '#c62828' }}>
+              {o.job_code} — {o.title} ({o.state})
+            </Typography>
             <Typography variant="body2">{cut(o.description, 300)}</Typography>
-            <Link href={`#/applications?filter=${encodeURIComponent(JSON.stringify({ offer_id: o.id }))}`}>{o.candidates ?? 0} {translate('console.candidates')}</Link>
+            <Link href={`#/applications?filter=${encodeURIComponent(JSON.stringify({ offer_id: o.id }))}`}>
+              {o.candidates ?? 0} {translate('console.candidates')}
+            </Link>
           </CardContent>
         </Card>
       ))}
@@ -107,19 +163,25 @@ function CandidateView({ user }: { user: UserRecord }) {
   const { data: wishlist } = useGetList('wishlists', { filter: { candidate_id: user.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'added_at', order: 'DESC' } });
   return (
     <Stack spacing={2}>
-      <Typography>{user.email} · {user.phone ?? '—'} · {translate('console.wishlist')}: {String(user.wishlist_count)}</Typography>
+      <Typography>
+        {user.email} · {user.phone ?? '—'} · {translate('console.wishlist')}: {String(user.wishlist_count)}
+      </Typography>
       <Typography variant="h6">{translate('console.applications')}</Typography>
       {(applications ?? []).map((a) => (
         <Card key={a.id} variant="outlined" data-testid="detail-application">
           <CardContent>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography variant="subtitle1">{a.job_code} — {a.title}</Typography>
+              <Typography variant="subtitle1">
+                {a.job_code} — {a.title}
+              </Typography>
               <Chip size="small" label={translate(`resources.applications.choices.state.${a.state}`)} />
               <Chip size="small" label={translate(`resources.applications.choices.recruiter_state.${a.recruiter_state}`)} />
             </Stack>
             <List dense>
               {(a.questions as { id: string; question: string; state?: string; method?: string }[]).map((q) => (
-                <ListItem key={q.id}>{q.id}. {q.question} — {q.state ?? '∅'} {q.method ? `(${q.method})` : ''}</ListItem>
+                <ListItem key={q.id}>
+                  {q.id}. {q.question} — {q.state ?? '∅'} {q.method ? `(${q.method})` : ''}
+                </ListItem>
               ))}
             </List>
             <Stack direction="row" spacing={1}>
@@ -148,8 +210,13 @@ export function UserDetail() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title={translate('console.user_detail')} />
-      <Typography variant="h5" data-testid="user-name"><StateDot color={user.state_color} />{user.name} ({translate(`resources.users.choices.profile.${user.profile}`)})</Typography>
-      <Typography variant="caption" sx={{ display: 'block', mb: 2 }}>{translate('console.created')} {listDate(user.created_at)} · {translate('console.last_connection')} {listDate(user.last_co)}</Typography>
+      <Typography variant="h5" data-testid="user-name">
+        <StateDot color={user.state_color} />
+        {user.name} ({translate(`resources.users.choices.profile.${user.profile}`)})
+      </Typography>
+      <Typography variant="caption" sx={{ display: 'block', mb: 2 }}>
+        {translate('console.created')} {listDate(user.created_at)} · {translate('console.last_connection')} {listDate(user.last_co)}
+      </Typography>
       {user.profile === 'candidate' ? <CandidateView user={user} /> : <RecruiterView user={user} />}
     </Box>
   );

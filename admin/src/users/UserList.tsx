@@ -23,7 +23,11 @@ function Body() {
       </FilterBar>
       {view === 'recruiter' && <CreateRecruiterForm />}
       <CountLine decl={users} />
-      <Box sx={{ px: 1 }}>{data?.map((u) => <UserCard key={u.id} user={u} />)}</Box>
+      <Box sx={{ px: 1 }}>
+        {data?.map((u) => (
+          <UserCard key={u.id} user={u} />
+        ))}
+      </Box>
     </Box>
   );
 }

@@ -44,8 +44,15 @@ export const customLandings = defineResource({
   recordRepresentation: 'identifier',
   fields: [
     {
-      source: 'identifier', type: 'string', list: true, required: true, minLength: IDENTIFIER_MIN, maxLength: 64, writable: true,
-      normalize: IDENTIFIER_RULE, minLengthMessage: 'console.identifier_too_short',
+      source: 'identifier',
+      type: 'string',
+      list: true,
+      required: true,
+      minLength: IDENTIFIER_MIN,
+      maxLength: 64,
+      writable: true,
+      normalize: IDENTIFIER_RULE,
+      minLengthMessage: 'console.identifier_too_short',
     },
     { source: 'name', type: 'string', list: true, required: true, maxLength: 160, writable: true },
     { source: 'url', type: 'string', list: true, from: { server: true } },

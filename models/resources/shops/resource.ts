@@ -36,7 +36,11 @@ export const shops = defineResource({
   search: ['shopname', 'city', 'zip_code'],
   sort: ['created_at', 'shopname'],
   access: {
-    list: ['admin', 'manager'], read: ['admin', 'manager'], create: ['admin', 'manager'], edit: ['admin', 'manager'], delete: ['admin', 'manager'],
+    list: ['admin', 'manager'],
+    read: ['admin', 'manager'],
+    create: ['admin', 'manager'],
+    edit: ['admin', 'manager'],
+    delete: ['admin', 'manager'],
   },
   rows: { manager: { column: 'manager_id', match: 'self' } },
   list: { layout: 'table', rowActions: ['edit', 'delete'], deleteConfirm: 'console.delete_record_confirm' },

@@ -8,7 +8,14 @@ import { CANDIDATE_EXPERIENCE, CANDIDATE_GRADUATION, CONT_TYPE, JOB_CAT, LANGUAG
 const content = { json: 'content' } as const;
 const values = (list: readonly { value: string }[]) => list.map((c) => c.value);
 const choice = (source: string, list: readonly { value: string; fr: string; nl: string; en: string }[], def: string): FieldDecl => ({
-  source, type: 'enum', from: content, choices: values(list), choiceNames: list, default: def, required: true, writable: true,
+  source,
+  type: 'enum',
+  from: content,
+  choices: values(list),
+  choiceNames: list,
+  default: def,
+  required: true,
+  writable: true,
 });
 
 /** The three questions a new template starts with: the first question templates of the configuration. */
@@ -35,7 +42,13 @@ export const templates = defineResource({
     { source: 'pay_max', type: 'number', from: content, required: true, min: 0, max: 1_000_000, writable: true, default: 2 },
     choice('pay_currency', PAY_CURRENCY, 'EUR'),
     choice('pay_period', PAY_PERIOD, 'month'),
-    { ...choice('lang', LANGUAGES.filter((l) => (OFFER_LANGS as readonly string[]).includes(l.value)), 'fr') },
+    {
+      ...choice(
+        'lang',
+        LANGUAGES.filter((l) => (OFFER_LANGS as readonly string[]).includes(l.value)),
+        'fr',
+      ),
+    },
     { source: 'tags', type: 'tags', from: content, choices: values(JOB_CAT), choiceNames: JOB_CAT, maxLength: 10, writable: true, default: [] },
     { source: 'questions', type: 'questions', from: content, required: true, minLength: 3, maxLength: 5, writable: true, default: TEMPLATE_QUESTIONS },
     { source: 'start_date', type: 'day', from: content, writable: true },
@@ -48,7 +61,11 @@ export const templates = defineResource({
   base: { type: 'offer' },
   sort: ['created_at'],
   access: {
-    list: ['admin', 'manager'], read: ['admin', 'manager'], create: ['admin', 'manager'], edit: ['admin', 'manager'], delete: ['admin', 'manager'],
+    list: ['admin', 'manager'],
+    read: ['admin', 'manager'],
+    create: ['admin', 'manager'],
+    edit: ['admin', 'manager'],
+    delete: ['admin', 'manager'],
   },
   rows: { manager: { column: 'owner_id', match: 'self' } },
   list: { layout: 'table', rowActions: ['edit', 'delete'], deleteConfirm: 'console.delete_record_confirm' },

@@ -28,7 +28,12 @@ const range = (source: keyof typeof RANGE_DEFAULTS) =>
   ] as const;
 
 const rangeDefaults = (...sources: (keyof typeof RANGE_DEFAULTS)[]) =>
-  Object.fromEntries(sources.flatMap((s) => [[`${s}_gte`, RANGE_DEFAULTS[s][0]], [`${s}_lte`, RANGE_DEFAULTS[s][1]]]));
+  Object.fromEntries(
+    sources.flatMap((s) => [
+      [`${s}_gte`, RANGE_DEFAULTS[s][0]],
+      [`${s}_lte`, RANGE_DEFAULTS[s][1]],
+    ]),
+  );
 const rangeFilters = (...sources: (keyof typeof RANGE_DEFAULTS)[]) => sources.flatMap((s) => [`${s}_gte`, `${s}_lte`]);
 const LAST_3_MONTHS = { monthsAgo: 3 } as const;
 

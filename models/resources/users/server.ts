@@ -17,9 +17,36 @@ import { cardColor, contactable as isContactable } from '../../../api/services/u
 import { users } from './resource.js';
 
 const USER_COLUMNS = [
-  'id', 'email', 'name', 'phone', 'picture', 'profile', 'is_admin', 'user_plan', 'created_at', 'last_co', 'closed_at', 'contactable', 'is_migration',
-  'av_boost', 'total_boost', 'used_boost', 'recos_count', 'recommanded_count', 'recruited', 'to_recruit', 'actives_offers_count', 'candidates_count',
-  'offers_count', 'applications_count', 'wishlist_count', 'wishlist_pending_count', 'contacts_count', 'notif', 'lang', 'country_iso',
+  'id',
+  'email',
+  'name',
+  'phone',
+  'picture',
+  'profile',
+  'is_admin',
+  'user_plan',
+  'created_at',
+  'last_co',
+  'closed_at',
+  'contactable',
+  'is_migration',
+  'av_boost',
+  'total_boost',
+  'used_boost',
+  'recos_count',
+  'recommanded_count',
+  'recruited',
+  'to_recruit',
+  'actives_offers_count',
+  'candidates_count',
+  'offers_count',
+  'applications_count',
+  'wishlist_count',
+  'wishlist_pending_count',
+  'contacts_count',
+  'notif',
+  'lang',
+  'country_iso',
 ];
 
 function parseJson(v: unknown): unknown {
@@ -37,7 +64,9 @@ async function decorateUsers(ctx: ConsoleCtx, rows: Record<string, unknown>[]): 
   // Plain SQL on the (user_id, at) indexes: every list page asks this.
   const marks = ids.map(() => '?').join(', ');
   const select = { replacements: ids, type: QueryTypes.SELECT } as const;
-  const contacts = ids.length ? await ctx.sequelize.query<{ user_id: string; action: string; at: unknown }>(`SELECT user_id, action, at FROM user_contact_events WHERE user_id IN (${marks}) ORDER BY at, id`, select) : [];
+  const contacts = ids.length
+    ? await ctx.sequelize.query<{ user_id: string; action: string; at: unknown }>(`SELECT user_id, action, at FROM user_contact_events WHERE user_id IN (${marks}) ORDER BY at, id`, select)
+    : [];
   const closes = ids.length ? await ctx.sequelize.query<{ user_id: string; at: unknown }>(`SELECT user_id, at FROM user_close_events WHERE user_id IN (${marks}) ORDER BY at`, select) : [];
   const wishers = rows.filter((r) => Number(r.wishlist_pending_count) > 0).map((r) => String(r.id));
   const wishlist = wishers.length
@@ -57,7 +86,14 @@ async function decorateUsers(ctx: ConsoleCtx, rows: Record<string, unknown>[]): 
     const closeHistory = closes.filter((c) => c.user_id === r.id).map((c) => ({ date: Math.floor(readDate(c.at)!.getTime() / 1000) }));
     const created = readDate(row.created_at)!;
     const contactable = isContactable(
-      { profile: String(r.profile), contactable: Boolean(r.contactable), applications_count: Number(r.applications_count), created_at: created, closed_at: r.closed_at as string | null, closeHistoryCount: closeHistory.length },
+      {
+        profile: String(r.profile),
+        contactable: Boolean(r.contactable),
+        applications_count: Number(r.applications_count),
+        created_at: created,
+        closed_at: r.closed_at as string | null,
+        closeHistoryCount: closeHistory.length,
+      },
       now,
     );
     return {

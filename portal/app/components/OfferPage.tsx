@@ -16,7 +16,6 @@ import { formDate } from '../../../models/rules/dates.js';
 
 type PageData = Awaited<ReturnType<typeof offerPageData>>;
 
-
 export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
   const { offer, defaultPrefix } = useLoaderData<PageData>();
   const result = useActionData<ApplyResult>();
@@ -108,9 +107,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
   return (
     <div className="page">
       <div className="offer-head">
-        {offer.company_picture && (
-          <img src={fileUrl(offer.company_picture)} alt={t('offer_logo_alt', { company: offer.company_name })} width={64} height={64} />
-        )}
+        {offer.company_picture && <img src={fileUrl(offer.company_picture)} alt={t('offer_logo_alt', { company: offer.company_name })} width={64} height={64} />}
         <div>
           <h1>{offer.title}</h1>
           <p>{offer.company_name}</p>
@@ -123,7 +120,10 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
           <ol>
             <li>{t('offer_app_step_1')}</li>
             <li>
-              {t('offer_app_step_2')} <span className="code" data-testid="offer-code">{offer.job_code}</span>
+              {t('offer_app_step_2')}{' '}
+              <span className="code" data-testid="offer-code">
+                {offer.job_code}
+              </span>
             </li>
             <li>{t('offer_app_step_3')}</li>
           </ol>
@@ -168,28 +168,40 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
               <Form method="post" encType="multipart/form-data" ref={form.formRef} onChange={onField} noValidate aria-busy={sending}>
                 <div className="field">
                   <label htmlFor="f-email">
-                    {t('offer_email')} <span className="req" aria-hidden="true">*</span>
+                    {t('offer_email')}{' '}
+                    <span className="req" aria-hidden="true">
+                      *
+                    </span>
                   </label>
                   <input type="email" autoComplete="email" required {...fieldProps('email')} />
                   <FieldError field="email" />
                 </div>
                 <div className="field">
                   <label htmlFor="f-firstname">
-                    {t('offer_firstname')} <span className="req" aria-hidden="true">*</span>
+                    {t('offer_firstname')}{' '}
+                    <span className="req" aria-hidden="true">
+                      *
+                    </span>
                   </label>
                   <input type="text" autoComplete="given-name" required {...fieldProps('firstname')} />
                   <FieldError field="firstname" />
                 </div>
                 <div className="field">
                   <label htmlFor="f-lastname">
-                    {t('offer_lastname')} <span className="req" aria-hidden="true">*</span>
+                    {t('offer_lastname')}{' '}
+                    <span className="req" aria-hidden="true">
+                      *
+                    </span>
                   </label>
                   <input type="text" autoComplete="family-name" required {...fieldProps('lastname')} />
                   <FieldError field="lastname" />
                 </div>
                 <div className="field">
                   <label htmlFor="f-phone">
-                    {t('offer_phone')} <span className="req" aria-hidden="true">*</span>
+                    {t('offer_phone')}{' '}
+                    <span className="req" aria-hidden="true">
+                      *
+                    </span>
                   </label>
                   <div className="phone">
                     <select name="phone_prefix" aria-label={t('offer_phone_prefix')} defaultValue={defaultPrefix}>
@@ -221,7 +233,9 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
                       <a href="/terms" target="_blank" rel="noopener">
                         {t('offer_cgu_link')}
                       </a>{' '}
-                      <span className="req" aria-hidden="true">*</span>
+                      <span className="req" aria-hidden="true">
+                        *
+                      </span>
                     </label>
                   </div>
                   <FieldError field="accept_cgu" />

@@ -41,19 +41,22 @@ export function StoryPlayer({ answers }: { answers: Answer[] }) {
       video.src = answer.url;
       start();
     } else {
-      import('hls.js').then(({ default: HlsClass }) => {
-        if (cancelled) return;
-        if (!HlsClass.isSupported()) return setFailed(true);
-        hlsRef.current?.destroy();
-        const hls = new HlsClass({ enableWorker: true });
-        hlsRef.current = hls;
-        hls.on(HlsClass.Events.ERROR, (_e, data) => {
-          if (data.fatal) setFailed(true);
-        });
-        hls.loadSource(answer.url);
-        hls.attachMedia(video);
-        hls.on(HlsClass.Events.MANIFEST_PARSED, start);
-      }, () => setFailed(true));
+      import('hls.js').then(
+        ({ default: HlsClass }) => {
+          if (cancelled) return;
+          if (!HlsClass.isSupported()) return setFailed(true);
+          hlsRef.current?.destroy();
+          const hls = new HlsClass({ enableWorker: true });
+          hlsRef.current = hls;
+          hls.on(HlsClass.Events.ERROR, (_e, data) => {
+            if (data.fatal) setFailed(true);
+          });
+          hls.loadSource(answer.url);
+          hls.attachMedia(video);
+          hls.on(HlsClass.Events.MANIFEST_PARSED, start);
+        },
+        () => setFailed(true),
+      );
     }
     return () => {
       cancelled = true;
@@ -126,7 +129,11 @@ export function StoryPlayer({ answers }: { answers: Answer[] }) {
       <button type="button" className={playing ? 'playpause playing' : 'playpause'} onClick={toggle} aria-label={playing ? t('feedback_pause') : t('feedback_play')}>
         {playing ? '❚❚' : '▶'}
       </button>
-      {failed && <p className="question" style={{ top: 'auto', bottom: '1rem' }} role="alert">{t('feedback_video_error')}</p>}
+      {failed && (
+        <p className="question" style={{ top: 'auto', bottom: '1rem' }} role="alert">
+          {t('feedback_video_error')}
+        </p>
+      )}
     </div>
   );
 }

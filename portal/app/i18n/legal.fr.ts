@@ -20,9 +20,7 @@ export const privacy: LegalPage = {
   sections: [
     {
       title: 'Responsable du traitement',
-      paragraphs: [
-        'L’éditeur du service de recrutement vidéo (voir les mentions légales) est responsable du traitement des données personnelles collectées par l’application mobile et le site.',
-      ],
+      paragraphs: ['L’éditeur du service de recrutement vidéo (voir les mentions légales) est responsable du traitement des données personnelles collectées par l’application mobile et le site.'],
     },
     {
       title: 'Données collectées',
@@ -41,10 +39,7 @@ export const privacy: LegalPage = {
     },
     {
       title: 'Durées de conservation',
-      paragraphs: [
-        'Les stories sont supprimées 12 mois après leur publication.',
-        'Les comptes inactifs depuis plus de trois ans sont supprimés après un avertissement envoyé à l’utilisateur.',
-      ],
+      paragraphs: ['Les stories sont supprimées 12 mois après leur publication.', 'Les comptes inactifs depuis plus de trois ans sont supprimés après un avertissement envoyé à l’utilisateur.'],
     },
     {
       title: 'Vos droits',
@@ -99,9 +94,7 @@ export const legals: LegalPage = {
   sections: [
     {
       title: 'Éditeur',
-      paragraphs: [
-        'Le service de recrutement vidéo est édité par la société exploitant la plateforme. Contact : contact@recrutement-video.fr.',
-      ],
+      paragraphs: ['Le service de recrutement vidéo est édité par la société exploitant la plateforme. Contact : contact@recrutement-video.fr.'],
     },
     {
       title: 'Hébergement',

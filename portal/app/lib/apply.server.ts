@@ -1,9 +1,6 @@
 // Server side of the public offer page (/candidate/offer/{job_code} and /dla/{job_code}):
 // the offer for the page, and the application action that works with or without JavaScript.
-import {
-  data, unstable_composeUploadHandlers, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData,
-  MaxPartSizeExceededError, type AppLoadContext,
-} from '@remix-run/node';
+import { data, unstable_composeUploadHandlers, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, MaxPartSizeExceededError, type AppLoadContext } from '@remix-run/node';
 import { t as serverT } from '../../../config/i18n/index.js';
 import { isServiceError } from './app-error.server.js';
 import { loadOffer } from './offer.server.js';
@@ -39,10 +36,7 @@ export async function offerPageData(jobCode: string, context: AppLoadContext) {
   };
 }
 
-export type ApplyResult =
-  | { status: 'invalid'; errors: FieldErrors }
-  | { status: 'error'; code: string; message: string }
-  | { status: 'sent'; job_code: string };
+export type ApplyResult = { status: 'invalid'; errors: FieldErrors } | { status: 'error'; code: string; message: string } | { status: 'sent'; job_code: string };
 
 /** Reads the form: multipart (with the CV file when sent without JavaScript) or urlencoded. */
 async function readForm(request: Request): Promise<{ form: FormData; tooLarge: boolean }> {
@@ -73,14 +67,13 @@ export async function applyAction(jobCode: string, request: Request, context: Ap
     if (!cvKey && file && typeof file !== 'string' && file.size > 0) {
       // Sent without JavaScript: store the CV the way POST /apis/upload/cv does.
       const stored = await context.services.storeUpload(context.deps.storage, {
-        kind: 'cv', body: Buffer.from(await file.arrayBuffer()), ownerId: null,
+        kind: 'cv',
+        body: Buffer.from(await file.arrayBuffer()),
+        ownerId: null,
       });
       cvKey = stored.key;
     }
-    await context.services.submitInterest(
-      { ...interestFromApplyForm(input, jobCode, cvKey), ...(cguFrom ? { cgu_from: cguFrom } : {}) },
-      context.deps.clock(),
-    );
+    await context.services.submitInterest({ ...interestFromApplyForm(input, jobCode, cvKey), ...(cguFrom ? { cgu_from: cguFrom } : {}) }, context.deps.clock());
     return data<ApplyResult>({ status: 'sent', job_code: jobCode.toUpperCase() });
   } catch (e) {
     if (isServiceError(e) && e.status < 500) {

@@ -1,11 +1,6 @@
 // The home page's frame rule: look inside a same-origin frame every `intervalMs` for an element;
 // call `onFound` the first time it is there; give up after `timeoutMs`. Returns a stop function.
-export function watchFrameForCta(
-  frame: HTMLIFrameElement,
-  selector: string,
-  { intervalMs, timeoutMs }: { intervalMs: number; timeoutMs: number },
-  onFound: () => void,
-): () => void {
+export function watchFrameForCta(frame: HTMLIFrameElement, selector: string, { intervalMs, timeoutMs }: { intervalMs: number; timeoutMs: number }, onFound: () => void): () => void {
   const started = Date.now();
   const timer = window.setInterval(() => {
     let found = false;

@@ -20,14 +20,7 @@ export function rootData(matches: Array<{ id: string; data: unknown } | undefine
   return matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
 }
 
-export function pageMeta(opts: {
-  title: string;
-  description: string;
-  url?: string;
-  image?: string;
-  siteName?: string;
-  noindex?: boolean;
-}): MetaDescriptor[] {
+export function pageMeta(opts: { title: string; description: string; url?: string; image?: string; siteName?: string; noindex?: boolean }): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [
     { title: opts.title },
     { name: 'description', content: opts.description },

@@ -5,11 +5,7 @@ import { fileUrl } from '../../../models/rules/storage-url.js';
 
 type Matches = Parameters<typeof metaT>[0];
 
-export function offerMeta(
-  offer: { job_code: string; title: string; company_name: string; company_picture: string | null } | undefined,
-  matches: Matches,
-  base: string,
-): MetaDescriptor[] {
+export function offerMeta(offer: { job_code: string; title: string; company_name: string; company_picture: string | null } | undefined, matches: Matches, base: string): MetaDescriptor[] {
   const t = metaT(matches);
   const root = rootData(matches);
   if (!offer) return pageMeta({ title: t('offer_not_found_meta'), description: t('offer_not_found'), noindex: true });

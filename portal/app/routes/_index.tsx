@@ -34,13 +34,24 @@ export default function Home() {
           <h1>{t('home_title')}</h1>
           <p>{t('home_subtitle')}</p>
           <StoreBadges />
-          <a className="watch" href={`/presentation?lang=${lang}`} onClick={(e) => { if (frameSrc) { e.preventDefault(); setFrameShown(true); } }}>
+          <a
+            className="watch"
+            href={`/presentation?lang=${lang}`}
+            onClick={(e) => {
+              if (frameSrc) {
+                e.preventDefault();
+                setFrameShown(true);
+              }
+            }}
+          >
             ▶ {t('home_watch_video')}
           </a>
         </div>
       </section>
       <section className="band" aria-labelledby="benefits">
-        <h2 id="benefits" className="visually-hidden">{t('home_benefits_title')}</h2>
+        <h2 id="benefits" className="visually-hidden">
+          {t('home_benefits_title')}
+        </h2>
         <ul>
           <li>{t('home_benefit_hours')}</li>
           <li>{t('home_benefit_human')}</li>

@@ -13,8 +13,7 @@ import { useForm } from '../lib/use-form.js';
 import { FEEDBACK_COMMENT_MAX, feedbackFormSchema } from '../../../api/services/share.schema.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
 
-export const meta: MetaFunction = ({ matches, location }) =>
-  simpleMeta(matches, location.pathname, 'feedback_meta_title', 'feedback_meta_description', { noindex: true });
+export const meta: MetaFunction = ({ matches, location }) => simpleMeta(matches, location.pathname, 'feedback_meta_title', 'feedback_meta_description', { noindex: true });
 
 interface Shared {
   application: {
@@ -72,7 +71,7 @@ export default function Feedback() {
       const res = await postJson('/apis/share-apply', { share_id: shareId, view_id: load.shared.viewId, ...checked });
       const body = (await res.json().catch(() => ({}))) as { error?: string | boolean; message?: string };
       if (!res.ok || body.error) {
-        setSendError(body.message === 'MaxViewLimit' ? t('feedback_max_views') : body.message ?? t('err_internal'));
+        setSendError(body.message === 'MaxViewLimit' ? t('feedback_max_views') : (body.message ?? t('err_internal')));
       } else {
         setSent(true);
       }
@@ -114,9 +113,19 @@ export default function Feedback() {
                 <img src={fileUrl(load.shared.application.candidate.picture)} alt={t('feedback_picture_alt', { name: load.shared.application.candidate.name })} width={64} height={64} />
               )}
               <div>
-                <p><strong>{load.shared.application.candidate.name}</strong></p>
-                {load.shared.application.candidate.phone && <p><a href={`tel:${load.shared.application.candidate.phone}`}>{load.shared.application.candidate.phone}</a></p>}
-                {load.shared.application.candidate.email && <p><a href={`mailto:${load.shared.application.candidate.email}`}>{load.shared.application.candidate.email}</a></p>}
+                <p>
+                  <strong>{load.shared.application.candidate.name}</strong>
+                </p>
+                {load.shared.application.candidate.phone && (
+                  <p>
+                    <a href={`tel:${load.shared.application.candidate.phone}`}>{load.shared.application.candidate.phone}</a>
+                  </p>
+                )}
+                {load.shared.application.candidate.email && (
+                  <p>
+                    <a href={`mailto:${load.shared.application.candidate.email}`}>{load.shared.application.candidate.email}</a>
+                  </p>
+                )}
                 <p className="muted">{t('feedback_shared_by', { recruiter: load.shared.application.recruiter.name })}</p>
               </div>
             </div>
@@ -129,19 +138,35 @@ export default function Feedback() {
             {sendError && (
               <div className="panel err banner" role="alert" data-testid="feedback-send-error">
                 <span>{sendError}</span>
-                <button type="button" onClick={() => setSendError(null)} aria-label={t('feedback_close')}>×</button>
+                <button type="button" onClick={() => setSendError(null)} aria-label={t('feedback_close')}>
+                  ×
+                </button>
               </div>
             )}
             <div className="field">
-              <label htmlFor="fb-name">{t('feedback_name')} <span aria-hidden="true">*</span></label>
+              <label htmlFor="fb-name">
+                {t('feedback_name')} <span aria-hidden="true">*</span>
+              </label>
               <input
-                id="fb-name" name="name" type="text" autoComplete="name" required disabled={sent}
-                aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? 'fb-name-err' : undefined}
+                id="fb-name"
+                name="name"
+                type="text"
+                autoComplete="name"
+                required
+                disabled={sent}
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={nameError ? 'fb-name-err' : undefined}
               />
-              {nameError && <span className="field-error" id="fb-name-err">{nameError}</span>}
+              {nameError && (
+                <span className="field-error" id="fb-name-err">
+                  {nameError}
+                </span>
+              )}
             </div>
             <fieldset className="field" style={{ border: 0, padding: 0, margin: '0 0 1rem' }}>
-              <legend className="label">{t('feedback_vote')} <span aria-hidden="true">*</span></legend>
+              <legend className="label">
+                {t('feedback_vote')} <span aria-hidden="true">*</span>
+              </legend>
               <div className="votes">
                 <label>
                   <input type="radio" name="vote" value="1" disabled={sent} />

@@ -18,10 +18,7 @@ export async function landingData(customer: string, request: Request, context: A
   return { config, device: deviceOf(request.headers.get('user-agent')) };
 }
 
-export type LeadResult =
-  | { status: 'invalid'; errors: FieldErrors }
-  | { status: 'sent'; job_code: string }
-  | { status: 'error'; job_code: string; message: string };
+export type LeadResult = { status: 'invalid'; errors: FieldErrors } | { status: 'sent'; job_code: string } | { status: 'error'; job_code: string; message: string };
 
 export async function leadAction(customer: string, request: Request, context: AppLoadContext) {
   const lang = await resolveLang(request, context);

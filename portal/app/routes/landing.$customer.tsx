@@ -118,11 +118,13 @@ export default function Landing() {
                     <select id="l-job" name="job_code" defaultValue={jobCode}>
                       {shops.map((s) => (
                         <optgroup key={s} label={s}>
-                          {config.offers.filter((o) => o.shopcode === s).map((o) => (
-                            <option key={o.job_code} value={o.job_code}>
-                              {o.title}
-                            </option>
-                          ))}
+                          {config.offers
+                            .filter((o) => o.shopcode === s)
+                            .map((o) => (
+                              <option key={o.job_code} value={o.job_code}>
+                                {o.title}
+                              </option>
+                            ))}
                         </optgroup>
                       ))}
                     </select>
@@ -144,17 +146,23 @@ export default function Landing() {
             <Form method="post" noValidate ref={form.formRef} onChange={form.onChange}>
               <input type="hidden" name="job_code" value={chosen.job_code} />
               <div className="field">
-                <label htmlFor="l-email">{t('offer_email')} <span aria-hidden="true">*</span></label>
+                <label htmlFor="l-email">
+                  {t('offer_email')} <span aria-hidden="true">*</span>
+                </label>
                 <input type="email" autoComplete="email" required {...input('email')} />
                 <Err f="email" />
               </div>
               <div className="field">
-                <label htmlFor="l-firstname">{t('offer_firstname')} <span aria-hidden="true">*</span></label>
+                <label htmlFor="l-firstname">
+                  {t('offer_firstname')} <span aria-hidden="true">*</span>
+                </label>
                 <input type="text" autoComplete="given-name" required {...input('firstname')} />
                 <Err f="firstname" />
               </div>
               <div className="field">
-                <label htmlFor="l-lastname">{t('offer_lastname')} <span aria-hidden="true">*</span></label>
+                <label htmlFor="l-lastname">
+                  {t('offer_lastname')} <span aria-hidden="true">*</span>
+                </label>
                 <input type="text" autoComplete="family-name" required {...input('lastname')} />
                 <Err f="lastname" />
               </div>
@@ -163,14 +171,18 @@ export default function Landing() {
                   <input type="checkbox" required {...input('accept_cgu')} />
                   <label htmlFor="l-accept_cgu">
                     {t('offer_cgu_before')}
-                    <a href="/terms" target="_blank" rel="noopener">{t('offer_cgu_link')}</a>
+                    <a href="/terms" target="_blank" rel="noopener">
+                      {t('offer_cgu_link')}
+                    </a>
                   </label>
                 </div>
                 <Err f="accept_cgu" />
               </div>
               <p className="hint muted">{t('landing_sso')}</p>
               <div style={{ display: 'flex', gap: '.75rem', flexWrap: 'wrap' }}>
-                <a className="button secondary" href={`?lang=${lang}`}>{t('landing_back')}</a>
+                <a className="button secondary" href={`?lang=${lang}`}>
+                  {t('landing_back')}
+                </a>
                 <button type="submit" className="button" disabled={navigation.state === 'submitting' || (hydrated && !form.valid)}>
                   {t('landing_finish')}
                 </button>
@@ -183,15 +195,27 @@ export default function Landing() {
           <section className="ready" aria-labelledby="step3" data-testid="landing-step-3">
             <h1 id="step3">{t('landing_ready_title')}</h1>
             {result.status === 'sent' ? (
-              <p className="panel ok" role="status">{t('landing_saved')}</p>
+              <p className="panel ok" role="status">
+                {t('landing_saved')}
+              </p>
             ) : (
-              <p className="panel err" role="alert">{t('landing_error', { message: result.message })}</p>
+              <p className="panel err" role="alert">
+                {t('landing_error', { message: result.message })}
+              </p>
             )}
             <ol>
               <li>
                 {t('landing_ready_1')}
-                {device === 'ios' && <div className="badges"><AppleBadge /></div>}
-                {device === 'android' && <div className="badges"><PlayBadge /></div>}
+                {device === 'ios' && (
+                  <div className="badges">
+                    <AppleBadge />
+                  </div>
+                )}
+                {device === 'android' && (
+                  <div className="badges">
+                    <PlayBadge />
+                  </div>
+                )}
                 {device === 'unknown' && (
                   <div>
                     <img className="qr" src="/apis/qrcode?redirect=true" alt={t('landing_qr_alt')} width={180} height={180} data-testid="qr" />
@@ -201,7 +225,10 @@ export default function Landing() {
               </li>
               <li>{t('landing_ready_2')}</li>
               <li>
-                {t('landing_ready_3')} <span className="code" data-testid="ready-code">{result.job_code}</span>
+                {t('landing_ready_3')}{' '}
+                <span className="code" data-testid="ready-code">
+                  {result.job_code}
+                </span>
               </li>
             </ol>
           </section>

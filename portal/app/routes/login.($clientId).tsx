@@ -9,8 +9,7 @@ import { useHydrated } from '../lib/hydrated.js';
 import { simpleMeta } from '../lib/meta.js';
 import { postJson } from '../lib/api-client.js';
 
-export const meta: MetaFunction = ({ matches, location }) =>
-  simpleMeta(matches, location.pathname, 'login_meta_title', 'login_meta_description', { noindex: true });
+export const meta: MetaFunction = ({ matches, location }) => simpleMeta(matches, location.pathname, 'login_meta_title', 'login_meta_description', { noindex: true });
 
 interface Me {
   name?: string;
@@ -88,14 +87,18 @@ export default function Login() {
       {error && (
         <div className="panel err banner" role="alert">
           <span>{error}</span>
-          <button type="button" onClick={() => setError(null)} aria-label={t('feedback_close')}>×</button>
+          <button type="button" onClick={() => setError(null)} aria-label={t('feedback_close')}>
+            ×
+          </button>
         </div>
       )}
       {me ? (
         <section className="panel ok" data-testid="signed-in">
           <p>{t('login_signed_in_as', { name: me.name ?? '', email: me.email ?? '' })}</p>
           {me.profile && <p>{t('login_profile', { profile: me.profile })}</p>}
-          <button type="button" className="button secondary" onClick={signOut}>{t('login_sign_out')}</button>
+          <button type="button" className="button secondary" onClick={signOut}>
+            {t('login_sign_out')}
+          </button>
         </section>
       ) : (
         <>
@@ -108,7 +111,9 @@ export default function Login() {
               <label htmlFor="lg-password">{t('login_password')}</label>
               <input id="lg-password" name="password" type="password" autoComplete="current-password" required />
             </div>
-            <button type="submit" className="button block" disabled={!hydrated || busy}>{t('login_submit')}</button>
+            <button type="submit" className="button block" disabled={!hydrated || busy}>
+              {t('login_submit')}
+            </button>
           </form>
           <form onSubmit={sso} className="card" style={{ marginTop: '1.5rem' }}>
             <h2>{t('login_sso_title')}</h2>
@@ -116,7 +121,9 @@ export default function Login() {
               <label htmlFor="lg-sso">{t('login_sso_email')}</label>
               <input id="lg-sso" name="sso_email" type="email" autoComplete="email" required />
             </div>
-            <button type="submit" className="button block secondary" disabled={!hydrated || busy}>{t('login_sso_submit')}</button>
+            <button type="submit" className="button block secondary" disabled={!hydrated || busy}>
+              {t('login_sso_submit')}
+            </button>
           </form>
         </>
       )}

@@ -5,8 +5,7 @@ import { StoreBadges } from '../components/StoreBadges.js';
 import { useT } from '../lib/i18n.js';
 import { simpleMeta } from '../lib/meta.js';
 
-export const meta: MetaFunction = ({ matches }) =>
-  simpleMeta(matches, '/presentation', 'home_frame_title', 'home_meta_description', { noindex: true });
+export const meta: MetaFunction = ({ matches }) => simpleMeta(matches, '/presentation', 'home_frame_title', 'home_meta_description', { noindex: true });
 
 // Static content: the page ships no JavaScript, so the home page's frame costs no main-thread work.
 export const handle = { hydrate: false };

@@ -13,8 +13,7 @@ import { PASSWORD_MIN } from '../../../models/rules/password.js';
 import type { MessageKey } from '../i18n/index.js';
 import { postJson } from '../lib/api-client.js';
 
-export const meta: MetaFunction = ({ matches, location }) =>
-  simpleMeta(matches, location.pathname, 'reset_meta_title', 'reset_meta_description', { noindex: true });
+export const meta: MetaFunction = ({ matches, location }) => simpleMeta(matches, location.pathname, 'reset_meta_title', 'reset_meta_description', { noindex: true });
 
 const KNOWN_ERRORS = ['code_mismatch', 'expired_code', 'too_many_requests', 'invalid_password', 'internal_error'] as const;
 
@@ -68,15 +67,25 @@ export default function ResetPassword() {
           <div className="field">
             <label htmlFor="r-password">{t('reset_password')}</label>
             <input id="r-password" name="password" type="password" autoComplete="new-password" aria-describedby="r-rule" />
-            <span className="hint" id="r-rule">{t('reset_rule')}</span>
+            <span className="hint" id="r-rule">
+              {t('reset_rule')}
+            </span>
           </div>
           <div className="field">
             <label htmlFor="r-confirm">{t('reset_confirm')}</label>
             <input
-              id="r-confirm" name="confirm" type="password" autoComplete="new-password"
-              aria-invalid={shownProblem ? true : undefined} aria-describedby={shownProblem ? 'r-mismatch' : undefined}
+              id="r-confirm"
+              name="confirm"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={shownProblem ? true : undefined}
+              aria-describedby={shownProblem ? 'r-mismatch' : undefined}
             />
-            {shownProblem && <span className="field-error" id="r-mismatch">{t(shownProblem)}</span>}
+            {shownProblem && (
+              <span className="field-error" id="r-mismatch">
+                {t(shownProblem)}
+              </span>
+            )}
           </div>
           <button type="submit" className="button block" disabled={!form.valid || state === 'saving'}>
             {state === 'saving' ? t('reset_saving') : t('reset_save')}

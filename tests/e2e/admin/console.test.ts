@@ -38,13 +38,23 @@ function buildConsoleIfStale() {
     fs.readdirSync(dir, { withFileTypes: true }).reduce((m, e) => Math.max(m, e.isDirectory() ? newest(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).mtimeMs), 0);
   const sources = Math.max(newest(path.join(ROOT_DIR, 'admin', 'src')), newest(path.join(ROOT_DIR, 'models', 'resources')));
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sources) return;
-  execFileSync(process.execPath, [path.join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'error'], { cwd: ROOT_DIR, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'error'], {
+    cwd: ROOT_DIR,
+    stdio: 'inherit',
+  });
 }
 
 beforeAll(async () => {
   buildConsoleIfStale();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-e2e-'));
-  const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${path.join(tmp, 'db.sqlite')}`, STORAGE_DIR: path.join(tmp, 'files'), MAIL_DIR: path.join(tmp, 'mail'), PUBLIC_URL: 'http://127.0.0.1' });
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: `sqlite:${path.join(tmp, 'db.sqlite')}`,
+    STORAGE_DIR: path.join(tmp, 'files'),
+    MAIL_DIR: path.join(tmp, 'mail'),
+    PUBLIC_URL: 'http://127.0.0.1',
+  });
   const sequelize = await openDatabase(settings);
   closeDb = () => sequelize.close();
   // Listening first gives the port, so stored files get addresses the browser can load (logos).
@@ -187,7 +197,10 @@ describe('staff console in the browser', () => {
     const banner = page.getByRole('row', { name: /ma-boutique/ }).locator(`img[src="${landing!.logo_src}"]`);
     await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(30);
 
-    await page.getByRole('row', { name: /ma-boutique/ }).getByRole('button', { name: 'Supprimer' }).click();
+    await page
+      .getByRole('row', { name: /ma-boutique/ })
+      .getByRole('button', { name: 'Supprimer' })
+      .click();
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await expect.poll(() => CustomLanding.count({ where: { identifier: 'ma-boutique' } })).toBe(0);
     await expect.poll(() => page.getByRole('cell', { name: 'ma-boutique', exact: true }).count()).toBe(0);

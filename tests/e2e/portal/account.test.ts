@@ -19,7 +19,9 @@ async function resetLinkFor(email: string): Promise<string> {
   const mailDir = path.join(inject('dataDir'), 'mail');
   const before = new Set(fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []);
   const res = await fetch(`${baseUrl()}/apis/auth/forgot-password`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, lang: 'fr' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, lang: 'fr' }),
   });
   expect(res.status).toBe(200);
   // Waits (up to 10 s) for the mail the server writes.
@@ -27,7 +29,10 @@ async function resetLinkFor(email: string): Promise<string> {
     () => {
       const fresh = (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []).filter((f) => !before.has(f));
       for (const f of fresh) {
-        const text = fs.readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        const text = fs
+          .readFileSync(path.join(mailDir, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
         const m = /https?:\/\/[^\s"<>]*\/reset-password\/[^\s"<>]+/.exec(text);
         if (m) return new URL(m[0]).pathname + new URL(m[0]).search;
       }
@@ -60,7 +65,8 @@ describe('password reset page', () => {
     await page.locator('[data-testid="reset-success"]').waitFor();
 
     const login = await fetch(`${baseUrl()}/apis/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl() },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
       body: JSON.stringify({ email: 'candidate@demo.test', password: 'nouveau42' }),
     });
     expect(login.status).toBe(200);

@@ -45,7 +45,7 @@ describe('feedback page', () => {
     await page.getByRole('button', { name: 'Question suivante' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-index') === '1');
     const t0 = await currentTime(page);
-    await page.waitForFunction((t) => ((document.querySelector('[data-testid="player"] video') as HTMLVideoElement).currentTime) > t + 0.3, t0, { timeout: 15_000 });
+    await page.waitForFunction((t) => (document.querySelector('[data-testid="player"] video') as HTMLVideoElement).currentTime > t + 0.3, t0, { timeout: 15_000 });
     expect(await page.locator('.player .question').innerText()).not.toBe(firstQuestion);
     // Left half: back to the first.
     await page.getByRole('button', { name: 'Question précédente' }).click();
@@ -110,9 +110,7 @@ describe('feedback page', () => {
     const page = await phonePage(browser);
     await page.goto(`/feedback/${SHARE}`);
     await page.locator('[data-testid="feedback-load-error"]').waitFor();
-    expect(await page.locator('[data-testid="feedback-load-error"]').textContent()).toBe(
-      'Nombre maximum de vues atteint. Contactez le recruteur pour obtenir un nouveau lien.',
-    );
+    expect(await page.locator('[data-testid="feedback-load-error"]').textContent()).toBe('Nombre maximum de vues atteint. Contactez le recruteur pour obtenir un nouveau lien.');
     await expectAccessible(page);
     await page.goto(`/feedback/${SHARE}?lang=en`);
     await page.locator('[data-testid="feedback-load-error"]').waitFor();

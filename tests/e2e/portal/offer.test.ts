@@ -54,9 +54,10 @@ describe('offer page with JavaScript', () => {
     await page.locator('[data-testid="thx-panel"]').waitFor();
     expect(await page.locator('[data-testid="thx-panel"] h2').textContent()).toBe('Merci pour votre candidature !');
 
-    const rows = await query<{ cv_key: string | null; phone_number: string; cgu_from: string }>(
-      'SELECT cv_key, phone_number, cgu_from FROM landing_interests WHERE email = ? AND job_code = ?', [email, 'CAFE75'],
-    );
+    const rows = await query<{ cv_key: string | null; phone_number: string; cgu_from: string }>('SELECT cv_key, phone_number, cgu_from FROM landing_interests WHERE email = ? AND job_code = ?', [
+      email,
+      'CAFE75',
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0].cv_key).toMatch(/^picture\/[0-9a-f]{8}\.pdf$/);
     expect(rows[0].phone_number).toBe('+33612345678');
@@ -108,9 +109,7 @@ describe('offer page without JavaScript', () => {
     const [ok] = await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
     expect(ok?.status()).toBe(200);
     expect(await page.locator('[data-testid="thx-panel"] h2').textContent()).toBe('Merci pour votre candidature !');
-    const rows = await query<{ cv_key: string | null; firstname: string }>(
-      'SELECT cv_key, firstname FROM landing_interests WHERE email = ?', [email],
-    );
+    const rows = await query<{ cv_key: string | null; firstname: string }>('SELECT cv_key, firstname FROM landing_interests WHERE email = ?', [email]);
     expect(rows).toHaveLength(1);
     expect(rows[0].firstname).toBe('Hugo');
     expect(rows[0].cv_key).toMatch(/\.pdf$/);

@@ -56,9 +56,7 @@ describe('home page', () => {
 
   it('keeps the frame hidden when no call-to-action appears within 3 seconds', async () => {
     const page = await phonePage(browser);
-    await page.route('**/presentation*', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title><p>nothing here</p>' }),
-    );
+    await page.route('**/presentation*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title><p>nothing here</p>' }));
     await page.clock.install();
     await page.goto('/');
     // The watch starts once the frame has its address; four seconds of the page's clock then pass.
