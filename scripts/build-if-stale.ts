@@ -20,13 +20,14 @@ export const TARGETS: Target[] = [
   {
     name: 'portal',
     output: 'build/portal/server/index.js',
-    sources: ['portal', 'config/i18n', 'package.json'],
+    // The portal's forms run the API's schemas and its server calls the services in process.
+    sources: ['portal', 'config', 'models', 'api', 'package.json'],
     script: 'build:portal',
   },
   {
     name: 'staff console',
     output: 'build/admin/index.html',
-    sources: ['admin', 'models/resources', 'config/reference', 'package.json'],
+    sources: ['admin', 'models/resources', 'models/rules', 'config', 'package.json'],
     script: 'build:admin',
   },
 ];
