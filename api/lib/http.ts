@@ -7,8 +7,12 @@ import { t, isMessageKey, isLang, DEFAULT_LANG, LANGS, type Lang } from '../../c
 /** The language of messages: ?lang when it names one of ours, else Accept-Language, else fr. */
 export const detectLang: RequestHandler = (req, _res, next) => {
   const q = typeof req.query.lang === 'string' ? req.query.lang.toLowerCase().slice(0, 2) : undefined;
-  const accepted = req.acceptsLanguages(...LANGS);
-  req.lang = isLang(q) ? q : typeof accepted === 'string' && isLang(accepted) ? accepted : DEFAULT_LANG;
+  if (isLang(q)) req.lang = q;
+  else {
+    // Negotiated only when asked: this runs on every request (the API's hot path).
+    const accepted = req.headers['accept-language'] ? req.acceptsLanguages(...LANGS) : false;
+    req.lang = typeof accepted === 'string' && isLang(accepted) ? accepted : DEFAULT_LANG;
+  }
   next();
 };
 
