@@ -180,7 +180,8 @@ export function shapeRow(decl: ResourceDecl, raw: Record<string, unknown>): Rec 
   return out as Rec;
 }
 
-function parseJson(v: unknown): unknown {
+/** A JSON column's value: parsed text (MariaDB gives text), as is otherwise, null when it does not parse. */
+export function parseJson(v: unknown): unknown {
   if (typeof v !== 'string') return v ?? null;
   try {
     return JSON.parse(v);

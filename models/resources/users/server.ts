@@ -8,7 +8,7 @@ import { ManagerRecruiter, PlanLimit } from '../../index.js';
 import { USER_SEARCH, parseSearch, rarestFirst } from '../../search-index.js';
 import { notFound } from '../../../api/lib/errors.js';
 import { Where, likePrefix, runList, tokenWalk, type ListSql } from '../../../api/console/query.js';
-import { applyDeclaredFilters, applyScope, filterColumn } from '../../../api/console/read.js';
+import { applyDeclaredFilters, applyScope, filterColumn, parseJson } from '../../../api/console/read.js';
 import { readDate } from '../../rules/dates.js';
 import type { ConsoleCtx, Rec, ServerPart } from '../../../api/console/types.js';
 import * as staff from '../../../api/services/staff-users.service.js';
@@ -48,15 +48,6 @@ const USER_COLUMNS = [
   'lang',
   'country_iso',
 ];
-
-function parseJson(v: unknown): unknown {
-  if (typeof v !== 'string') return v ?? null;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return null;
-  }
-}
 
 /** Adds what the user cards show: histories, pending wishlist entries, contactable rule and colour. */
 async function decorateUsers(ctx: ConsoleCtx, rows: Record<string, unknown>[]): Promise<Rec[]> {
