@@ -165,6 +165,26 @@ export interface ListOptions {
   views?: Readonly<Record<string, ListView>>;
   /** Translation key of the confirmation of a row delete. */
   deleteConfirm?: string;
+  /** Links shown on each row or card: a label key and an address with {field} placeholders. */
+  links?: readonly RowLink[];
+}
+
+export interface RowLink {
+  /** Translation key of the link's text. */
+  label: string;
+  /** '/candidate/offer/{job_code}', '#/user/{recruiter_id}', or a console list with a JSON filter. */
+  href: string;
+  /** Opens in a new tab (public pages). */
+  external?: boolean;
+}
+
+/**
+ * A row link's address for a record: each {field} replaced by the record's value, URI-encoded; a
+ * placeholder inside an encoded JSON filter (%7Bfield%7D) gets the value as a JSON string's content.
+ */
+export function linkHref(link: RowLink, record: Record<string, unknown>): string {
+  const value = (k: string) => String(record[k] ?? '');
+  return link.href.replace(/%7B(\w+)%7D/g, (_, k: string) => encodeURIComponent(JSON.stringify(value(k)).slice(1, -1))).replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(value(k)));
 }
 
 export type Screen = 'list' | 'show' | 'edit' | 'create';

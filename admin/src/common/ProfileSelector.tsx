@@ -46,8 +46,3 @@ export function viewOf(filter: Record<string, unknown>): string {
 export function defaultsFor(view: string): Record<string, unknown> {
   return filterDefaults(users, view);
 }
-
-/** The wishlist view of one offer (offer cards link to it): every candidate with it pending, any date. */
-export function wishlistOfOffer(jobCode: string): string {
-  return `#/users?filter=${encodeURIComponent(JSON.stringify({ profile: 'candidate', wishlist_pending: true, wishlist_job_code: jobCode }))}`;
-}

@@ -2,6 +2,7 @@
 // line, load more), show, edit and create with the declared validation. A plain resource needs
 // nothing else; hand-written screens (users, offers, leads) reuse the parts below.
 import type { ReactElement } from 'react';
+import { Link, Stack } from '@mui/material';
 import {
   ArrayInput,
   AutocompleteInput,
@@ -44,7 +45,7 @@ import {
   type TextInputProps,
   type Validator,
 } from 'react-admin';
-import { declaredDefaults, filterDefaults, screensOf, writableFields, type FieldDecl, type FilterDecl, type NormalizeRule, type ResourceDecl } from '../../../models/resources/schema.js';
+import { declaredDefaults, filterDefaults, linkHref, screensOf, writableFields, type FieldDecl, type FilterDecl, type NormalizeRule, type ResourceDecl } from '../../../models/resources/schema.js';
 import { CountLine } from '../common/CountLine.js';
 import { DebouncedSearch } from '../common/SearchInput.js';
 import { LoadMore } from '../common/LoadMore.js';
@@ -209,6 +210,20 @@ export function filterInputFor(decl: ResourceDecl, f: FilterDecl): ReactElement 
   }
 }
 
+/** The declared row links of a record (section 2's "view offer", "view recruiter"...). */
+export function RowLinks({ decl, record }: { decl: ResourceDecl; record: Record<string, unknown> }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={2}>
+      {(decl.list?.links ?? []).map((l) => (
+        <Link key={l.label} href={linkHref(l, record)} onClick={(e) => e.stopPropagation()} {...(l.external ? { target: '_blank', rel: 'noopener' } : {})}>
+          {translate(l.label)}
+        </Link>
+      ))}
+    </Stack>
+  );
+}
+
 /** The declared table: listed fields, then the declared row buttons. */
 function GeneratedTable({ decl }: { decl: ResourceDecl }) {
   const opts = decl.list;
@@ -216,6 +231,7 @@ function GeneratedTable({ decl }: { decl: ResourceDecl }) {
   return (
     <Datagrid rowClick={rowClick === false ? false : rowClick} bulkActionButtons={false}>
       {decl.fields.filter((f) => f.list).map((f) => fieldFor(decl, f))}
+      {opts?.links?.length ? <FunctionField label="" render={(r: Record<string, unknown>) => <RowLinks decl={decl} record={r} />} /> : null}
       {opts?.rowActions?.includes('show') && <ShowButton />}
       {opts?.rowActions?.includes('edit') && <EditButton />}
       {opts?.rowActions?.includes('delete') && <DeleteWithConfirmButton confirmContent={opts.deleteConfirm} mutationMode="pessimistic" />}

@@ -252,6 +252,7 @@ export const en = {
     created: 'Created on',
     last_connection: 'Last connection',
     view_offer: 'View offer',
+    open_landing: 'Open the landing page',
     view_recruiter: 'View recruiter',
     view_wishlist: 'Wishlist for this offer',
     create_recruiter: 'Create a recruiter',

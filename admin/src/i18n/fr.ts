@@ -252,6 +252,7 @@ export const fr = {
     created: 'Créé le',
     last_connection: 'Dernière connexion',
     view_offer: 'Voir l’annonce',
+    open_landing: 'Ouvrir la landing',
     view_recruiter: 'Voir le recruteur',
     view_wishlist: 'Wishlist de cette annonce',
     create_recruiter: 'Créer un recruteur',

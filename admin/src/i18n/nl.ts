@@ -259,6 +259,7 @@ export const nl: Catalog<typeof fr> = {
     created: 'Aangemaakt op',
     last_connection: 'Laatste verbinding',
     view_offer: 'Vacature bekijken',
+    open_landing: 'De landingspagina openen',
     view_recruiter: 'Recruiter bekijken',
     view_wishlist: 'Verlanglijst van deze vacature',
     create_recruiter: 'Recruiter aanmaken',

@@ -1,12 +1,13 @@
 // Offer cards (section 2): state, code, city and zip, company, creation date, description cut to
 // 255; links to the public offer, to the recruiter and to the wishlist filtered by the code.
-import { Box, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { InfiniteList, useListContext, useTranslate } from 'react-admin';
 import { offers } from '../../../models/resources/offers/resource.js';
 import { CountLine } from '../common/CountLine.js';
 import { FilterBar } from '../common/FilterBar.js';
 import { LoadMore } from '../common/LoadMore.js';
-import { ProfileSelector, wishlistOfOffer } from '../common/ProfileSelector.js';
+import { ProfileSelector } from '../common/ProfileSelector.js';
+import { RowLinks } from '../generated/screens.js';
 import { filterDefaults } from '../../../models/resources/schema.js';
 import { cut, listDate } from '../common/format.js';
 
@@ -40,13 +41,7 @@ export function OfferCard({ offer }: { offer: OfferRecord }) {
         <Typography variant="body2" color="text.secondary">
           {cut(offer.description, 255)}
         </Typography>
-        <Stack direction="row" spacing={2}>
-          <Link href={`/candidate/offer/${offer.job_code}`} target="_blank" rel="noopener">
-            {translate('console.view_offer')}
-          </Link>
-          <Link href={`#/user/${offer.recruiter_id}`}>{translate('console.view_recruiter')}</Link>
-          <Link href={wishlistOfOffer(offer.job_code)}>{translate('console.view_wishlist')}</Link>
-        </Stack>
+        <RowLinks decl={offers} record={offer as unknown as Record<string, unknown>} />
       </CardContent>
     </Card>
   );

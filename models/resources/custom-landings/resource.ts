@@ -67,7 +67,13 @@ export const customLandings = defineResource({
     { source: 'created_at', type: 'date', sortable: true },
   ],
   search: ['identifier', 'name'],
-  list: { layout: 'table', rowActions: ['edit', 'delete'], rowClick: false, deleteConfirm: 'console.delete_landing_confirm' },
+  list: {
+    layout: 'table',
+    rowActions: ['edit', 'delete'],
+    rowClick: false,
+    deleteConfirm: 'console.delete_landing_confirm',
+    links: [{ label: 'console.open_landing', href: '/landing/{identifier}', external: true }],
+  },
   filters: [
     { source: 'q', type: 'search', alwaysOn: true },
     { source: 'id', type: 'in' },

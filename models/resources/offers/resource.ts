@@ -2,6 +2,9 @@
 // recruiters they manage (and their own).
 import { defineResource } from '../schema.js';
 
+/** The users list's wishlist view of one offer (its code filled in per card). */
+const WISHLIST_FILTER = encodeURIComponent(JSON.stringify({ profile: 'candidate', wishlist_pending: true, wishlist_job_code: '{job_code}' }));
+
 export const OFFER_STATES = ['available', 'closed', 'pending', 'deleted'] as const;
 
 export const offers = defineResource({
@@ -36,6 +39,14 @@ export const offers = defineResource({
   rows: { recruiter: { column: 'recruiter_id', match: 'self' }, manager: { column: 'recruiter_id', match: 'managed' } },
   // Offer cards (section 2): a hand-written list in this folder's screens; edit is generated.
   screens: ['list', 'show', 'edit'],
-  list: { layout: 'cards' },
+  list: {
+    layout: 'cards',
+    // Section 2: the public offer, the recruiter's detail, and the wishlist view of this offer.
+    links: [
+      { label: 'console.view_offer', href: '/candidate/offer/{job_code}', external: true },
+      { label: 'console.view_recruiter', href: '#/user/{recruiter_id}' },
+      { label: 'console.view_wishlist', href: `#/users?filter=${WISHLIST_FILTER}` },
+    ],
+  },
   countCap: 10_000,
 });
