@@ -233,6 +233,8 @@ describe('staff console in the browser', () => {
     await name.fill('Maison Demo Boulogne Reine');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect.poll(async () => (await Shop.findByPk(4))!.shopname).toBe('Maison Demo Boulogne Reine');
+    // The saved form goes back to the list: wait for it, or that redirect could land after the next page.
+    await page.waitForURL(/#\/shops$/);
 
     // Subscription: read-only, with seats used and remaining.
     await page.goto(`${base}/admin/#/subscriptions`);
