@@ -11,21 +11,22 @@ export type ContactAction = (typeof CONTACT_ACTIONS)[number];
 
 export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
   declare id: string;
-  declare username: string | null;
+  // Nullable columns a new account may leave out (the database stores NULL).
+  declare username: CreationOptional<string | null>;
   declare email: string;
-  declare password_hash: string | null;
+  declare password_hash: CreationOptional<string | null>;
   declare name: CreationOptional<string>;
-  declare phone: string | null;
-  declare picture: string | null;
+  declare phone: CreationOptional<string | null>;
+  declare picture: CreationOptional<string | null>;
   declare profile: Profile;
   declare is_admin: CreationOptional<boolean>;
   declare user_plan: CreationOptional<UserPlan>;
-  declare sub_topics: string[] | null;
-  declare internal_sub: string | null;
+  declare sub_topics: CreationOptional<string[] | null>;
+  declare internal_sub: CreationOptional<string | null>;
   declare country_iso: CreationOptional<string>;
   declare lang: CreationOptional<string>;
-  declare cgu_from: string | null;
-  declare customer_name: string | null;
+  declare cgu_from: CreationOptional<string | null>;
+  declare customer_name: CreationOptional<string | null>;
   declare av_boost: CreationOptional<number>;
   declare total_boost: CreationOptional<number>;
   declare used_boost: CreationOptional<number>;
@@ -42,13 +43,13 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare wishlist_pending_count: CreationOptional<number>;
   declare contacts_count: CreationOptional<number>;
   declare is_migration: CreationOptional<boolean>;
-  declare userpool: string | null;
+  declare userpool: CreationOptional<string | null>;
   declare contactable: CreationOptional<boolean>;
-  declare closed_at: Date | null;
+  declare closed_at: CreationOptional<Date | null>;
   /** Landing candidates: when each notification went out ({ email?: iso, sms?: iso }). */
-  declare notif: Record<string, string> | null;
-  declare sso_provider_id: number | null;
-  declare last_co: Date | null;
+  declare notif: CreationOptional<Record<string, string> | null>;
+  declare sso_provider_id: CreationOptional<number | null>;
+  declare last_co: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 

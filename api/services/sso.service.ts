@@ -67,16 +67,6 @@ export async function signInFromAssertion(provider: SsoProvider, identity: Asser
         lang: 'fr',
         is_admin: false,
         sso_provider_id: provider.id,
-        password_hash: null,
-        username: null,
-        phone: null,
-        picture: null,
-        internal_sub: null,
-        cgu_from: null,
-        customer_name: null,
-        userpool: null,
-        closed_at: null,
-        notif: null,
         last_co: now,
       });
     } catch (e) {

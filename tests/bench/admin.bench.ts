@@ -98,19 +98,6 @@ async function main() {
     name: 'Bench Admin',
     profile: 'recruiter',
     is_admin: true,
-    password_hash: null,
-    phone: null,
-    picture: null,
-    username: null,
-    sub_topics: null,
-    internal_sub: null,
-    cgu_from: null,
-    customer_name: null,
-    userpool: null,
-    closed_at: null,
-    notif: null,
-    sso_provider_id: null,
-    last_co: null,
   });
   const token = await createSession(admin.id, 'bearer', new Date());
   const deps = {
