@@ -217,6 +217,15 @@ export interface ResourceDecl {
   maxPage?: number;
 }
 
+/** A company's records (templates, shops): staff and the company's manager may do everything. */
+export const COMPANY_ACCESS = {
+  list: ['admin', 'manager'],
+  read: ['admin', 'manager'],
+  create: ['admin', 'manager'],
+  edit: ['admin', 'manager'],
+  delete: ['admin', 'manager'],
+} as const satisfies ResourceDecl['access'];
+
 export const DEFAULT_COUNT_CAP = 10_000;
 export const DEFAULT_MAX_PAGE = 200;
 

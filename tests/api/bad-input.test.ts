@@ -8,7 +8,7 @@ import request from 'supertest';
 import * as z from 'zod/mini';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { makeApplication, makeOffer, makeShareLink, makeUser } from '../helpers/fixtures.js';
+import { makeApplication, makeOffer, makeShareLink, makeUser, offerForm } from '../helpers/fixtures.js';
 import { hashPassword, verifyPassword } from '../../api/auth/passwords.js';
 import { resetPasswordFormSchema } from '../../api/services/auth.schema.js';
 import { DraftOffer, Feedback, LandingInterest, Offer, PasswordResetCode, ShareView, User, type ShareLink } from '../../models/index.js';
@@ -31,25 +31,9 @@ function expectRefused(res: request.Response, field: string, code: string) {
   if (field) expect(res.body.details?.field).toBe(field);
 }
 
+/** The fixtures' complete offer form, questions given as plain texts (the wizard accepts both). */
 function validOffer(): Record<string, unknown> {
-  return {
-    title: 'Équipier polyvalent',
-    company_name: 'Burger Gare du Nord',
-    company_description: 'Restaurant franchisé.',
-    description: 'Préparation des commandes.',
-    candidate_qualification: 'Ponctualité.',
-    location: { street: '18 rue de Dunkerque', city: 'Paris', zip_code: '75010', country: 'France', country_iso: 'FR' },
-    contract_type: 'cdi',
-    start_date: '2031-03-15',
-    candidate_experience: 'none',
-    candidate_graduation: 'no_care',
-    pay_min: 1800,
-    pay_max: 1900,
-    pay_currency: 'EUR',
-    pay_period: 'month',
-    lang: 'fr',
-    questions: ['Présentez-vous.', 'Pourquoi ce poste ?', 'Vos disponibilités ?'],
-  };
+  return { ...offerForm(), questions: ['Présentez-vous.', 'Pourquoi ce poste ?', 'Vos disponibilités ?'] };
 }
 
 describe('draft offers', () => {

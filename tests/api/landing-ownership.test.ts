@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
+import { offerForm } from '../helpers/fixtures.js';
 import { seedDemo, DEMO_IDS, DEMO_LANDING } from '../../seeders/demo.js';
 import { LandingInterest, Offer } from '../../models/index.js';
 
@@ -14,30 +15,10 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+/** The fixtures' complete offer form, typed with another company's name and placed in Lyon. */
 function offerBody(company_name: string): Record<string, unknown> {
-  return {
-    title: 'Vendeur en boulangerie (H/F)',
-    company_name,
-    company_description: 'Boulangerie de quartier.',
-    candidate_qualification: 'Ponctualité.',
-    description: 'Vente, mise en rayon et encaissement.',
-    location: { lat: 45.76, lng: 4.83, street: '2 place Bellecour', city: 'Lyon', zip_code: '69002', area: 'Auvergne-Rhône-Alpes', sub_area: 'Rhône', country: 'France', country_iso: 'FR' },
-    contract_type: 'cdi',
-    tags: [],
-    start_date: '2031-03-15',
-    candidate_experience: 'none',
-    candidate_graduation: 'no_care',
-    pay_min: 1800,
-    pay_max: 1900,
-    pay_currency: 'EUR',
-    pay_period: 'month',
-    questions: [
-      { id: 'q1', question: 'Présentez-vous.' },
-      { id: 'q2', question: 'Pourquoi ce métier ?' },
-      { id: 'q3', question: 'Vos disponibilités ?' },
-    ],
-    lang: 'fr',
-  };
+  const lyon = { lat: 45.76, lng: 4.83, street: '2 place Bellecour', city: 'Lyon', zip_code: '69002', area: 'Auvergne-Rhône-Alpes', sub_area: 'Rhône', country: 'France', country_iso: 'FR' };
+  return { ...offerForm(), company_name, location: lyon };
 }
 
 async function publishAs(userId: string, company: string): Promise<string> {

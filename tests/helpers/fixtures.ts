@@ -50,6 +50,9 @@ export async function makeUser(attrs: Partial<CreationAttributes<User>> = {}): P
 
 export const DEFAULT_QUESTIONS = ['Présentez-vous.', 'Pourquoi ce poste ?', 'Vos disponibilités ?'];
 
+/** The address offers and shops of the fixtures have unless told. */
+const LILLE = { street: null, city: 'Lille', zip_code: '59000', area: null, sub_area: null, country: 'France', country_iso: 'FR', lat: null, lng: null };
+
 /**
  * An offer of this recruiter (a user or an id) with its questions (q1, q2, ... in order; stored
  * last first, so that a reader who forgets to order by position is caught). The recruiter's
@@ -76,15 +79,7 @@ export async function makeOffer(recruiter: User | string, attrs: Partial<Creatio
     start_date: null,
     pay_min: null,
     pay_max: null,
-    street: null,
-    city: 'Lille',
-    zip_code: '59000',
-    area: null,
-    sub_area: null,
-    country: 'France',
-    country_iso: 'FR',
-    lat: null,
-    lng: null,
+    ...LILLE,
     state: 'available',
     boosted_at: null,
     ...columns,
@@ -184,15 +179,7 @@ export async function makeShop(manager: User | string, attrs: Partial<CreationAt
   return Shop.create({
     shopname: `Boutique ${hex(2)}`,
     recruiter_id: null,
-    street: null,
-    city: 'Lille',
-    zip_code: '59000',
-    area: null,
-    sub_area: null,
-    country: 'France',
-    country_iso: 'FR',
-    lat: null,
-    lng: null,
+    ...LILLE,
     ...attrs,
     manager_id: idOf(manager),
   });

@@ -1,7 +1,7 @@
 // Shops of a manager's company (back-office.md section 3): a name, an address and the recruiter who
 // runs the shop's offers. Saving needs the name, the address (street, zip code, city) and a recruiter
 // who has an account (section 5). Staff see every shop, a manager their own.
-import { defineResource } from '../schema.js';
+import { COMPANY_ACCESS, defineResource } from '../schema.js';
 
 const recruiter = (column: string) => ({ via: 'recruiter_id', model: 'User', column }) as const;
 
@@ -35,13 +35,7 @@ export const shops = defineResource({
   ],
   search: ['shopname', 'city', 'zip_code'],
   sort: ['created_at', 'shopname'],
-  access: {
-    list: ['admin', 'manager'],
-    read: ['admin', 'manager'],
-    create: ['admin', 'manager'],
-    edit: ['admin', 'manager'],
-    delete: ['admin', 'manager'],
-  },
+  access: COMPANY_ACCESS,
   rows: { manager: { column: 'manager_id', match: 'self' } },
   list: { layout: 'table', rowActions: ['edit', 'delete'], deleteConfirm: 'console.delete_record_confirm' },
 });

@@ -2,7 +2,7 @@
 // with their defaults, kept in the template's JSON content. Saving needs title, company name,
 // picture and description, job description and qualifications, non-empty after trimming
 // (section 5, "fill all required fields"). Staff see every template, a manager their own.
-import { defineResource, type FieldDecl } from '../schema.js';
+import { COMPANY_ACCESS, defineResource, type FieldDecl } from '../schema.js';
 import { CANDIDATE_EXPERIENCE, CANDIDATE_GRADUATION, CONT_TYPE, JOB_CAT, LANGUAGES, PAY_CURRENCY, PAY_PERIOD, Q_TEMPLATE } from '../../../config/reference/lists.js';
 
 const content = { json: 'content' } as const;
@@ -60,13 +60,7 @@ export const templates = defineResource({
   ],
   base: { type: 'offer' },
   sort: ['created_at'],
-  access: {
-    list: ['admin', 'manager'],
-    read: ['admin', 'manager'],
-    create: ['admin', 'manager'],
-    edit: ['admin', 'manager'],
-    delete: ['admin', 'manager'],
-  },
+  access: COMPANY_ACCESS,
   rows: { manager: { column: 'owner_id', match: 'self' } },
   list: { layout: 'table', rowActions: ['edit', 'delete'], deleteConfirm: 'console.delete_record_confirm' },
 });
