@@ -1,7 +1,7 @@
 // Builds the Express app from its dependencies; api/server.ts is the file that listens.
 // Tests call createApp with their own database, storage, mailer and clock.
 import path from 'node:path';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
 import type { Logger } from 'pino';
@@ -13,6 +13,8 @@ import { apiRouter } from './routes/index.js';
 import { loadCaller } from './auth/sessions.js';
 import { csrfGuard } from './auth/csrf.js';
 import './auth/caller.js';
+import { attachRequestLogger, requestLog } from './lib/request-log.js';
+import { metricsHandler } from './lib/metrics.js';
 
 export interface AppDeps {
   settings: Settings;
@@ -28,31 +30,8 @@ export interface FrontendMount {
   (app: Express, deps: AppDeps): void;
 }
 
-/**
- * One compact line per request, written when the response is done: method, path, status,
- * milliseconds. pino-http (which we had) dumps every header, cookies and bearer tokens included,
- * and its per-request child loggers cost about 80 µs of CPU per request against 14 µs for this
- * (tests/bench/request-log.bench.ts). The query string is left out: it carries search terms and
- * e-mails (docs/decisions/032-request-logging.md).
- */
-export function requestLog(deps: Pick<AppDeps, 'logger' | 'settings'>): RequestHandler {
-  const { logger } = deps;
-  if (deps.settings.env === 'test') return (_req, _res, next) => next();
-  return (req, res, next) => {
-    const start = performance.now();
-    res.once('close', () => {
-      const line = {
-        method: req.method,
-        url: req.originalUrl.split('?', 1)[0],
-        status: res.writableFinished ? res.statusCode : 'aborted',
-        ms: Math.round(performance.now() - start),
-      };
-      if (res.statusCode >= 500) logger.error(line, 'request');
-      else logger.info(line, 'request');
-    });
-    next();
-  };
-}
+// The request log, request ids and request metrics live in lib/request-log.ts (decisions 032, 105, 106).
+export { requestLog } from './lib/request-log.js';
 
 export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Express {
   const app = express();
@@ -60,6 +39,9 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'extended');
 
+  // Prometheus metrics on the main port only behind METRICS_TOKEN (METRICS_PORT: see server.ts).
+  if (deps.settings.metrics.token) app.get('/metrics', metricsHandler(deps.settings.metrics.token));
+  attachRequestLogger(app, deps.logger);
   app.use(requestLog(deps));
   app.use(whenAcceptsEncoding(compression()));
   app.use(detectLang);

@@ -1,6 +1,7 @@
 // The one process: reads settings, opens and migrates the database, seeds demo data when asked,
 // then serves the API, the consoles and the portal on PORT. Stops cleanly on SIGINT/SIGTERM.
 import http from 'node:http';
+import express from 'express';
 import { pino } from 'pino';
 import { loadSettings, SettingsError } from '../config/settings.js';
 import { openDatabase, isEmpty } from '../models/boot.js';
@@ -10,6 +11,7 @@ import { LocalDiskStorage } from './integrations/storage.js';
 import { createMailer } from './integrations/mail.js';
 import { startAuthHousekeeping } from './jobs/auth-housekeeping.js';
 import { frontends } from './frontends.js';
+import { metricsHandler } from './lib/metrics.js';
 
 async function main() {
   let settings;
@@ -37,6 +39,9 @@ async function main() {
   server.listen(settings.port, settings.host, () => {
     logger.info(`serving ${settings.publicUrl} (${settings.database.dialect})`);
   });
+  // METRICS_PORT: /metrics alone on a port of its own (token still required when METRICS_TOKEN is set).
+  const metricsServer = settings.metrics.port === undefined ? undefined : http.createServer(express().get('/metrics', metricsHandler(settings.metrics.token)));
+  metricsServer?.listen(settings.metrics.port, settings.metrics.host);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -51,6 +56,8 @@ async function main() {
       process.exit(0);
     });
     server.closeIdleConnections();
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

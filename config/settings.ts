@@ -36,6 +36,9 @@ const schema = z.object({
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_API_KEY: z.string().min(1).optional(),
   TWILIO_API_SECRET: z.string().min(1).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Database = { dialect: 'sqlite'; storage: string; url: string } | { dialect: 'mysql'; url: string };
@@ -58,6 +61,8 @@ export interface Settings {
   sessionSecret?: string;
   stripe: { secretKey?: string; webhookSecret?: string };
   twilio: { accountSid?: string; apiKey?: string; apiSecret?: string };
+  /** /metrics: on the main port behind a bearer token, and/or open on a port of its own (decision 105). */
+  metrics: { token?: string; port?: number; host: string };
 }
 
 export class SettingsError extends Error {}
@@ -107,5 +112,6 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     sessionSecret: s.SESSION_SECRET,
     stripe: { secretKey: s.STRIPE_SECRET_KEY, webhookSecret: s.STRIPE_WEBHOOK_SECRET },
     twilio: { accountSid: s.TWILIO_ACCOUNT_SID, apiKey: s.TWILIO_API_KEY, apiSecret: s.TWILIO_API_SECRET },
+    metrics: { token: s.METRICS_TOKEN, port: s.METRICS_PORT, host: s.METRICS_HOST },
   };
 }

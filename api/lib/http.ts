@@ -55,7 +55,8 @@ export function errorHandler(log: { error: (o: object, m: string) => void }): Er
       res.status(status).json({ error: 'bad_request', message: t(lang, 'validation_error') });
       return;
     }
-    log.error({ err, url: req.originalUrl, method: req.method }, 'unhandled error');
+    // req.log carries the request id (lib/request-log.ts) when the app set it up.
+    ((req.log as typeof log | undefined) ?? log).error({ err, url: req.originalUrl, method: req.method }, 'unhandled error');
     if (res.headersSent) return;
     res.status(500).json({ error: 'internal_error', message: t(lang, 'internal_error') });
   };

@@ -58,7 +58,7 @@ export function authRoutes(deps: AppDeps): Router {
       now: deps.clock(),
       mailer: deps.mailer,
       publicUrl,
-      onMailError: (err) => deps.logger.error({ err }, 'password reset mail not sent'),
+      onMailError: (err) => req.log.error({ err }, 'password reset mail not sent'),
     });
     res.json({ success: true, message: t(req.lang, 'forgot_password_sent') });
   });

@@ -77,7 +77,7 @@ export function ssoRoutes(deps: AppDeps): Router {
       res.redirect(303, await landingPathFor(account, body.RelayState));
     } catch (e) {
       const err = e instanceof AppError ? e : refusal(e instanceof Error ? e.message : String(e));
-      deps.logger.warn({ provider: provider.identifier, code: err.code, reason: err.details?.reason }, 'SSO sign-in refused');
+      req.log.warn({ provider: provider.identifier, code: err.code, reason: err.details?.reason }, 'SSO sign-in refused');
       const message = isMessageKey(err.messageKey) ? t(req.lang, err.messageKey) : err.messageKey;
       res.status(err.status);
       if (req.accepts(['json', 'html']) === 'html') {
