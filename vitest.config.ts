@@ -40,6 +40,20 @@ export default defineConfig({
           maxWorkers: 1,
         },
       },
+      // Two real server processes behind haproxy on a fresh MariaDB database (tests/helpers/cluster.ts).
+      {
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          env: { NODE_ENV: 'test' as const },
+          globalSetup: ['tests/cluster/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+          pool: 'forks',
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });

@@ -9,6 +9,20 @@ import { freePort } from './ports.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * The command that runs the server the way `npm start` does, from the repository root: the one
+ * place to change when the server is started differently (e.g. a compiled build). Used by the
+ * browser tests' server and the cluster test's nodes.
+ */
+export function serverCommand(): string[] {
+  return [process.execPath, '--import', 'tsx', 'api/server.ts'];
+}
+
+/** The command that runs `npm run db:<task>` (migrate, seed), the same way as serverCommand. */
+export function dbCommand(task: 'migrate' | 'seed'): string[] {
+  return [process.execPath, '--import', 'tsx', 'models/cli.ts', task];
+}
+
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
@@ -35,7 +49,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const [cmd, ...args] = serverCommand();
+  const child = spawn(cmd, args, {
     cwd: ROOT,
     env: {
       ...process.env,

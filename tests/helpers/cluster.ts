@@ -1,0 +1,301 @@
+// Several app nodes behind haproxy, all on 127.0.0.1: one fresh MariaDB database on the shared
+// server (dropped after), storage shared by every node, N server processes started the way
+// `npm start` starts one (serverCommand), and haproxy with a generated configuration, the one
+// docs/deploy.md describes (decision 108). Every process started here is stopped by its pid.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import mysql from 'mysql2/promise';
+import { freePort } from './ports.js';
+import { dbCommand, serverCommand } from './server.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** haproxy's health check timing (docs/deploy.md): a dead node is out after inter * fall. */
+export const CHECK_INTER_MS = 500;
+export const CHECK_FALL = 2;
+
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  json<T = Record<string, unknown>>(): T;
+}
+
+/**
+ * One HTTP request with its own connection. `from` picks the source address: any 127.x.y.z is
+ * this machine on Linux, so a test can be many clients without forging X-Forwarded-For.
+ */
+export function send(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer; from?: string; timeoutMs?: number } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const req = http.request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: opts.method ?? 'GET',
+        headers: { ...(opts.body !== undefined ? { 'content-length': String(Buffer.byteLength(opts.body)) } : {}), ...opts.headers },
+        localAddress: opts.from,
+        agent: false,
+        timeout: opts.timeoutMs ?? 30_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: <T>() => JSON.parse(body.toString('utf8')) as T });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`timeout: ${url}`)));
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+/** Source address number i (0 … 60 000) in 127.1.0.0/16, never a .0 or .255. */
+export const sourceAddress = (i: number) => `127.1.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`;
+
+/**
+ * The storage every node shares, built in this one place. Today: one directory (LocalDiskStorage).
+ * When S3 storage lands: start s3rver here on a free loopback port and answer
+ * STORAGE_URL=s3://bucket/prefix with its endpoint and credentials (names in docs/deploy.md).
+ */
+export async function sharedStorage(dir: string): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
+  fs.mkdirSync(dir, { recursive: true });
+  return { env: { STORAGE_DIR: dir }, stop: async () => undefined };
+}
+
+/** haproxy's path, or an error that says how to install it: a missing haproxy fails the test. */
+export function haproxyBinary(): string {
+  const found = spawnSync('sh', ['-c', 'command -v haproxy || ls /usr/sbin/haproxy'], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+  if (!found) throw new Error('haproxy is not installed (apt-get install -y haproxy): the cluster test needs it');
+  return found;
+}
+
+export interface Node {
+  name: string;
+  url: string;
+  child: ChildProcess;
+}
+
+interface Started {
+  what: string;
+  child: ChildProcess;
+  log: string;
+}
+
+export class Cluster {
+  readonly tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-cluster-'));
+  readonly sessionSecret = `cluster-secret-${process.pid}-${Date.now()}`;
+  readonly nodes: Node[] = [];
+  balancerUrl = '';
+  statsUrl = '';
+  /** /readyz when the nodes have it, else /apis/health (what haproxy checks). */
+  healthPath = '/apis/health';
+  private readonly started: Started[] = [];
+  private adminUrl = '';
+  private dbName = '';
+  private storage?: { env: Record<string, string>; stop(): Promise<void> };
+  private pool?: mysql.Pool;
+
+  constructor(private readonly count = 2) {}
+
+  get databaseUrl(): string {
+    const u = new URL(this.adminUrl);
+    u.pathname = `/${this.dbName}`;
+    return u.toString();
+  }
+
+  /** Runs SQL on the cluster's database. */
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    this.pool ??= mysql.createPool({ uri: this.databaseUrl, connectionLimit: 2 });
+    const [rows] = await this.pool.query(sql, params);
+    return rows as T[];
+  }
+
+  async start(): Promise<void> {
+    const haproxy = haproxyBinary();
+    // The MariaDB server the API suite uses (TEST_MYSQL_URL's server) or the local one.
+    const admin = new URL(process.env.CLUSTER_MYSQL_URL ?? process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/');
+    admin.pathname = '/';
+    this.adminUrl = admin.toString();
+    this.dbName = `cluster_${Date.now()}_${process.pid}`;
+    const c = await mysql.createConnection(this.adminUrl);
+    await c.query(`CREATE DATABASE \`${this.dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await c.end();
+
+    this.storage = await sharedStorage(path.join(this.tmp, 'storage'));
+    const balancerPort = await freePort();
+    const statsPort = await freePort();
+    this.balancerUrl = `http://127.0.0.1:${balancerPort}`;
+    this.statsUrl = `http://127.0.0.1:${statsPort}/stats;csv`;
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production' as const,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: this.balancerUrl,
+      DATABASE_URL: this.databaseUrl,
+      DEMO_DATA: '0',
+      SESSION_SECRET: this.sessionSecret,
+      TRUST_PROXY: 'loopback',
+      LOG_LEVEL: 'warn',
+      MAIL_DIR: path.join(this.tmp, 'mail'),
+      ...this.storage.env,
+    };
+
+    // Migrations and demo data once, before any node starts (docs/deploy.md).
+    const seed = this.run('seed', dbCommand('seed'), env);
+    const code = await new Promise<number | null>((r) => seed.child.once('exit', r));
+    if (code !== 0) throw new Error(`db:seed failed (${code}):\n${this.logOf(seed)}`);
+
+    for (let i = 0; i < this.count; i++) {
+      const name = String.fromCharCode(97 + i); // a, b, …
+      const port = await freePort();
+      const s = this.run(`node ${name}`, serverCommand(), { ...env, PORT: String(port) });
+      this.nodes.push({ name, url: `http://127.0.0.1:${port}`, child: s.child });
+    }
+    await Promise.all(this.nodes.map((n, i) => this.waitUp(n.url, this.started[i + 1])));
+    const readyz = await send(`${this.nodes[0].url}/readyz`).catch(() => undefined);
+    this.healthPath = readyz?.status === 200 ? '/readyz' : '/apis/health';
+
+    const cfg = path.join(this.tmp, 'haproxy.cfg');
+    fs.writeFileSync(cfg, haproxyConfig({ balancerPort, statsPort, healthPath: this.healthPath, nodes: this.nodes }));
+    const check = spawnSync(haproxy, ['-c', '-q', '-f', cfg], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`haproxy refuses its configuration:\n${check.stdout}${check.stderr}`);
+    this.run('haproxy', [haproxy, '-db', '-f', cfg], env);
+    const until = Date.now() + 15_000;
+    while (Date.now() < until) {
+      const states = await this.serverStates().catch(() => ({}) as Record<string, string>);
+      if (this.nodes.every((n) => states[n.name] === 'UP')) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`haproxy did not see every node UP within 15 s:\n${this.logs()}`);
+  }
+
+  /** haproxy's view of each node: UP, DOWN, "UP 1/2" (going down), … */
+  async serverStates(): Promise<Record<string, string>> {
+    const csv = (await send(this.statsUrl, { timeoutMs: 2000 })).body.toString('utf8').trim().split('\n');
+    const head = csv[0].replace(/^# /, '').split(',');
+    const [px, sv, st] = ['pxname', 'svname', 'status'].map((h) => head.indexOf(h));
+    const states: Record<string, string> = {};
+    for (const line of csv.slice(1)) {
+      const f = line.split(',');
+      if (f[px] === 'app') states[f[sv]] = f[st];
+    }
+    return states;
+  }
+
+  node(name: string): Node {
+    const n = this.nodes.find((x) => x.name === name);
+    if (!n) throw new Error(`no node ${name}`);
+    return n;
+  }
+
+  kill(name: string): void {
+    this.node(name).child.kill('SIGKILL');
+  }
+
+  /** Every started process's output, for a failure message. */
+  logs(): string {
+    return this.started.map((s) => `--- ${s.what} (pid ${s.child.pid}, exit ${s.child.exitCode ?? s.child.signalCode})\n${this.logOf(s).slice(-3000)}`).join('\n');
+  }
+
+  /** Stops every process started here (by pid: SIGTERM, SIGKILL after 5 s), drops the database, removes the files. */
+  async stop(): Promise<void> {
+    await Promise.all(
+      this.started.map(async ({ child }) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(force);
+      }),
+    );
+    await this.pool?.end().catch(() => undefined);
+    if (this.dbName) {
+      const c = await mysql.createConnection(this.adminUrl);
+      await c.query(`DROP DATABASE IF EXISTS \`${this.dbName}\``);
+      await c.end();
+    }
+    await this.storage?.stop();
+    fs.rmSync(this.tmp, { recursive: true, force: true });
+  }
+
+  private run(what: string, cmd: string[], env: NodeJS.ProcessEnv): Started {
+    const logFile = path.join(this.tmp, `${what.replace(/\W+/g, '-')}.log`);
+    const out = fs.openSync(logFile, 'w');
+    const child = spawn(cmd[0], cmd.slice(1), { cwd: ROOT, env, stdio: ['ignore', out, out] });
+    fs.closeSync(out);
+    const s = { what, child, log: logFile };
+    this.started.push(s);
+    return s;
+  }
+
+  private logOf(s: Started): string {
+    try {
+      return fs.readFileSync(s.log, 'utf8');
+    } catch {
+      return '';
+    }
+  }
+
+  private async waitUp(url: string, s: Started): Promise<void> {
+    const until = Date.now() + 90_000;
+    while (Date.now() < until) {
+      if (s.child.exitCode !== null) throw new Error(`${s.what} exited (${s.child.exitCode}):\n${this.logOf(s)}`);
+      const res = await send(`${url}/apis/health`, { timeoutMs: 2000 }).catch(() => undefined);
+      if (res?.status === 200) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`${s.what} did not answer within 90 s:\n${this.logOf(s)}`);
+  }
+}
+
+/**
+ * The haproxy configuration of docs/deploy.md, on loopback ports: round robin, health checks on
+ * healthPath every CHECK_INTER_MS (out after CHECK_FALL failures), the client's address in
+ * X-Forwarded-For (whatever the client sent there is dropped first), a request id made by haproxy.
+ */
+export function haproxyConfig(o: { balancerPort: number; statsPort: number; healthPath: string; nodes: Array<{ name: string; url: string }> }): string {
+  return `global
+  maxconn 4096
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 30s
+  timeout server 30s
+  timeout http-request 10s
+  timeout check 2s
+  retries 2
+  option redispatch
+  option forwardfor
+
+frontend web
+  bind 127.0.0.1:${o.balancerPort}
+  http-request del-header X-Forwarded-For
+  unique-id-format %{+X}o%ci:%cp_%fi:%fp_%Ts_%rt:%pid
+  http-request set-header X-Request-Id %[unique-id]
+  default_backend app
+
+backend app
+  balance roundrobin
+  option httpchk
+  http-check send meth GET uri ${o.healthPath}
+  http-check expect status 200
+  default-server inter ${CHECK_INTER_MS}ms fall ${CHECK_FALL} rise 2
+${o.nodes.map((n) => `  server ${n.name} ${new URL(n.url).host} check`).join('\n')}
+
+frontend stats
+  bind 127.0.0.1:${o.statsPort}
+  stats enable
+  stats uri /stats
+`;
+}
