@@ -40,7 +40,7 @@ async function main() {
     logger.info(`serving ${settings.publicUrl} (${settings.database.dialect})`);
   });
   // METRICS_PORT: /metrics alone on a port of its own (token still required when METRICS_TOKEN is set).
-  const metricsServer = settings.metrics.port === undefined ? undefined : http.createServer(express().get('/metrics', metricsHandler(settings.metrics.token)));
+  const metricsServer = settings.metrics.port === undefined ? undefined : http.createServer(express().disable('x-powered-by').get('/metrics', metricsHandler(settings.metrics.token)));
   metricsServer?.listen(settings.metrics.port, settings.metrics.host);
 
   let stopping = false;

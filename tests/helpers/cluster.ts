@@ -81,6 +81,8 @@ export function haproxyBinary(): string {
 export interface Node {
   name: string;
   url: string;
+  /** The node's METRICS_PORT listener (/metrics only). */
+  metricsUrl: string;
   child: ChildProcess;
 }
 
@@ -93,6 +95,7 @@ interface Started {
 export class Cluster {
   readonly tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-cluster-'));
   readonly sessionSecret = `cluster-secret-${process.pid}-${Date.now()}`;
+  readonly metricsToken = `cluster-metrics-${process.pid}-${Date.now()}`;
   readonly nodes: Node[] = [];
   balancerUrl = '';
   statsUrl = '';
@@ -145,6 +148,7 @@ export class Cluster {
       SESSION_SECRET: this.sessionSecret,
       TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
+      METRICS_TOKEN: this.metricsToken,
       MAIL_DIR: path.join(this.tmp, 'mail'),
       ...this.storage.env,
     };
@@ -157,8 +161,9 @@ export class Cluster {
     for (let i = 0; i < this.count; i++) {
       const name = String.fromCharCode(97 + i); // a, b, …
       const port = await freePort();
-      const s = this.run(`node ${name}`, serverCommand(), { ...env, PORT: String(port) });
-      this.nodes.push({ name, url: `http://127.0.0.1:${port}`, child: s.child });
+      const metricsPort = await freePort();
+      const s = this.run(`node ${name}`, serverCommand(), { ...env, PORT: String(port), METRICS_PORT: String(metricsPort) });
+      this.nodes.push({ name, url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, child: s.child });
     }
     await Promise.all(this.nodes.map((n, i) => this.waitUp(n.url, this.started[i + 1])));
     const readyz = await send(`${this.nodes[0].url}/readyz`).catch(() => undefined);

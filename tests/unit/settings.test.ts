@@ -24,4 +24,15 @@ describe('settings', () => {
     expect(() => loadSettings({ DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadSettings({ DEMO_DATA: 'maybe' })).toThrow(/DEMO_DATA/);
   });
+
+  it('reads the metrics settings: a token of 16+ characters, an optional port of its own', () => {
+    expect(loadSettings({}).metrics).toEqual({ token: undefined, port: undefined, host: '127.0.0.1' });
+    expect(loadSettings({ METRICS_TOKEN: 'a-long-enough-token', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      token: 'a-long-enough-token',
+      port: 9464,
+      host: '10.0.0.5',
+    });
+    expect(() => loadSettings({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadSettings({ METRICS_PORT: 'http' })).toThrow(/METRICS_PORT/);
+  });
 });
