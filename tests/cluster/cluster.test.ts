@@ -112,9 +112,12 @@ describe('two nodes behind haproxy', () => {
     expect(Number(after) - Number(before)).toBe(50);
   });
 
-  it('the sign-in limit of an account holds across both nodes', async () => {
+  it('the sign-in limit holds across both nodes', async () => {
     const email = 'karim.haddad@demo.test';
-    const { max } = LIMITS.loginAccount(email);
+    // Both nodes see the test's 127.0.0.1. The per-account rule of decision 042, or once sign-in
+    // limits are per account and address (the security work of issue 10), the pair's limit.
+    const limits = LIMITS as unknown as Record<string, ((email: string, ip: string) => { max: number }) | undefined>;
+    const { max } = (limits.loginPair ?? limits.loginAccount)!(email, '127.0.0.1');
     const statuses: number[] = [];
     for (let i = 0; i < max + 4; i++) {
       const node = i % 2 === 0 ? a() : b();
