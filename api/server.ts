@@ -6,7 +6,7 @@ import { loadSettings, SettingsError } from '../config/settings.js';
 import { openDatabase, isEmpty } from '../models/boot.js';
 import { seedDemo } from '../seeders/demo.js';
 import { createApp } from './app.js';
-import { LocalDiskStorage } from './integrations/storage.js';
+import { createStorage } from './integrations/storage.js';
 import { createMailer } from './integrations/mail.js';
 import { startAuthHousekeeping } from './jobs/auth-housekeeping.js';
 import { frontends } from './frontends.js';
@@ -24,7 +24,7 @@ async function main() {
   }
   const logger = pino({ level: settings.logLevel });
   const sequelize = await openDatabase(settings);
-  const storage = new LocalDiskStorage(settings.storageDir, `${settings.publicUrl}/files`);
+  const storage = createStorage(settings);
   if (settings.demoData && (await isEmpty())) {
     await seedDemo({ storage });
     logger.info('demo data loaded');
