@@ -9,6 +9,7 @@ import { createApp } from './app.js';
 import { createStorage } from './integrations/storage.js';
 import { createMailer } from './integrations/mail.js';
 import { startAuthHousekeeping } from './jobs/auth-housekeeping.js';
+import { startUploadCleanup } from './jobs/upload-cleanup.js';
 import { frontends } from './frontends.js';
 
 async function main() {
@@ -32,6 +33,7 @@ async function main() {
   const deps = { settings, storage, mailer: createMailer(settings), logger, clock: () => new Date() };
   const app = createApp(deps, await frontends(deps));
   startAuthHousekeeping(deps.clock, logger);
+  startUploadCleanup(storage, deps.clock, logger);
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   server.listen(settings.port, settings.host, () => {
