@@ -192,7 +192,9 @@ export class S3Storage implements Storage {
       const out = await this.client.send(
         new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
       );
-      const body = Buffer.from(await out.Body!.transformToByteArray());
+      let body = Buffer.from(await out.Body!.transformToByteArray());
+      // Some S3 look-alikes answer bytes=0-0 with the whole object: keep only what was asked.
+      if (range && body.length > range.end - range.start + 1) body = body.subarray(0, range.end - range.start + 1);
       return { body, contentType: out.ContentType ?? typeOfName(key) };
     } catch (e) {
       if (isMissing(e)) return null;
