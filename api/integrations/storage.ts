@@ -189,9 +189,7 @@ export class S3Storage implements Storage {
 
   async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     try {
-      const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-      );
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
       let body = Buffer.from(await out.Body!.transformToByteArray());
       // Some S3 look-alikes answer bytes=0-0 with the whole object: keep only what was asked.
       if (range && body.length > range.end - range.start + 1) body = body.subarray(0, range.end - range.start + 1);

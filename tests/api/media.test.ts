@@ -79,7 +79,10 @@ describe('private keys', () => {
     const tail = await get(url).set(auth).set('Range', 'bytes=-10').buffer(true);
     expect(tail.status).toBe(206);
     expect(Buffer.from(tail.body as Buffer).equals(CV.subarray(CV.length - 10))).toBe(true);
-    const open = await get(url).set(auth).set('Range', `bytes=${CV.length - 3}-`).buffer(true);
+    const open = await get(url)
+      .set(auth)
+      .set('Range', `bytes=${CV.length - 3}-`)
+      .buffer(true);
     expect(open.headers['content-range']).toBe(`bytes ${CV.length - 3}-${CV.length - 1}/${CV.length}`);
 
     const beyond = await get(url).set(auth).set('Range', `bytes=${CV.length}-`);
@@ -162,7 +165,13 @@ describe('GET /apis/applications/:id/media', () => {
     }
     expect((await request(ctx.app).get(`/apis/applications/${application.id}/media`)).status).toBe(401);
     for (const id of ['0', 'abc', '99999999', '1e3']) {
-      expect((await request(ctx.app).get(`/apis/applications/${id}/media`).set(await bearer(admin))).status).toBe(404);
+      expect(
+        (
+          await request(ctx.app)
+            .get(`/apis/applications/${id}/media`)
+            .set(await bearer(admin))
+        ).status,
+      ).toBe(404);
     }
   });
 

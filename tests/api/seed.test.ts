@@ -200,7 +200,9 @@ describe('demo seed', () => {
         const base = answer.upload_path!.slice(0, -'index.m3u8'.length);
         expect((await request(ctx.app).get(`/files/${base}${segment}`)).status).toBe(404);
         // The relative segment line resolves under the playlist's token.
-        const media = await request(ctx.app).get(new URL(segment, `http://x${signed}`).pathname).buffer(true);
+        const media = await request(ctx.app)
+          .get(new URL(segment, `http://x${signed}`).pathname)
+          .buffer(true);
         expect(media.status).toBe(200);
         expect(media.headers['content-type']).toBe('video/mp2t');
         expect(media.body.length).toBeGreaterThan(1000);
