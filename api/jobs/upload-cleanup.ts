@@ -2,7 +2,7 @@
 // application form, logos and pictures) older than a day that no record refers to is deleted from
 // storage, then its row. Every process may run it: deleting a missing object or row is a no-op, so
 // two nodes sweeping at once do no harm. docs/decisions/088-unreferenced-upload-cleanup.md.
-import { Op, type WhereOptions } from 'sequelize';
+import { Op, type Model, type ModelStatic, type WhereOptions } from 'sequelize';
 import type { Logger } from 'pino';
 import type { Storage } from '../integrations/storage.js';
 import { Application, CustomLanding, DraftOffer, LandingInterest, Offer, Template, Upload, User } from '../../models/index.js';
@@ -12,32 +12,37 @@ export const UNUSED_UPLOAD_MAX_AGE_MS = 24 * 3600_000;
 
 const PAGE = 200;
 
+interface Referrer {
+  model: ModelStatic<Model>;
+  column: string;
+}
+
 /** Columns holding a key as is. */
-const EXACT: Array<{ model: { findAll(o: object): Promise<Array<Record<string, unknown>>> }; column: string }> = [
-  { model: Application as never, column: 'cv_key' },
-  { model: LandingInterest as never, column: 'cv_key' },
+const EXACT: Referrer[] = [
+  { model: Application, column: 'cv_key' },
+  { model: LandingInterest, column: 'cv_key' },
 ];
 
 /** Columns holding an address that ends with the key (…/files/picture/…png) or JSON that contains one. */
-const CONTAINING: Array<{ model: { findAll(o: object): Promise<Array<Record<string, unknown>>> }; column: string }> = [
-  { model: User as never, column: 'picture' },
-  { model: Offer as never, column: 'company_picture' },
-  { model: CustomLanding as never, column: 'logo_src' },
-  { model: DraftOffer as never, column: 'offer_json' },
-  { model: Template as never, column: 'content' },
+const CONTAINING: Referrer[] = [
+  { model: User, column: 'picture' },
+  { model: Offer, column: 'company_picture' },
+  { model: CustomLanding, column: 'logo_src' },
+  { model: DraftOffer, column: 'offer_json' },
+  { model: Template, column: 'content' },
 ];
 
 /** The keys among `keys` that some record refers to. */
 async function referencedKeys(keys: string[]): Promise<Set<string>> {
   const used = new Set<string>();
   for (const { model, column } of EXACT) {
-    const rows = await model.findAll({ attributes: [column], where: { [column]: keys }, raw: true });
+    const rows = (await model.findAll({ attributes: [column], where: { [column]: keys }, raw: true })) as unknown as Array<Record<string, unknown>>;
     for (const r of rows) used.add(String(r[column]));
   }
   for (const { model, column } of CONTAINING) {
     // Keys are [a-z0-9/.] only: no LIKE wildcard needs escaping.
     const where: WhereOptions = { [Op.or]: keys.map((k) => ({ [column]: { [Op.like]: `%${k}%` } })) };
-    const rows = await model.findAll({ attributes: [column], where, raw: true });
+    const rows = (await model.findAll({ attributes: [column], where, raw: true })) as unknown as Array<Record<string, unknown>>;
     for (const r of rows) {
       const text = typeof r[column] === 'string' ? (r[column] as string) : JSON.stringify(r[column]);
       for (const k of keys) if (text.includes(k)) used.add(k);
