@@ -1,8 +1,8 @@
 // GET /media/<token>/<key>: private media (CVs, story videos) behind a signed, short-lived token
 // (api/integrations/media-urls.ts, docs/decisions/085-private-media-signed-urls.md). Local disk
-// answers byte ranges itself (206, 416); on S3 the route checks the token, then redirects to a
-// presigned GET of the object, except for HLS playlists, which it serves itself so their relative
-// segment lines come back here under the same token (docs/decisions/086-s3-storage.md).
+// answers byte ranges itself (206, 416); on S3 the route checks the token, then redirects CVs to a
+// presigned GET, and proxies story playlists and segments (with their ranges), so the player never
+// leaves the page's origin (docs/decisions/086-s3-storage.md).
 import { Router, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { AppDeps } from '../app.js';
@@ -48,7 +48,9 @@ export function mediaRoutes(deps: AppDeps, media: MediaUrls): Router {
     if (audience.kind === 'share' && !(await ShareLink.count({ where: { id: audience.shareLinkId } }))) return refuse(res);
 
     res.set('Cache-Control', 'private, max-age=300, no-transform');
-    if (!key.endsWith('.m3u8')) {
+    // Stories are proxied (the player's XHRs stay on the page's origin: CSP connect-src 'self', no
+    // bucket CORS); anything else (CVs, opened by navigation) goes straight to the store when it can.
+    if (!key.startsWith('story/')) {
       const direct = await deps.storage.directUrl(key, DIRECT_URL_SECONDS);
       if (direct) return res.set('Cache-Control', 'private, no-store').redirect(302, direct);
     }
