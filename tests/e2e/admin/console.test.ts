@@ -208,7 +208,7 @@ describe('staff console in the browser', () => {
     const landing = await CustomLanding.findOne({ where: { identifier: 'ma-boutique' } });
     expect(landing).toMatchObject({ name: 'Ma Boutique SARL', bg_color: '#000000', select_label: 'Magasin', logo_width: 300, logo_height: 120 });
     const key = landing!.logo_src!.replace(`${base}/files/`, '');
-    expect(key).toMatch(/^picture\/[0-9a-f]{8}\.png$/);
+    expect(key).toMatch(/^picture\/[0-9a-f]{32}\.png$/);
     expect(await Upload.findOne({ where: { key, kind: 'image' } })).not.toBeNull();
     const served = await fetch(landing!.logo_src!);
     expect(served.status).toBe(200);
