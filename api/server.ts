@@ -26,6 +26,10 @@ async function main() {
   const logger = pino({ level: settings.logLevel });
   const sequelize = await openDatabase(settings);
   const storage = createStorage(settings);
+  if (settings.s3 && !settings.sessionSecret) {
+    // Shared storage means several nodes: each would sign media with its own var/media-secret.
+    logger.warn('STORAGE_URL is S3 but SESSION_SECRET is unset: set it on every node, or media addresses signed by one node fail on the others (docs/decisions/085-private-media-signed-urls.md)');
+  }
   if (settings.demoData && (await isEmpty())) {
     await seedDemo({ storage });
     logger.info('demo data loaded');
