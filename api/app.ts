@@ -8,6 +8,9 @@ import type { Logger } from 'pino';
 import type { Settings } from '../config/settings.js';
 import type { Storage } from './integrations/storage.js';
 import type { Mailer } from './integrations/mail.js';
+import { createMediaUrls, type MediaUrls } from './integrations/media-urls.js';
+import { mediaRoutes } from './routes/media.routes.js';
+import { isPrivateKey } from '../models/rules/storage-url.js';
 import { detectLang, apiNotFound, errorHandler, staticHeaders, whenAcceptsEncoding } from './lib/http.js';
 import { apiRouter } from './routes/index.js';
 import { loadCaller } from './auth/sessions.js';
@@ -23,6 +26,8 @@ export interface AppDeps {
   logger: Logger;
   /** The time now; tests pass a fixed clock. */
   clock: () => Date;
+  /** Signs and verifies private media addresses; createApp makes it from the settings when absent. */
+  media?: MediaUrls;
 }
 
 export interface FrontendMount {
@@ -34,6 +39,7 @@ export interface FrontendMount {
 export { requestLog } from './lib/request-log.js';
 
 export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Express {
+  deps.media ??= createMediaUrls(deps.settings);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -66,9 +72,13 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   // The default pictures the spec names (avatar/icon_company.png, avatar/icon_recruiter.png) ship
   // with the code, so every database has them, demo or not; stored files cannot shadow them.
   app.use('/files/avatar', express.static(path.join(import.meta.dirname, 'assets', 'avatar'), { maxAge: '7d', index: false }));
-  // Stored files (CVs, logos, story media) by key: public keys only, served with their type.
+  // Private media (CVs, story videos): only through a signed, short-lived address.
+  app.use('/media', mediaRoutes(deps, deps.media));
+  // Public stored files (logos, company pictures) by key, served with their type. CVs and story
+  // videos are never served here, whatever their key (docs/decisions/085-private-media-signed-urls.md).
   app.get('/files/{*key}', helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }), async (req, res, next) => {
     const key = ([] as string[]).concat((req.params as { key?: string[] }).key ?? []).join('/');
+    if (isPrivateKey(key)) return next();
     try {
       const obj = await deps.storage.get(key);
       if (!obj) return next();

@@ -7,9 +7,10 @@ import { loadSettings, SettingsError } from '../config/settings.js';
 import { openDatabase, isEmpty } from '../models/boot.js';
 import { seedDemo } from '../seeders/demo.js';
 import { createApp } from './app.js';
-import { LocalDiskStorage } from './integrations/storage.js';
+import { createStorage } from './integrations/storage.js';
 import { createMailer } from './integrations/mail.js';
 import { startAuthHousekeeping } from './jobs/auth-housekeeping.js';
+import { startUploadCleanup } from './jobs/upload-cleanup.js';
 import { frontends } from './frontends.js';
 import { metricsHandler } from './lib/metrics.js';
 
@@ -26,7 +27,11 @@ async function main() {
   }
   const logger = pino({ level: settings.logLevel });
   const sequelize = await openDatabase(settings);
-  const storage = new LocalDiskStorage(settings.storageDir, `${settings.publicUrl}/files`);
+  const storage = createStorage(settings);
+  if (settings.s3 && !settings.sessionSecret) {
+    // Shared storage means several nodes: each would sign media with its own var/media-secret.
+    logger.warn('STORAGE_URL is S3 but SESSION_SECRET is unset: set it on every node, or media addresses signed by one node fail on the others (docs/decisions/085-private-media-signed-urls.md)');
+  }
   if (settings.demoData && (await isEmpty())) {
     await seedDemo({ storage });
     logger.info('demo data loaded');
@@ -34,6 +39,7 @@ async function main() {
   const deps = { settings, storage, mailer: createMailer(settings), logger, clock: () => new Date() };
   const app = createApp(deps, await frontends(deps));
   startAuthHousekeeping(deps.clock, logger);
+  startUploadCleanup(storage, deps.clock, logger);
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   server.listen(settings.port, settings.host, () => {

@@ -21,6 +21,15 @@ const schema = z.object({
   DEMO_DATA: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STORAGE_DIR: z.string().min(1).default('var/storage'),
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._/-]*)?$/, 'must be s3://bucket or s3://bucket/prefix')
+    .optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
   MAIL_DIR: z.string().min(1).default('var/mail'),
   SMTP_URL: z
     .string()
@@ -52,6 +61,8 @@ export interface Settings {
   demoData: boolean;
   logLevel: string;
   storageDir: string;
+  /** Set by STORAGE_URL=s3://bucket/prefix: stored files go to that bucket instead of storageDir. */
+  s3?: { bucket: string; prefix: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   mailDir: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -80,6 +91,23 @@ export function parseDatabaseUrl(url: string): Database {
   return { dialect: 'mysql', url: url.replace(/^mariadb:/, 'mysql:') };
 }
 
+function parseS3(s: z.infer<typeof schema>): NonNullable<Settings['s3']> {
+  const rest = s.STORAGE_URL!.slice('s3://'.length);
+  const slash = rest.indexOf('/');
+  const bucket = slash < 0 ? rest : rest.slice(0, slash);
+  const prefix = slash < 0 ? '' : rest.slice(slash + 1).replace(/^\/+|\/+$/g, '');
+  return {
+    bucket,
+    prefix,
+    endpoint: s.S3_ENDPOINT,
+    region: s.S3_REGION,
+    accessKeyId: s.S3_ACCESS_KEY_ID,
+    secretAccessKey: s.S3_SECRET_ACCESS_KEY,
+    // A custom endpoint (MinIO, s3rver, Ceph…) usually wants path-style addresses.
+    forcePathStyle: s.S3_FORCE_PATH_STYLE ?? s.S3_ENDPOINT !== undefined,
+  };
+}
+
 /** Reads and validates the environment; throws SettingsError naming every wrong variable. */
 export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
   const input: Record<string, string> = {};
@@ -104,6 +132,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     demoData: s.DEMO_DATA ?? database.dialect === 'sqlite',
     logLevel: s.LOG_LEVEL,
     storageDir: resolveDir(s.STORAGE_DIR),
+    s3: s.STORAGE_URL ? parseS3(s) : undefined,
     mailDir: resolveDir(s.MAIL_DIR),
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,

@@ -3,7 +3,7 @@
 import { loadSettings } from '../config/settings.js';
 import { openDatabase } from './boot.js';
 import { seedDemo } from '../seeders/demo.js';
-import { LocalDiskStorage } from '../api/integrations/storage.js';
+import { createStorage } from '../api/integrations/storage.js';
 
 const command = process.argv[2];
 if (command !== 'migrate' && command !== 'seed') {
@@ -14,9 +14,9 @@ const settings = loadSettings();
 const sequelize = await openDatabase(settings);
 try {
   if (command === 'seed') {
-    const storage = new LocalDiskStorage(settings.storageDir, `${settings.publicUrl}/files`);
+    const storage = createStorage(settings);
     await seedDemo({ storage, reset: true });
-    console.log(`demo data loaded into ${settings.database.dialect} (stories in ${settings.storageDir})`);
+    console.log(`demo data loaded into ${settings.database.dialect} (stories in ${settings.s3 ? `s3://${settings.s3.bucket}/${settings.s3.prefix}` : settings.storageDir})`);
   } else {
     console.log('migrations applied');
   }

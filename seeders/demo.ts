@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Op, type Transaction } from 'sequelize';
 import { hashPassword } from '../api/auth/passwords.js';
-import type { Storage } from '../api/integrations/storage.js';
+import { randomKeyName, type Storage } from '../api/integrations/storage.js';
 import {
   transaction,
   User,
@@ -87,28 +87,43 @@ function demoHash(): Promise<string> {
   return passwordHash;
 }
 
-/** Storage key of a demo CV: 8 hex characters under picture/, as uploads are named. */
-export function cvKey(applicationId: number): string {
-  return `picture/${(0xdc000000 + applicationId).toString(16)}.pdf`;
+/**
+ * The demo's private keys, drawn at each seeding like real uploads (128 random bits: CVs and story
+ * folders cannot be guessed or enumerated, docs/decisions/085-private-media-signed-urls.md).
+ */
+export interface DemoKeys {
+  /** Storage key of a demo CV, by application id. */
+  cv(applicationId: number): string;
+  /** Storage key of one answer's HLS playlist; its segments sit beside it. */
+  story(applicationId: number, qid: string): string;
 }
 
-/** Storage key of one answer's HLS playlist; its segments sit beside it. */
-export function storyKey(applicationId: number, qid: string): string {
-  return `story/demo/${applicationId}/${qid}/index.m3u8`;
+export function randomDemoKeys(): DemoKeys {
+  const cvs = new Map<number, string>();
+  const folders = new Map<number, string>();
+  const draw = <K>(m: Map<K, string>, k: K, make: (hex: string) => string) => {
+    if (!m.has(k)) m.set(k, make(randomKeyName()));
+    return m.get(k)!;
+  };
+  return {
+    cv: (id) => draw(cvs, id, (hex) => `picture/${hex}.pdf`),
+    story: (id, qid) => `${draw(folders, id, (hex) => `story/${hex}`)}/${qid}/index.m3u8`,
+  };
 }
 
 export async function seedDemo(options: SeedOptions): Promise<void> {
   const now = (options.now ?? new Date()).getTime();
   const ago = (ms: number) => new Date(now - ms);
   const hash = await demoHash();
-  const stories = await copyStories(options.storage);
-  const cvSizes = await writeCvs(options.storage);
+  const keys = randomDemoKeys();
+  const stories = await copyStories(options.storage, keys);
+  const cvSizes = await writeCvs(options.storage, keys);
 
   await transaction(async (t) => {
     if (options.reset) await removeDemo(t);
     else if ((await User.count({ transaction: t })) > 0) throw new DemoSeedError('the database is not empty: seed with reset, or use an empty database');
     try {
-      await insertDemo(t, ago, now, hash, stories, cvSizes);
+      await insertDemo(t, ago, now, hash, stories, cvSizes, keys);
     } catch (e) {
       if ((e as Error).name === 'SequelizeUniqueConstraintError') {
         throw new DemoSeedError(`demo ids or codes are already taken by other rows (${(e as Error).message}); seed an empty database`);
@@ -118,8 +133,8 @@ export async function seedDemo(options: SeedOptions): Promise<void> {
   });
 }
 
-/** Puts the committed clips under story/demo/<application>/<qid>/ for every answered question. */
-async function copyStories(storage: Storage): Promise<Set<string>> {
+/** Puts the committed clips under story/<random>/<qid>/ for every answered question. */
+async function copyStories(storage: Storage, demoKeys: DemoKeys): Promise<Set<string>> {
   const clips: Array<Array<{ name: string; body: Buffer }>> = [];
   for (let n = 1; n <= CLIPS; n++) {
     const dir = path.join(MEDIA_DIR, `story-${n}`);
@@ -129,7 +144,7 @@ async function copyStories(storage: Storage): Promise<Set<string>> {
   const keys = new Set<string>();
   for (const a of APPLICATIONS) {
     for (let pos = 1; pos <= answeredCount(a); pos++) {
-      const playlist = storyKey(a.id, `q${pos}`);
+      const playlist = demoKeys.story(a.id, `q${pos}`);
       const dir = playlist.slice(0, -'index.m3u8'.length);
       for (const file of clips[(pos - 1) % CLIPS]) {
         const type = file.name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
@@ -142,7 +157,7 @@ async function copyStories(storage: Storage): Promise<Set<string>> {
 }
 
 /** A PDF CV for each demo application that has one; returns each key's size. */
-async function writeCvs(storage: Storage): Promise<Map<number, number>> {
+async function writeCvs(storage: Storage, keys: DemoKeys): Promise<Map<number, number>> {
   const sizes = new Map<number, number>();
   for (const a of APPLICATIONS.filter((x) => x.cv)) {
     const user = USERS.find((u) => u.key === a.candidate)!;
@@ -154,7 +169,7 @@ async function writeCvs(storage: Storage): Promise<Map<number, number>> {
       'Formation : baccalaureat professionnel commerce.',
       'Langues : francais, anglais courant.',
     ]);
-    await storage.put(cvKey(a.id), pdf, 'application/pdf');
+    await storage.put(keys.cv(a.id), pdf, 'application/pdf');
     sizes.set(a.id, pdf.length);
   }
   return sizes;
@@ -176,7 +191,7 @@ async function removeDemo(t: Transaction): Promise<void> {
   const offerIds = offers.map((x) => x.id);
   const apps = await Application.findAll({
     ...o,
-    attributes: ['id'],
+    attributes: ['id', 'cv_key'],
     where: { [Op.or]: [{ offer_id: offerIds }, { candidate_id: userIds }, { recruiter_id: userIds }] },
   });
   const appIds = apps.map((x) => x.id);
@@ -212,7 +227,8 @@ async function removeDemo(t: Transaction): Promise<void> {
   await ContactEvent.destroy({ ...o, where: { user_id: userIds } });
   await CloseEvent.destroy({ ...o, where: { user_id: userIds } });
   await Session.destroy({ ...o, where: { user_id: userIds } });
-  await Upload.destroy({ ...o, where: { [Op.or]: [{ owner_id: userIds }, { key: APPLICATIONS.map((a) => cvKey(a.id)) }] } });
+  const demoCvKeys = apps.map((a) => a.cv_key).filter((k): k is string => !!k);
+  await Upload.destroy({ ...o, where: { [Op.or]: [{ owner_id: userIds }, { key: demoCvKeys }] } });
   await PasswordResetCode.destroy({ ...o, where: { user_id: userIds } });
   await User.destroy({ ...o, where: { [Op.or]: [{ id: userIds }, { email: USERS.map((u) => u.email) }] } });
 }
@@ -259,7 +275,7 @@ function boosters(key: DemoUserKey, left: number): { av_boost: number; used_boos
   return { av_boost: left, used_boost: used, total_boost: left + used };
 }
 
-async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number, hash: string, stories: Set<string>, cvSizes: Map<number, number>): Promise<void> {
+async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number, hash: string, stories: Set<string>, cvSizes: Map<number, number>, keys: DemoKeys): Promise<void> {
   const o = { transaction: t };
 
   await User.bulkCreate(
@@ -420,7 +436,7 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
         recruiter_state: a.recruiter_state,
         start_date: ago(a.age),
         submit_date: a.state === 'complete' ? ago(a.age - HOUR) : null,
-        cv_key: a.cv ? cvKey(a.id) : null,
+        cv_key: a.cv ? keys.cv(a.id) : null,
         is_reco: a.is_reco ?? false,
         created_at: ago(a.age),
         updated_at: ago(a.state === 'complete' ? a.age - HOUR : a.age),
@@ -431,7 +447,7 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
   await Upload.bulkCreate(
     APPLICATIONS.filter((a) => a.cv).map((a, i) => ({
       id: i + 1,
-      key: cvKey(a.id),
+      key: keys.cv(a.id),
       kind: 'cv' as const,
       content_type: 'application/pdf',
       size: cvSizes.get(a.id)!,
@@ -447,7 +463,7 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
       const done = answeredCount(a);
       return QUESTIONS.slice(0, offer.questions).map((question, i) => {
         const qid = `q${i + 1}`;
-        const key = storyKey(a.id, qid);
+        const key = keys.story(a.id, qid);
         if (i < done && !stories.has(key)) throw new Error(`story ${key} was not copied`);
         return {
           id: ++answerId,

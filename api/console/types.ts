@@ -3,6 +3,7 @@
 import type { Sequelize, Transaction } from 'sequelize';
 import type { Caller } from '../auth/caller.js';
 import type { Storage } from '../integrations/storage.js';
+import type { MediaUrls } from '../integrations/media-urls.js';
 import type { Dialect } from '../../models/columns.js';
 import type { ListQuery, ListSql } from './query.js';
 
@@ -14,6 +15,8 @@ export interface ConsoleCtx {
   publicUrl: string;
   /** Where uploads are stored (a landing's logo must be one of them). */
   storage: Storage;
+  /** Signs the addresses of private media (CVs, stories) for the caller. */
+  media: MediaUrls;
 }
 
 /** null: every row (staff). Otherwise: rows whose column is one of ids. */

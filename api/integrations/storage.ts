@@ -1,19 +1,51 @@
-// Object storage: an interface with a local-disk implementation under var/; an S3 one can
-// implement the same four methods later without touching callers.
+// Object storage: one interface, two implementations: local disk under var/ (the default) and S3
+// (STORAGE_URL=s3://bucket/prefix). createStorage(settings) is the one place that picks one; the
+// server, the tests and the seeder call it. docs/decisions/086-s3-storage.md.
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Settings } from '../../config/settings.js';
 
 export interface StoredObject {
   body: Buffer;
   contentType: string;
 }
 
+export interface ObjectInfo {
+  size: number;
+  contentType: string;
+}
+
+/** Bytes start..end, both included (HTTP Range semantics). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  get(key: string): Promise<StoredObject | null>;
+  /** The object, or only the bytes of `range`; null when there is no such object. */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
+  /** Size and type without the body, or null. */
+  head(key: string): Promise<ObjectInfo | null>;
+  /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
-  /** The address a browser uses to fetch the object. */
+  /** The public address a browser uses to fetch a public object (logos, pictures): the app's /files. */
   url(key: string): string;
+  /** A short-lived address straight at the store (S3 presigned GET), or null when reads go through the app (local disk). */
+  directUrl(key: string, expiresInSeconds: number): Promise<string | null>;
+  /** Resolves when the store answers; rejects otherwise (/readyz). */
+  ping(): Promise<void>;
+}
+
+/** Bytes of randomness in a new private key's name: 128 bits, beyond guessing (decision 085). */
+export const KEY_RANDOM_BYTES = 16;
+
+/** A fresh random file or folder name for a new key: 32 hex characters. */
+export function randomKeyName(): string {
+  return crypto.randomBytes(KEY_RANDOM_BYTES).toString('hex');
 }
 
 /** Keys are relative paths like picture/ab12cd34.pdf; anything that could leave the root is refused. */
@@ -37,6 +69,8 @@ const TYPES: Record<string, string> = {
   '.jpg.meta': 'text/plain',
 };
 
+const typeOfName = (key: string) => TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+
 export class LocalDiskStorage implements Storage {
   constructor(
     private readonly root: string,
@@ -55,17 +89,41 @@ export class LocalDiskStorage implements Storage {
     await fs.writeFile(`${file}.type`, contentType);
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  private async typeOf(file: string, key: string): Promise<string> {
+    return fs.readFile(`${file}.type`, 'utf8').catch(() => typeOfName(key));
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     if (key.endsWith('.type')) return null; // our own content-type sidecars are not objects
     const file = this.file(key);
     try {
-      const body = await fs.readFile(file);
-      const contentType = await fs.readFile(`${file}.type`, 'utf8').catch(() => TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
-      return { body, contentType };
+      let body: Buffer;
+      if (range) {
+        const handle = await fs.open(file, 'r');
+        try {
+          const length = Math.max(0, range.end - range.start + 1);
+          const buf = Buffer.alloc(length);
+          const { bytesRead } = await handle.read(buf, 0, length, range.start);
+          body = buf.subarray(0, bytesRead);
+        } finally {
+          await handle.close();
+        }
+      } else {
+        body = await fs.readFile(file);
+      }
+      return { body, contentType: await this.typeOf(file, key) };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'EISDIR') return null;
       throw e;
     }
+  }
+
+  async head(key: string): Promise<ObjectInfo | null> {
+    if (key.endsWith('.type')) return null;
+    const file = this.file(key);
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile()) return null;
+    return { size: stat.size, contentType: await this.typeOf(file, key) };
   }
 
   async delete(key: string): Promise<void> {
@@ -78,4 +136,101 @@ export class LocalDiskStorage implements Storage {
     assertSafeKey(key);
     return `${this.publicBase}/${key}`;
   }
+
+  async directUrl(): Promise<string | null> {
+    return null;
+  }
+
+  async ping(): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
+    await fs.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
+  }
+}
+
+export interface S3Options {
+  bucket: string;
+  /** Folder inside the bucket, without slashes at either end ('' for the bucket's root). */
+  prefix: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+const isMissing = (e: unknown) => {
+  const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404;
+};
+
+export class S3Storage implements Storage {
+  readonly client: S3Client;
+
+  constructor(
+    private readonly options: S3Options,
+    private readonly publicBase: string,
+  ) {
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+    });
+  }
+
+  private objectKey(key: string): string {
+    assertSafeKey(key);
+    return this.options.prefix ? `${this.options.prefix}/${key}` : key;
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: body, ContentType: contentType }));
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+      let body = Buffer.from(await out.Body!.transformToByteArray());
+      // Some S3 look-alikes answer bytes=0-0 with the whole object: keep only what was asked.
+      if (range && body.length > range.end - range.start + 1) body = body.subarray(0, range.end - range.start + 1);
+      return { body, contentType: out.ContentType ?? typeOfName(key) };
+    } catch (e) {
+      if (isMissing(e)) return null;
+      throw e;
+    }
+  }
+
+  async head(key: string): Promise<ObjectInfo | null> {
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      return { size: Number(out.ContentLength ?? 0), contentType: out.ContentType ?? typeOfName(key) };
+    } catch (e) {
+      if (isMissing(e)) return null;
+      throw e;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+  }
+
+  url(key: string): string {
+    assertSafeKey(key);
+    return `${this.publicBase}/${key}`;
+  }
+
+  async directUrl(key: string, expiresInSeconds: number): Promise<string | null> {
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }), { expiresIn: expiresInSeconds });
+  }
+
+  async ping(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }));
+  }
+}
+
+/** The storage the settings name: S3 when STORAGE_URL is s3://, else the local folder STORAGE_DIR. */
+export function createStorage(settings: Pick<Settings, 'storageDir' | 'publicUrl' | 's3'>): Storage {
+  const publicBase = `${settings.publicUrl}/files`;
+  if (settings.s3) return new S3Storage(settings.s3, publicBase);
+  return new LocalDiskStorage(settings.storageDir, publicBase);
 }

@@ -24,7 +24,15 @@ export function consoleRoutes(deps: AppDeps): Router {
   const router = Router();
   const ctxOf = (req: Request): ConsoleCtx => {
     const sequelize = boundSequelize();
-    return { caller: req.caller!, clock: deps.clock, sequelize, dialect: sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql', publicUrl: deps.settings.publicUrl, storage: deps.storage };
+    return {
+      caller: req.caller!,
+      clock: deps.clock,
+      sequelize,
+      dialect: sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql',
+      publicUrl: deps.settings.publicUrl,
+      storage: deps.storage,
+      media: deps.media!,
+    };
   };
   const lookup = (req: Request<Params>) => {
     const decl = resourceByName(req.params.resource);

@@ -14,6 +14,7 @@ import { shareRoutes } from './share.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { adminRecruiterRoutes } from './admin-recruiters.routes.js';
 import { ssoRoutes } from './sso.routes.js';
+import { mediaLinksRoutes } from './media-links.routes.js';
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
@@ -30,5 +31,6 @@ export function apiRouter(deps: AppDeps): Router {
   router.use(authRoutes(deps));
   router.use(adminRecruiterRoutes(deps));
   router.use(ssoRoutes(deps));
+  router.use(mediaLinksRoutes(deps));
   return router;
 }

@@ -27,7 +27,7 @@ export function shareRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.get('/share-apply/:share_id', async (req, res) => {
-    const result = await viewSharedApplication(req.params.share_id, deps.storage, deps.clock());
+    const result = await viewSharedApplication(req.params.share_id, deps.media!, deps.clock());
     // Every answer counts a view and carries personal data: never cached.
     res.set('Cache-Control', 'no-store').json(result);
   });

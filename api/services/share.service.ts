@@ -3,7 +3,7 @@
 // leaves one vote and comment per view. public-web.md sections 3, 5, 7, 8; back-office.md 7.
 import crypto from 'node:crypto';
 import { Op, UniqueConstraintError, col, literal } from 'sequelize';
-import type { Storage } from '../integrations/storage.js';
+import { shareAudience, type MediaUrls } from '../integrations/media-urls.js';
 import { Application, ApplicationAnswer, Feedback, Offer, ShareLink, ShareView, Shop, User, transaction } from '../../models/index.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import type { FeedbackInput, ShareRequest } from './share.schema.js';
@@ -39,11 +39,13 @@ async function sharerName(link: ShareLink, application: Application): Promise<st
 }
 
 /**
- * Counts one view of the link and answers the shared application with a fresh view id.
+ * Counts one view of the link and answers the shared application with a fresh view id. The story
+ * addresses are signed for the link (audience s<link id>): they last MEDIA_URL_LIFETIME_MS and
+ * stop at once if the link is deleted; a link past its cap gets no new ones.
  * The cap holds under any concurrency: one conditional UPDATE (views < max_views) whose
  * affected-row count decides, and the view row, in one transaction.
  */
-export async function viewSharedApplication(shareId: string, storage: Pick<Storage, 'url'>, now: Date): Promise<{ application: SharedApplication; viewId: string }> {
+export async function viewSharedApplication(shareId: string, media: MediaUrls, now: Date): Promise<{ application: SharedApplication; viewId: string }> {
   const link = await findLink(shareId);
   // A link already known to be spent is refused without taking the row lock.
   if (link.views >= link.max_views) throw new AppError(403, MAX_VIEW_LIMIT, MAX_VIEW_LIMIT);
@@ -72,7 +74,7 @@ export async function viewSharedApplication(shareId: string, storage: Pick<Stora
       candidate: { name: candidate.name, picture: candidate.picture, phone: candidate.phone, email: candidate.email },
       recruiter: { name: await sharerName(link, application) },
       offer: { job_code: offer.job_code, title: offer.title },
-      questions: answers.map((a) => ({ id: a.qid, question: a.question, url: storage.url(a.upload_path!) })),
+      questions: answers.map((a) => ({ id: a.qid, question: a.question, url: media.sign(a.upload_path!, shareAudience(link.id), now) })),
     },
   };
 }
@@ -104,7 +106,7 @@ export async function sendFeedback(data: FeedbackInput, now: Date): Promise<{ re
  * Who may share an offer's candidates: staff, the offer's recruiter, and the manager behind
  * the offer (who created it, owns its shop, or has its recruiter in their list).
  */
-async function canShare(caller: User, offer: Offer): Promise<boolean> {
+export async function canShare(caller: User, offer: Offer): Promise<boolean> {
   if (caller.is_admin || caller.id === offer.recruiter_id || caller.id === offer.created_by_id) return true;
   if (offer.shop_id !== null && (await Shop.count({ where: { id: offer.shop_id, manager_id: caller.id } })) > 0) return true;
   return reachesRecruiter(await reachOf(caller), offer.recruiter_id);

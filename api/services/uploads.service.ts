@@ -1,16 +1,18 @@
 // Uploaded files: CVs (PDF) of the public application form and images (logos, pictures).
 // The type is read from the file's first bytes, never from its name or declared type.
-import crypto from 'node:crypto';
-import type { Storage } from '../integrations/storage.js';
+import { randomKeyName, type Storage } from '../integrations/storage.js';
 import { DraftOffer, Upload, transaction, type UploadKind } from '../../models/index.js';
 import { AppError, invalid, unauthorized } from '../lib/errors.js';
 import { MAX_UPLOAD_BYTES } from '../../models/rules/upload.js';
 
 const KEY_FOLDER = 'picture';
 
-/** The storage key at the end of an uploaded file's address (a random 8-hex name and its type's extension), or null. */
+/** A random name: 32 hex characters (128 bits) since decision 085; earlier uploads have 8 and keep working. */
+const NAME = '(?:[0-9a-f]{32}|[0-9a-f]{8})';
+
+/** The storage key at the end of an uploaded file's address (a random hex name and its type's extension), or null. */
 export function uploadKeyAtEnd(address: string): string | null {
-  return new RegExp(`${KEY_FOLDER}/[0-9a-f]{8}\\.(?:pdf|png|jpg|gif|webp)$`).exec(address)?.[0] ?? null;
+  return new RegExp(`${KEY_FOLDER}/${NAME}\\.(?:pdf|png|jpg|gif|webp)$`).exec(address)?.[0] ?? null;
 }
 
 export { MAX_UPLOAD_BYTES };
@@ -43,10 +45,10 @@ export interface UploadInput {
   editionToken?: string;
 }
 
-const KEY_SHAPE = /^picture\/[0-9a-f]{8}\.(pdf|png|jpg|gif|webp)$/;
+const KEY_SHAPE = new RegExp(`^${KEY_FOLDER}/${NAME}\\.(pdf|png|jpg|gif|webp)$`);
 
 /** Checks, stores and records an upload; answers its key and address. */
-export async function storeUpload(storage: Storage, input: UploadInput): Promise<{ key: string; url: string }> {
+export async function storeUpload(storage: Storage, input: UploadInput): Promise<{ key: string; url: string | null }> {
   let ownerId = input.ownerId;
   if (input.kind === 'image' && !ownerId) {
     const token = input.editionToken?.trim();
@@ -62,7 +64,7 @@ export async function storeUpload(storage: Storage, input: UploadInput): Promise
   if (input.kind === 'image' && (!type || type.ext === 'pdf')) throw invalid('image_mime_type_error', 'image_mime_type_error');
 
   for (let attempt = 1; ; attempt++) {
-    const key = `${KEY_FOLDER}/${crypto.randomBytes(4).toString('hex')}.${type!.ext}`;
+    const key = `${KEY_FOLDER}/${randomKeyName()}.${type!.ext}`;
     try {
       // The row reserves the key (unique index) before the file is written: a collision can
       // never overwrite someone else's file, and a failed write leaves no row behind.
@@ -70,7 +72,8 @@ export async function storeUpload(storage: Storage, input: UploadInput): Promise
         await Upload.create({ key, kind: input.kind, content_type: type!.contentType, size: body.length, owner_id: ownerId }, { transaction: t });
         await storage.put(key, body, type!.contentType);
       });
-      return { key, url: storage.url(key) };
+      // A CV is private: its address is signed by whoever may read it (GET /apis/applications/:id/media).
+      return { key, url: input.kind === 'cv' ? null : storage.url(key) };
     } catch (e) {
       if ((e as { name?: string }).name !== 'SequelizeUniqueConstraintError' || attempt >= 5) throw e;
     }

@@ -45,6 +45,7 @@ const en: Record<keyof typeof fr, string> = {
   feedback_comment_too_long: 'The comment must have at most 2000 characters.',
   feedback_sent_message: 'Thank you! Your feedback has been sent to {name}.',
   application_not_found: 'This candidate has not applied to this ad.',
+  media_link_invalid: 'This file link has expired or is not valid.',
   draft_not_found: 'offer_not_found',
   fill_all_required_fields: 'Please fill all required fields.',
   questions_count: 'An offer has 3 to 5 questions.',

@@ -45,6 +45,7 @@ const fr = {
   feedback_comment_too_long: 'Le commentaire doit comporter au plus 2000 caractères.',
   feedback_sent_message: 'Merci ! Votre avis a bien été transmis à {name}.',
   application_not_found: 'Ce candidat n’a pas postulé à cette annonce.',
+  media_link_invalid: 'Ce lien vers le fichier a expiré ou n’est pas valable.',
   draft_not_found: 'offer_not_found',
   fill_all_required_fields: 'Merci de remplir tous les champs obligatoires.',
   questions_count: 'Une offre comporte de 3 à 5 questions.',

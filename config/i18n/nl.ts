@@ -45,6 +45,7 @@ const nl: Record<keyof typeof fr, string> = {
   feedback_comment_too_long: 'De opmerking mag hoogstens 2000 tekens hebben.',
   feedback_sent_message: 'Bedankt! Uw feedback is naar {name} verzonden.',
   application_not_found: 'Deze kandidaat heeft niet op deze vacature gesolliciteerd.',
+  media_link_invalid: 'Deze link naar het bestand is verlopen of ongeldig.',
   draft_not_found: 'offer_not_found',
   fill_all_required_fields: 'Vul alle verplichte velden in.',
   questions_count: 'Een vacature heeft 3 tot 5 vragen.',

@@ -382,7 +382,7 @@ describe('custom landings', () => {
     const logo = encodePng(30, 12, (x) => [x * 8, 40, 255 - x * 8]);
     const up = await request(ctx.app).post('/apis/upload/image').set(auth).attach('file', logo, { filename: 'Logo Boutique.PNG', contentType: 'image/png' });
     expect(up.status).toBe(201);
-    expect(up.body.key).toMatch(/^picture\/[0-9a-f]{8}\.png$/);
+    expect(up.body.key).toMatch(/^picture\/[0-9a-f]{32}\.png$/);
     expect(up.body.url).toBe(`http://127.0.0.1:3999/files/${up.body.key}`);
     const row = await Upload.findOne({ where: { key: up.body.key } });
     expect([row!.kind, row!.content_type, row!.size, row!.owner_id]).toEqual(['image', 'image/png', logo.length, admin.id]);
@@ -427,13 +427,15 @@ describe('custom landings', () => {
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 0x20)]);
     const cv = await request(ctx.app).post('/apis/upload/cv').attach('file', pdf, { filename: 'cv.pdf', contentType: 'application/pdf' });
     expect(cv.status).toBe(201);
-    expect(cv.body.url).toMatch(/^http:\/\/127\.0\.0\.1:3999\/files\/picture\/[0-9a-f]{8}\.pdf$/);
+    // A CV has no public address (decision 085): the address a PDF would have is refused all the same.
+    expect(cv.body.url).toBeNull();
     const base = `${ctx.settings.publicUrl}/files`;
+    const cvUrl = `${base}/${cv.body.key}`;
     const refusedSources = [
       'https://evil.example/x.png',
       'javascript:alert(document.cookie)',
-      cv.body.url, // a CV (a PDF uploaded through /apis/upload/cv) is not an image
-      cv.body.url.replace(/\.pdf$/, '.png'), // nor is its name with another extension
+      cvUrl, // a CV (a PDF uploaded through /apis/upload/cv) is not an image
+      cvUrl.replace(/\.pdf$/, '.png'), // nor is its name with another extension
       `https://evil.example/files/${up.body.key}`, // a real key on another site
       `${base}/picture/0badc0de.png`, // the right shape, never uploaded
       up.body.key, // the key alone is not the address the upload answered

@@ -98,10 +98,15 @@ describe('stored files', () => {
     expect(company.status).toBe(200);
     expect(company.headers['content-type']).toBe('image/png');
     expect((await request(ctx.app).get('/files/avatar/icon_recruiter.png')).status).toBe(200);
+    await ctx.deps.storage.put('picture/abcd1234.png', Buffer.from('\x89PNG x'), 'image/png');
+    const png = await request(ctx.app).get('/files/picture/abcd1234.png');
+    expect(png.status).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['x-content-type-options']).toBe('nosniff');
+    expect((await request(ctx.app).get('/files/picture/abcd1234.png.type')).status).not.toBe(200);
+    // CVs and stories are private, even under keys of the old short shape (decision 085).
     await ctx.deps.storage.put('picture/abcd1234.pdf', Buffer.from('%PDF-1.4 x'), 'application/pdf');
-    const pdf = await request(ctx.app).get('/files/picture/abcd1234.pdf');
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await request(ctx.app).get('/files/picture/abcd1234.pdf')).status).toBe(404);
     expect((await request(ctx.app).get('/files/picture/abcd1234.pdf.type')).status).not.toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import { seedDemo, DemoSeedError, DEMO_IDS, DEMO_PASSWORD, DEMO_JOB_CODE, DEMO_L
 import { verifyPassword } from '../../api/auth/passwords.js';
 import { transaction, User, Offer, Shop, CustomLanding, ShareLink, Application, ApplicationAnswer, DraftOffer, Upload, Template } from '../../models/index.js';
 import { bearer } from '../helpers/auth.js';
+import { shareAudience, userAudience } from '../../api/integrations/media-urls.js';
 import { USER_COUNTERS, recountUsers } from '../../api/services/user-counters.service.js';
 import { expectSearchIndexTrue } from '../helpers/search-index.js';
 
@@ -47,7 +48,8 @@ async function dump(): Promise<Record<string, unknown[]>> {
   for (const table of TABLES) {
     out[table] = await ctx.db.sequelize.query(`SELECT * FROM ${table} ORDER BY id`, { type: QueryTypes.SELECT });
   }
-  return JSON.parse(JSON.stringify(out));
+  // CV keys and story folders are drawn at random at each seeding (decision 085): compare their shape.
+  return JSON.parse(JSON.stringify(out).replace(/[0-9a-f]{32}/g, '<random>'));
 }
 
 async function count(sql: string, id: string): Promise<number> {
@@ -173,17 +175,22 @@ describe('demo seed', () => {
     expect(draft.offer_json.questions).toBeUndefined();
   });
 
-  it('serves the shared application stories as HLS under /files', async () => {
+  it('keeps the shared application stories private, and plays them as HLS through a signed address', async () => {
     const link = (await ShareLink.findOne({ where: { share_id: DEMO_SHARE_ID } }))!;
     expect(link.views).toBe(3);
     expect(await count('SELECT COUNT(*) AS n FROM share_views WHERE share_link_id = :id', String(link.id))).toBe(3);
     expect(await count('SELECT COUNT(*) AS n FROM feedbacks WHERE share_link_id = :id', String(link.id))).toBeGreaterThan(0);
     const answers = await ApplicationAnswer.findAll({ where: { application_id: link.application_id }, order: [['position', 'ASC']] });
     expect(answers.length).toBeGreaterThanOrEqual(3);
+    const folders = new Set<string>();
     for (const answer of answers) {
       expect(answer.state).toBe('done');
-      expect(answer.upload_path).toBe(`story/demo/${link.application_id}/${answer.qid}/index.m3u8`);
-      const playlist = await request(ctx.app).get(`/files/${answer.upload_path}`);
+      // 128 random bits per application's story folder: nothing to enumerate.
+      expect(answer.upload_path).toMatch(/^story\/[0-9a-f]{32}\/q\d\/index\.m3u8$/);
+      folders.add(answer.upload_path!.split('/')[1]);
+      expect((await request(ctx.app).get(`/files/${answer.upload_path}`)).status).toBe(404);
+      const signed = new URL(ctx.deps.media!.sign(answer.upload_path!, shareAudience(link.id), new Date())).pathname;
+      const playlist = await request(ctx.app).get(signed);
       expect(playlist.status).toBe(200);
       expect(playlist.headers['content-type']).toMatch(/^application\/vnd\.apple\.mpegurl/);
       const segments = playlist.text.split('\n').filter((l) => l && !l.startsWith('#'));
@@ -191,24 +198,31 @@ describe('demo seed', () => {
       for (const segment of segments) {
         expect(segment).toMatch(/^[a-z0-9]+\.ts$/);
         const base = answer.upload_path!.slice(0, -'index.m3u8'.length);
-        const media = await request(ctx.app).get(`/files/${base}${segment}`).buffer(true);
+        expect((await request(ctx.app).get(`/files/${base}${segment}`)).status).toBe(404);
+        // The relative segment line resolves under the playlist's token.
+        const media = await request(ctx.app)
+          .get(new URL(segment, `http://x${signed}`).pathname)
+          .buffer(true);
         expect(media.status).toBe(200);
         expect(media.headers['content-type']).toBe('video/mp2t');
         expect(media.body.length).toBeGreaterThan(1000);
         expect(media.body[0]).toBe(0x47); // MPEG-TS sync byte
       }
     }
+    expect(folders.size).toBe(1);
   });
 
-  it('serves each demo CV as a well-formed PDF recorded in uploads', async () => {
+  it('keeps each demo CV private and serves it, to its candidate, as a well-formed PDF recorded in uploads', async () => {
     const withCv = await Application.findAll({ where: { cv_key: { [Op.ne]: null } } });
     expect(withCv.length).toBeGreaterThan(2);
     for (const a of withCv) {
-      expect(a.cv_key).toMatch(/^picture\/[0-9a-f]{8}\.pdf$/);
+      expect(a.cv_key).toMatch(/^picture\/[0-9a-f]{32}\.pdf$/);
       const upload = (await Upload.findOne({ where: { key: a.cv_key! } }))!;
       expect([upload.kind, upload.owner_id]).toEqual(['cv', a.candidate_id]);
+      expect((await request(ctx.app).get(`/files/${a.cv_key}`)).status).toBe(404);
       const res = await request(ctx.app)
-        .get(`/files/${a.cv_key}`)
+        .get(new URL(ctx.deps.media!.sign(a.cv_key!, userAudience(a.candidate_id), new Date())).pathname)
+        .set(await bearer({ id: a.candidate_id }))
         .buffer(true)
         .parse((r, cb) => {
           const chunks: Buffer[] = [];

@@ -32,6 +32,10 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** A story address signed for the link: short-lived, under /media, never the permanent /files one. */
+const signedFor = (link: ShareLink, qid: string) =>
+  expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:3999/media/\\d+\\.s${link.id}\\.[A-Za-z0-9_-]{43}/story/[0-9a-f]{32}/${qid}/index\\.m3u8$`));
+
 const view = (shareId: string) => request(base).get(`/apis/share-apply/${shareId}`);
 const post = (body: object, headers: Record<string, string> = {}) => request(base).post('/apis/share-apply').set(headers).send(body);
 
@@ -48,8 +52,8 @@ describe('GET /apis/share-apply/{share_id}', () => {
         recruiter: { name: 'Claire Recruteuse' },
         offer: { job_code: offer.job_code, title: offer.title },
         questions: [
-          { id: 'q1', question: 'Présentez-vous.', url: `http://127.0.0.1:3999/files/stories/${application.id}/q1/index.m3u8` },
-          { id: 'q3', question: 'Vos disponibilités ?', url: `http://127.0.0.1:3999/files/stories/${application.id}/q3/index.m3u8` },
+          { id: 'q1', question: 'Présentez-vous.', url: signedFor(link, 'q1') },
+          { id: 'q3', question: 'Vos disponibilités ?', url: signedFor(link, 'q3') },
         ],
       },
     });

@@ -21,24 +21,31 @@ const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a
 const jpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 2)]);
 const gif = () => Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(200, 3)]);
 const webp = () => Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(200, 4)]);
-const KEY = /^picture\/[0-9a-f]{8}\.(pdf|png|jpg|gif|webp)$/;
+/** 32 hex characters: 128 random bits (docs/decisions/085-private-media-signed-urls.md). */
+const KEY = /^picture\/[0-9a-f]{32}\.(pdf|png|jpg|gif|webp)$/;
 
 const upload = (path: string, file: Buffer, filename: string, contentType: string, field = 'file') => request(ctx.app).post(path).attach(field, file, { filename, contentType });
 
 describe('POST /apis/upload/cv', () => {
-  it('stores an anonymous PDF under picture/ with a random name, records it and serves it', async () => {
+  it('stores an anonymous PDF under picture/ with a 128-bit random name, records it, and keeps it private', async () => {
     const body = pdf();
     const res = await upload('/apis/upload/cv', body, 'mon cv.pdf', 'application/pdf');
     expect(res.status).toBe(201);
-    expect(res.body.key).toMatch(/^picture\/[0-9a-f]{8}\.pdf$/);
-    expect(res.body.url).toBe(`http://127.0.0.1:3999/files/${res.body.key}`);
+    expect(res.body.key).toMatch(/^picture\/[0-9a-f]{32}\.pdf$/);
+    // No permanent address for a CV: it is read through signed addresses only.
+    expect(res.body.url).toBeNull();
     const row = await Upload.findOne({ where: { key: res.body.key } });
     expect(row).not.toBeNull();
     expect([row!.kind, row!.content_type, row!.size, row!.owner_id]).toEqual(['cv', 'application/pdf', body.length, null]);
-    const served = await request(ctx.app).get(`/files/${res.body.key}`).buffer(true);
-    expect(served.status).toBe(200);
-    expect(served.headers['content-type']).toMatch(/application\/pdf/);
-    expect(Buffer.compare(served.body as Buffer, body)).toBe(0);
+    expect((await ctx.deps.storage.get(res.body.key))!.body.equals(body)).toBe(true);
+    expect((await request(ctx.app).get(`/files/${res.body.key}`)).status).toBe(404);
+  });
+
+  it('draws different names every time (no two of 5 alike, all 32 hex)', async () => {
+    const keys = new Set<string>();
+    for (let i = 0; i < 5; i++) keys.add((await upload('/apis/upload/cv', pdf(), 'cv.pdf', 'application/pdf')).body.key);
+    expect(keys.size).toBe(5);
+    for (const k of keys) expect(k).toMatch(KEY);
   });
 
   it('records the signed-in uploader as owner', async () => {
@@ -102,18 +109,18 @@ describe('POST /apis/upload/cv', () => {
   });
 
   it('draws another name when the random one is taken, leaving the first file alone', async () => {
-    await makeUpload('cv', { key: 'picture/00000000.pdf', size: 3 });
-    await ctx.deps.storage.put('picture/00000000.pdf', Buffer.from('old'), 'application/pdf');
+    await makeUpload('cv', { key: 'picture/00000000000000000000000000000000.pdf', size: 3 });
+    await ctx.deps.storage.put('picture/00000000000000000000000000000000.pdf', Buffer.from('old'), 'application/pdf');
     const real = crypto.randomBytes;
     const spy = vi.spyOn(crypto, 'randomBytes') as unknown as { mockImplementationOnce(fn: (n: number) => Buffer): void };
     let draws = 0;
-    spy.mockImplementationOnce(() => (draws++, Buffer.alloc(4, 0)));
+    spy.mockImplementationOnce(() => (draws++, Buffer.alloc(16, 0)));
     spy.mockImplementationOnce((n: number) => (draws++, real(n)));
     const res = await upload('/apis/upload/cv', pdf(), 'cv.pdf', 'application/pdf');
     expect(res.status).toBe(201);
-    expect(res.body.key).not.toBe('picture/00000000.pdf');
+    expect(res.body.key).not.toBe('picture/00000000000000000000000000000000.pdf');
     expect(res.body.key).toMatch(KEY);
-    expect((await ctx.deps.storage.get('picture/00000000.pdf'))!.body.toString()).toBe('old');
+    expect((await ctx.deps.storage.get('picture/00000000000000000000000000000000.pdf'))!.body.toString()).toBe('old');
     expect(draws).toBe(2);
   });
 
@@ -147,7 +154,7 @@ describe('POST /apis/upload/image', () => {
       // a misleading name and declared type on purpose
       const res = await upload('/apis/upload/image', file, 'logo.bmp', 'application/octet-stream').set(auth);
       expect(res.status, ext).toBe(201);
-      expect(res.body.key).toMatch(new RegExp(`^picture/[0-9a-f]{8}\\.${ext}$`));
+      expect(res.body.key).toMatch(new RegExp(`^picture/[0-9a-f]{32}\\.${ext}$`));
       const row = await Upload.findOne({ where: { key: res.body.key } });
       expect([row!.kind, row!.content_type, row!.owner_id]).toEqual(['image', type, recruiter.id]);
       const served = await request(ctx.app).get(`/files/${res.body.key}`);

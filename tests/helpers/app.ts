@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import type { Express } from 'express';
 import { loadSettings, type Settings } from '../../config/settings.js';
 import { createApp, type AppDeps } from '../../api/app.js';
-import { LocalDiskStorage } from '../../api/integrations/storage.js';
+import { createStorage } from '../../api/integrations/storage.js';
 import { createMailer } from '../../api/integrations/mail.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
@@ -36,7 +36,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   let now: number | undefined;
   const deps: AppDeps = {
     settings,
-    storage: new LocalDiskStorage(settings.storageDir, `${settings.publicUrl}/files`),
+    storage: createStorage(settings),
     mailer: createMailer(settings),
     logger: pino({ level: 'silent' }),
     clock: () => (now === undefined ? new Date() : new Date(now)),

@@ -99,7 +99,7 @@ export async function makeOffer(recruiter: User | string, attrs: Partial<Creatio
 export async function makeApplication(
   candidate: User | string,
   offer: Offer,
-  opts: { answered?: string[]; state?: 'applying' | 'complete'; recruiter_state?: 'new' | 'view' } = {},
+  opts: { answered?: string[]; state?: 'applying' | 'complete'; recruiter_state?: 'new' | 'view'; cv_key?: string | null } = {},
 ): Promise<Application> {
   const state = opts.state ?? 'complete';
   const application = await Application.create({
@@ -110,8 +110,10 @@ export async function makeApplication(
     recruiter_state: opts.recruiter_state ?? 'view',
     start_date: new Date(Date.now() - 3600_000),
     submit_date: state === 'applying' ? null : new Date(),
-    cv_key: null,
+    cv_key: opts.cv_key ?? null,
   });
+  // Story folders are random, as the app names them (docs/decisions/085-private-media-signed-urls.md).
+  const folder = `story/${hex(16)}`;
   const questions = await OfferQuestion.findAll({ where: { offer_id: offer.id }, order: [['position', 'ASC']] });
   const answered = opts.answered ?? questions.map((q) => q.qid);
   await ApplicationAnswer.bulkCreate(
@@ -122,7 +124,7 @@ export async function makeApplication(
         qid: q.qid,
         position: q.position,
         question: q.question,
-        upload_path: done ? `stories/${application.id}/${q.qid}/index.m3u8` : null,
+        upload_path: done ? `${folder}/${q.qid}/index.m3u8` : null,
         method: done ? 'app' : null,
         state: done ? 'done' : null,
       };
@@ -246,7 +248,7 @@ export async function makeShareLink(application: Application, sharedBy: User | n
 export async function makeUpload(kind: 'cv' | 'image', attrs: Partial<CreationAttributes<Upload>> = {}): Promise<Upload> {
   const ext = kind === 'cv' ? 'pdf' : 'png';
   return Upload.create({
-    key: `picture/${hex(4)}.${ext}`,
+    key: `picture/${hex(16)}.${ext}`,
     kind,
     content_type: kind === 'cv' ? 'application/pdf' : 'image/png',
     size: 1234,

@@ -1,7 +1,7 @@
 // The shared date module and the storage-key-to-address rule (models/rules/).
 import { describe, expect, it } from 'vitest';
 import { formDate, isoDay, listDate, monthsAgo, parseDateBound, parseFormDate, parseIsoDay, readDate } from '../../models/rules/dates.js';
-import { fileUrl } from '../../models/rules/storage-url.js';
+import { fileUrl, isPrivateKey } from '../../models/rules/storage-url.js';
 
 describe('dates', () => {
   it('keeps ISO days, shows dd/MM/yyyy in forms and reads it back', () => {
@@ -58,5 +58,14 @@ describe('fileUrl', () => {
     expect(fileUrl('https://cdn.example/x.png', 'https://jobs.example')).toBe('https://cdn.example/x.png');
     expect(fileUrl('/files/picture/x.png', 'https://jobs.example')).toBe('https://jobs.example/files/picture/x.png');
     expect(fileUrl('/files/picture/x.png')).toBe('/files/picture/x.png');
+  });
+
+  it('gives no address to private keys (CVs, stories): those need a signed one from the API', () => {
+    expect(fileUrl('picture/1a2b3c4d.pdf')).toBe('');
+    expect(fileUrl('story/0f0f/q1/index.m3u8', 'https://jobs.example')).toBe('');
+    expect(isPrivateKey('picture/1a2b3c4d.PDF')).toBe(true);
+    expect(isPrivateKey('story/0f0f/q1/seg0.ts')).toBe(true);
+    expect(isPrivateKey('picture/1a2b3c4d.png')).toBe(false);
+    expect(isPrivateKey('avatar/icon_company.png')).toBe(false);
   });
 });

@@ -178,12 +178,27 @@ function CandidateView({ user }: { user: UserRecord }) {
               <Chip size="small" label={translate(`resources.applications.choices.recruiter_state.${a.recruiter_state}`)} />
             </Stack>
             <List dense>
-              {(a.questions as { id: string; question: string; state?: string; method?: string }[]).map((q) => (
+              {(a.questions as { id: string; question: string; state?: string; method?: string; url?: string | null }[]).map((q) => (
                 <ListItem key={q.id}>
                   {q.id}. {q.question} — {q.state ?? '∅'} {q.method ? `(${q.method})` : ''}
+                  {q.url && (
+                    <>
+                      {' '}
+                      <a href={q.url} target="_blank" rel="noreferrer" data-testid="story-link">
+                        {translate('console.watch_story')}
+                      </a>
+                    </>
+                  )}
                 </ListItem>
               ))}
             </List>
+            {a.cv_url && (
+              <Typography>
+                <a href={String(a.cv_url)} target="_blank" rel="noreferrer" data-testid="cv-link">
+                  {translate('console.open_cv')}
+                </a>
+              </Typography>
+            )}
             <Stack direction="row" spacing={1}>
               <ConfirmButton label={translate('console.reset')} question={translate('console.reset_confirm')} color="warning" onConfirm={() => run('applications', a.id, 'reset')} />
               <ConfirmButton label={translate('console.force_send')} question={translate('console.force_confirm')} onConfirm={() => run('applications', a.id, 'force-send')} />

@@ -16,6 +16,8 @@ export const applications = defineResource({
     { source: 'start_date', type: 'date' },
     { source: 'submit_date', type: 'date' },
     { source: 'questions', type: 'json', from: { server: true } },
+    // A short-lived signed address of the CV for the caller (docs/decisions/085-private-media-signed-urls.md).
+    { source: 'cv_url', type: 'string', from: { server: true } },
     { source: 'is_bad', type: 'boolean', from: { server: true } },
     { source: 'created_at', type: 'date', list: true, sortable: true },
   ],

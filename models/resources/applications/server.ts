@@ -1,19 +1,27 @@
 // Applications: each row carries its questions and the "bad" flag (section 4); staff reset or
 // force-send them through the applications service.
-import { ApplicationAnswer } from '../../index.js';
+import { Application, ApplicationAnswer } from '../../index.js';
+import { userAudience } from '../../../api/integrations/media-urls.js';
 import type { ServerPart } from '../../../api/console/types.js';
 import * as apps from '../../../api/services/staff-applications.service.js';
 import { isBadApplication } from '../../../api/services/user-cards.service.js';
 
 export const applicationsServer: ServerPart = {
-  async decorate(_ctx, rows) {
+  // The console only hands rows the caller may see (candidate: their own; recruiter: their own;
+  // staff: all), so each row's CV and stories come with addresses signed for the caller.
+  async decorate(ctx, rows) {
     if (!rows.length) return rows;
-    const answers = await ApplicationAnswer.findAll({ where: { application_id: rows.map((r) => Number(r.id)) }, order: [['position', 'ASC']], raw: true });
+    const now = ctx.clock();
+    const audience = userAudience(ctx.caller.user.id);
+    const sign = (key: string | null | undefined) => (key ? ctx.media.sign(key, audience, now) : null);
+    const ids = rows.map((r) => Number(r.id));
+    const answers = await ApplicationAnswer.findAll({ where: { application_id: ids }, order: [['position', 'ASC']], raw: true });
+    const cvs = new Map((await Application.findAll({ where: { id: ids }, attributes: ['id', 'cv_key'], raw: true })).map((a) => [Number(a.id), a.cv_key]));
     return rows.map((r) => {
       const questions = answers
         .filter((q) => Number(q.application_id) === Number(r.id))
-        .map((q) => ({ id: q.qid, question: q.question, uploadPath: q.upload_path, method: q.method, state: q.state ?? undefined }));
-      return { ...r, questions, is_bad: isBadApplication(questions) };
+        .map((q) => ({ id: q.qid, question: q.question, uploadPath: q.upload_path, url: q.state === 'done' ? sign(q.upload_path) : null, method: q.method, state: q.state ?? undefined }));
+      return { ...r, questions, cv_url: sign(cvs.get(Number(r.id))), is_bad: isBadApplication(questions) };
     });
   },
   actions: {

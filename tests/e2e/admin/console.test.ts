@@ -13,14 +13,16 @@ import { chromium, type BrowserContext, type Page, type Request } from 'playwrig
 import { pino } from 'pino';
 import { loadSettings, ROOT_DIR } from '../../../config/settings.js';
 import { openDatabase } from '../../../models/boot.js';
-import { CustomLanding, Shop, Template, Upload, User } from '../../../models/index.js';
+import { Op } from 'sequelize';
+import { Application, CustomLanding, Shop, Template, Upload, User } from '../../../models/index.js';
 import { LANDING_DEFAULTS } from '../../../models/resources/custom-landings/resource.js';
 import { makeUser } from '../../helpers/fixtures.js';
 import { encodePng } from '../../helpers/png.js';
-import { seedDemo } from '../../../seeders/demo.js';
+import { seedDemo, DEMO_IDS } from '../../../seeders/demo.js';
 import { createApp } from '../../../api/app.js';
 import { adminConsole, ADMIN_BUILD_DIR } from '../../../api/admin-console.js';
 import { LocalDiskStorage } from '../../../api/integrations/storage.js';
+import { createMediaUrls } from '../../../api/integrations/media-urls.js';
 import { createMailer } from '../../../api/integrations/mail.js';
 import { hashPassword } from '../../../api/auth/passwords.js';
 
@@ -66,7 +68,7 @@ beforeAll(async () => {
   await makeUser({ profile: 'candidate', name: 'Zébulon Testeur', email: 'zebulon.testeur@example.test' });
   await makeUser({ profile: 'candidate', name: 'Autre Candidat', email: 'autre.candidat@example.test' });
   recruiter = await makeUser({ profile: 'recruiter', name: 'Rachida Recruteuse', email: 'rachida.recruteuse@example.test' });
-  const deps = { settings, mailer: createMailer(settings), storage, logger: pino({ level: 'silent' }), clock: () => new Date() };
+  const deps = { settings, mailer: createMailer(settings), storage, logger: pino({ level: 'silent' }), clock: () => new Date(), media: createMediaUrls({ ...settings, publicUrl: base }) };
   server.on('request', createApp(deps, [adminConsole()]));
   // A fresh profile directory (playwright passes it as --user-data-dir).
   browser = await chromium.launchPersistentContext(path.join(tmp, 'chrome'), {
@@ -132,6 +134,25 @@ describe('staff console in the browser', () => {
     expect((await User.findByPk(recruiter.id))!.av_boost).toBe(3);
   });
 
+  it("plays a candidate's stories and opens their CV through signed addresses", async () => {
+    const candidateId = (await Application.findOne({ where: { cv_key: { [Op.ne]: null } } }))!.candidate_id;
+    await page.goto(`${base}/admin/#/user/${candidateId}`);
+    await page.getByTestId('detail-application').first().waitFor();
+    const story = await page.getByTestId('story-link').first().getAttribute('href');
+    const cv = await page.getByTestId('cv-link').first().getAttribute('href');
+    expect(story).toMatch(new RegExp(`^${base}/media/\\d+\\.u${DEMO_IDS.admin}\\.[A-Za-z0-9_-]{43}/story/[0-9a-f]{32}/q\\d/index\\.m3u8$`));
+    expect(cv).toMatch(/\/media\/.+\/picture\/[0-9a-f]{32}\.pdf$/);
+    // With the staff session the addresses answer; the same file under /files does not.
+    const read = (u: string) =>
+      page.evaluate(async (url) => {
+        const res = await fetch(url);
+        return { status: res.status, type: res.headers.get('content-type'), start: (await res.text()).slice(0, 7) };
+      }, u);
+    expect(await read(story!)).toMatchObject({ status: 200, start: '#EXTM3U' });
+    expect(await read(cv!)).toMatchObject({ status: 200, type: 'application/pdf', start: '%PDF-1.' });
+    expect((await read(`${base}/files/${cv!.slice(cv!.indexOf('/picture/') + 1)}`)).status).toBe(404);
+  });
+
   it('shows the wishlist view, and an offer card leads to the candidates who saved that offer', async () => {
     await page.goto(`${base}/admin/#/users`);
     await page.getByTestId('profile-selector').locator('..').click();
@@ -187,7 +208,7 @@ describe('staff console in the browser', () => {
     const landing = await CustomLanding.findOne({ where: { identifier: 'ma-boutique' } });
     expect(landing).toMatchObject({ name: 'Ma Boutique SARL', bg_color: '#000000', select_label: 'Magasin', logo_width: 300, logo_height: 120 });
     const key = landing!.logo_src!.replace(`${base}/files/`, '');
-    expect(key).toMatch(/^picture\/[0-9a-f]{8}\.png$/);
+    expect(key).toMatch(/^picture\/[0-9a-f]{32}\.png$/);
     expect(await Upload.findOne({ where: { key, kind: 'image' } })).not.toBeNull();
     const served = await fetch(landing!.logo_src!);
     expect(served.status).toBe(200);

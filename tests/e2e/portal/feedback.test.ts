@@ -23,8 +23,10 @@ describe('feedback page', () => {
   it('plays the answers with hls.js, moves to the next one, and sends the feedback', async () => {
     const page = await phonePage(browser);
     const hlsScripts: string[] = [];
+    const mediaRequests: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script' && /\/hls-/.test(r.url())) hlsScripts.push(r.url());
+      if (/\.(m3u8|ts)$/.test(new URL(r.url()).pathname)) mediaRequests.push(new URL(r.url()).pathname);
     });
     await page.goto(`/feedback/${SHARE}`);
     await page.locator('[data-testid="candidate"]').waitFor();
@@ -39,6 +41,9 @@ describe('feedback page', () => {
     await page.getByRole('button', { name: 'Lecture' }).click();
     await page.waitForFunction(() => ((document.querySelector('[data-testid="player"] video') as HTMLVideoElement)?.currentTime ?? 0) > 0.5, null, { timeout: 15_000 });
     expect(hlsScripts.length).toBeGreaterThan(0);
+    // Playlists and segments come through signed, short-lived addresses, never /files (decision 085).
+    expect(mediaRequests.some((p) => p.endsWith('.ts'))).toBe(true);
+    for (const p of mediaRequests) expect(p).toMatch(/^\/media\/\d+\.s\d+\.[A-Za-z0-9_-]{43}\/story\/[0-9a-f]{32}\/q\d\/[a-z0-9]+\.(m3u8|ts)$/);
     const firstQuestion = await page.locator('.player .question').innerText();
 
     // Right half: the next answer, which plays too.

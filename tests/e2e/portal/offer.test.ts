@@ -59,7 +59,7 @@ describe('offer page with JavaScript', () => {
       'CAFE75',
     ]);
     expect(rows).toHaveLength(1);
-    expect(rows[0].cv_key).toMatch(/^picture\/[0-9a-f]{8}\.pdf$/);
+    expect(rows[0].cv_key).toMatch(/^picture\/[0-9a-f]{32}\.pdf$/);
     expect(rows[0].phone_number).toBe('+33612345678');
     await page.context().close();
   });

@@ -1,0 +1,35 @@
+// Signed addresses of one application's private media (its CV and story videos) for a signed-in
+// caller: the candidate, the offer's recruiter and the managers behind it, and staff; anyone else
+// is told the application does not exist. docs/decisions/085-private-media-signed-urls.md.
+import { Application, ApplicationAnswer, Offer, type User } from '../../models/index.js';
+import { notFound, unauthorized } from '../lib/errors.js';
+import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
+import { canShare } from './share.service.js';
+
+export interface ApplicationMedia {
+  id: number;
+  /** The CV's signed address, or null when the candidate sent none. */
+  cv: string | null;
+  questions: Array<{ id: string; question: string; url: string | null }>;
+}
+
+/** Whether a caller may see an application's CV and stories. */
+export async function maySeeApplicationMedia(caller: User, application: Pick<Application, 'candidate_id' | 'recruiter_id'>, offer: Offer): Promise<boolean> {
+  return caller.id === application.candidate_id || caller.id === application.recruiter_id || canShare(caller, offer);
+}
+
+/** Signs every private key of one application for the caller (audience u<caller id>). */
+export async function applicationMedia(caller: User | undefined, applicationId: unknown, media: MediaUrls, now: Date): Promise<ApplicationMedia> {
+  if (!caller) throw unauthorized();
+  const id = typeof applicationId === 'string' && /^\d{1,12}$/.test(applicationId) ? Number(applicationId) : NaN;
+  const application = Number.isSafeInteger(id) ? await Application.findByPk(id) : null;
+  const offer = application ? await Offer.findByPk(application.offer_id) : null;
+  if (!application || !offer || !(await maySeeApplicationMedia(caller, application, offer))) throw notFound('application_not_found', 'application_not_found');
+  const answers = await ApplicationAnswer.findAll({ where: { application_id: application.id }, order: [['position', 'ASC']] });
+  const audience = userAudience(caller.id);
+  return {
+    id: application.id,
+    cv: application.cv_key ? media.sign(application.cv_key, audience, now) : null,
+    questions: answers.map((a) => ({ id: a.qid, question: a.question, url: a.upload_path && a.state === 'done' ? media.sign(a.upload_path, audience, now) : null })),
+  };
+}
