@@ -1,7 +1,7 @@
 // Opens the Sequelize connection the settings describe (SQLite file or MySQL/MariaDB).
 import fs from 'node:fs';
 import path from 'node:path';
-import { Sequelize, type Options } from 'sequelize';
+import { Sequelize, Transaction, type Options } from 'sequelize';
 import type { Database } from '../config/settings.js';
 
 export async function connect(database: Database, extra: Options = {}): Promise<Sequelize> {
@@ -13,12 +13,21 @@ export async function connect(database: Database, extra: Options = {}): Promise<
   let sequelize: Sequelize;
   if (database.dialect === 'sqlite') {
     if (database.storage !== ':memory:') fs.mkdirSync(path.dirname(database.storage), { recursive: true });
-    sequelize = new Sequelize({ ...common, dialect: 'sqlite', storage: database.storage, pool: { max: 1, min: 0 } });
+    // One writer at a time (docs/decisions/091-sqlite-one-writer.md): transactions begin IMMEDIATE,
+    // so they take the write lock first and wait for it there rather than failing when a read
+    // turns into a write; models/index.ts queues them in the process.
+    sequelize = new Sequelize({
+      ...common,
+      dialect: 'sqlite',
+      storage: database.storage,
+      pool: { max: 1, min: 0 },
+      transactionType: Transaction.TYPES.IMMEDIATE,
+    });
+    waitForTheLock(sequelize);
     await sequelize.authenticate();
     // WAL lets readers go on while one writer writes; foreign keys are off by default in SQLite.
     await sequelize.query('PRAGMA journal_mode = WAL');
     await sequelize.query('PRAGMA foreign_keys = ON');
-    await sequelize.query('PRAGMA busy_timeout = 5000');
   } else {
     sequelize = new Sequelize(database.url, {
       ...common,
@@ -30,4 +39,27 @@ export async function connect(database: Database, extra: Options = {}): Promise<
     await sequelize.authenticate();
   }
   return sequelize;
+}
+
+/** How long an SQLite writer waits for the lock before giving up (SQLITE_BUSY). */
+export const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * Sequelize opens one SQLite connection per transaction besides its default one, and a PRAGMA
+ * busy_timeout sent as a query reaches only the connection that ran it: every new connection
+ * gets the busy timeout here, so that a writer waits for the lock instead of answering
+ * "database is locked".
+ */
+function waitForTheLock(sequelize: Sequelize): void {
+  type Conn = { configure?: (option: 'busyTimeout', ms: number) => void; __busy?: boolean };
+  const manager = (sequelize as unknown as { connectionManager: { getConnection: (o?: unknown) => Promise<Conn> } }).connectionManager;
+  const open = manager.getConnection.bind(manager);
+  manager.getConnection = async (options?: unknown) => {
+    const connection = await open(options);
+    if (!connection.__busy && connection.configure) {
+      connection.configure('busyTimeout', SQLITE_BUSY_TIMEOUT_MS);
+      connection.__busy = true;
+    }
+    return connection;
+  };
 }
