@@ -12,6 +12,8 @@ import { detectLang, apiNotFound, errorHandler, staticHeaders, whenAcceptsEncodi
 import { apiRouter } from './routes/index.js';
 import { loadCaller } from './auth/sessions.js';
 import { csrfGuard } from './auth/csrf.js';
+import { mountProbes, readinessOf } from './routes/health.routes.js';
+import type { Readiness } from './lib/readiness.js';
 import './auth/caller.js';
 
 export interface AppDeps {
@@ -21,6 +23,8 @@ export interface AppDeps {
   logger: Logger;
   /** The time now; tests pass a fixed clock. */
   clock: () => Date;
+  /** What /readyz checks; api/server.ts keeps it to turn the node unready when it stops. */
+  readiness?: Readiness;
 }
 
 export interface FrontendMount {
@@ -60,6 +64,8 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'extended');
 
+  // Probes first: no session, no compression, never shadowed by the portal's catch-all.
+  mountProbes(app, readinessOf(deps));
   app.use(requestLog(deps));
   app.use(whenAcceptsEncoding(compression()));
   app.use(detectLang);

@@ -10,6 +10,8 @@ import { LocalDiskStorage } from './integrations/storage.js';
 import { createMailer } from './integrations/mail.js';
 import { startAuthHousekeeping } from './jobs/auth-housekeeping.js';
 import { frontends } from './frontends.js';
+import { Readiness } from './lib/readiness.js';
+import { gracefulStop } from './lib/shutdown.js';
 
 async function main() {
   let settings;
@@ -29,7 +31,8 @@ async function main() {
     await seedDemo({ storage });
     logger.info('demo data loaded');
   }
-  const deps = { settings, storage, mailer: createMailer(settings), logger, clock: () => new Date() };
+  const readiness = new Readiness();
+  const deps = { settings, storage, mailer: createMailer(settings), logger, clock: () => new Date(), readiness };
   const app = createApp(deps, await frontends(deps));
   startAuthHousekeeping(deps.clock, logger);
   const server = http.createServer(app);
@@ -38,20 +41,15 @@ async function main() {
     logger.info(`serving ${settings.publicUrl} (${settings.database.dialect})`);
   });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    // Finish requests in flight, then close the database; give up after 10 s.
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    server.close(async () => {
-      await sequelize.close().catch(() => undefined);
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
+  const stop = gracefulStop({
+    server,
+    readiness,
+    delayMs: settings.shutdown.delayMs,
+    timeoutMs: settings.shutdown.timeoutMs,
+    close: () => sequelize.close(),
+    exit: (code) => process.exit(code),
+    log: (message, fields) => logger.info(fields ?? {}, message),
+  });
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }

@@ -36,6 +36,12 @@ const schema = z.object({
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_API_KEY: z.string().min(1).optional(),
   TWILIO_API_SECRET: z.string().min(1).optional(),
+  // Graceful stop (docs/decisions/092-health-livez-readyz.md): after SIGTERM, /readyz says 503 for
+  // SHUTDOWN_DELAY_MS while requests are still served (the balancer's check interval times its
+  // fall count), then the server stops accepting and waits up to SHUTDOWN_TIMEOUT_MS for the
+  // requests in flight.
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export type Database = { dialect: 'sqlite'; storage: string; url: string } | { dialect: 'mysql'; url: string };
@@ -58,6 +64,7 @@ export interface Settings {
   sessionSecret?: string;
   stripe: { secretKey?: string; webhookSecret?: string };
   twilio: { accountSid?: string; apiKey?: string; apiSecret?: string };
+  shutdown: { delayMs: number; timeoutMs: number };
 }
 
 export class SettingsError extends Error {}
@@ -107,5 +114,6 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     sessionSecret: s.SESSION_SECRET,
     stripe: { secretKey: s.STRIPE_SECRET_KEY, webhookSecret: s.STRIPE_WEBHOOK_SECRET },
     twilio: { accountSid: s.TWILIO_ACCOUNT_SID, apiKey: s.TWILIO_API_KEY, apiSecret: s.TWILIO_API_SECRET },
+    shutdown: { delayMs: s.SHUTDOWN_DELAY_MS, timeoutMs: s.SHUTDOWN_TIMEOUT_MS },
   };
 }

@@ -14,6 +14,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The address a browser uses to fetch the object. */
   url(key: string): string;
+  /** Throws when the storage cannot be used (readiness check, /readyz). */
+  ping(): Promise<void>;
 }
 
 /** Keys are relative paths like picture/ab12cd34.pdf; anything that could leave the root is refused. */
@@ -72,6 +74,11 @@ export class LocalDiskStorage implements Storage {
     const file = this.file(key);
     await fs.rm(file, { force: true });
     await fs.rm(`${file}.type`, { force: true });
+  }
+
+  async ping(): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
+    await fs.access(this.root, fs.constants.W_OK);
   }
 
   url(key: string): string {

@@ -57,6 +57,15 @@ export function errorHandler(log: { error: (o: object, m: string) => void }): Er
     }
     log.error({ err, url: req.originalUrl, method: req.method }, 'unhandled error');
     if (res.headersSent) return;
+    // The database cannot be reached (down, restarting, pool exhausted): nothing was done, the
+    // caller may try again (docs/decisions/092-health-livez-readyz.md).
+    if (isDatabaseUnavailable(err)) {
+      res
+        .status(503)
+        .set('Retry-After', '5')
+        .json({ error: 'database_unavailable', message: t(lang, 'database_unavailable') });
+      return;
+    }
     res.status(500).json({ error: 'internal_error', message: t(lang, 'internal_error') });
   };
 }
@@ -86,4 +95,19 @@ export function staticHeaders(middleware: RequestHandler): RequestHandler {
 /** Wraps a compression middleware so that requests that accept no encoding skip its response wrapping. */
 export function whenAcceptsEncoding(middleware: RequestHandler): RequestHandler {
   return (req, res, next) => (req.headers['accept-encoding'] ? middleware(req, res, next) : next());
+}
+
+/** Sequelize's connection errors: the statement never reached the database. */
+const UNREACHABLE = new Set([
+  'SequelizeConnectionError',
+  'SequelizeConnectionRefusedError',
+  'SequelizeConnectionTimedOutError',
+  'SequelizeConnectionAcquireTimeoutError',
+  'SequelizeHostNotFoundError',
+  'SequelizeHostNotReachableError',
+  'SequelizeAccessDeniedError',
+]);
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  return UNREACHABLE.has((err as { name?: string })?.name ?? '');
 }

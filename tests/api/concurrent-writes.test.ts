@@ -36,10 +36,20 @@ describe('200 mixed concurrent writes', () => {
           );
           break;
         case 2:
-          writes.push(() => request(ctx.app).post('/apis/admin/recruiters').set(staff).send({ name: `Recrue ${i} Martin`, email: `recrue.${i}@example.test`, password: 'secret-password-1' }));
+          writes.push(() =>
+            request(ctx.app)
+              .post('/apis/admin/recruiters')
+              .set(staff)
+              .send({ name: `Recrue ${i} Martin`, email: `recrue.${i}@example.test`, password: 'secret-password-1' }),
+          );
           break;
         case 3:
-          writes.push(() => request(ctx.app).put(`/apis/console/offers/${offer.id}`).set(staff).send({ title: `Vendeur ${i} H/F` }));
+          writes.push(() =>
+            request(ctx.app)
+              .put(`/apis/console/offers/${offer.id}`)
+              .set(staff)
+              .send({ title: `Vendeur ${i} H/F` }),
+          );
           break;
         default:
           // A few sign-ins (more would meet the sign-in limit), drafts and profile saves.
@@ -48,16 +58,22 @@ describe('200 mixed concurrent writes', () => {
               ? request(ctx.app).post('/apis/auth/login').set('origin', ctx.settings.publicUrl).send({ email: 'rita.concurrence@example.test', password: 'secret-password-1' })
               : i % 2
                 ? request(ctx.app).post('/apis/draft-offer').set(recruiterAuth).send(offerForm())
-                : request(ctx.app).patch('/apis/auth/me').set(recruiterAuth).send({ name: `Rita ${i}` }),
+                : request(ctx.app)
+                    .patch('/apis/auth/me')
+                    .set(recruiterAuth)
+                    .send({ name: `Rita ${i}` }),
           );
       }
     }
     const answers = await Promise.all(writes.map((w) => w()));
-    const failed = answers.filter((r) => r.status >= 500).map((r) => `${r.status} ${r.req.method} ${r.req.path} ${JSON.stringify(r.body)}`);
+    const failed = answers.filter((r) => r.status >= 500).map((r, i) => `${r.status} (write ${i}) ${JSON.stringify(r.body)}`);
     expect(failed).toEqual([]);
     const byStatus: Record<number, number> = {};
     for (const r of answers) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
-    expect(answers.every((r) => r.status < 300), JSON.stringify(byStatus)).toBe(true);
+    expect(
+      answers.every((r) => r.status < 300),
+      JSON.stringify(byStatus),
+    ).toBe(true);
     expect(await LandingInterest.count({ where: { offer_id: offer.id } })).toBe(80);
     expect(await User.count({ where: { profile: 'recruiter' } })).toBe(42);
   });

@@ -21,7 +21,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(env: Record<string, string> = {}, extra: Partial<Pick<AppDeps, 'readiness'>> = {}): Promise<TestContext> {
   const db = await createTestDatabase();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-files-'));
   const settings = loadSettings({
@@ -40,6 +40,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     mailer: createMailer(settings),
     logger: pino({ level: 'silent' }),
     clock: () => (now === undefined ? new Date() : new Date(now)),
+    ...extra,
   };
   const app = createApp(deps);
   return {
