@@ -8,10 +8,12 @@ if (process.env.CI && !process.env.TEST_MYSQL_URL) {
   throw new Error('CI is set but TEST_MYSQL_URL is not: the API suite must also run on MariaDB (see .ci/run)');
 }
 
+// Files named *.mariadb.test.ts are about MariaDB itself (e.g. a latin1 database): api-mariadb only.
 const apiOn = (name: string, db: string) => ({
   test: {
     name,
     include: ['tests/api/**/*.test.ts'],
+    exclude: db === 'mysql' ? [] : ['tests/api/**/*.mariadb.test.ts'],
     env: { TEST_DB: db, NODE_ENV: 'test' as const },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -55,6 +55,7 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
+  // A refusal we explain (e.g. DatabaseCharsetError) prints its message, not a stack.
+  console.error(e instanceof Error && e.name === 'DatabaseCharsetError' ? e.message : e);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Sequelize, Transaction, type Options } from 'sequelize';
 import type { Database } from '../config/settings.js';
+import { MYSQL_COLLATION, TABLE_TEXT_OPTIONS } from './charset.js';
 
 export async function connect(database: Database, extra: Options = {}): Promise<Sequelize> {
   const common: Options = {
@@ -31,9 +32,12 @@ export async function connect(database: Database, extra: Options = {}): Promise<
   } else {
     sequelize = new Sequelize(database.url, {
       ...common,
+      // Tables Sequelize creates itself (umzug's SequelizeMeta) are utf8mb4 too; the connection
+      // talks utf8mb4 with the tables' collation (models/charset.ts).
+      define: { ...common.define, ...TABLE_TEXT_OPTIONS },
       dialect: 'mysql',
       timezone: '+00:00',
-      dialectOptions: { dateStrings: false, supportBigNumbers: true, charset: 'utf8mb4' },
+      dialectOptions: { dateStrings: false, supportBigNumbers: true, charset: MYSQL_COLLATION.toUpperCase() },
       pool: { max: 10, min: 0, idle: 10_000 },
     });
     await sequelize.authenticate();

@@ -21,8 +21,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}, extra: Partial<Pick<AppDeps, 'readiness'>> = {}): Promise<TestContext> {
-  const db = await createTestDatabase();
+export async function createTestContext(
+  env: Record<string, string> = {},
+  extra: Partial<Pick<AppDeps, 'readiness'>> & { database?: Parameters<typeof createTestDatabase>[0] } = {},
+): Promise<TestContext> {
+  const { database: dbOptions, ...more } = extra;
+  const db = await createTestDatabase(dbOptions);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-files-'));
   const settings = loadSettings({
     NODE_ENV: 'test',
@@ -40,7 +44,7 @@ export async function createTestContext(env: Record<string, string> = {}, extra:
     mailer: createMailer(settings),
     logger: pino({ level: 'silent' }),
     clock: () => (now === undefined ? new Date() : new Date(now)),
-    ...extra,
+    ...more,
   };
   const app = createApp(deps);
   return {
