@@ -16,6 +16,8 @@ export interface TestContext {
   deps: AppDeps;
   db: TestDatabase;
   settings: Settings;
+  /** Every answer the app gave, and those with a 5xx status ("METHOD url status"). */
+  answers: { count: number; serverErrors: string[] };
   /** Moves the clock the app reads (ms since epoch); undefined goes back to real time. */
   setNow(ms?: number): void;
   close(): Promise<void>;
@@ -47,8 +49,10 @@ export async function createTestContext(
     ...more,
   };
   const app = createApp(deps);
+  const answers = countAnswers(app);
   return {
     app,
+    answers,
     deps,
     db,
     settings,
@@ -60,4 +64,22 @@ export async function createTestContext(
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/** Counts the app's answers and keeps the 5xx ones (issue 10: invalid input never answers 5xx). */
+function countAnswers(app: Express): TestContext['answers'] {
+  const answers: TestContext['answers'] = { count: 0, serverErrors: [] };
+  const target = app as unknown as { handle: (...args: unknown[]) => unknown };
+  const handle = target.handle.bind(app);
+  target.handle = (req: unknown, res: unknown, next: unknown) => {
+    const r = res as { statusCode: number; once: (e: string, f: () => void) => void };
+    const q = req as { method: string; originalUrl?: string; url: string };
+    const url = q.originalUrl ?? q.url;
+    r.once('finish', () => {
+      answers.count++;
+      if (r.statusCode >= 500) answers.serverErrors.push(`${q.method} ${url} ${r.statusCode}`);
+    });
+    return handle(req, res, next);
+  };
+  return answers;
 }
