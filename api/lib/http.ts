@@ -1,5 +1,6 @@
 // Express plumbing shared by every route: language, error shaping, the unknown-route answer.
 // Input checks are api/lib/validate.ts.
+import { isAmbiguous, isUnreachable } from '../../models/write-once.js';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError } from './errors.js';
 import { t, isMessageKey, isLang, DEFAULT_LANG, LANGS, type Lang } from '../../config/i18n/index.js';
@@ -97,17 +98,13 @@ export function whenAcceptsEncoding(middleware: RequestHandler): RequestHandler 
   return (req, res, next) => (req.headers['accept-encoding'] ? middleware(req, res, next) : next());
 }
 
-/** Sequelize's connection errors: the statement never reached the database. */
-const UNREACHABLE = new Set([
-  'SequelizeConnectionError',
-  'SequelizeConnectionRefusedError',
-  'SequelizeConnectionTimedOutError',
-  'SequelizeConnectionAcquireTimeoutError',
-  'SequelizeHostNotFoundError',
-  'SequelizeHostNotReachableError',
-  'SequelizeAccessDeniedError',
-]);
-
+/**
+ * The database could not be used and nothing was changed: the connection could not be opened, or
+ * it died under a read (a SELECT changes nothing). A write whose connection died is not in this
+ * case: its outcome is unknown (models/write-once.ts, docs/decisions/093-ambiguous-commits.md).
+ */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  return UNREACHABLE.has((err as { name?: string })?.name ?? '');
+  if (isUnreachable(err)) return true;
+  const sql = (err as { sql?: unknown })?.sql;
+  return isAmbiguous(err) && typeof sql === 'string' && /^\s*(SELECT|SHOW)\b/i.test(sql);
 }
