@@ -15,6 +15,8 @@ import { detectLang, apiNotFound, errorHandler, staticHeaders, whenAcceptsEncodi
 import { apiRouter } from './routes/index.js';
 import { loadCaller } from './auth/sessions.js';
 import { csrfGuard } from './auth/csrf.js';
+import { mountProbes, readinessOf } from './routes/health.routes.js';
+import type { Readiness } from './lib/readiness.js';
 import './auth/caller.js';
 import { attachRequestLogger, requestLog } from './lib/request-log.js';
 import { metricsHandler } from './lib/metrics.js';
@@ -26,6 +28,8 @@ export interface AppDeps {
   logger: Logger;
   /** The time now; tests pass a fixed clock. */
   clock: () => Date;
+  /** What /readyz checks; api/server.ts keeps it to turn the node unready when it stops. */
+  readiness?: Readiness;
   /** Signs and verifies private media addresses; createApp makes it from the settings when absent. */
   media?: MediaUrls;
 }
@@ -45,6 +49,8 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'extended');
 
+  // Probes first: no session, no compression, never shadowed by the portal's catch-all.
+  mountProbes(app, readinessOf(deps));
   // Prometheus metrics on the main port only behind METRICS_TOKEN (METRICS_PORT: see server.ts).
   if (deps.settings.metrics.token) app.get('/metrics', metricsHandler(deps.settings.metrics.token));
   attachRequestLogger(app, deps.logger);

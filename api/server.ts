@@ -13,6 +13,8 @@ import { startAuthHousekeeping } from './jobs/auth-housekeeping.js';
 import { startUploadCleanup } from './jobs/upload-cleanup.js';
 import { frontends } from './frontends.js';
 import { metricsHandler } from './lib/metrics.js';
+import { Readiness } from './lib/readiness.js';
+import { gracefulStop } from './lib/shutdown.js';
 
 async function main() {
   let settings;
@@ -36,7 +38,8 @@ async function main() {
     await seedDemo({ storage });
     logger.info('demo data loaded');
   }
-  const deps = { settings, storage, mailer: createMailer(settings), logger, clock: () => new Date() };
+  const readiness = new Readiness();
+  const deps = { settings, storage, mailer: createMailer(settings), logger, clock: () => new Date(), readiness };
   const app = createApp(deps, await frontends(deps));
   startAuthHousekeeping(deps.clock, logger);
   startUploadCleanup(storage, deps.clock, logger);
@@ -49,27 +52,25 @@ async function main() {
   const metricsServer = settings.metrics.port === undefined ? undefined : http.createServer(express().disable('x-powered-by').get('/metrics', metricsHandler(settings.metrics.token)));
   metricsServer?.listen(settings.metrics.port, settings.metrics.host);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    // Finish requests in flight, then close the database; give up after 10 s.
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    server.close(async () => {
-      await sequelize.close().catch(() => undefined);
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    metricsServer?.close();
-    metricsServer?.closeAllConnections();
-  };
+  const stop = gracefulStop({
+    server,
+    readiness,
+    delayMs: settings.shutdown.delayMs,
+    timeoutMs: settings.shutdown.timeoutMs,
+    close: async () => {
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
+      await sequelize.close();
+    },
+    exit: (code) => process.exit(code),
+    log: (message, fields) => logger.info(fields ?? {}, message),
+  });
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((e) => {
-  console.error(e);
+  // A refusal we explain (e.g. DatabaseCharsetError) prints its message, not a stack.
+  console.error(e instanceof Error && e.name === 'DatabaseCharsetError' ? e.message : e);
   process.exit(1);
 });

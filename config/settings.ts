@@ -48,6 +48,12 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // Graceful stop (docs/decisions/092-health-livez-readyz.md): after SIGTERM, /readyz says 503 for
+  // SHUTDOWN_DELAY_MS while requests are still served (the balancer's check interval times its
+  // fall count), then the server stops accepting and waits up to SHUTDOWN_TIMEOUT_MS for the
+  // requests in flight.
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export type Database = { dialect: 'sqlite'; storage: string; url: string } | { dialect: 'mysql'; url: string };
@@ -74,6 +80,7 @@ export interface Settings {
   twilio: { accountSid?: string; apiKey?: string; apiSecret?: string };
   /** /metrics: on the main port behind a bearer token, and/or open on a port of its own (decision 105). */
   metrics: { token?: string; port?: number; host: string };
+  shutdown: { delayMs: number; timeoutMs: number };
 }
 
 export class SettingsError extends Error {}
@@ -142,5 +149,6 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     stripe: { secretKey: s.STRIPE_SECRET_KEY, webhookSecret: s.STRIPE_WEBHOOK_SECRET },
     twilio: { accountSid: s.TWILIO_ACCOUNT_SID, apiKey: s.TWILIO_API_KEY, apiSecret: s.TWILIO_API_SECRET },
     metrics: { token: s.METRICS_TOKEN, port: s.METRICS_PORT, host: s.METRICS_HOST },
+    shutdown: { delayMs: s.SHUTDOWN_DELAY_MS, timeoutMs: s.SHUTDOWN_TIMEOUT_MS },
   };
 }

@@ -5,10 +5,16 @@ import type { Settings } from '../config/settings.js';
 import { connect } from './connection.js';
 import { migrate } from './migrator.js';
 import { initModels, User } from './index.js';
+import { assertUtf8mb4 } from './charset.js';
 
 export async function openDatabase(settings: Pick<Settings, 'database'>): Promise<Sequelize> {
   const sequelize = await connect(settings.database);
   await migrate(sequelize);
+  // MariaDB: refuse to serve when the connection or a table is not utf8mb4 (DatabaseCharsetError).
+  await assertUtf8mb4(sequelize).catch(async (e) => {
+    await sequelize.close().catch(() => undefined);
+    throw e;
+  });
   initModels(sequelize);
   return sequelize;
 }

@@ -120,11 +120,33 @@ export function boundSequelize(): Sequelize {
 // belongs to one process, so we queue its transactions here; MySQL/MariaDB run them in parallel.
 let sqliteQueue: Promise<unknown> = Promise.resolve();
 
-/** Runs fn in one transaction: all of it is stored, or none of it. */
-export function transaction<T>(fn: (t: Transaction) => Promise<T>): Promise<T> {
+const RETRYABLE = new Set([1213, 1205]); // ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT
+const ATTEMPTS = 5;
+
+function errno(e: unknown): number | undefined {
+  const err = e as { parent?: { errno?: number }; original?: { errno?: number } };
+  return err?.parent?.errno ?? err?.original?.errno;
+}
+
+/**
+ * Runs fn in one transaction: all of it is stored, or none of it. On MariaDB two concurrent
+ * writers may deadlock and InnoDB then rolls one back whole: that one is run again (up to 5
+ * times), so a deadlock never reaches the caller as a 500 (docs/decisions/091-sqlite-one-writer.md).
+ * fn must therefore only touch the database (or do things that are safe to repeat).
+ */
+export async function transaction<T>(fn: (t: Transaction) => Promise<T>): Promise<T> {
   const sequelize = boundSequelize();
-  if (sequelize.getDialect() !== 'sqlite') return sequelize.transaction(fn);
-  const run = sqliteQueue.then(() => sequelize.transaction(fn));
-  sqliteQueue = run.catch(() => undefined);
-  return run;
+  if (sequelize.getDialect() === 'sqlite') {
+    const run = sqliteQueue.then(() => sequelize.transaction(fn));
+    sqliteQueue = run.catch(() => undefined);
+    return run;
+  }
+  for (let i = 1; ; i++) {
+    try {
+      return await sequelize.transaction(fn);
+    } catch (e) {
+      if (i >= ATTEMPTS || !RETRYABLE.has(errno(e) ?? 0)) throw e;
+      await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 20));
+    }
+  }
 }

@@ -9,6 +9,8 @@ import * as m004 from './migrations/004-saml-requests.js';
 import * as m005 from './migrations/005-console-search.js';
 import * as m006 from './migrations/006-search-tokens.js';
 import * as m007 from './migrations/007-offer-company-from-account.js';
+import * as m009 from './migrations/009-utf8mb4.js';
+import { utf8mb4Tables } from './charset.js';
 
 export type MigrationContext = { context: QueryInterface };
 type Migration = { up: (ctx: MigrationContext) => Promise<void>; down: (ctx: MigrationContext) => Promise<void> };
@@ -22,12 +24,14 @@ export const migrations: Array<[string, Migration]> = [
   ['005-console-search', m005],
   ['006-search-tokens', m006],
   ['007-offer-company-from-account', m007],
+  ['009-utf8mb4', m009],
 ];
 
 export function createMigrator(sequelize: Sequelize) {
   return new Umzug({
     migrations: migrations.map(([name, m]) => ({ name, up: m.up, down: m.down })),
-    context: sequelize.getQueryInterface(),
+    // On MariaDB every createTable is utf8mb4 whatever the database's default (models/charset.ts).
+    context: utf8mb4Tables(sequelize.getQueryInterface()),
     storage: new SequelizeStorage({ sequelize }),
     logger: undefined,
   });

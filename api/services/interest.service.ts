@@ -6,6 +6,7 @@ import { CustomLanding, LandingInterest, Offer } from '../../models/index.js';
 import { conflict, invalid, notFound } from '../lib/errors.js';
 import { LANDING_CGU_FROM, type Interest } from './interest.schema.js';
 import { findUpload } from './uploads.service.js';
+import { writeOnce } from '../../models/write-once.js';
 
 /**
  * cgu_from of a lead that came through our own web form (no landing). The spec's default is
@@ -51,23 +52,33 @@ export async function submitInterest(data: Interest, now: Date): Promise<Submitt
     cvKey = upload.key;
   }
 
+  const row = {
+    email: data.email,
+    job_code: offer.job_code,
+    offer_id: offer.id,
+    firstname: data.firstname,
+    lastname: data.lastname,
+    phone_number: data.phone_number ?? null,
+    accept_cgu: true,
+    cv_key: cvKey,
+    cgu_from: cguFrom,
+    custom,
+    notified_at: null,
+    user_id: null,
+    created_at: now,
+    updated_at: now,
+  };
   try {
-    const lead = await LandingInterest.create({
-      email: data.email,
-      job_code: offer.job_code,
-      offer_id: offer.id,
-      firstname: data.firstname,
-      lastname: data.lastname,
-      phone_number: data.phone_number ?? null,
-      accept_cgu: true,
-      cv_key: cvKey,
-      cgu_from: cguFrom,
-      custom,
-      notified_at: null,
-      user_id: null,
-      created_at: now,
-      updated_at: now,
-    });
+    // If the database dies while the row is sent, the answer follows what was stored
+    // (docs/decisions/093-ambiguous-commits.md): this very row (same key, time and names) is ours.
+    const lead = await writeOnce(
+      () => LandingInterest.create(row),
+      async () => {
+        const found = await LandingInterest.findOne({ where: { job_code: row.job_code, email: row.email } });
+        const ours = found && found.created_at.getTime() === now.getTime() && found.firstname === row.firstname && found.lastname === row.lastname && found.cv_key === row.cv_key;
+        return ours ? found : null;
+      },
+    );
     return { id: lead.id, job_code: lead.job_code, email: lead.email, cgu_from: lead.cgu_from };
   } catch (e) {
     if (e instanceof UniqueConstraintError) throw conflict('existing_application', 'existing_application');

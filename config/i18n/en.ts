@@ -2,6 +2,7 @@ import type fr from './fr.js';
 
 const en: Record<keyof typeof fr, string> = {
   internal_error: 'We encountered a problem. Please try again later.',
+  database_unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   validation_error: 'There seems to be a problem with your request.',
   invalid_json: 'The request body is not valid JSON.',
   payload_too_large: 'The request body is too large.',

@@ -2,6 +2,7 @@
 // tests/api/i18n.test.ts checks that the three catalogues hold the same keys.
 const fr = {
   internal_error: 'Nous avons rencontré un problème. Merci de réessayer plus tard.',
+  database_unavailable: 'Le service est momentanément indisponible. Merci de réessayer dans quelques instants.',
   validation_error: 'Il semble y avoir un problème avec votre requête.',
   invalid_json: 'Le corps de la requête n’est pas un JSON valide.',
   payload_too_large: 'Le corps de la requête est trop volumineux.',

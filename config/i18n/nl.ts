@@ -2,6 +2,7 @@ import type fr from './fr.js';
 
 const nl: Record<keyof typeof fr, string> = {
   internal_error: 'Er is een probleem opgetreden. Probeer het later opnieuw.',
+  database_unavailable: 'De dienst is tijdelijk niet beschikbaar. Probeer het over enkele ogenblikken opnieuw.',
   validation_error: 'Er lijkt een probleem te zijn met uw verzoek.',
   invalid_json: 'De inhoud van het verzoek is geen geldige JSON.',
   payload_too_large: 'De inhoud van het verzoek is te groot.',

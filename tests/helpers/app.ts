@@ -16,13 +16,19 @@ export interface TestContext {
   deps: AppDeps;
   db: TestDatabase;
   settings: Settings;
+  /** Every answer the app gave, and those with a 5xx status ("METHOD url status"). */
+  answers: { count: number; serverErrors: string[] };
   /** Moves the clock the app reads (ms since epoch); undefined goes back to real time. */
   setNow(ms?: number): void;
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const db = await createTestDatabase();
+export async function createTestContext(
+  env: Record<string, string> = {},
+  extra: Partial<Pick<AppDeps, 'readiness'>> & { database?: Parameters<typeof createTestDatabase>[0] } = {},
+): Promise<TestContext> {
+  const { database: dbOptions, ...more } = extra;
+  const db = await createTestDatabase(dbOptions);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-files-'));
   const settings = loadSettings({
     NODE_ENV: 'test',
@@ -40,10 +46,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     mailer: createMailer(settings),
     logger: pino({ level: 'silent' }),
     clock: () => (now === undefined ? new Date() : new Date(now)),
+    ...more,
   };
   const app = createApp(deps);
+  const answers = countAnswers(app);
   return {
     app,
+    answers,
     deps,
     db,
     settings,
@@ -55,4 +64,22 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/** Counts the app's answers and keeps the 5xx ones (issue 10: invalid input never answers 5xx). */
+function countAnswers(app: Express): TestContext['answers'] {
+  const answers: TestContext['answers'] = { count: 0, serverErrors: [] };
+  const target = app as unknown as { handle: (...args: unknown[]) => unknown };
+  const handle = target.handle.bind(app);
+  target.handle = (req: unknown, res: unknown, next: unknown) => {
+    const r = res as { statusCode: number; once: (e: string, f: () => void) => void };
+    const q = req as { method: string; originalUrl?: string; url: string };
+    const url = q.originalUrl ?? q.url;
+    r.once('finish', () => {
+      answers.count++;
+      if (r.statusCode >= 500) answers.serverErrors.push(`${q.method} ${url} ${r.statusCode}`);
+    });
+    return handle(req, res, next);
+  };
+  return answers;
 }

@@ -23,7 +23,7 @@ export interface TestDatabase {
  * A fresh database, migrated and with the models bound to it; with `migrateTo`, migrated only up
  * to that migration and left unbound (for the migrations' own tests).
  */
-export async function createTestDatabase(opts: { migrateTo?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(opts: { migrateTo?: string; latin1?: boolean } = {}): Promise<TestDatabase> {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const open = async (database: Database) => {
     if (!opts.migrateTo) return openDatabase({ database });
@@ -35,7 +35,10 @@ export async function createTestDatabase(opts: { migrateTo?: string } = {}): Pro
     const base = process.env.TEST_MYSQL_URL;
     if (!base) throw new Error('TEST_DB=mysql needs TEST_MYSQL_URL (mysql://root@127.0.0.1:3306/test)');
     const admin = await mysql.createConnection(base);
-    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    // latin1: a database as a stock MariaDB creates it (its default character set), for the tests
+    // that the tables and the connection are utf8mb4 whatever the database's default is.
+    const charset = opts.latin1 ? 'latin1 COLLATE latin1_swedish_ci' : 'utf8mb4 COLLATE utf8mb4_unicode_ci';
+    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET ${charset}`);
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;

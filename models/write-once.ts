@@ -1,0 +1,60 @@
+// A write whose answer was lost is not a failed write (docs/decisions/093-ambiguous-commits.md).
+// When the connection to MariaDB dies after a statement was sent (the server was killed, the
+// network cut), the write may or may not have been committed: the error says nothing about it.
+// The probe of issue 10 saw 1 request in 3,000 answered 500 although its row was stored.
+// writeOnce waits for the database to come back, looks for the record the write makes, and
+// answers from what it finds: the record is there (committed: success), or the write is run again
+// (it was not). So an answer never contradicts what is stored.
+
+/** mysql2's codes for a connection that died while a statement was on it. */
+const LOST = new Set(['PROTOCOL_CONNECTION_LOST', 'ECONNRESET', 'EPIPE', 'ER_SERVER_SHUTDOWN', 'ER_CONNECTION_KILLED', 'PROTOCOL_SEQUENCE_TIMEOUT']);
+
+/** Sequelize's errors for a connection that could not be opened: the statement was never sent. */
+const UNREACHABLE = /^Sequelize(Connection|ConnectionRefused|ConnectionTimedOut|ConnectionAcquireTimeout|HostNotFound|HostNotReachable|AccessDenied)Error$/;
+
+function cause(e: unknown): { code?: string; fatal?: boolean; message?: string } {
+  const err = e as { parent?: object; original?: object };
+  return (err?.parent ?? err?.original ?? e ?? {}) as { code?: string; fatal?: boolean; message?: string };
+}
+
+export function isUnreachable(e: unknown): boolean {
+  return UNREACHABLE.test((e as { name?: string })?.name ?? '');
+}
+
+/** The statement may have reached the database and been committed: the outcome is unknown. */
+export function isAmbiguous(e: unknown): boolean {
+  if (isUnreachable(e)) return false;
+  const c = cause(e);
+  return LOST.has(c.code ?? '') || c.fatal === true || /connection (lost|is in closed state)|closed state/i.test(c.message ?? '');
+}
+
+/** How long a request waits for the database to come back to learn the outcome of its write. */
+export const OUTCOME_WAIT_MS = 15_000;
+const POLL_MS = 100;
+
+/**
+ * Runs `write`. If its outcome is unknown (isAmbiguous), waits for the database (up to waitMs),
+ * then returns what `findCommitted` finds (the record this very write makes, or null), else runs
+ * `write` again. Errors that say the write did not happen are thrown as they are. If the database
+ * does not come back in time, the last error is thrown (answered 503 or 500): the outcome is then
+ * unknown, and a retry of the same input is refused by the record's unique key, never stored twice.
+ */
+export async function writeOnce<T>(write: () => Promise<T>, findCommitted: () => Promise<T | null>, waitMs = OUTCOME_WAIT_MS): Promise<T> {
+  const until = Date.now() + waitMs;
+  let unknown = false; // a previous attempt may have been committed
+  for (;;) {
+    try {
+      if (unknown) {
+        const found = await findCommitted();
+        if (found !== null) return found;
+        unknown = false;
+      }
+      return await write();
+    } catch (e) {
+      if (isAmbiguous(e)) unknown = true;
+      else if (!(unknown && isUnreachable(e))) throw e;
+      if (Date.now() >= until) throw e;
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  }
+}
