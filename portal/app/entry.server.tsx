@@ -6,6 +6,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerDocumentProvider } from './lib/nonce.js';
+import { fallbackRootData } from './lib/root-data.server.js';
 // The stylesheet is small (under 3 KB gzipped): inlined in the page, it saves a render-blocking request.
 import styles from './styles/app.css?inline';
 
@@ -13,10 +14,13 @@ const ABORT_DELAY = 5_000;
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce;
+  // An error page drawn without the root loader (POST to a page with no action, root loader
+  // failure): the texts are still translated, in the language the request asks for.
+  const fallbackRoot = remixContext.staticHandlerContext.loaderData?.root ? undefined : fallbackRootData(request, loadContext);
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerDocumentProvider value={{ nonce, styles }}>
+      <ServerDocumentProvider value={{ nonce, styles, fallbackRoot }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </ServerDocumentProvider>,
       {

@@ -1,6 +1,7 @@
-// Starts the real server (tsx api/server.ts) as a child process on a free 127.0.0.1 port with a
-// fresh SQLite database, demo data and temporary storage. Used by the browser tests' global
-// setup and by the page benchmark; stop() ends it and removes its files.
+// Starts the real server as `npm start` runs it (the compiled build/server/index.js in production
+// mode; the caller builds it first with buildIfStale) as a child process on a free 127.0.0.1 port
+// with a fresh SQLite database, demo data and temporary storage. Used by the browser tests' global
+// setup and by the benchmarks; stop() ends it and removes its files.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +9,9 @@ import path from 'node:path';
 import { freePort } from './ports.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The compiled server, as `npm start` runs it (package.json). */
+export const COMPILED_SERVER = ['--enable-source-maps', 'build/server/index.js'];
 
 export interface RunningServer {
   baseUrl: string;
@@ -35,7 +39,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  if (!fs.existsSync(path.join(ROOT, COMPILED_SERVER[1]))) throw new Error(`${COMPILED_SERVER[1]} is missing: run "npm run build" (or buildIfStale) first`);
+  const child = spawn(process.execPath, COMPILED_SERVER, {
     cwd: ROOT,
     env: {
       ...process.env,
