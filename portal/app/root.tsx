@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from './components/GeneralErrorBoundary.js';
 import { SiteFooter, SiteHeader } from './components/Chrome.js';
 import { resolveLang } from './lib/lang.server.js';
 import { rootDataFor } from './lib/root-data.server.js';
-import { pageMeta, metaT, rootData } from './lib/meta.js';
+import { errorMeta, rootData } from './lib/meta.js';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -23,7 +23,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const lang = useLang();
   // Without the root loader's data (an error page drawn without it) the page is sent without
   // scripts: the browser has no catalog to hydrate it with.
-  const loaded = useRouteLoaderData('root') !== undefined;
+  const loaded = useRouteLoaderData('root') != null;
   // Pages that need no JavaScript at all say so with handle.hydrate = false.
   const hydrate = loaded && !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return (
@@ -75,13 +75,7 @@ function ErrorMeta() {
 export const meta: MetaFunction = ({ matches, error }) => {
   // Without the root loader's data, ErrorMeta in the layout writes the tags.
   if (!error || !rootData(matches)) return [];
-  const t = metaT(matches);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return pageMeta({
-    title: t(notFound ? 'notfound_meta_title' : 'error_meta_title'),
-    description: t(notFound ? 'notfound_text' : 'error_text'),
-    noindex: true,
-  });
+  return errorMeta(matches, error);
 };
 
 export function ErrorBoundary() {
