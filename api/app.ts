@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { Settings } from '../config/settings.js';
 import type { Storage } from './integrations/storage.js';
 import type { Mailer } from './integrations/mail.js';
-import { detectLang, apiNotFound, errorHandler, staticHeaders, whenAcceptsEncoding } from './lib/http.js';
+import { detectLang, apiNotFound, errorHandler, staticHeaders, whenAcceptsEncoding, whenHasBody } from './lib/http.js';
 import { apiRouter } from './routes/index.js';
 import { loadCaller } from './auth/sessions.js';
 import { csrfGuard } from './auth/csrf.js';
@@ -74,8 +74,7 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
       }),
     ),
   );
-  api.use(express.json({ limit: '1mb' }));
-  api.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  api.use(whenHasBody(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' })));
   api.use(csrfGuard(deps.settings.publicUrl));
   api.use(apiRouter(deps));
   api.use(apiNotFound);

@@ -12,6 +12,11 @@ import styles from './styles/app.css?inline';
 
 const ABORT_DELAY = 5_000;
 
+// For the page benchmark's baseline (tests/bench/bare-ssr-server.tsx), which renders the same
+// tree with renderToString: the document provider and stylesheet this entry renders with.
+export { ServerDocumentProvider };
+export const inlineStyles = styles;
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce;
   // An error page drawn without the root loader (POST to a page with no action, root loader
