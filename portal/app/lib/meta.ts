@@ -1,10 +1,10 @@
 // Page metadata: title, description and the social-sharing tags every page sets.
 import { isRouteErrorResponse, type MetaDescriptor } from '@remix-run/react';
-import { makeT, type Messages, type T } from '../i18n/index.js';
+import { makeT, type Lang, type T } from '../i18n/index.js';
+import { messagesOf } from '../i18n/registry.js';
 
 export interface RootData {
-  lang: string;
-  messages: Messages;
+  lang: Lang;
   publicUrl: string;
   stores: { appStore: string; playStore: string };
 }
@@ -12,7 +12,8 @@ export interface RootData {
 /** The translator for meta functions, from the root loader's data among the matches. */
 export function metaT(matches: Array<{ id: string; data: unknown } | undefined>): T {
   const root = matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
-  if (root) return makeT(root.messages);
+  const messages = root && messagesOf(root.lang);
+  if (messages) return makeT(messages);
   return (key) => key;
 }
 
