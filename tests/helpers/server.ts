@@ -15,6 +15,8 @@ export const COMPILED_SERVER = ['--enable-source-maps', 'build/server/index.js']
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server process (benchmarks read its CPU time). */
+  pid: number;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -67,6 +69,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     baseUrl,
+    pid: child.pid!,
     dataDir,
     async stop() {
       if (child.exitCode === null) {
