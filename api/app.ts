@@ -11,7 +11,7 @@ import type { Mailer } from './integrations/mail.js';
 import { createMediaUrls, type MediaUrls } from './integrations/media-urls.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { isPrivateKey } from '../models/rules/storage-url.js';
-import { detectLang, apiNotFound, errorHandler, staticHeaders, whenAcceptsEncoding } from './lib/http.js';
+import { detectLang, apiNotFound, errorHandler, staticHeaders, whenAcceptsEncoding, whenHasBody } from './lib/http.js';
 import { apiRouter } from './routes/index.js';
 import { loadCaller } from './auth/sessions.js';
 import { csrfGuard } from './auth/csrf.js';
@@ -68,8 +68,7 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
       }),
     ),
   );
-  api.use(express.json({ limit: '1mb' }));
-  api.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  api.use(whenHasBody(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' })));
   api.use(csrfGuard(deps.settings.publicUrl));
   api.use(apiRouter(deps));
   api.use(apiNotFound);

@@ -1,6 +1,7 @@
-// Builds the portal and the staff console when a build is missing or older than its sources, so `npm start` works
-// right after `npm install` on a fresh clone and after a `git pull`. Used by `npm start` and the
-// browser tests' global setup.
+// Builds the portal, the staff console and the compiled server when a build is missing or older
+// than its sources, so `npm start` works right after `npm install` on a fresh clone and after a
+// `git pull`. Used by `npm start`, `npm run dev` (frontends only: `build-if-stale.ts portal admin`),
+// the browser tests' global setup and the benchmarks. With names, builds only those targets.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Target {
+  /** The name given on the command line. */
+  id: string;
   name: string;
   /** A file the build writes last; its time stamps the build. */
   output: string;
@@ -18,6 +21,7 @@ interface Target {
 
 export const TARGETS: Target[] = [
   {
+    id: 'portal',
     name: 'portal',
     output: 'build/portal/server/index.js',
     // The portal's forms run the API's schemas and its server calls the services in process.
@@ -25,10 +29,19 @@ export const TARGETS: Target[] = [
     script: 'build:portal',
   },
   {
+    id: 'admin',
     name: 'staff console',
     output: 'build/admin/index.html',
     sources: ['admin', 'models/resources', 'models/rules', 'config', 'package.json'],
     script: 'build:admin',
+  },
+  {
+    id: 'server',
+    name: 'server',
+    output: 'build/server/index.js',
+    // Everything api/server.ts imports of ours (the portal's server side included), and the build itself.
+    sources: ['api', 'config', 'models', 'seeders', 'portal/server', 'portal/app', 'package.json', 'tsconfig.json', 'scripts/build-server.ts'],
+    script: 'build:server',
   },
 ];
 
@@ -52,8 +65,9 @@ export function isStale(target: Target): boolean {
   return target.sources.some((s) => newestMtime(s) > built);
 }
 
-export function buildIfStale(log: (m: string) => void = console.log): void {
+export function buildIfStale(log: (m: string) => void = console.log, only?: string[]): void {
   for (const target of TARGETS) {
+    if (only?.length && !only.includes(target.id)) continue;
     if (!isStale(target)) continue;
     log(`Building the ${target.name} (missing or older than its sources)…`);
     // Always a production build: a test runner's NODE_ENV=test would give React's development build.
@@ -64,7 +78,7 @@ export function buildIfStale(log: (m: string) => void = console.log): void {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    buildIfStale();
+    buildIfStale(console.log, process.argv.slice(2));
   } catch (e) {
     console.error((e as Error).message);
     process.exit(1);

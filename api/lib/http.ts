@@ -109,3 +109,23 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const sql = (err as { sql?: unknown })?.sql;
   return isAmbiguous(err) && typeof sql === 'string' && /^\s*(SELECT|SHOW)\b/i.test(sql);
 }
+
+/**
+ * Runs body parsers only for requests that carry a body (Content-Length or Transfer-Encoding, as
+ * body-parser itself decides): GETs, most of the API's traffic, skip them in one test. A request
+ * without a body still gets `req.body` undefined, as the parsers would leave it.
+ */
+export function whenHasBody(...parsers: RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+      req.body = undefined;
+      return next();
+    }
+    let i = 0;
+    const step = (err?: unknown) => {
+      if (err || i === parsers.length) return next(err);
+      parsers[i++](req, res, step);
+    };
+    step();
+  };
+}

@@ -6,28 +6,42 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerDocumentProvider } from './lib/nonce.js';
+import { fallbackRootData } from './lib/root-data.server.js';
 // The stylesheet is small (under 3 KB gzipped): inlined in the page, it saves a render-blocking request.
 import styles from './styles/app.css?inline';
 
 const ABORT_DELAY = 5_000;
 
+// For the page benchmark's baseline (tests/bench/bare-ssr-server.tsx), which renders the same
+// tree with renderToString: the document provider and stylesheet this entry renders with.
+export { ServerDocumentProvider };
+export const inlineStyles = styles;
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce;
+  // An error page drawn without the root loader (POST to a page with no action, root loader
+  // failure): the texts are still translated, in the language the request asks for.
+  const fallbackRoot = remixContext.staticHandlerContext.loaderData?.root ? undefined : fallbackRootData(request, loadContext);
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
+    // Cleared once the page is complete: a pending timer per request kept each finished render
+    // alive for 5 s (more heap, more garbage collection under load) and then aborted it for nothing.
+    const timer = setTimeout(() => abort(), ABORT_DELAY);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerDocumentProvider value={{ nonce, styles }}>
+      <ServerDocumentProvider value={{ nonce, styles, fallbackRoot }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </ServerDocumentProvider>,
       {
         nonce,
         onAllReady() {
+          clearTimeout(timer);
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -36,6 +50,5 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 }

@@ -1,30 +1,31 @@
 // The document shell: language, catalog, header and footer, and the one error boundary that
 // draws every thrown status (404 from loaders and unknown paths, anything else as an error).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useInlineStyles, useNonce } from './lib/nonce.js';
-import { useLang } from './lib/i18n.js';
+import { useLang, useT } from './lib/i18n.js';
 import { GeneralErrorBoundary } from './components/GeneralErrorBoundary.js';
 import { SiteFooter, SiteHeader } from './components/Chrome.js';
-import { messagesFor } from './i18n/catalogs.server.js';
 import { resolveLang } from './lib/lang.server.js';
-import { pageMeta, metaT } from './lib/meta.js';
+import { rootDataFor } from './lib/root-data.server.js';
+import { errorMeta, rootData } from './lib/meta.js';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const lang = await resolveLang(request, context);
-  const { settings } = context.deps;
-  return { lang, messages: messagesFor(lang), publicUrl: settings.publicUrl, stores: settings.stores };
+  return rootDataFor(await resolveLang(request, context), context);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const styles = useInlineStyles();
   const lang = useLang();
+  // Without the root loader's data (an error page drawn without it) the page is sent without
+  // scripts: the browser has no catalog to hydrate it with.
+  const loaded = useRouteLoaderData('root') != null;
   // Pages that need no JavaScript at all say so with handle.hydrate = false.
-  const hydrate = !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  const hydrate = loaded && !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return (
     <html lang={lang}>
       <head>
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#5b2a86" />
         <Meta />
+        {!loaded && <ErrorMeta />}
         <Links />
         <style dangerouslySetInnerHTML={{ __html: styles }} suppressHydrationWarning />
       </head>
@@ -56,15 +58,24 @@ export default function App() {
   );
 }
 
-export const meta: MetaFunction = ({ matches, error }) => {
-  if (!error) return [];
-  const t = metaT(matches);
+/** The error page's metadata when the root loader did not run (meta functions then have no catalog). */
+function ErrorMeta() {
+  const t = useT();
+  const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return pageMeta({
-    title: t(notFound ? 'notfound_meta_title' : 'error_meta_title'),
-    description: t(notFound ? 'notfound_text' : 'error_text'),
-    noindex: true,
-  });
+  return (
+    <>
+      <title>{t(notFound ? 'notfound_meta_title' : 'error_meta_title')}</title>
+      <meta name="description" content={t(notFound ? 'notfound_text' : 'error_text')} />
+      <meta name="robots" content="noindex" />
+    </>
+  );
+}
+
+export const meta: MetaFunction = ({ matches, error }) => {
+  // Without the root loader's data, ErrorMeta in the layout writes the tags.
+  if (!error || !rootData(matches)) return [];
+  return errorMeta(matches, error);
 };
 
 export function ErrorBoundary() {

@@ -10,6 +10,7 @@ import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import { ROOT_DIR } from '../../config/settings.js';
 import type { FrontendMount } from '../../api/app.js';
+import { staticHeaders } from '../../api/lib/http.js';
 import { portalServices } from './services.js';
 import type { PortalContext } from './context.js';
 
@@ -17,8 +18,24 @@ export const PORTAL_BUILD_DIR = path.join(ROOT_DIR, 'build/portal');
 const SERVER_ENTRY = path.join(PORTAL_BUILD_DIR, 'server/index.js');
 const CLIENT_DIR = path.join(PORTAL_BUILD_DIR, 'client');
 
+const CSP = 'Content-Security-Policy';
+/** Stands for the request's nonce in the policy computed once. */
+const NONCE_SLOT = 'per-request-nonce';
+
 /** Paths other apps own: the portal never answers them. */
 const NOT_PORTAL = /^\/(apis|admin|manager|dashboard|files)(\/|$)/;
+
+/** The files under a folder as URL paths ("/favicon.svg"), leaving one subfolder out. */
+function listFiles(dir: string, skip: string, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if ((!prefix && entry.name === skip) || entry.name.startsWith('.')) continue;
+    const url = `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) out.push(...listFiles(path.join(dir, entry.name), skip, url));
+    else out.push(url);
+  }
+  return out;
+}
 
 export async function portalMount(): Promise<FrontendMount> {
   if (!fs.existsSync(SERVER_ENTRY)) {
@@ -28,38 +45,52 @@ export async function portalMount(): Promise<FrontendMount> {
 
   return (app, deps) => {
     app.use('/assets', express.static(path.join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-    app.use(express.static(CLIENT_DIR, { maxAge: '1h', index: false }));
+    // The other public files (favicon, robots.txt...) are few and fixed by the build: only their
+    // paths reach the static handler, so page requests skip its file-system lookup (a failed stat
+    // per page was a visible part of the SSR profile, docs/decisions/103-ssr-throughput.md).
+    const publicFiles = new Set(listFiles(CLIENT_DIR, 'assets'));
+    const publicStatic = express.static(CLIENT_DIR, { maxAge: '1h', index: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
 
     const nonce: RequestHandler = (_req, res, next) => {
       res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
       next();
     };
-    const headers = helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-          // React writes style attributes (the landing colour, progress bars).
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          // hls.js feeds the video element through MediaSource blob URLs and a blob worker.
-          mediaSrc: ["'self'", 'blob:'],
-          workerSrc: ["'self'", 'blob:'],
-          connectSrc: ["'self'"],
-          frameSrc: ["'self'"],
-          frameAncestors: ["'self'"],
-          formAction: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          // Plain-http deployments (and local runs) must keep working.
-          upgradeInsecureRequests: null,
+    // helmet's headers are the same on every page but the CSP's nonce: they are computed once
+    // (staticHeaders) and the nonce is written into the policy per request (helmet's dozen
+    // middleware per page showed in the SSR profile, docs/decisions/103-ssr-throughput.md).
+    const headers = staticHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", `'nonce-${NONCE_SLOT}'`],
+            // React writes style attributes (the landing colour, progress bars).
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+            // hls.js feeds the video element through MediaSource blob URLs and a blob worker.
+            mediaSrc: ["'self'", 'blob:'],
+            workerSrc: ["'self'", 'blob:'],
+            connectSrc: ["'self'"],
+            frameSrc: ["'self'"],
+            frameAncestors: ["'self'"],
+            formAction: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            // Plain-http deployments (and local runs) must keep working.
+            upgradeInsecureRequests: null,
+          },
         },
-      },
-      crossOriginEmbedderPolicy: false,
-      // With no-referrer, Chromium sends "Origin: null" on form posts, and Remix refuses actions
-      // whose Origin does not match the Host (its CSRF check): keep the browsers' default policy.
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    });
+        crossOriginEmbedderPolicy: false,
+        // With no-referrer, Chromium sends "Origin: null" on form posts, and Remix refuses actions
+        // whose Origin does not match the Host (its CSRF check): keep the browsers' default policy.
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      }),
+    );
+    const withNonce: RequestHandler = (_req, res, next) => {
+      res.setHeader(CSP, String(res.getHeader(CSP)).replace(NONCE_SLOT, res.locals.cspNonce as string));
+      next();
+    };
     const remix = createRequestHandler({
       build,
       mode: deps.settings.env === 'production' ? 'production' : 'development',
@@ -76,9 +107,10 @@ export async function portalMount(): Promise<FrontendMount> {
       if (NOT_PORTAL.test(req.path)) return next();
       nonce(req, res, (err?: unknown) => {
         if (err) return next(err);
-        headers(req, res, (err2?: unknown) => {
-          if (err2) return next(err2);
-          remix(req, res, next).catch(next);
+        headers(req, res, () => {
+          withNonce(req, res, () => {
+            remix(req, res, next).catch(next);
+          });
         });
       });
     });

@@ -1,4 +1,5 @@
-// npm run bench:api — the real server against a bare Express 5 handler giving the same bytes.
+// npm run bench:api — the real server, compiled and in production mode as `npm start` runs it
+// (build/server/index.js), against a bare Express 5 handler giving the same bytes.
 //
 // The servers run as child processes pinned to core 0 (`taskset -c 0`); this process, which
 // drives autocannon, pins itself to core 1, so load generation does not steal the server's CPU.
@@ -18,13 +19,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../helpers/ports.js';
+import { COMPILED_SERVER } from '../helpers/server.js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-const TARGET_RATIO = 0.5;
+const TARGET_RATIO = 0.7;
 const PATHS = (process.env.BENCH_PATHS ?? '/apis/list-offers/CAFE75,/apis/config/fr')
   .split(',')
   .map((p) => p.trim())
@@ -96,7 +98,7 @@ async function startReal(name: string, databaseUrl: string, tmp: string, logLeve
     STORAGE_DIR: path.join(tmp, `${name}-storage`),
     MAIL_DIR: path.join(tmp, `${name}-mail`),
   };
-  const child = start(pinned(0, [TSX, 'api/server.ts']), env, path.join(tmp, `${name}.log`));
+  const child = start(pinned(0, [process.execPath, ...COMPILED_SERVER]), env, path.join(tmp, `${name}.log`));
   await waitReady(port, child, name);
   return { name, port, child };
 }

@@ -1,16 +1,33 @@
 // npm run bench:pages — for the main public pages: gzipped JavaScript and total bytes transferred,
 // server render time (median of many requests), and Lighthouse 12 mobile performance, LCP, TBT
-// and CLS, driving Debian's Chromium. Starts its own server with demo data; prints a table.
+// and CLS, driving Debian's Chromium. Starts its own server (compiled, production mode) with demo
+// data; prints a table.
+// SSR throughput first: the offer, landing, home and privacy pages under autocannon against a bare
+// Express handler rendering the same component tree from the same data with renderToString
+// (tests/bench/bare-ssr-server.tsx), alternating rounds, best round of each; target ≥ 0.5×.
+// Settings: BENCH_SSR_CONNECTIONS (20), BENCH_SSR_DURATION (5 s), BENCH_SSR_ROUNDS (2),
+// BENCH_LH_RUNS (3; 0 skips Lighthouse), BENCH_SAMPLES (60).
 // Targets: offer and landing pages ≤ 100 KB of gzipped JS; hls.js only on the feedback page (where
 // it loads when the visitor presses play: no page downloads it while loading, see
 // tests/e2e/portal/feedback.test.ts); Lighthouse mobile performance ≥ 0.95 everywhere.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildIfStale } from '../../scripts/build-if-stale.js';
 import { startServer } from '../helpers/server.js';
+import { freePort } from '../helpers/ports.js';
 
 const PAGES = ['/', '/candidate/offer/CAFE75', '/landing/maison-demo', '/feedback/demo-share-1'];
+const SSR_PAGES = ['/candidate/offer/CAFE75', '/landing/maison-demo', '/', '/privacy'];
+const SSR_TARGET = 0.5;
+const SSR_CONNECTIONS = Number(process.env.BENCH_SSR_CONNECTIONS ?? 20);
+const SSR_DURATION = Number(process.env.BENCH_SSR_DURATION ?? 5);
+const SSR_ROUNDS = Number(process.env.BENCH_SSR_ROUNDS ?? 2);
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const RENDER_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 // Lighthouse varies from run to run (more so on a shared machine): the run with the median
 // performance score of several is reported, as Lighthouse's documentation advises.
@@ -65,9 +82,114 @@ interface NetworkItem {
   transferSize?: number;
 }
 
+/** The bare renderToString server, fed with the real server's data for SSR_PAGES. */
+/** CPU seconds (user + system) a process has used so far, from /proc (NaN elsewhere). */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+async function startBare(realBase: string): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/bare-ssr-server.tsx', realBase, String(port), ...SSR_PAGES], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d) => String(d).includes('listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`bare SSR server exited (${code})`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+interface SsrRow {
+  page: string;
+  server: string;
+  rps: number;
+  p50: number;
+  ratio: number;
+  cpuUs: number;
+  cpuRatio: number;
+}
+
+async function ssrThroughput(realBase: string, realPid: number): Promise<SsrRow[]> {
+  const bare = await startBare(realBase);
+  const rows: SsrRow[] = [];
+  try {
+    for (const page of SSR_PAGES) {
+      const best = new Map<string, { rps: number; p50: number; cpuUs: number }>();
+      for (let round = 0; round < SSR_ROUNDS; round++) {
+        for (const [name, base, pid] of [
+          ['real', realBase, realPid],
+          ['bare renderToString', bare.base, bare.pid],
+        ] as const) {
+          const url = `${base}${page}`;
+          await autocannon({ url, connections: SSR_CONNECTIONS, duration: 1 }); // warm-up
+          const cpu0 = cpuSeconds(pid);
+          const r = await autocannon({ url, connections: SSR_CONNECTIONS, duration: SSR_DURATION });
+          const cpuUs = ((cpuSeconds(pid) - cpu0) / r.requests.total) * 1e6;
+          if (r.errors || r.timeouts || r.non2xx) throw new Error(`${url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx`);
+          const prev = best.get(name);
+          const lowestCpu = Math.min(cpuUs, prev?.cpuUs ?? Infinity);
+          if (!prev || r.requests.average > prev.rps) best.set(name, { rps: r.requests.average, p50: r.latency.p50, cpuUs: lowestCpu });
+          else prev.cpuUs = lowestCpu;
+        }
+      }
+      const b = best.get('bare renderToString')!;
+      for (const [server, r] of best) rows.push({ page, server, ...r, ratio: r.rps / b.rps, cpuRatio: b.cpuUs / r.cpuUs });
+    }
+  } finally {
+    await bare.stop();
+  }
+  return rows;
+}
+
+function printTable(head: string[], lines: string[][]): void {
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(fmt(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const l of lines) console.log(fmt(l));
+}
+
 async function main() {
   buildIfStale();
   const server = await startServer({ LOG_LEVEL: 'error' });
+  const problems: string[] = [];
+  try {
+    console.log(`SSR throughput: autocannon, ${SSR_CONNECTIONS} connections, ${SSR_ROUNDS} alternating rounds of ${SSR_DURATION} s, best round of each`);
+    const ssr = await ssrThroughput(server.baseUrl, server.pid);
+    // CPU µs per request (lowest round) barely moves when other work shares the machine; req/s does.
+    printTable(
+      ['page', 'server', 'req/s', 'p50 ms', 'ratio to bare', 'CPU µs/req', 'CPU ratio'],
+      ssr.map((r) => [r.page, r.server, r.rps.toFixed(0), String(r.p50), `${r.ratio.toFixed(2)}x`, r.cpuUs.toFixed(0), `${r.cpuRatio.toFixed(2)}x`]),
+    );
+    for (const r of ssr) if (r.server === 'real' && r.ratio < SSR_TARGET) problems.push(`${r.page}: SSR ${r.ratio.toFixed(2)}x of bare renderToString < ${SSR_TARGET}x`);
+  } catch (e) {
+    await server.stop();
+    throw e;
+  }
+  if (LH_RUNS <= 0) {
+    await server.stop();
+    console.log(problems.length ? `\nMissed targets:\n  ${problems.join('\n  ')}` : '\nAll targets met.');
+    if (problems.length) process.exitCode = 1;
+    return;
+  }
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const rows: Row[] = [];
   try {
@@ -102,6 +224,7 @@ async function main() {
     await server.stop();
   }
 
+  console.log('');
   const head = ['page', 'status', 'JS gzip KB', 'total KB', 'hls.js at load', 'render ms (median)', `LH perf (median of ${LH_RUNS})`, 'LCP ms', 'TBT ms', 'CLS'];
   const lines = rows.map((r) => [
     r.page,
@@ -115,13 +238,8 @@ async function main() {
     r.tbtMs.toFixed(0),
     r.cls.toFixed(3),
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  console.log(fmt(head));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const l of lines) console.log(fmt(l));
+  printTable(head, lines);
 
-  const problems: string[] = [];
   for (const r of rows) {
     if (r.status !== 200) problems.push(`${r.page}: status ${r.status}`);
     if ((r.page.startsWith('/candidate/offer') || r.page.startsWith('/landing')) && r.jsGzipKB > 100) problems.push(`${r.page}: ${r.jsGzipKB.toFixed(1)} KB of JS > 100 KB`);
@@ -129,6 +247,7 @@ async function main() {
     if (r.perf < 0.95) problems.push(`${r.page}: Lighthouse performance ${r.perf.toFixed(2)} < 0.95`);
   }
   console.log(problems.length ? `\nMissed targets:\n  ${problems.join('\n  ')}` : '\nAll targets met.');
+  if (problems.length) process.exitCode = 1;
 }
 
 main().catch((e) => {

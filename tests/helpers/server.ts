@@ -1,6 +1,7 @@
-// Starts the real server (tsx api/server.ts) as a child process on a free 127.0.0.1 port with a
-// fresh SQLite database, demo data and temporary storage. Used by the browser tests' global
-// setup and by the page benchmark; stop() ends it and removes its files.
+// Starts the real server as `npm start` runs it (the compiled build/server/index.js in production
+// mode; the caller builds it first with buildIfStale) as a child process on a free 127.0.0.1 port
+// with a fresh SQLite database, demo data and temporary storage. Used by the browser tests' global
+// setup and by the benchmarks; stop() ends it and removes its files.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,13 +10,16 @@ import { freePort } from './ports.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** The compiled server, as `npm start` runs it (package.json). */
+export const COMPILED_SERVER = ['--enable-source-maps', 'build/server/index.js'];
+
 /**
  * The command that runs the server the way `npm start` does, from the repository root: the one
- * place to change when the server is started differently (e.g. a compiled build). Used by the
+ * place to change when the server is started differently. Used by the
  * browser tests' server and the cluster test's nodes.
  */
 export function serverCommand(): string[] {
-  return [process.execPath, '--import', 'tsx', 'api/server.ts'];
+  return [process.execPath, ...COMPILED_SERVER];
 }
 
 /** The command that runs `npm run db:<task>` (migrate, seed), the same way as serverCommand. */
@@ -25,6 +29,8 @@ export function dbCommand(task: 'migrate' | 'seed'): string[] {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server process (benchmarks read its CPU time). */
+  pid: number;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -49,6 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
+  if (!fs.existsSync(path.join(ROOT, COMPILED_SERVER[1]))) throw new Error(`${COMPILED_SERVER[1]} is missing: run "npm run build" (or buildIfStale) first`);
   const [cmd, ...args] = serverCommand();
   const child = spawn(cmd, args, {
     cwd: ROOT,
@@ -77,6 +84,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     baseUrl,
+    pid: child.pid!,
     dataDir,
     async stop() {
       if (child.exitCode === null) {

@@ -1,16 +1,26 @@
-// useT(): the translator for components, from the catalog the root loader sent.
+// useT(): the translator for components, from the catalog the root loader sent (or, on an error
+// page drawn without it, the one the server rendered the page with).
 import { useRouteLoaderData } from '@remix-run/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { makeT, type Lang, type T } from '../i18n/index.js';
+import { loadMessages, messagesOf } from '../i18n/registry.js';
 import type { RootData } from './meta.js';
+import { useFallbackRootData } from './nonce.js';
 
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData('root') as RootData | undefined;
+  const fallback = useFallbackRootData();
+  return (useRouteLoaderData('root') as RootData | undefined) ?? fallback;
 }
 
 export function useT(): T {
-  const root = useRootData();
-  return useMemo(() => (root ? makeT(root.messages) : (key) => key), [root]);
+  const lang = useRootData()?.lang;
+  const messages = lang ? messagesOf(lang) : undefined;
+  // A client-side navigation into another language: its catalog loads, then the page re-renders.
+  const [, loadedAnother] = useState(0);
+  useEffect(() => {
+    if (lang && !messages) void loadMessages(lang).then(() => loadedAnother((n) => n + 1));
+  }, [lang, messages]);
+  return useMemo(() => (messages ? makeT(messages) : (key) => key), [messages]);
 }
 
 export function useLang(): Lang {

@@ -1,10 +1,10 @@
 // Page metadata: title, description and the social-sharing tags every page sets.
-import type { MetaDescriptor } from '@remix-run/react';
-import { makeT, type Messages, type T } from '../i18n/index.js';
+import { isRouteErrorResponse, type MetaDescriptor } from '@remix-run/react';
+import { makeT, type Lang, type T } from '../i18n/index.js';
+import { messagesOf } from '../i18n/registry.js';
 
 export interface RootData {
-  lang: string;
-  messages: Messages;
+  lang: Lang;
   publicUrl: string;
   stores: { appStore: string; playStore: string };
 }
@@ -12,7 +12,8 @@ export interface RootData {
 /** The translator for meta functions, from the root loader's data among the matches. */
 export function metaT(matches: Array<{ id: string; data: unknown } | undefined>): T {
   const root = matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
-  if (root) return makeT(root.messages);
+  const messages = root && messagesOf(root.lang);
+  if (messages) return makeT(messages);
   return (key) => key;
 }
 
@@ -57,5 +58,21 @@ export function simpleMeta(
     image: root ? `${root.publicUrl}/social.png` : undefined,
     siteName: t('site_name'),
     ...extra,
+  });
+}
+
+/** An error other than "not found": pages draw their own 404, every other error is the generic one. */
+export function isServerError(error: unknown): boolean {
+  return error !== undefined && error !== null && !(isRouteErrorResponse(error) && error.status === 404);
+}
+
+/** The metadata of an error page: "page not found" for a 404, the generic error otherwise. */
+export function errorMeta(matches: Array<{ id: string; data: unknown } | undefined>, error: unknown): MetaDescriptor[] {
+  const t = metaT(matches);
+  const notFound = !isServerError(error);
+  return pageMeta({
+    title: t(notFound ? 'notfound_meta_title' : 'error_meta_title'),
+    description: t(notFound ? 'notfound_text' : 'error_text'),
+    noindex: true,
   });
 }

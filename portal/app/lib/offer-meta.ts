@@ -1,11 +1,17 @@
 // Title, description and sharing tags of an offer page (or of its "no offer" state).
 import type { MetaDescriptor } from '@remix-run/react';
-import { metaT, pageMeta, rootData } from './meta.js';
+import { errorMeta, isServerError, metaT, pageMeta, rootData } from './meta.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
 
 type Matches = Parameters<typeof metaT>[0];
 
-export function offerMeta(offer: { job_code: string; title: string; company_name: string; company_picture: string | null } | undefined, matches: Matches, base: string): MetaDescriptor[] {
+export function offerMeta(
+  offer: { job_code: string; title: string; company_name: string; company_picture: string | null } | undefined,
+  matches: Matches,
+  base: string,
+  error?: unknown,
+): MetaDescriptor[] {
+  if (isServerError(error)) return errorMeta(matches, error);
   const t = metaT(matches);
   const root = rootData(matches);
   if (!offer) return pageMeta({ title: t('offer_not_found_meta'), description: t('offer_not_found'), noindex: true });

@@ -13,7 +13,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return applyAction(params.jobCode ?? '', request, context);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => offerMeta(data?.offer, matches, '/candidate/offer');
+export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) => offerMeta(data?.offer, matches, '/candidate/offer', error);
 
 export default function Page() {
   return <OfferPage />;

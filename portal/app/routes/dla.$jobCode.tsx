@@ -14,7 +14,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return applyAction(params.jobCode ?? '', request, context);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => offerMeta(data?.offer, matches, '/dla');
+export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) => offerMeta(data?.offer, matches, '/dla', error);
 
 export default function Page() {
   return <OfferPage applyFirst />;

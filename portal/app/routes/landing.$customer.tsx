@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { AppleBadge, PlayBadge } from '../components/StoreBadges.js';
 import { useLang, useT } from '../lib/i18n.js';
-import { metaT, pageMeta, rootData } from '../lib/meta.js';
+import { errorMeta, isServerError, metaT, pageMeta, rootData } from '../lib/meta.js';
 import { landingFormSchema } from '../../../api/services/interest.schema.js';
 import { useForm } from '../lib/use-form.js';
 import { landingData, leadAction, type LeadResult } from './landing.$customer.server.js';
@@ -22,7 +22,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return leadAction(params.customer ?? '', request, context);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) => {
+  if (isServerError(error)) return errorMeta(matches, error);
   const t = metaT(matches);
   const root = rootData(matches);
   if (!data) return pageMeta({ title: t('notfound_meta_title'), description: t('landing_not_found'), noindex: true });
