@@ -57,7 +57,8 @@ export function requestLog(deps: Pick<AppDeps, 'logger' | 'settings'>): RequestH
 export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Off unless TRUST_PROXY names the proxies: req.ip is the peer (docs/decisions/096-trust-proxy.md).
+  app.set('trust proxy', deps.settings.trustProxy);
   app.set('query parser', 'extended');
 
   app.use(requestLog(deps));

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
+import type { IncomingMessage } from 'node:http';
 import type { Express } from 'express';
 import { loadSettings, type Settings } from '../../config/settings.js';
 import { createApp, type AppDeps } from '../../api/app.js';
@@ -21,7 +22,25 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestContextOptions {
+  /**
+   * Like a load balancer in front of the app (TRUST_PROXY=loopback), give every request that
+   * names no X-Forwarded-For an address of its own, so that tests which are not about the
+   * per-address limits (api/auth/throttle.ts) never meet them. Tests of the limits set
+   * X-Forwarded-For themselves; tests of the default TRUST_PROXY pass false.
+   */
+  oneAddressPerRequest?: boolean;
+}
+
+let addressSeq = 0;
+/** A fresh address in 198.18.0.0/15 (the benchmarking range). */
+export function nextTestAddress(): string {
+  const n = ++addressSeq;
+  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export async function createTestContext(env: Record<string, string> = {}, options: TestContextOptions = {}): Promise<TestContext> {
+  const oneAddressPerRequest = options.oneAddressPerRequest ?? true;
   const db = await createTestDatabase();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-files-'));
   const settings = loadSettings({
@@ -31,6 +50,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     DATABASE_URL: db.database.url,
     STORAGE_DIR: path.join(tmp, 'storage'),
     MAIL_DIR: path.join(tmp, 'mail'),
+    ...(oneAddressPerRequest ? { TRUST_PROXY: 'loopback' } : {}),
     ...env,
   });
   let now: number | undefined;
@@ -42,6 +62,15 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     clock: () => (now === undefined ? new Date() : new Date(now)),
   };
   const app = createApp(deps);
+  if (oneAddressPerRequest) {
+    type Handle = (req: IncomingMessage, ...rest: unknown[]) => void;
+    const inner = app as unknown as { handle: Handle };
+    const handle = inner.handle.bind(app);
+    inner.handle = (req, ...rest) => {
+      req.headers['x-forwarded-for'] ??= nextTestAddress();
+      handle(req, ...rest);
+    };
+  }
   return {
     app,
     deps,
