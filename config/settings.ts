@@ -28,9 +28,7 @@ const trustProxy = z
   .refine((v) => /^(0|false|no|off)$/i.test(v) || /^\d{1,2}$/.test(v) || v.split(',').every((i) => isProxyItem(i.trim())), {
     message: 'must be off, a hop count (1), or a list of loopback, linklocal, uniquelocal, addresses and CIDR ranges',
   })
-  .transform((v): false | number | string[] =>
-    /^(0|false|no|off)$/i.test(v) ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((i) => i.trim()),
-  );
+  .transform((v): false | number | string[] => (/^(0|false|no|off)$/i.test(v) ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((i) => i.trim())));
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

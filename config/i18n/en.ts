@@ -71,7 +71,7 @@ const en: Record<keyof typeof fr, string> = {
   csrf_refused: 'Request refused: it does not come from this site.',
   invalid_credentials: 'Incorrect email address or password.',
   login_too_many: 'Too many sign-in attempts. Please wait 15 minutes before trying again.',
-  login_wait: 'Too many attempts on this account. Please try again in {seconds} seconds.',
+  login_wait: 'Too many attempts on this account. Please try again in {seconds} s.',
   too_many_writes: 'Too many requests from your connection. Please try again in a few minutes.',
   unsupported_media_type: 'This request must be sent as JSON.',
   code_mismatch: 'this link is no longer valid',

@@ -71,7 +71,7 @@ const fr = {
   csrf_refused: 'Requête refusée : elle ne vient pas de ce site.',
   invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
   login_too_many: 'Trop de tentatives de connexion. Merci de patienter 15 minutes avant de réessayer.',
-  login_wait: 'Trop de tentatives sur ce compte. Merci de réessayer dans {seconds} secondes.',
+  login_wait: 'Trop de tentatives sur ce compte. Merci de réessayer dans {seconds} s.',
   too_many_writes: 'Trop de demandes depuis votre connexion. Merci de réessayer dans quelques minutes.',
   unsupported_media_type: 'Cette requête doit être envoyée en JSON.',
   code_mismatch: 'Ce lien n’est plus valide.',

@@ -71,7 +71,7 @@ const nl: Record<keyof typeof fr, string> = {
   csrf_refused: 'Verzoek geweigerd: het komt niet van deze site.',
   invalid_credentials: 'Onjuist e-mailadres of wachtwoord.',
   login_too_many: 'Te veel aanmeldpogingen. Wacht 15 minuten voordat u het opnieuw probeert.',
-  login_wait: 'Te veel pogingen voor dit account. Probeer het over {seconds} seconden opnieuw.',
+  login_wait: 'Te veel pogingen voor dit account. Probeer het over {seconds} s opnieuw.',
   too_many_writes: 'Te veel verzoeken vanaf uw verbinding. Probeer het over enkele minuten opnieuw.',
   unsupported_media_type: 'Dit verzoek moet als JSON worden verzonden.',
   code_mismatch: 'Deze link is niet meer geldig.',

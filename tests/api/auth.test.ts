@@ -179,25 +179,79 @@ describe('cross-site request forgery', () => {
 });
 
 describe('sign-in rate limits', () => {
-  it('locks an account after 5 failures in 15 minutes with 429, whatever the password, then lets it in after the window', async () => {
+  it('locks one (account, address) pair after 5 failures in 15 minutes, then lets it in after the window', async () => {
     await userWithPassword('lock@example.test', 'secret12');
     const t0 = Date.parse('2030-01-01T10:00:00Z');
     ctx.setNow(t0);
+    const from = (password: string) => request(ctx.app).post('/apis/auth/login').set('X-Forwarded-For', '198.51.100.40').send({ email: 'lock@example.test', password });
     try {
       for (let i = 0; i < 5; i++) {
-        const r = await request(ctx.app)
-          .post('/apis/auth/login')
-          .set('X-Forwarded-For', `198.51.100.${i}`)
-          .send({ email: 'lock@example.test', password: `bad${i}aaaa` });
-        expect(r.status).toBe(401);
+        ctx.setNow(t0 + i * 20_000); // slower than the account backoff
+        expect((await from(`bad${i}aaaa`)).status).toBe(401);
       }
-      const locked = await request(ctx.app).post('/apis/auth/login').send({ email: 'lock@example.test', password: 'secret12' });
+      ctx.setNow(t0 + 200_000);
+      const locked = await from('secret12');
       expect(locked.status).toBe(429);
       expect(locked.body.error).toBe('too_many_requests');
       expect(locked.body.message).toMatch(/15 minutes/);
-      ctx.setNow(t0 + 15 * 60_000 + 1);
-      const ok = await request(ctx.app).post('/apis/auth/login').send({ email: 'lock@example.test', password: 'secret12' });
-      expect(ok.status).toBe(200);
+      ctx.setNow(t0 + 4 * 20_000 + 15 * 60_000 + 1);
+      expect((await from('secret12')).status).toBe(200);
+    } finally {
+      ctx.setNow(undefined);
+    }
+  });
+
+  it("does not let a stranger's failures from other addresses block the owner's right password", async () => {
+    await userWithPassword('owner@example.test', 'secret12');
+    const t0 = Date.parse('2030-01-02T10:00:00Z');
+    ctx.setNow(t0);
+    try {
+      for (let i = 0; i < 5; i++) {
+        ctx.setNow(t0 + i * 20_000);
+        const r = await request(ctx.app)
+          .post('/apis/auth/login')
+          .set('X-Forwarded-For', '203.0.113.50')
+          .send({ email: 'owner@example.test', password: `bad${i}aaaa` });
+        expect(r.status).toBe(401);
+      }
+      // The stranger's pair is locked; the account only asks for a short wait after its last failure.
+      ctx.setNow(t0 + 4 * 20_000 + 2_000);
+      const owner = await request(ctx.app).post('/apis/auth/login').set('X-Forwarded-For', '198.51.100.41').send({ email: 'owner@example.test', password: 'secret12' });
+      expect(owner.status).toBe(200);
+    } finally {
+      ctx.setNow(undefined);
+    }
+  });
+
+  it('slows brute force from many addresses: after 5 failures the account takes one try per backoff (1 s, 2 s, 4 s... at most 10 s)', async () => {
+    await userWithPassword('target@example.test', 'secret12');
+    const t0 = Date.parse('2030-01-03T10:00:00Z');
+    ctx.setNow(t0);
+    let ip = 0;
+    const attempt = () =>
+      request(ctx.app)
+        .post('/apis/auth/login')
+        .set('X-Forwarded-For', `203.0.113.${++ip}`)
+        .send({ email: 'target@example.test', password: `bad${ip}aaaa` });
+    try {
+      for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(401);
+      const waiting = await attempt();
+      expect(waiting.status).toBe(429);
+      expect(waiting.body).toMatchObject({ error: 'too_many_requests', message: 'Trop de tentatives sur ce compte. Merci de réessayer dans 1 s.' });
+      // Even the right password waits: the backoff does not look at the password.
+      const right = await request(ctx.app).post('/apis/auth/login').set('X-Forwarded-For', '198.51.100.42').send({ email: 'target@example.test', password: 'secret12' });
+      expect(right.status).toBe(429);
+      // One hour of tries from a new address each time: the backoff lets through about one per 10 s.
+      let checked = 0;
+      for (let ms = 0; ms < 3600_000; ms += 500) {
+        ctx.setNow(t0 + 1000 + ms);
+        const r = await attempt();
+        if (r.status === 401) checked++;
+        else expect(r.status).toBe(429);
+        if (ms > 60_000) ms += 9_000; // past the doubling, sample sparsely to keep the test quick
+      }
+      expect(checked).toBeLessThanOrEqual(3600 / 10 + 5);
+      expect(checked).toBeGreaterThan(100);
     } finally {
       ctx.setNow(undefined);
     }
