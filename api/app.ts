@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { Settings } from '../config/settings.js';
 import type { Storage } from './integrations/storage.js';
 import type { Mailer } from './integrations/mail.js';
-import { detectLang, apiNotFound, errorHandler, staticHeaders, whenAcceptsEncoding } from './lib/http.js';
+import { detectLang, apiNotFound, errorHandler, staticFiles, staticHeaders, whenAcceptsEncoding } from './lib/http.js';
 import { apiRouter } from './routes/index.js';
 import { loadCaller } from './auth/sessions.js';
 import { csrfGuard } from './auth/csrf.js';
@@ -84,7 +84,7 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
 
   // The default pictures the spec names (avatar/icon_company.png, avatar/icon_recruiter.png) ship
   // with the code, so every database has them, demo or not; stored files cannot shadow them.
-  app.use('/files/avatar', express.static(path.join(import.meta.dirname, 'assets', 'avatar'), { maxAge: '7d', index: false }));
+  app.use('/files/avatar', staticFiles(path.join(import.meta.dirname, 'assets', 'avatar'), { maxAge: '7d', index: false }));
   // Stored files (CVs, logos, story media) by key: public keys only, served with their type.
   app.get('/files/{*key}', helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }), async (req, res, next) => {
     const key = ([] as string[]).concat((req.params as { key?: string[] }).key ?? []).join('/');

@@ -1,6 +1,7 @@
 // Express plumbing shared by every route: language, error shaping, the unknown-route answer.
 // Input checks are api/lib/validate.ts.
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ServerResponse } from 'node:http';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { AppError } from './errors.js';
 import { t, isMessageKey, isLang, DEFAULT_LANG, LANGS, type Lang } from '../../config/i18n/index.js';
 
@@ -86,4 +87,18 @@ export function staticHeaders(middleware: RequestHandler): RequestHandler {
 /** Wraps a compression middleware so that requests that accept no encoding skip its response wrapping. */
 export function whenAcceptsEncoding(middleware: RequestHandler): RequestHandler {
   return (req, res, next) => (req.headers['accept-encoding'] ? middleware(req, res, next) : next());
+}
+
+/** Static files (the portal's build, the default avatars, the favicon) with
+ *  `X-Content-Type-Options: nosniff`, so a browser never runs a file as another type than the
+ *  one we send. The one way the server serves a folder. */
+export function staticFiles(dir: string, options: Parameters<typeof express.static>[1] = {}): RequestHandler {
+  const setHeaders = options.setHeaders;
+  return express.static(dir, {
+    ...options,
+    setHeaders: (res: ServerResponse, file: string, stat: import('node:fs').Stats) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      setHeaders?.(res as never, file, stat);
+    },
+  });
 }

@@ -10,6 +10,7 @@ import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import { ROOT_DIR } from '../../config/settings.js';
 import type { FrontendMount } from '../../api/app.js';
+import { staticFiles } from '../../api/lib/http.js';
 import { portalServices } from './services.js';
 import type { PortalContext } from './context.js';
 
@@ -27,8 +28,8 @@ export async function portalMount(): Promise<FrontendMount> {
   const build = (await import(pathToFileURL(SERVER_ENTRY).href)) as ServerBuild;
 
   return (app, deps) => {
-    app.use('/assets', express.static(path.join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-    app.use(express.static(CLIENT_DIR, { maxAge: '1h', index: false }));
+    app.use('/assets', staticFiles(path.join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    app.use(staticFiles(CLIENT_DIR, { maxAge: '1h', index: false }));
 
     const nonce: RequestHandler = (_req, res, next) => {
       res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
