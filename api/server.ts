@@ -1,11 +1,11 @@
 // The one process: reads settings, opens and migrates the database, seeds demo data when asked,
 // then serves the API, the consoles and the portal on PORT. Stops cleanly on SIGINT/SIGTERM.
-import http from 'node:http';
 import { pino } from 'pino';
 import { loadSettings, SettingsError } from '../config/settings.js';
 import { openDatabase, isEmpty } from '../models/boot.js';
 import { seedDemo } from '../seeders/demo.js';
 import { createApp } from './app.js';
+import { createHttpServer } from './http-server.js';
 import { LocalDiskStorage } from './integrations/storage.js';
 import { createMailer } from './integrations/mail.js';
 import { startAuthHousekeeping } from './jobs/auth-housekeeping.js';
@@ -32,8 +32,7 @@ async function main() {
   const deps = { settings, storage, mailer: createMailer(settings), logger, clock: () => new Date() };
   const app = createApp(deps, await frontends(deps));
   startAuthHousekeeping(deps.clock, logger);
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 65_000;
+  const server = createHttpServer(app);
   server.listen(settings.port, settings.host, () => {
     logger.info(`serving ${settings.publicUrl} (${settings.database.dialect})`);
   });

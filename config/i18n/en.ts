@@ -73,6 +73,7 @@ const en: Record<keyof typeof fr, string> = {
   login_too_many: 'Too many sign-in attempts. Please wait 15 minutes before trying again.',
   login_wait: 'Too many attempts on this account. Please try again in {seconds} s.',
   too_many_writes: 'Too many requests from your connection. Please try again in a few minutes.',
+  request_timeout: 'The request arrived too slowly. Please try again.',
   unsupported_media_type: 'This request must be sent as JSON.',
   code_mismatch: 'this link is no longer valid',
   expired_code: 'This link has expired. Please ask for a new link.',

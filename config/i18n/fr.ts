@@ -73,6 +73,7 @@ const fr = {
   login_too_many: 'Trop de tentatives de connexion. Merci de patienter 15 minutes avant de réessayer.',
   login_wait: 'Trop de tentatives sur ce compte. Merci de réessayer dans {seconds} s.',
   too_many_writes: 'Trop de demandes depuis votre connexion. Merci de réessayer dans quelques minutes.',
+  request_timeout: 'La requête est arrivée trop lentement. Merci de réessayer.',
   unsupported_media_type: 'Cette requête doit être envoyée en JSON.',
   code_mismatch: 'Ce lien n’est plus valide.',
   expired_code: 'Ce lien a expiré. Merci de demander un nouveau lien.',

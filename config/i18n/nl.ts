@@ -73,6 +73,7 @@ const nl: Record<keyof typeof fr, string> = {
   login_too_many: 'Te veel aanmeldpogingen. Wacht 15 minuten voordat u het opnieuw probeert.',
   login_wait: 'Te veel pogingen voor dit account. Probeer het over {seconds} s opnieuw.',
   too_many_writes: 'Te veel verzoeken vanaf uw verbinding. Probeer het over enkele minuten opnieuw.',
+  request_timeout: 'Het verzoek kwam te traag binnen. Probeer het opnieuw.',
   unsupported_media_type: 'Dit verzoek moet als JSON worden verzonden.',
   code_mismatch: 'Deze link is niet meer geldig.',
   expired_code: 'Deze link is verlopen. Vraag een nieuwe link aan.',
