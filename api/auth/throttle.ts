@@ -5,7 +5,7 @@
 // Limits: docs/decisions/042-rate-limits.md.
 import { Op } from 'sequelize';
 import { AuthAttempt } from '../../models/index.js';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { AppError, tooMany } from '../lib/errors.js';
 import './caller.js';
 
@@ -100,12 +100,22 @@ export async function spendWithBackoff(l: Limit, now: Date): Promise<number> {
   return row.id;
 }
 
-/** Express guard for an anonymous write: counts the request against the caller's limit (their
- *  user id when signed in, else the address) and answers 429 `too_many_requests` past it. */
+/** Who an anonymous-write limit counts: the signed-in user, else the address (req.ip, see
+ *  TRUST_PROXY). The API's routes and the portal's in-process actions use the same key. */
+export function writerOf(req: Request): string {
+  return req.caller ? `user:${req.caller.user.id}` : `ip:${req.ip ?? 'unknown'}`;
+}
+
+/** Counts one write against a writer's limit; 429 `too_many_requests` (too_many_writes) past it. */
+export async function spendWrite(limit: (who: string) => Limit, who: string, now: Date): Promise<void> {
+  await spend([limit(who)], now, 'too_many_writes');
+}
+
+/** Express guard for an anonymous write: counts the request against the caller's limit and
+ *  answers 429 past it. */
 export function limitWrites(limit: (who: string) => Limit, clock: () => Date): RequestHandler {
   return (req, _res, next) => {
-    const who = req.caller ? `user:${req.caller.user.id}` : `ip:${req.ip ?? 'unknown'}`;
-    spend([limit(who)], clock(), 'too_many_writes').then(() => next(), next);
+    spendWrite(limit, writerOf(req), clock()).then(() => next(), next);
   };
 }
 

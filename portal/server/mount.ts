@@ -11,6 +11,7 @@ import type { ServerBuild } from '@remix-run/node';
 import { ROOT_DIR } from '../../config/settings.js';
 import type { FrontendMount } from '../../api/app.js';
 import { staticFiles } from '../../api/lib/http.js';
+import { writerOf } from '../../api/auth/throttle.js';
 import { portalServices } from './services.js';
 import type { PortalContext } from './context.js';
 
@@ -70,6 +71,7 @@ export async function portalMount(): Promise<FrontendMount> {
           services: portalServices,
           cspNonce: res.locals.cspNonce as string,
           caller: req.caller,
+          writer: writerOf(req),
           memo: new Map(),
         }) satisfies PortalContext,
     });
