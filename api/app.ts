@@ -11,7 +11,7 @@ import type { Mailer } from './integrations/mail.js';
 import { createMediaUrls, type MediaUrls } from './integrations/media-urls.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { isPrivateKey } from '../models/rules/storage-url.js';
-import { detectLang, apiNotFound, errorHandler, staticHeaders, whenAcceptsEncoding, whenHasBody } from './lib/http.js';
+import { detectLang, apiNotFound, errorHandler, staticFiles, staticHeaders, whenAcceptsEncoding, whenHasBody } from './lib/http.js';
 import { apiRouter } from './routes/index.js';
 import { loadCaller } from './auth/sessions.js';
 import { csrfGuard } from './auth/csrf.js';
@@ -46,7 +46,8 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   deps.media ??= createMediaUrls(deps.settings);
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Off unless TRUST_PROXY names the proxies: req.ip is the peer (docs/decisions/096-trust-proxy.md).
+  app.set('trust proxy', deps.settings.trustProxy);
   app.set('query parser', 'extended');
 
   // Probes first: no session, no compression, never shadowed by the portal's catch-all.
@@ -76,7 +77,7 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
 
   // The default pictures the spec names (avatar/icon_company.png, avatar/icon_recruiter.png) ship
   // with the code, so every database has them, demo or not; stored files cannot shadow them.
-  app.use('/files/avatar', express.static(path.join(import.meta.dirname, 'assets', 'avatar'), { maxAge: '7d', index: false }));
+  app.use('/files/avatar', staticFiles(path.join(import.meta.dirname, 'assets', 'avatar'), { maxAge: '7d', index: false }));
   // Private media (CVs, story videos): only through a signed, short-lived address.
   app.use('/media', mediaRoutes(deps, deps.media));
   // Public stored files (logos, company pictures) by key, served with their type. CVs and story

@@ -8,6 +8,7 @@ import { openDatabase, isEmpty } from '../models/boot.js';
 import { seedDemo } from '../seeders/demo.js';
 import { createApp } from './app.js';
 import { createStorage } from './integrations/storage.js';
+import { createHttpServer } from './http-server.js';
 import { createMailer } from './integrations/mail.js';
 import { startAuthHousekeeping } from './jobs/auth-housekeeping.js';
 import { startUploadCleanup } from './jobs/upload-cleanup.js';
@@ -43,8 +44,7 @@ async function main() {
   const app = createApp(deps, await frontends(deps));
   startAuthHousekeeping(deps.clock, logger);
   startUploadCleanup(storage, deps.clock, logger);
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 65_000;
+  const server = createHttpServer(app);
   server.listen(settings.port, settings.host, () => {
     logger.info(`serving ${settings.publicUrl} (${settings.database.dialect})`);
   });

@@ -1,5 +1,6 @@
 // The one place that reads the environment. Parsed once at start; a wrong value stops the
 // server with a message naming the variable (see loadSettings).
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,26 @@ export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 const bool = z.enum(['0', '1', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+/** Express `trust proxy` names it knows, besides addresses and CIDR ranges. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyItem = (item: string) => {
+  if (PROXY_NAMES.has(item)) return true;
+  const [addr, bits, ...rest] = item.split('/');
+  const family = net.isIP(addr);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+/** Which peers may set X-Forwarded-For (docs/decisions/096-trust-proxy.md): off (the default),
+ *  a number of proxy hops, or a comma-separated list of loopback/linklocal/uniquelocal, addresses
+ *  and CIDR ranges. `true` (trust anyone) is refused: it lets every client choose its address. */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine((v) => /^(0|false|no|off)$/i.test(v) || /^\d{1,2}$/.test(v) || v.split(',').every((i) => isProxyItem(i.trim())), {
+    message: 'must be off, a hop count (1), or a list of loopback, linklocal, uniquelocal, addresses and CIDR ranges',
+  })
+  .transform((v): false | number | string[] => (/^(0|false|no|off)$/i.test(v) ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((i) => i.trim())));
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -19,6 +40,7 @@ const schema = z.object({
     .regex(/^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/, 'must be sqlite:path/to/file.sqlite or mysql://user:pass@host:3306/db')
     .default('sqlite:var/app.sqlite'),
   DEMO_DATA: bool.optional(),
+  TRUST_PROXY: trustProxy.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STORAGE_DIR: z.string().min(1).default('var/storage'),
   STORAGE_URL: z
@@ -66,6 +88,8 @@ export interface Settings {
   database: Database;
   demoData: boolean;
   logLevel: string;
+  /** Express `trust proxy`: false (X-Forwarded-For ignored), a hop count, or trusted proxies. */
+  trustProxy: false | number | string[];
   storageDir: string;
   /** Set by STORAGE_URL=s3://bucket/prefix: stored files go to that bucket instead of storageDir. */
   s3?: { bucket: string; prefix: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
@@ -138,6 +162,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     database,
     demoData: s.DEMO_DATA ?? database.dialect === 'sqlite',
     logLevel: s.LOG_LEVEL,
+    trustProxy: s.TRUST_PROXY ?? false,
     storageDir: resolveDir(s.STORAGE_DIR),
     s3: s.STORAGE_URL ? parseS3(s) : undefined,
     mailDir: resolveDir(s.MAIL_DIR),

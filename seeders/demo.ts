@@ -266,12 +266,13 @@ const LANDINGS = [
 
 /**
  * The demo's booster ledger: boosters left as the data gives them, one used per boosted offer the
- * user recruits for (a manager: of their shops). The counters are not typed here: recountUsers
+ * user or the recruiters of their list recruit for. The counters are not typed here: recountUsers
  * writes them.
  */
 function boosters(key: DemoUserKey, left: number): { av_boost: number; used_boost: number; total_boost: number } {
-  const manager = USERS.find((u) => u.key === key)!.profile === 'manager';
-  const used = OFFERS.filter((x) => x.boosted && (manager ? x.shop !== undefined && shopBy.get(x.shop)!.manager === key : x.recruiter === key)).length;
+  // Over the same offers as the counters: the user's and their list's (decision 099).
+  const reach = new Set<DemoUserKey>([key, ...MANAGER_RECRUITERS.filter(([m]) => m === key).map(([, r]) => r)]);
+  const used = OFFERS.filter((x) => x.boosted && reach.has(x.recruiter)).length;
   return { av_boost: left, used_boost: used, total_boost: left + used };
 }
 

@@ -31,8 +31,25 @@ export function ownOrigins(req: Request, publicUrl: string): string[] {
   return list.filter((o): o is string => !!o);
 }
 
+/** Paths checked even for anonymous callers: signing in sets the cookie, so a hostile page that
+ *  posts its own credentials would sign the visitor into the attacker's account (login CSRF). */
+const SIGN_IN = /^\/auth\/login$/;
+
+/** A sign-in from a browser page carries an Origin, or at least Sec-Fetch-Site: it must be ours.
+ *  The mobile app and tools send neither, and carry no ambient credential to abuse. */
+function signInAllowed(req: Request, publicUrl: string): boolean {
+  const origin = req.get('origin');
+  if (origin !== undefined) return origin !== 'null' && ownOrigins(req, publicUrl).includes(origin.toLowerCase());
+  const site = req.get('sec-fetch-site');
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
+
 export function csrfGuard(publicUrl: string): RequestHandler {
   return (req, _res, next) => {
+    if (req.method === 'POST' && SIGN_IN.test(req.path)) {
+      if (signInAllowed(req, publicUrl)) return next();
+      return next(new AppError(403, 'csrf_refused', 'csrf_refused'));
+    }
     if (SAFE_METHODS.has(req.method) || req.caller?.via !== 'cookie') return next();
     if (EXEMPT.some((re) => re.test(req.path))) return next();
     const origin = req.get('origin');
@@ -44,3 +61,10 @@ export function csrfGuard(publicUrl: string): RequestHandler {
     next(new AppError(403, 'csrf_refused', 'csrf_refused'));
   };
 }
+
+/** Sign-in accepts JSON only: an HTML form cannot send it cross-site without a CORS preflight,
+ *  which we never grant. Anything else answers 415 `unsupported_media_type`. */
+export const jsonOnly: RequestHandler = (req, _res, next) => {
+  if (req.is('application/json')) return next();
+  next(new AppError(415, 'unsupported_media_type', 'unsupported_media_type'));
+};

@@ -5,7 +5,9 @@
 // Limits: docs/decisions/042-rate-limits.md.
 import { Op } from 'sequelize';
 import { AuthAttempt } from '../../models/index.js';
-import { tooMany } from '../lib/errors.js';
+import type { Request, RequestHandler } from 'express';
+import { AppError, tooMany } from '../lib/errors.js';
+import './caller.js';
 
 export interface Limit {
   bucket: string;
@@ -14,14 +16,36 @@ export interface Limit {
 }
 
 const MIN = 60_000;
+const pair = (account: string, ip: string) => `${account}|${ip}`;
+/** Every limit of the product (docs/decisions/042-rate-limits.md and 095-anonymous-write-limits.md).
+ *  Tests and the reliability suite change nothing here: they send from distinct addresses
+ *  (X-Forwarded-For with TRUST_PROXY set). */
 export const LIMITS = {
-  loginAccount: (email: string): Limit => ({ bucket: `login:acct:${email}`, max: 5, windowMs: 15 * MIN }),
+  // Sign-in: wrong passwords per (account, address) pair and per address; the account itself
+  // only slows down (LOGIN_BACKOFF), so a stranger cannot lock the owner out.
+  loginPair: (email: string, ip: string): Limit => ({ bucket: `login:pair:${pair(email, ip)}`, max: 5, windowMs: 15 * MIN }),
   loginAddress: (ip: string): Limit => ({ bucket: `login:ip:${ip}`, max: 20, windowMs: 15 * MIN }),
-  forgotAccount: (email: string): Limit => ({ bucket: `forgot:acct:${email}`, max: 3, windowMs: 60 * MIN }),
+  /** Failures on the account from every address: counted for the backoff, never a hard stop. */
+  loginAccount: (email: string): Limit => ({ bucket: `login:acct:${email}`, max: Number.MAX_SAFE_INTEGER, windowMs: 15 * MIN }),
+  forgotPair: (email: string, ip: string): Limit => ({ bucket: `forgot:pair:${pair(email, ip)}`, max: 3, windowMs: 60 * MIN }),
+  forgotAccount: (email: string): Limit => ({ bucket: `forgot:acct:${email}`, max: 10, windowMs: 60 * MIN }),
   forgotAddress: (ip: string): Limit => ({ bucket: `forgot:ip:${ip}`, max: 10, windowMs: 60 * MIN }),
-  resetUser: (userId: string): Limit => ({ bucket: `reset:user:${userId}`, max: 10, windowMs: 60 * MIN }),
+  resetPair: (userId: string, ip: string): Limit => ({ bucket: `reset:pair:${pair(userId, ip)}`, max: 10, windowMs: 60 * MIN }),
   resetAddress: (ip: string): Limit => ({ bucket: `reset:ip:${ip}`, max: 30, windowMs: 60 * MIN }),
+  // Anonymous writes, per address (per user when signed in): numbers a real candidate never reaches.
+  apply: (who: string): Limit => ({ bucket: `write:apply:${who}`, max: 10, windowMs: 10 * MIN }),
+  upload: (who: string): Limit => ({ bucket: `write:upload:${who}`, max: 10, windowMs: 10 * MIN }),
+  feedback: (who: string): Limit => ({ bucket: `write:feedback:${who}`, max: 10, windowMs: 10 * MIN }),
+  shareView: (who: string): Limit => ({ bucket: `write:share-view:${who}`, max: 60, windowMs: 10 * MIN }),
 } as const;
+
+/** Account-wide sign-in backoff: after FREE failures in the account window (from any address),
+ *  each try must wait 1 s, 2 s, 4 s... after the account's last failure, at most MAX_MS. */
+export const LOGIN_BACKOFF = { free: 5, firstMs: 1000, maxMs: 10_000 } as const;
+
+/** A reset code is voided after this many wrong codes for its user (from any address); a new
+ *  forgot-password request mails a fresh one. */
+export const RESET_CODE_MAX_WRONG = 20;
 
 const cut = (s: string) => s.slice(0, 190);
 
@@ -44,6 +68,55 @@ export async function spend(limits: Limit[], now: Date, messageKey = 'too_many_r
     throw tooMany(code, messageKey);
   }
   return ids;
+}
+
+/** The wait the account-wide backoff asks for, in ms, after `failures` failures. */
+export function backoffMs(failures: number): number {
+  if (failures < LOGIN_BACKOFF.free) return 0;
+  return Math.min(LOGIN_BACKOFF.firstMs * 2 ** (failures - LOGIN_BACKOFF.free), LOGIN_BACKOFF.maxMs);
+}
+
+/**
+ * Records one try against an account and refuses it (429 `login_wait`, with the seconds to wait)
+ * when it comes sooner after the account's previous failure than the backoff allows. Counted
+ * like spend: the row is written first, then compared with the rows written before it, so a
+ * burst gets at most one try through per wait. Returns the recorded id.
+ */
+export async function spendWithBackoff(l: Limit, now: Date): Promise<number> {
+  const bucket = cut(l.bucket);
+  const row = await AuthAttempt.create({ bucket, at: now });
+  const where = { bucket, at: { [Op.gt]: new Date(now.getTime() - l.windowMs) }, id: { [Op.lt]: row.id } };
+  const before = await AuthAttempt.count({ where });
+  const wait = backoffMs(before);
+  if (wait > 0) {
+    const last = (await AuthAttempt.max('at', { where })) as Date | string | null;
+    const lastMs = last ? new Date(last).getTime() : 0;
+    if (now.getTime() < lastMs + wait) {
+      await AuthAttempt.destroy({ where: { id: row.id } });
+      const seconds = Math.max(1, Math.ceil((lastMs + wait - now.getTime()) / 1000));
+      throw new AppError(429, 'too_many_requests', 'login_wait', { seconds: String(seconds) });
+    }
+  }
+  return row.id;
+}
+
+/** Who an anonymous-write limit counts: the signed-in user, else the address (req.ip, see
+ *  TRUST_PROXY). The API's routes and the portal's in-process actions use the same key. */
+export function writerOf(req: Request): string {
+  return req.caller ? `user:${req.caller.user.id}` : `ip:${req.ip ?? 'unknown'}`;
+}
+
+/** Counts one write against a writer's limit; 429 `too_many_requests` (too_many_writes) past it. */
+export async function spendWrite(limit: (who: string) => Limit, who: string, now: Date): Promise<void> {
+  await spend([limit(who)], now, 'too_many_writes');
+}
+
+/** Express guard for an anonymous write: counts the request against the caller's limit and
+ *  answers 429 past it. */
+export function limitWrites(limit: (who: string) => Limit, clock: () => Date): RequestHandler {
+  return (req, _res, next) => {
+    spendWrite(limit, writerOf(req), clock()).then(() => next(), next);
+  };
 }
 
 /** Forgets attempts: the rows of one request (ids) and, after a success, a whole bucket. */

@@ -11,18 +11,43 @@ import { SsoProvider, SsoProviderDomain } from '../../models/index.js';
 import { saveSsoProvider } from '../services/sso.service.js';
 import { AppError } from '../lib/errors.js';
 
-const { values } = parseArgs({
-  options: {
-    list: { type: 'boolean' },
-    identifier: { type: 'string' },
-    name: { type: 'string' },
-    'entry-point': { type: 'string' },
-    cert: { type: 'string' },
-    issuer: { type: 'string' },
-    domain: { type: 'string', multiple: true },
-    profile: { type: 'string' },
-  },
-});
+const USAGE = `Adds or replaces a company's SAML identity provider, or lists them.
+
+Usage:
+  npm run sso:provider -- --identifier ID --entry-point URL --cert FILE_OR_PEM --domain DOMAIN [--domain ...]
+                          [--name NAME] [--issuer ENTITY_ID] [--profile recruiter|manager|candidate]
+  npm run sso:provider -- --list
+  npm run sso:provider -- --help
+
+Give the identity provider our metadata: {PUBLIC_URL}/apis/sso/{identifier}/metadata
+`;
+
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        list: { type: 'boolean' },
+        identifier: { type: 'string' },
+        name: { type: 'string' },
+        'entry-point': { type: 'string' },
+        cert: { type: 'string' },
+        issuer: { type: 'string' },
+        domain: { type: 'string', multiple: true },
+        profile: { type: 'string' },
+      },
+    }).values;
+  } catch (e) {
+    console.error(`${(e as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const values = readArgs();
+if (values.help || process.argv.length <= 2) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 const settings = loadSettings();
 const sequelize = await openDatabase(settings);

@@ -12,7 +12,7 @@ import type { Scope } from './types.js';
 export type { ConsoleCtx, Rec, Scope, ServerPart } from './types.js';
 
 /** 'self': the caller's own rows; 'managed': those of the recruiters they reach (themselves and, for a manager, their list). */
-const scopeOf = (rule: RowScope, reach: Reach): Scope => ({ column: rule.column, ids: rule.match === 'self' ? [reach.userId] : reach.recruiterIds });
+const scopeOf = (rule: RowScope, reach: Reach, role: Exclude<ConsoleRole, 'admin'>): Scope => ({ column: rule.column, ids: rule.match === 'self' ? [reach.userId] : reach.recruiterIds, role });
 
 /** The rows the first of `roles` that the caller holds and that has a row scope reaches. */
 function widestScope(decl: ResourceDecl, roles: readonly ConsoleRole[], reach: Reach): Scope | undefined {
@@ -20,7 +20,7 @@ function widestScope(decl: ResourceDecl, roles: readonly ConsoleRole[], reach: R
   for (const role of ['manager', 'recruiter', 'candidate'] as const) {
     if (!reach.roles.includes(role) || !roles.includes(role)) continue;
     const rule = decl.rows?.[role];
-    if (rule) return scopeOf(rule, reach);
+    if (rule) return scopeOf(rule, reach, role);
   }
   return undefined;
 }

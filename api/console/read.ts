@@ -195,7 +195,25 @@ async function shape(ctx: ConsoleCtx, decl: ResourceDecl, server: ServerPart, ro
   return server.decorate ? server.decorate(ctx, out) : out;
 }
 
+/** Drops the fields the caller's role does not read (FieldDecl.readBy); staff read everything. */
+export function hideFields(decl: ResourceDecl, scope: Scope, recs: Rec[]): Rec[] {
+  const role = scope?.role;
+  if (!role) return recs;
+  const hidden = decl.fields.filter((f) => f.readBy && !f.readBy.includes(role)).map((f) => f.source);
+  if (!hidden.length) return recs;
+  return recs.map((r) => {
+    const out = { ...r };
+    for (const source of hidden) delete out[source];
+    return out;
+  });
+}
+
 export async function listRecords(ctx: ConsoleCtx, decl: ResourceDecl, server: ServerPart, q: ListQuery, scope: Scope): Promise<{ data: Rec[]; total: number }> {
+  const { data, total } = await listAll(ctx, decl, server, q, scope);
+  return { data: hideFields(decl, scope, data), total };
+}
+
+async function listAll(ctx: ConsoleCtx, decl: ResourceDecl, server: ServerPart, q: ListQuery, scope: Scope): Promise<{ data: Rec[]; total: number }> {
   if (server.list) return server.list(ctx, q, scope);
   const plan = planOf(decl);
   const special = server.listSql ? await server.listSql(ctx, q, scope) : null;
@@ -214,6 +232,10 @@ export async function listRecords(ctx: ConsoleCtx, decl: ResourceDecl, server: S
 
 /** One record the caller may see; 404 when it does not exist or is outside their rows. */
 export async function getRecord(ctx: ConsoleCtx, decl: ResourceDecl, server: ServerPart, id: string, scope: Scope): Promise<Rec> {
+  return hideFields(decl, scope, [await getOne(ctx, decl, server, id, scope)])[0];
+}
+
+async function getOne(ctx: ConsoleCtx, decl: ResourceDecl, server: ServerPart, id: string, scope: Scope): Promise<Rec> {
   if (server.get) return server.get(ctx, id, scope);
   const plan = planOf(decl);
   const where = whereOf(ctx, decl, {}, scope).add('r.id = ?', id);

@@ -2,6 +2,7 @@
 // one (models/resources/<name>/server.ts).
 import type { Sequelize, Transaction } from 'sequelize';
 import type { Caller } from '../auth/caller.js';
+import type { ConsoleRole } from '../../models/resources/index.js';
 import type { Storage } from '../integrations/storage.js';
 import type { MediaUrls } from '../integrations/media-urls.js';
 import type { Dialect } from '../../models/columns.js';
@@ -20,7 +21,9 @@ export interface ConsoleCtx {
 }
 
 /** null: every row (staff). Otherwise: rows whose column is one of ids. */
-export type Scope = null | { column: string; ids: string[] };
+/** The rows a caller reaches (null: all, staff) and the role whose row rule gave them, which
+ *  decides the fields they read (FieldDecl.readBy). */
+export type Scope = null | { column: string; ids: string[]; role?: Exclude<ConsoleRole, 'admin'> };
 
 export type Rec = Record<string, unknown> & { id: string | number };
 

@@ -1,7 +1,8 @@
 // Express plumbing shared by every route: language, error shaping, the unknown-route answer.
 // Input checks are api/lib/validate.ts.
+import type { ServerResponse } from 'node:http';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { isAmbiguous, isUnreachable } from '../../models/write-once.js';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError } from './errors.js';
 import { t, isMessageKey, isLang, DEFAULT_LANG, LANGS, type Lang } from '../../config/i18n/index.js';
 
@@ -128,4 +129,18 @@ export function whenHasBody(...parsers: RequestHandler[]): RequestHandler {
     };
     step();
   };
+}
+
+/** Static files (the portal's build, the default avatars, the favicon) with
+ *  `X-Content-Type-Options: nosniff`, so a browser never runs a file as another type than the
+ *  one we send. The one way the server serves a folder. */
+export function staticFiles(dir: string, options: Parameters<typeof express.static>[1] = {}): RequestHandler {
+  const setHeaders = options.setHeaders;
+  return express.static(dir, {
+    ...options,
+    setHeaders: (res: ServerResponse, file: string, stat: import('node:fs').Stats) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      setHeaders?.(res as never, file, stat);
+    },
+  });
 }

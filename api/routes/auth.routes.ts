@@ -5,6 +5,7 @@ import type { AppDeps } from '../app.js';
 import { validate } from '../lib/validate.js';
 import { t } from '../../config/i18n/index.js';
 import { requireUser } from '../auth/guards.js';
+import { jsonOnly } from '../auth/csrf.js';
 import { clearSessionCookie, destroySession, setSessionCookie, tokenOf } from '../auth/sessions.js';
 import { forgotPassword, login, publicUser, resetPassword, updateProfile } from '../services/auth.service.js';
 import {
@@ -22,7 +23,7 @@ export function authRoutes(deps: AppDeps): Router {
   const router = Router();
   const { publicUrl } = deps.settings;
 
-  router.post('/auth/login', validate({ body: loginSchema }), async (req, res) => {
+  router.post('/auth/login', jsonOnly, validate({ body: loginSchema }), async (req, res) => {
     const body = req.body as LoginInput;
     const previous = tokenOf(req);
     const { user, token } = await login(body, { ip: req.ip ?? 'unknown', now: deps.clock() });

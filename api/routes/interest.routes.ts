@@ -4,6 +4,7 @@ import type { AppDeps } from '../app.js';
 import { successFalseOnError } from '../lib/http.js';
 import { t } from '../../config/i18n/index.js';
 import { validate } from '../lib/validate.js';
+import { LIMITS, limitWrites } from '../auth/throttle.js';
 import { submitInterest } from '../services/interest.service.js';
 import { interestSchema, type Interest } from '../services/interest.schema.js';
 
@@ -13,6 +14,6 @@ export function interestRoutes(deps: AppDeps): Router {
     await submitInterest(req.body as Interest, deps.clock());
     res.status(201).json({ success: true, message: t(req.lang, 'interest_registered') });
   };
-  router.post('/submit-interest', validate({ body: interestSchema }), submit, successFalseOnError);
+  router.post('/submit-interest', limitWrites(LIMITS.apply, deps.clock), validate({ body: interestSchema }), submit, successFalseOnError);
   return router;
 }

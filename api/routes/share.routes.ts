@@ -6,6 +6,7 @@ import type { AppDeps } from '../app.js';
 import { invalid, unauthorized } from '../lib/errors.js';
 import { validate } from '../lib/validate.js';
 import { t } from '../../config/i18n/index.js';
+import { LIMITS, limitWrites } from '../auth/throttle.js';
 import { createShareLink, sendFeedback, viewSharedApplication } from '../services/share.service.js';
 import { feedbackSchema, shareRequestSchema, type FeedbackInput, type ShareRequest } from '../services/share.schema.js';
 
@@ -25,14 +26,17 @@ const checkShareApply: RequestHandler = (req, res, next) => {
 
 export function shareRoutes(deps: AppDeps): Router {
   const router = Router();
+  const limitViews = limitWrites(LIMITS.shareView, deps.clock);
+  const limitFeedback = limitWrites(LIMITS.feedback, deps.clock);
+  const limitIfFeedback: RequestHandler = (req, res, next) => (isFeedback(req.body) ? limitFeedback(req, res, next) : next());
 
-  router.get('/share-apply/:share_id', async (req, res) => {
-    const result = await viewSharedApplication(req.params.share_id, deps.media!, deps.clock());
+  router.get('/share-apply/:share_id', limitViews, async (req, res) => {
+    const result = await viewSharedApplication(String(req.params.share_id), deps.media!, deps.clock());
     // Every answer counts a view and carries personal data: never cached.
     res.set('Cache-Control', 'no-store').json(result);
   });
 
-  router.post('/share-apply', checkShareApply, async (req, res) => {
+  router.post('/share-apply', limitIfFeedback, checkShareApply, async (req, res) => {
     if (isFeedback(req.body)) {
       const { recruiterName } = await sendFeedback(req.body as FeedbackInput, deps.clock());
       res.json({ error: false, message: t(req.lang, 'feedback_sent_message', { name: recruiterName }), recruiter: { name: recruiterName } });

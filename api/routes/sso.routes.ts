@@ -83,7 +83,8 @@ export function ssoRoutes(deps: AppDeps): Router {
       if (req.accepts(['json', 'html']) === 'html') {
         res.type('html').send(`<!doctype html><meta charset="utf-8"><title>SSO</title><p>${escapeHtml(message)}</p><p><a href="/login">${escapeHtml(t(req.lang, 'not_signed_in'))}</a></p>`);
       } else {
-        res.json({ error: err.code, message, ...(err.details ? { details: err.details } : {}) });
+        // A stable code and message only: the reason (XML parser, signature, audience...) is logged above.
+        res.json({ error: err.code, message });
       }
     }
   });

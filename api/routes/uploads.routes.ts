@@ -7,6 +7,7 @@ import { AppError, invalid } from '../lib/errors.js';
 import { MAX_UPLOAD_BYTES, storeUpload } from '../services/uploads.service.js';
 import type { UploadKind } from '../../models/index.js';
 import { validate } from '../lib/validate.js';
+import { LIMITS, limitWrites } from '../auth/throttle.js';
 import { uploadFieldsSchema, type UploadFields } from '../services/uploads.schema.js';
 
 const parser = multer({
@@ -38,7 +39,8 @@ export function uploadsRoutes(deps: AppDeps): Router {
       res.status(201).json(stored);
     };
   const fields = validate({ body: uploadFieldsSchema });
-  router.post('/upload/cv', readFile, fields, handle('cv'));
-  router.post('/upload/image', readFile, fields, handle('image'));
+  const limit = limitWrites(LIMITS.upload, deps.clock);
+  router.post('/upload/cv', limit, readFile, fields, handle('cv'));
+  router.post('/upload/image', limit, readFile, fields, handle('image'));
   return router;
 }

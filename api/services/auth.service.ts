@@ -6,7 +6,7 @@ import { PasswordResetCode, User, transaction } from '../../models/index.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createSession, destroyUserSessions } from '../auth/sessions.js';
 import { isManager } from '../auth/access.js';
-import { LIMITS, forget, spend } from '../auth/throttle.js';
+import { LIMITS, RESET_CODE_MAX_WRONG, forget, spend, spendWithBackoff } from '../auth/throttle.js';
 import { retryingTransaction } from './retry-transaction.js';
 import { AppError, invalid } from '../lib/errors.js';
 import type { Mailer } from '../integrations/mail.js';
@@ -52,16 +52,24 @@ const getDummyHash = () => (dummyHash ??= hashPassword(crypto.randomBytes(16).to
 /** Checks the password and opens a new session (a new token every time: no session fixation). */
 export async function login(input: LoginInput, ctx: { ip: string; now: Date }): Promise<{ user: User; token: string }> {
   const email = normalizeEmail(input.email);
+  // Hard limits on the (account, address) pair and the address; the account as a whole only
+  // backs off, so a stranger's failures elsewhere never lock its owner out (decision 042).
   const account = LIMITS.loginAccount(email);
-  const spent = await spend([account, LIMITS.loginAddress(ctx.ip)], ctx.now, 'login_too_many');
+  const spent = await spend([LIMITS.loginPair(email, ctx.ip), LIMITS.loginAddress(ctx.ip)], ctx.now, 'login_too_many');
+  try {
+    spent.push(await spendWithBackoff(account, ctx.now));
+  } catch (e) {
+    await forget(spent);
+    throw e;
+  }
   const user = await User.findOne({ where: { email } });
   // An account of a company SSO provider signs in through its IdP only, so that the company's
   // offboarding holds (docs/decisions/043-saml-sso.md).
   const hash = user && user.sso_provider_id === null ? user.password_hash : null;
   const ok = hash ? await verifyPassword(hash, input.password) : (await verifyPassword(await getDummyHash(), input.password), false);
   if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'invalid_credentials');
-  // A success wipes the account's failures and does not count against the address.
-  await forget(spent, [account.bucket]);
+  // A success wipes the account's and this pair's failures and does not count against the address.
+  await forget(spent, [account.bucket, LIMITS.loginPair(email, ctx.ip).bucket]);
   user.last_co = ctx.now;
   await user.save({ fields: ['last_co'] });
   const token = await createSession(user.id, input.client === 'app' ? 'bearer' : 'cookie', ctx.now);
@@ -100,7 +108,7 @@ const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex'
  */
 export async function forgotPassword(input: ForgotPasswordInput, ctx: { ip: string; now: Date; mailer: Mailer; publicUrl: string; onMailError: (e: unknown) => void }): Promise<void> {
   const email = normalizeEmail(input.email);
-  await spend([LIMITS.forgotAccount(email), LIMITS.forgotAddress(ctx.ip)], ctx.now);
+  await spend([LIMITS.forgotPair(email, ctx.ip), LIMITS.forgotAccount(email), LIMITS.forgotAddress(ctx.ip)], ctx.now);
   const user = await User.findOne({ where: { email } });
   if (!user || user.sso_provider_id !== null) return;
   const lang: Lang = normalizeLang(input.lang ?? user.lang);
@@ -126,9 +134,15 @@ export async function forgotPassword(input: ForgotPasswordInput, ctx: { ip: stri
  * every session of the user.
  */
 export async function resetPassword(input: ResetPasswordInput, ctx: { ip: string; now: Date }): Promise<void> {
-  await spend([LIMITS.resetUser(input.user_id), LIMITS.resetAddress(ctx.ip)], ctx.now);
+  // Limits per (user, address) pair and per address: a stranger's wrong codes never block the
+  // owner's link; they only count towards voiding it (decision 042).
+  const pairLimit = LIMITS.resetPair(input.user_id, ctx.ip);
+  await spend([pairLimit, LIMITS.resetAddress(ctx.ip)], ctx.now);
   const row = await PasswordResetCode.findOne({ where: { user_id: input.user_id, code_hash: sha256(input.code) } });
-  if (!row || row.used_at) throw invalid('code_mismatch', 'code_mismatch');
+  if (!row || row.used_at) {
+    await countWrongCode(input.user_id, ctx.now);
+    throw invalid('code_mismatch', 'code_mismatch');
+  }
   if (row.expires_at.getTime() <= ctx.now.getTime()) throw invalid('expired_code', 'expired_code');
   const hash = await hashPassword(input.password);
   await transaction(async (tx) => {
@@ -137,5 +151,13 @@ export async function resetPassword(input: ResetPasswordInput, ctx: { ip: string
     await User.update({ password_hash: hash }, { where: { id: input.user_id }, transaction: tx });
     await destroyUserSessions(input.user_id, undefined, tx);
   });
-  await forget([], [LIMITS.resetUser(input.user_id).bucket]);
+  await forget([], [pairLimit.bucket]);
+}
+
+/** One more wrong code against the user's live code; at RESET_CODE_MAX_WRONG it is voided (a new
+ *  forgot-password request mails a fresh one). Two conditional updates: no read-modify-write. */
+async function countWrongCode(userId: string, now: Date): Promise<void> {
+  const live = { user_id: userId, used_at: null, expires_at: { [Op.gt]: now } };
+  await PasswordResetCode.increment('attempts', { by: 1, where: live });
+  await PasswordResetCode.update({ used_at: now }, { where: { ...live, attempts: { [Op.gte]: RESET_CODE_MAX_WRONG } } });
 }

@@ -253,6 +253,8 @@ export async function assignRecruiters(actor: Actor, managerId: string, input: {
     }
     if (remove.length) await ManagerRecruiter.destroy({ where: { manager_id: managerId, recruiter_id: remove }, transaction: t });
     const after = (await ManagerRecruiter.findAll({ where: { manager_id: managerId }, transaction: t })).map((l) => l.recruiter_id as string);
+    // The manager's counters are over their list's offers (decision 099).
+    await recountUsers([managerId], t);
     await audit(t, { actorId: actor.id, action: 'recruiters', resource: RESOURCE, recordId: managerId, before: { recruiters: current }, after: { recruiters: after }, at: now });
     return { id: managerId, recruiters: after };
   });

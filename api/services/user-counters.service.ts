@@ -10,7 +10,10 @@ import { syncUserListColumns } from '../../models/search-index.js';
  * The offers a user's recruiter counters count: those they recruit for and, for a user of profile
  * manager, also those of their shops. Written against `o` (offers) and `users`.
  */
-const OWN_OFFER = `(o.recruiter_id = users.id OR (users.profile = 'manager' AND o.shop_id IN (SELECT s.id FROM shops s WHERE s.manager_id = users.id)))`;
+// A user's offers are those of their reach (api/auth/access.ts reachOf): the offers they recruit
+// for and, for a manager, those of the recruiters in their list: the very rows their console
+// lists (docs/decisions/099-manager-counters-follow-the-reach.md).
+const OWN_OFFER = `(o.recruiter_id = users.id OR o.recruiter_id IN (SELECT mr.recruiter_id FROM manager_recruiters mr WHERE mr.manager_id = users.id))`;
 const RECEIVED = `FROM applications a WHERE a.state = 'complete' AND a.offer_id IN (SELECT o.id FROM offers o WHERE ${OWN_OFFER})`;
 
 /** Every counter recountUsers writes. */
@@ -33,7 +36,7 @@ export const USER_COUNTERS = [
  * actives_offers_count (available), candidates_count (complete applications received), to_recruit and
  * recruited (those in that recruiter_state), recos_count (those recommended). Candidate side:
  * applications_count, recommanded_count, wishlist_count, wishlist_pending_count. Anyone:
- * contacts_count. The managers whose shops hold offers of the given users are recounted with them.
+ * contacts_count. The managers whose lists hold the given users are recounted with them.
  * The booster fields (av_boost, used_boost, total_boost) are a ledger of boosters bought and spent,
  * not counts of rows: they are not recounted.
  */
@@ -42,7 +45,7 @@ export async function recountUsers(userIds: Iterable<string | null | undefined>,
   if (!given.length) return;
   const sequelize = boundSequelize();
   const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-  const managers = await sequelize.query<{ id: string }>(`SELECT DISTINCT s.manager_id AS id FROM shops s JOIN offers o ON o.shop_id = s.id WHERE o.recruiter_id IN (${marks(given.length)})`, {
+  const managers = await sequelize.query<{ id: string }>(`SELECT DISTINCT mr.manager_id AS id FROM manager_recruiters mr WHERE mr.recruiter_id IN (${marks(given.length)})`, {
     replacements: given,
     transaction: t,
     type: QueryTypes.SELECT,

@@ -100,6 +100,9 @@ export interface FieldDecl {
   minLengthMessage?: string;
   /** Never sent to the browser (passwords). */
   secret?: boolean;
+  /** Roles that read this field (staff always do); others get records without it. Unset: every
+   *  role that may read the resource. */
+  readBy?: readonly ConsoleRole[];
 }
 
 export type FilterType =

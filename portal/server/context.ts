@@ -12,6 +12,8 @@ export interface PortalContext {
   services: PortalServices;
   cspNonce: string;
   caller?: Caller;
+  /** Who the anonymous-write limits count for this request (api/auth/throttle.ts writerOf). */
+  writer: string;
   /** Values computed once per request and shared by the root and route loaders. */
   memo: Map<string, Promise<unknown>>;
 }

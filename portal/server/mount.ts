@@ -4,13 +4,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import { ROOT_DIR } from '../../config/settings.js';
 import type { FrontendMount } from '../../api/app.js';
-import { staticHeaders } from '../../api/lib/http.js';
+import { staticFiles, staticHeaders } from '../../api/lib/http.js';
+import { writerOf } from '../../api/auth/throttle.js';
 import { portalServices } from './services.js';
 import type { PortalContext } from './context.js';
 
@@ -44,12 +45,12 @@ export async function portalMount(): Promise<FrontendMount> {
   const build = (await import(pathToFileURL(SERVER_ENTRY).href)) as ServerBuild;
 
   return (app, deps) => {
-    app.use('/assets', express.static(path.join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    app.use('/assets', staticFiles(path.join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
     // The other public files (favicon, robots.txt...) are few and fixed by the build: only their
     // paths reach the static handler, so page requests skip its file-system lookup (a failed stat
     // per page was a visible part of the SSR profile, docs/decisions/103-ssr-throughput.md).
     const publicFiles = new Set(listFiles(CLIENT_DIR, 'assets'));
-    const publicStatic = express.static(CLIENT_DIR, { maxAge: '1h', index: false });
+    const publicStatic = staticFiles(CLIENT_DIR, { maxAge: '1h', index: false });
     app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
 
     const nonce: RequestHandler = (_req, res, next) => {
@@ -100,6 +101,7 @@ export async function portalMount(): Promise<FrontendMount> {
           services: portalServices,
           cspNonce: res.locals.cspNonce as string,
           caller: req.caller,
+          writer: writerOf(req),
           memo: new Map(),
         }) satisfies PortalContext,
     });

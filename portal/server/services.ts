@@ -7,8 +7,13 @@ import { interestSchema } from '../../api/services/interest.schema.js';
 import { getLandingConfig } from '../../api/services/landing.service.js';
 import { storeUpload } from '../../api/services/uploads.service.js';
 import { parseInput } from '../../api/lib/validate.js';
+import { LIMITS, spendWrite } from '../../api/auth/throttle.js';
 
 /** POST /apis/submit-interest in-process: the same schema as the route's validate middleware. */
 const submitInterest = (input: unknown, now: Date) => storeInterest(parseInput(interestSchema, input), now);
 
-export const portalServices = { getPublicOffer, submitInterest, getLandingConfig, storeUpload };
+/** The anonymous-write limits of the API routes, for the same writes made by the portal's forms
+ *  (docs/decisions/095-anonymous-write-limits.md). */
+const limitWrite = (kind: 'apply' | 'upload', writer: string, now: Date) => spendWrite(LIMITS[kind], writer, now);
+
+export const portalServices = { getPublicOffer, submitInterest, getLandingConfig, storeUpload, limitWrite };

@@ -178,26 +178,111 @@ describe('cross-site request forgery', () => {
   });
 });
 
+describe('sign-in cross-site request forgery', () => {
+  beforeAll(async () => {
+    await userWithPassword('attacker@example.test', 'secret12');
+  });
+  const signIn = () => request(ctx.app).post('/apis/auth/login');
+
+  it('refuses a cross-site form post: another Origin, Origin null, or a form body', async () => {
+    const form = await signIn().set('Origin', 'https://evil.example').type('form').send('email=attacker%40example.test&password=secret12');
+    expect(form.status).toBe(403);
+    expect(form.headers['set-cookie']).toBeUndefined();
+    const evilJson = await signIn().set('Origin', 'https://evil.example').send({ email: 'attacker@example.test', password: 'secret12' });
+    expect(evilJson.status).toBe(403);
+    expect(evilJson.body.error).toBe('csrf_refused');
+    expect((await signIn().set('Origin', 'null').send({ email: 'attacker@example.test', password: 'secret12' })).status).toBe(403);
+    const crossSite = await signIn().set('Sec-Fetch-Site', 'cross-site').send({ email: 'attacker@example.test', password: 'secret12' });
+    expect(crossSite.status).toBe(403);
+    // Even from our own origin, a form-encoded sign-in is refused: JSON only.
+    const ownForm = await signIn().set('Origin', ORIGIN).type('form').send('email=attacker%40example.test&password=secret12');
+    expect(ownForm.status).toBe(415);
+    expect(ownForm.body).toEqual({ error: 'unsupported_media_type', message: 'Cette requête doit être envoyée en JSON.' });
+    expect(ownForm.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('accepts JSON from our origin, with Sec-Fetch-Site: same-origin, and from the app (no Origin)', async () => {
+    const body = { email: 'attacker@example.test', password: 'secret12' };
+    expect((await signIn().set('Origin', ORIGIN).send(body)).status).toBe(200);
+    expect((await signIn().set('Sec-Fetch-Site', 'same-origin').send(body)).status).toBe(200);
+    expect((await signIn().send({ ...body, client: 'app' })).status).toBe(200);
+  });
+});
+
 describe('sign-in rate limits', () => {
-  it('locks an account after 5 failures in 15 minutes with 429, whatever the password, then lets it in after the window', async () => {
+  it('locks one (account, address) pair after 5 failures in 15 minutes, then lets it in after the window', async () => {
     await userWithPassword('lock@example.test', 'secret12');
     const t0 = Date.parse('2030-01-01T10:00:00Z');
     ctx.setNow(t0);
+    const from = (password: string) => request(ctx.app).post('/apis/auth/login').set('X-Forwarded-For', '198.51.100.40').send({ email: 'lock@example.test', password });
     try {
       for (let i = 0; i < 5; i++) {
-        const r = await request(ctx.app)
-          .post('/apis/auth/login')
-          .set('X-Forwarded-For', `198.51.100.${i}`)
-          .send({ email: 'lock@example.test', password: `bad${i}aaaa` });
-        expect(r.status).toBe(401);
+        ctx.setNow(t0 + i * 20_000); // slower than the account backoff
+        expect((await from(`bad${i}aaaa`)).status).toBe(401);
       }
-      const locked = await request(ctx.app).post('/apis/auth/login').send({ email: 'lock@example.test', password: 'secret12' });
+      ctx.setNow(t0 + 200_000);
+      const locked = await from('secret12');
       expect(locked.status).toBe(429);
       expect(locked.body.error).toBe('too_many_requests');
       expect(locked.body.message).toMatch(/15 minutes/);
-      ctx.setNow(t0 + 15 * 60_000 + 1);
-      const ok = await request(ctx.app).post('/apis/auth/login').send({ email: 'lock@example.test', password: 'secret12' });
-      expect(ok.status).toBe(200);
+      ctx.setNow(t0 + 4 * 20_000 + 15 * 60_000 + 1);
+      expect((await from('secret12')).status).toBe(200);
+    } finally {
+      ctx.setNow(undefined);
+    }
+  });
+
+  it("does not let a stranger's failures from other addresses block the owner's right password", async () => {
+    await userWithPassword('owner@example.test', 'secret12');
+    const t0 = Date.parse('2030-01-02T10:00:00Z');
+    ctx.setNow(t0);
+    try {
+      for (let i = 0; i < 5; i++) {
+        ctx.setNow(t0 + i * 20_000);
+        const r = await request(ctx.app)
+          .post('/apis/auth/login')
+          .set('X-Forwarded-For', '203.0.113.50')
+          .send({ email: 'owner@example.test', password: `bad${i}aaaa` });
+        expect(r.status).toBe(401);
+      }
+      // The stranger's pair is locked; the account only asks for a short wait after its last failure.
+      ctx.setNow(t0 + 4 * 20_000 + 2_000);
+      const owner = await request(ctx.app).post('/apis/auth/login').set('X-Forwarded-For', '198.51.100.41').send({ email: 'owner@example.test', password: 'secret12' });
+      expect(owner.status).toBe(200);
+    } finally {
+      ctx.setNow(undefined);
+    }
+  });
+
+  it('slows brute force from many addresses: after 5 failures the account takes one try per backoff (1 s, 2 s, 4 s... at most 10 s)', async () => {
+    await userWithPassword('target@example.test', 'secret12');
+    const t0 = Date.parse('2030-01-03T10:00:00Z');
+    ctx.setNow(t0);
+    let ip = 0;
+    const attempt = () =>
+      request(ctx.app)
+        .post('/apis/auth/login')
+        .set('X-Forwarded-For', `203.0.113.${++ip}`)
+        .send({ email: 'target@example.test', password: `bad${ip}aaaa` });
+    try {
+      for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(401);
+      const waiting = await attempt();
+      expect(waiting.status).toBe(429);
+      expect(waiting.body).toMatchObject({ error: 'too_many_requests', message: 'Trop de tentatives sur ce compte. Merci de réessayer dans 1 s.' });
+      // Even the right password waits: the backoff does not look at the password.
+      const right = await request(ctx.app).post('/apis/auth/login').set('X-Forwarded-For', '198.51.100.42').send({ email: 'target@example.test', password: 'secret12' });
+      expect(right.status).toBe(429);
+      // Three minutes of one try per second, each from a new address: the waits double up to
+      // 10 s, so only about one in ten is checked.
+      let checked = 0;
+      for (let sec = 1; sec <= 180; sec++) {
+        ctx.setNow(t0 + sec * 1000);
+        const r = await attempt();
+        if (r.status === 401) checked++;
+        else expect(r.status).toBe(429);
+      }
+      expect(checked).toBeLessThanOrEqual(180 / 10 + 4);
+      expect(checked).toBeGreaterThanOrEqual(15);
     } finally {
       ctx.setNow(undefined);
     }

@@ -60,12 +60,16 @@ describe('forgot password', () => {
     expect(rows[0].code_hash).not.toContain(code);
   });
 
-  it('is rate limited per account (3 an hour)', async () => {
+  it('is rate limited per (email, address) pair (3 an hour) and per email (10 an hour)', async () => {
     await account('often@example.test');
-    for (let i = 0; i < 3; i++) expect((await request(ctx.app).post('/apis/auth/forgot-password').send({ email: 'often@example.test' })).status).toBe(200);
-    const res = await request(ctx.app).post('/apis/auth/forgot-password').send({ email: 'often@example.test' });
+    const from = (ip: string) => request(ctx.app).post('/apis/auth/forgot-password').set('X-Forwarded-For', ip).send({ email: 'often@example.test' });
+    for (let i = 0; i < 3; i++) expect((await from('192.0.2.200')).status).toBe(200);
+    const res = await from('192.0.2.200');
     expect(res.status).toBe(429);
     expect(res.body.error).toBe('too_many_requests');
+    // Another address may still ask (the owner, after a stranger's requests), up to 10 for the email.
+    for (let i = 0; i < 7; i++) expect((await from(`192.0.2.${210 + i}`)).status).toBe(200);
+    expect((await from('192.0.2.230')).status).toBe(429);
   });
 });
 
@@ -134,17 +138,45 @@ describe('reset password', () => {
     expect(results.filter((r) => r.body.error === 'code_mismatch')).toHaveLength(2);
   });
 
-  it('stops guessing: too_many_requests after 10 tries for one user in an hour', async () => {
+  it('stops guessing per (user, address) pair: too_many_requests after 10 tries in an hour', async () => {
     const u = await account('guess@example.test');
+    const guess = (code: string) => request(ctx.app).post('/apis/auth/reset-password').set('X-Forwarded-For', '198.51.100.77').send({ user_id: u.id, code, password: 'good1pass' });
+    for (let i = 0; i < 10; i++) expect((await guess(`guess${i}`)).body.error).toBe('code_mismatch');
+    const res = await guess('guess11');
+    expect(res.status).toBe(429);
+    expect(res.body.error).toBe('too_many_requests');
+  });
+
+  it("keeps the owner's link working after a stranger tried 10 wrong codes from another address", async () => {
+    const u = await account('target@example.test');
+    const { code } = await linkFor('target@example.test');
     for (let i = 0; i < 10; i++) {
       const r = await request(ctx.app)
         .post('/apis/auth/reset-password')
-        .send({ user_id: u.id, code: `guess${i}`, password: 'good1pass' });
+        .set('X-Forwarded-For', '203.0.113.66')
+        .send({ user_id: u.id, code: `wrong${i}`, password: 'good1pass' });
       expect(r.body.error).toBe('code_mismatch');
     }
-    const res = await request(ctx.app).post('/apis/auth/reset-password').send({ user_id: u.id, code: 'guess11', password: 'good1pass' });
-    expect(res.status).toBe(429);
-    expect(res.body.error).toBe('too_many_requests');
+    const owner = await request(ctx.app).post('/apis/auth/reset-password').set('X-Forwarded-For', '198.51.100.5').send({ user_id: u.id, code, password: 'owner1pass' });
+    expect(owner.status).toBe(200);
+  });
+
+  it('voids the code after 20 wrong tries from many addresses; asking again mails a link that works', async () => {
+    const u = await account('voided@example.test');
+    const { code } = await linkFor('voided@example.test');
+    for (let i = 0; i < 20; i++) {
+      const r = await request(ctx.app)
+        .post('/apis/auth/reset-password')
+        .set('X-Forwarded-For', `203.0.113.${100 + i}`)
+        .send({ user_id: u.id, code: `wrong${i}`, password: 'good1pass' });
+      expect(r.body.error).toBe('code_mismatch');
+    }
+    const stale = await request(ctx.app).post('/apis/auth/reset-password').set('X-Forwarded-For', '198.51.100.6').send({ user_id: u.id, code, password: 'owner1pass' });
+    expect(stale.status).toBe(400);
+    expect(stale.body.error).toBe('code_mismatch');
+    const fresh = await linkFor('voided@example.test');
+    const ok = await request(ctx.app).post('/apis/auth/reset-password').set('X-Forwarded-For', '198.51.100.6').send({ user_id: u.id, code: fresh.code, password: 'owner1pass' });
+    expect(ok.status).toBe(200);
   });
 });
 

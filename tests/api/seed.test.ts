@@ -97,11 +97,12 @@ describe('demo seed', () => {
   it('keeps the counters on users equal to the rows, and the search tokens equal to the users and offers', async () => {
     await expectCountersAsDefined();
     await expectSearchIndexTrue();
-    // The README's facts, as staff see them: Claire Dubois's shops hold 12 offers (9 available, 2
-    // boosted) and she has 3 boosters left; the candidate applied twice; CAFE75 has 7 applications.
+    // The README's facts, as staff see them: Claire Dubois's team recruits for 13 offers (12 in
+    // her shops and a shop-less internship; 10 available, 2 boosted) and she has 3 boosters left;
+    // the candidate applied twice; CAFE75 has 7 applications.
     expect(await consoleUser(DEMO_IDS.manager)).toMatchObject({
-      offers_count: 12,
-      actives_offers_count: 9,
+      offers_count: 13,
+      actives_offers_count: 10,
       av_boost: 3,
       used_boost: 2,
       total_boost: 5,
@@ -109,6 +110,28 @@ describe('demo seed', () => {
     expect(await consoleUser(DEMO_IDS.candidate)).toMatchObject({ applications_count: 2, wishlist_count: 4 });
     const cafe = await Offer.findOne({ where: { job_code: DEMO_JOB_CODE } });
     expect(await Application.count({ where: { offer_id: cafe!.id } })).toBe(7);
+  });
+
+  it('gives each demo manager the offers_count of the offers their own console lists (one rule, decision 099)', async () => {
+    for (const id of [DEMO_IDS.manager, DEMO_IDS.managerLyon]) {
+      const stored = await consoleUser(id);
+      const listed = await request(ctx.app)
+        .get('/apis/console/offers')
+        .query({ range: '[0,0]' })
+        .set(await bearer({ id }));
+      expect(listed.status).toBe(200);
+      const total = Number(/\/(\d+)$/.exec(String(listed.headers['content-range']))![1]);
+      expect(stored.offers_count).toBe(total);
+      const available = await request(ctx.app)
+        .get('/apis/console/offers')
+        .query({ range: '[0,0]', filter: JSON.stringify({ state: 'available' }) })
+        .set(await bearer({ id }));
+      expect(available.status).toBe(200);
+      expect(stored.actives_offers_count).toBe(Number(/\/(\d+)$/.exec(String(available.headers['content-range']))![1]));
+      // And the app's recount leaves it as seeded.
+      await transaction((t) => recountUsers([id], t));
+      expect((await consoleUser(id)).offers_count).toBe(stored.offers_count);
+    }
   });
 
   it('has every state of applications, wishlist, landing leads and offers', async () => {

@@ -1,6 +1,6 @@
 // SAML single sign-on against a real identity provider on loopback (saml-idp), end to end, and
 // the refusals: each hand-made response differs from an accepted one by exactly one thing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
@@ -23,6 +23,7 @@ let idp: TestIdp;
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  vi.spyOn(ctx.deps.logger, 'warn');
   idp = await startIdp({ acsUrl: ACS, audience: ENTITY, issuer: 'urn:test:idp' });
   await saveSsoProvider({
     identifier: 'acme',
@@ -61,7 +62,15 @@ function opts(over: Partial<ResponseOptions>): ResponseOptions {
   return { key: idp.key, cert: idp.cert, issuer: idp.issuer, acsUrl: ACS, audience: ENTITY, email: 'hand.made@acme.test', ...over };
 }
 
+/** The reason the server logged for its last refusal: answers carry only a stable code and
+ *  message, never the XML parser's or the SAML library's text. */
+function loggedReason(): string {
+  const calls = vi.mocked(ctx.deps.logger.warn).mock.calls;
+  return String((calls.at(-1)?.[0] as { reason?: unknown } | undefined)?.reason ?? '');
+}
+
 async function expectRefused(res: request.Response, code = 'sso_failed') {
+  expect(res.body.details).toBeUndefined();
   expect(res.status).toBeGreaterThanOrEqual(400);
   expect(res.status).toBeLessThan(500);
   expect(res.body.error).toBe(code);
@@ -196,11 +205,19 @@ describe('refusals (clear error, no session)', () => {
     expect(sidCookie(res)).toBeDefined();
   });
 
+  it('answers malformed XML with a stable code and message, and logs the parser text', async () => {
+    const res = await postAcs({ SAMLResponse: Buffer.from('<samlp:Response><unclosed').toString('base64') });
+    await expectRefused(res);
+    expect(Object.keys(res.body).sort()).toEqual(['error', 'message']);
+    expect(res.body.message).toBe('La connexion d’entreprise a échoué : la réponse du fournisseur d’identité a été refusée.');
+    expect(loggedReason()).not.toBe('');
+  });
+
   it('refuses an unsigned assertion', async () => {
     const requestId = requestIdOf(await startLogin());
     const res = await postAcs({ SAMLResponse: buildResponse(opts({ inResponseTo: requestId, sign: false })) });
     await expectRefused(res);
-    expect(res.body.details.reason).toMatch(/signature/i);
+    expect(loggedReason()).toMatch(/signature/i);
   });
 
   it('refuses an assertion signed by another key', async () => {
@@ -238,7 +255,7 @@ describe('refusals (clear error, no session)', () => {
     const requestId = requestIdOf(await startLogin());
     const res = await postAcs({ SAMLResponse: buildResponse(opts({ inResponseTo: requestId, audience: 'https://other-sp.example/metadata' })) });
     await expectRefused(res);
-    expect(res.body.details.reason).toMatch(/audience/i);
+    expect(loggedReason()).toMatch(/audience/i);
   });
 
   it('refuses an expired assertion', async () => {
@@ -248,7 +265,7 @@ describe('refusals (clear error, no session)', () => {
       SAMLResponse: buildResponse(opts({ inResponseTo: requestId, notBefore: new Date(past - 5 * 60_000), notOnOrAfter: new Date(past) })),
     });
     await expectRefused(res);
-    expect(res.body.details.reason).toMatch(/expired|NotOnOrAfter|subject confirmation/i);
+    expect(loggedReason()).toMatch(/expired|NotOnOrAfter|subject confirmation/i);
   });
 
   it('refuses a replayed response (the same one twice), also when both copies arrive at once', async () => {
@@ -268,7 +285,7 @@ describe('refusals (clear error, no session)', () => {
     await expectRefused(await postAcs({ SAMLResponse: buildResponse(opts({ inResponseTo: '_never_issued_by_us' })) }));
     const unsolicited = await postAcs({ SAMLResponse: buildResponse(opts({ inResponseTo: null })) });
     await expectRefused(unsolicited);
-    expect(unsolicited.body.details.reason).toMatch(/InResponseTo/i);
+    expect(loggedReason()).toMatch(/InResponseTo/i);
   });
 
   it('refuses an email outside the provider domains (real IdP)', async () => {

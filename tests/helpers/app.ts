@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
+import type { IncomingMessage } from 'node:http';
 import type { Express } from 'express';
 import { loadSettings, type Settings } from '../../config/settings.js';
 import { createApp, type AppDeps } from '../../api/app.js';
@@ -23,11 +24,30 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(
-  env: Record<string, string> = {},
-  extra: Partial<Pick<AppDeps, 'readiness'>> & { database?: Parameters<typeof createTestDatabase>[0] } = {},
-): Promise<TestContext> {
-  const { database: dbOptions, ...more } = extra;
+export interface TestContextOptions {
+  /**
+   * Like a load balancer in front of the app (TRUST_PROXY=loopback), give every request that
+   * names no X-Forwarded-For an address of its own, so that tests which are not about the
+   * per-address limits (api/auth/throttle.ts) never meet them. Tests of the limits set
+   * X-Forwarded-For themselves; tests of the default TRUST_PROXY pass false.
+   */
+  oneAddressPerRequest?: boolean;
+  /** What /readyz checks (tests of the probes pass their own). */
+  readiness?: AppDeps['readiness'];
+  /** Options of the test database (e.g. a latin1 MariaDB database). */
+  database?: Parameters<typeof createTestDatabase>[0];
+}
+
+let addressSeq = 0;
+/** A fresh address in 198.18.0.0/15 (the benchmarking range). */
+export function nextTestAddress(): string {
+  const n = ++addressSeq;
+  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export async function createTestContext(env: Record<string, string> = {}, options: TestContextOptions = {}): Promise<TestContext> {
+  const { database: dbOptions, oneAddressPerRequest: perRequest, ...more } = options;
+  const oneAddressPerRequest = perRequest ?? true;
   const db = await createTestDatabase(dbOptions);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-files-'));
   const settings = loadSettings({
@@ -37,6 +57,7 @@ export async function createTestContext(
     DATABASE_URL: db.database.url,
     STORAGE_DIR: path.join(tmp, 'storage'),
     MAIL_DIR: path.join(tmp, 'mail'),
+    ...(oneAddressPerRequest ? { TRUST_PROXY: 'loopback' } : {}),
     ...env,
   });
   let now: number | undefined;
@@ -49,6 +70,15 @@ export async function createTestContext(
     ...more,
   };
   const app = createApp(deps);
+  if (oneAddressPerRequest) {
+    type Handle = (req: IncomingMessage, ...rest: unknown[]) => void;
+    const inner = app as unknown as { handle: Handle };
+    const handle = inner.handle.bind(app);
+    inner.handle = (req, ...rest) => {
+      req.headers['x-forwarded-for'] ??= nextTestAddress();
+      handle(req, ...rest);
+    };
+  }
   const answers = countAnswers(app);
   return {
     app,

@@ -35,4 +35,13 @@ describe('settings', () => {
     expect(() => loadSettings({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
     expect(() => loadSettings({ METRICS_PORT: 'http' })).toThrow(/METRICS_PORT/);
   });
+
+  it('reads TRUST_PROXY: off by default, a hop count, or named proxies and CIDR ranges; refuses "true"', () => {
+    expect(loadSettings({}).trustProxy).toBe(false);
+    expect(loadSettings({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadSettings({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadSettings({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadSettings({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8']);
+    for (const bad of ['true', '10.0.0.0/33', 'example.com', 'loopback;x']) expect(() => loadSettings({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -12,7 +12,9 @@ export const applications = defineResource({
     { source: 'job_code', type: 'string', list: true, from: { via: 'offer_id', model: 'Offer', column: 'job_code' } },
     { source: 'title', type: 'string', from: { via: 'offer_id', model: 'Offer', column: 'title' } },
     { source: 'state', type: 'enum', choices: ['applying', 'complete'], list: true },
-    { source: 'recruiter_state', type: 'enum', choices: ['new', 'view', 'shortlist', 'wait_reject', 'rejected', 'to_recruit', 'recruited'], list: true },
+    // The recruiter's working state (shortlist, wait_reject...) is internal: candidates do not
+    // read it (docs/decisions/098-candidates-do-not-read-recruiter-state.md).
+    { source: 'recruiter_state', type: 'enum', choices: ['new', 'view', 'shortlist', 'wait_reject', 'rejected', 'to_recruit', 'recruited'], list: true, readBy: ['admin', 'recruiter', 'manager'] },
     { source: 'start_date', type: 'date' },
     { source: 'submit_date', type: 'date' },
     { source: 'questions', type: 'json', from: { server: true } },

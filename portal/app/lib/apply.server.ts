@@ -65,7 +65,8 @@ export async function applyAction(jobCode: string, request: Request, context: Ap
     let cvKey = input.cv_file || undefined;
     const file = form.get('cv');
     if (!cvKey && file && typeof file !== 'string' && file.size > 0) {
-      // Sent without JavaScript: store the CV the way POST /apis/upload/cv does.
+      // Sent without JavaScript: store the CV the way POST /apis/upload/cv does, limits included.
+      await context.services.limitWrite('upload', context.writer, context.deps.clock());
       const stored = await context.services.storeUpload(context.deps.storage, {
         kind: 'cv',
         body: Buffer.from(await file.arrayBuffer()),
@@ -73,6 +74,7 @@ export async function applyAction(jobCode: string, request: Request, context: Ap
       });
       cvKey = stored.key;
     }
+    await context.services.limitWrite('apply', context.writer, context.deps.clock());
     await context.services.submitInterest({ ...interestFromApplyForm(input, jobCode, cvKey), ...(cguFrom ? { cgu_from: cguFrom } : {}) }, context.deps.clock());
     return data<ApplyResult>({ status: 'sent', job_code: jobCode.toUpperCase() });
   } catch (e) {

@@ -28,6 +28,7 @@ export async function leadAction(customer: string, request: Request, context: Ap
   const input = checked.data;
   const jobCode = input.job_code;
   try {
+    await context.services.limitWrite('apply', context.writer, context.deps.clock());
     await context.services.submitInterest(
       {
         job_code: jobCode,
