@@ -23,6 +23,7 @@ import { openDatabase } from '../../models/boot.js';
 import { Readiness } from '../../api/lib/readiness.js';
 import { makeOffer, makeUser } from '../helpers/fixtures.js';
 import { startPrivateMariaDb, type PrivateMariaDb } from '../helpers/private-mariadb.js';
+import { nextTestAddress } from '../helpers/app.js';
 import type { Offer } from '../../models/index.js';
 
 const TOTAL = 2_000;
@@ -52,6 +53,9 @@ beforeAll(async () => {
     DATABASE_URL: db.url('rel'),
     STORAGE_DIR: path.join(tmp, 'storage'),
     MAIL_DIR: path.join(tmp, 'mail'),
+    // As behind a load balancer: each simulated candidate has an address of its own, so the
+    // per-address application limit (api/auth/throttle.ts) counts candidates, not this test.
+    TRUST_PROXY: 'loopback',
   });
   sequelize = await openDatabase({ database: parseDatabaseUrl(db.url('rel')) });
   // Unexpected server errors are kept to explain a failure.
@@ -93,7 +97,7 @@ describe('MariaDB killed with kill -9 during a stream of applications', () => {
       try {
         const res = await fetch(`${base}/apis/submit-interest`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': nextTestAddress() },
           body: JSON.stringify({ job_code: offer.job_code, email, phone_number: '+33 6 12 34 56 78', firstname: 'Zoé', lastname: 'Fiabilité', accept_cgu: true }),
         });
         await res.arrayBuffer();
