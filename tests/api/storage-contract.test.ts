@@ -7,37 +7,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import S3rver from 's3rver';
 import { LocalDiskStorage, S3Storage, createStorage, type Storage } from '../../api/integrations/storage.js';
 import { loadSettings } from '../../config/settings.js';
-import { freePort } from '../helpers/ports.js';
+import { FAKE_S3_BUCKET, startFakeS3, type FakeS3 } from '../helpers/s3.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { makeApplication, makeOffer, makeUser } from '../helpers/fixtures.js';
 import { bearer } from '../helpers/auth.js';
 import { userAudience } from '../../api/integrations/media-urls.js';
 
-const BUCKET = 'vrp-media';
+const BUCKET = FAKE_S3_BUCKET;
 let tmp: string;
-let s3: S3rver;
+let s3: FakeS3;
 let endpoint: string;
 
-const s3Env = (prefix: string) => ({
-  STORAGE_URL: `s3://${BUCKET}/${prefix}`,
-  S3_ENDPOINT: endpoint,
-  S3_REGION: 'us-east-1',
-  S3_ACCESS_KEY_ID: 'S3RVER',
-  S3_SECRET_ACCESS_KEY: 'S3RVER',
-});
+const s3Env = (prefix: string) => s3.env(prefix);
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-s3-'));
-  const port = await freePort();
-  s3 = new S3rver({ address: '127.0.0.1', port, silent: true, directory: path.join(tmp, 's3'), configureBuckets: [{ name: BUCKET }] });
-  await s3.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startFakeS3(tmp);
+  endpoint = s3.endpoint;
 });
 afterAll(async () => {
-  await s3?.close();
+  await s3?.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { freePort } from './ports.js';
 import { dbCommand, serverCommand } from './server.js';
+import { startFakeS3 } from './s3.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -61,14 +62,10 @@ export function send(url: string, opts: { method?: string; headers?: Record<stri
 /** Source address number i (0 … 60 000) in 127.1.0.0/16, never a .0 or .255. */
 export const sourceAddress = (i: number) => `127.1.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`;
 
-/**
- * The storage every node shares, built in this one place. Today: one directory (LocalDiskStorage).
- * When S3 storage lands: start s3rver here on a free loopback port and answer
- * STORAGE_URL=s3://bucket/prefix with its endpoint and credentials (names in docs/deploy.md).
- */
+/** The storage every node shares, built in this one place: one S3 bucket (s3rver on loopback), as in docs/deploy.md. */
 export async function sharedStorage(dir: string): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
-  fs.mkdirSync(dir, { recursive: true });
-  return { env: { STORAGE_DIR: dir }, stop: async () => undefined };
+  const s3 = await startFakeS3(dir);
+  return { env: s3.env('cluster'), stop: () => s3.stop() };
 }
 
 /** haproxy's path, or an error that says how to install it: a missing haproxy fails the test. */
