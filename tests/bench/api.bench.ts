@@ -23,6 +23,7 @@ import { COMPILED_SERVER } from '../helpers/server.js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
+import { stopChild } from '../helpers/processes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -75,14 +76,7 @@ function start(cmd: string[], env: NodeJS.ProcessEnv, logFile: string): ChildPro
   return child;
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
+const stop = (child: ChildProcess) => stopChild(child);
 
 async function startReal(name: string, databaseUrl: string, tmp: string, logLevel: string): Promise<Target> {
   const port = await freePort();

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../helpers/ports.js';
 import { COMPILED_SERVER } from '../helpers/server.js';
+import { stopChild } from '../helpers/processes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
@@ -51,14 +52,7 @@ function treeRssMb(rootPid: number): number {
   return kb / 1024;
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
+const stop = (child: ChildProcess) => stopChild(child);
 
 async function startOnce(cmd: string[], env: NodeJS.ProcessEnv): Promise<{ ms: number; rssReady: number; rssWarm: number }> {
   const port = await freePort();

@@ -11,6 +11,7 @@ import mysql from 'mysql2/promise';
 import { freePort } from './ports.js';
 import { dbCommand, serverCommand } from './server.js';
 import { startFakeS3 } from './s3.js';
+import { stopChild } from './processes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -210,16 +211,7 @@ export class Cluster {
 
   /** Stops every process started here (by pid: SIGTERM, SIGKILL after 5 s), drops the database, removes the files. */
   async stop(): Promise<void> {
-    await Promise.all(
-      this.started.map(async ({ child }) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(force);
-      }),
-    );
+    await Promise.all(this.started.map(({ child }) => stopChild(child, 5000)));
     await this.pool?.end().catch(() => undefined);
     if (this.dbName) {
       const c = await mysql.createConnection(this.adminUrl);

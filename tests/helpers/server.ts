@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './ports.js';
+import { stopChild } from './processes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -87,11 +88,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     pid: child.pid!,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
