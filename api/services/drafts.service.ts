@@ -6,6 +6,7 @@ import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import { companyOf, mayWriteOffers } from '../auth/access.js';
 import { REFERENCE_DEFAULTS } from '../../config/reference/index.js';
 import { freeJobCode, withJobCodeRetry } from './job-codes.js';
+import { recountUsers } from './user-counters.service.js';
 
 export interface DraftView {
   offer_json: DraftOfferJson;
@@ -133,10 +134,9 @@ export async function publishDraft(token: string, fields: DraftOfferJson, actorI
         await offer.update({ ...columns, company_hash }, { transaction: t });
         await OfferQuestion.destroy({ where: { offer_id: offer.id }, transaction: t });
       } else {
-        // Counters kept on the user record move with the change they count (DESIGN.md, Data).
-        // Updated before the insert: the insert's foreign-key check share-locks the owner's row,
-        // and two publications upgrading that shared lock afterwards would deadlock on MariaDB.
-        await User.increment({ offers_count: 1, actives_offers_count: 1 }, { where: { id: ownerId }, transaction: t });
+        // The owner's row is locked before the insert: the insert's foreign-key check share-locks
+        // it, and two publications upgrading that shared lock for the recount would deadlock on MariaDB.
+        await User.findByPk(ownerId, { attributes: ['id'], lock: t.LOCK.UPDATE, transaction: t });
         offer = await Offer.create(
           {
             ...columns,
@@ -152,6 +152,10 @@ export async function publishDraft(token: string, fields: DraftOfferJson, actorI
           { transaction: t },
         );
         draft.published_offer_id = offer.id;
+        // Counters kept on the user record move with the change they count, by their one
+        // definition (docs/decisions/078-one-definition-of-the-counters.md): the owner and the
+        // managers whose lists hold them.
+        await recountUsers([ownerId], t);
       }
       await OfferQuestion.bulkCreate(
         questions.map((q, i) => ({ offer_id: offer.id, qid: q.id, position: i + 1, question: q.question })),

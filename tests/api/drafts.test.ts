@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { makeDraft, makeUser, offerForm } from '../helpers/fixtures.js';
+import { addToTeam, makeDraft, makeUser, offerForm } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { DraftOffer, Offer, OfferQuestion, User } from '../../models/index.js';
@@ -189,7 +189,8 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
     expect(fresh.status).toBe(200);
     expect(fresh.body.Item.job_code).not.toBe(first.body.Item.job_code);
     expect((await Offer.findOne({ where: { job_code: fresh.body.Item.job_code } }))!.state).toBe('available');
-    expect((await User.findByPk(owner.id))!.offers_count).toBe(2);
+    // offers_count counts the offers not deleted (decision 078): the new one, not the deleted one.
+    expect((await User.findByPk(owner.id))!.offers_count).toBe(1);
     expect((await request(ctx.app).get(`/apis/draft-offer/${token}`)).body.job_code).toBe(fresh.body.Item.job_code);
   });
 
@@ -217,6 +218,20 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
     expect(await Offer.count({ where: { recruiter_id: owner.id } })).toBe(4);
     const user = await User.findByPk(owner.id);
     expect([user!.offers_count, user!.actives_offers_count]).toEqual([4, 4]);
+  });
+
+  it("counts a published offer on the owner's managers too, by the one counter rule", async () => {
+    const owner = await makeUser({ profile: 'recruiter' });
+    const manager = await makeUser({ profile: 'manager' });
+    await addToTeam(manager, owner);
+    const { edition_token } = (
+      await request(ctx.app)
+        .post('/apis/draft-offer')
+        .set(await bearer(owner))
+    ).body;
+    expect((await publish(edition_token, offerForm())).status).toBe(200);
+    const boss = await User.findByPk(manager.id);
+    expect([boss!.offers_count, boss!.actives_offers_count]).toEqual([1, 1]);
   });
 
   it('records the signed-in publisher as the offer creator, the draft owner as its recruiter', async () => {
