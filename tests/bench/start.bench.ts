@@ -120,8 +120,8 @@ async function main() {
   }
 }
 
-if (!fs.existsSync(path.join(ROOT, COMPILED_SERVER[1]))) {
-  console.error(`${COMPILED_SERVER[1]} is missing: run "npm run build:server"`);
+if (!fs.existsSync(path.join(ROOT, COMPILED_SERVER.at(-1)!))) {
+  console.error(`${COMPILED_SERVER.at(-1)!} is missing: run "npm run build:server"`);
   process.exit(2);
 }
 main().catch((e) => {

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { freePort } from './ports.js';
-import { dbCommand, serverCommand } from './server.js';
+import { START_ENV, dbCommand, serverCommand } from './server.js';
 import { startFakeS3 } from './s3.js';
 import { stopChild } from './processes.js';
 
@@ -138,7 +138,7 @@ export class Cluster {
     this.statsUrl = `http://127.0.0.1:${statsPort}/stats;csv`;
     const env = {
       ...process.env,
-      NODE_ENV: 'production' as const,
+      ...START_ENV,
       HOST: '127.0.0.1',
       PUBLIC_URL: this.balancerUrl,
       DATABASE_URL: this.databaseUrl,

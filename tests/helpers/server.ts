@@ -11,14 +11,29 @@ import { stopChild } from './processes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The compiled server, as `npm start` runs it (package.json). */
-export const COMPILED_SERVER = ['--enable-source-maps', 'build/server/index.js'];
-
 /**
- * The command that runs the server the way `npm start` does, from the repository root: the one
- * place to change when the server is started differently. Used by the
- * browser tests' server and the cluster test's nodes.
+ * What `npm start` runs once its build step is done, read from package.json's start script (the one
+ * home of that command): its environment words (NODE_ENV=production) and the node command. The
+ * browser tests' server, the cluster test's nodes and the benchmarks run exactly that.
  */
+function startScript(): { env: Record<string, string>; nodeArgs: string[] } {
+  const script = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const words = script.split('&&').pop()!.trim().split(/\s+/);
+  const isEnv = (w: string) => /^[A-Z_]+=/.test(w);
+  const [node, ...nodeArgs] = words.filter((w) => !isEnv(w));
+  if (node !== 'node') throw new Error(`package.json's start script should end with "node ...": ${script}`);
+  return { env: Object.fromEntries(words.filter(isEnv).map((w) => w.split('=', 2) as [string, string])), nodeArgs };
+}
+
+const START = startScript();
+
+/** The compiled server's node arguments, as `npm start` runs it. */
+export const COMPILED_SERVER = START.nodeArgs;
+
+/** The environment `npm start` sets (NODE_ENV=production). */
+export const START_ENV = START.env;
+
+/** The command that runs the server the way `npm start` does, from the repository root. */
 export function serverCommand(): string[] {
   return [process.execPath, ...COMPILED_SERVER];
 }
@@ -56,13 +71,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  if (!fs.existsSync(path.join(ROOT, COMPILED_SERVER[1]))) throw new Error(`${COMPILED_SERVER[1]} is missing: run "npm run build" (or buildIfStale) first`);
+  if (!fs.existsSync(path.join(ROOT, COMPILED_SERVER.at(-1)!))) throw new Error(`${COMPILED_SERVER.at(-1)!} is missing: run "npm run build" (or buildIfStale) first`);
   const [cmd, ...args] = serverCommand();
   const child = spawn(cmd, args, {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...START_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
