@@ -28,6 +28,28 @@ export function isAmbiguous(e: unknown): boolean {
   return LOST.has(c.code ?? '') || c.fatal === true || /connection (lost|is in closed state)|closed state/i.test(c.message ?? '');
 }
 
+/** The database could not be used, and nothing the caller asked for was done (answered 503). */
+export class DatabaseUnavailable extends Error {
+  constructor(readonly cause: unknown) {
+    super('database unavailable');
+    this.name = 'DatabaseUnavailable';
+  }
+}
+
+/**
+ * Runs bookkeeping whose own outcome does not matter to the caller (a rate-limit attempt row):
+ * when its connection dies, whether that row was stored changes nothing, and nothing else was
+ * done yet, so the loss is reported as the database being unavailable rather than as a failure.
+ */
+export async function bookkeeping<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (isUnreachable(e) || isAmbiguous(e)) throw new DatabaseUnavailable(e);
+    throw e;
+  }
+}
+
 /** How long a request waits for the database to come back to learn the outcome of its write. */
 export const OUTCOME_WAIT_MS = 15_000;
 const POLL_MS = 100;

@@ -8,6 +8,7 @@ import { AuthAttempt } from '../../models/index.js';
 import type { Request, RequestHandler } from 'express';
 import { AppError, tooMany } from '../lib/errors.js';
 import './caller.js';
+import { bookkeeping } from '../../models/write-once.js';
 
 export interface Limit {
   bucket: string;
@@ -52,6 +53,10 @@ const cut = (s: string) => s.slice(0, 190);
 /** Records one attempt in each bucket; throws 429 when any bucket is over its limit.
  *  Returns the ids recorded so that a success can take them back (see forget). */
 export async function spend(limits: Limit[], now: Date, messageKey = 'too_many_requests', code = 'too_many_requests'): Promise<number[]> {
+  return bookkeeping(() => spendOnce(limits, now, messageKey, code));
+}
+
+async function spendOnce(limits: Limit[], now: Date, messageKey: string, code: string): Promise<number[]> {
   const ids: number[] = [];
   let over = false;
   for (const l of limits) {
@@ -83,6 +88,10 @@ export function backoffMs(failures: number): number {
  * burst gets at most one try through per wait. Returns the recorded id.
  */
 export async function spendWithBackoff(l: Limit, now: Date): Promise<number> {
+  return bookkeeping(() => backoffOnce(l, now));
+}
+
+async function backoffOnce(l: Limit, now: Date): Promise<number> {
   const bucket = cut(l.bucket);
   const row = await AuthAttempt.create({ bucket, at: now });
   const where = { bucket, at: { [Op.gt]: new Date(now.getTime() - l.windowMs) }, id: { [Op.lt]: row.id } };

@@ -2,7 +2,7 @@
 // Input checks are api/lib/validate.ts.
 import type { ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { isAmbiguous, isUnreachable } from '../../models/write-once.js';
+import { DatabaseUnavailable, isAmbiguous, isUnreachable } from '../../models/write-once.js';
 import { AppError } from './errors.js';
 import { t, isMessageKey, isLang, DEFAULT_LANG, LANGS, type Lang } from '../../config/i18n/index.js';
 
@@ -106,7 +106,7 @@ export function whenAcceptsEncoding(middleware: RequestHandler): RequestHandler 
  * case: its outcome is unknown (models/write-once.ts, docs/decisions/093-ambiguous-commits.md).
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  if (isUnreachable(err)) return true;
+  if (err instanceof DatabaseUnavailable || isUnreachable(err)) return true;
   const sql = (err as { sql?: unknown })?.sql;
   return isAmbiguous(err) && typeof sql === 'string' && /^\s*(SELECT|SHOW)\b/i.test(sql);
 }

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { makeOffer, makeUser } from '../helpers/fixtures.js';
-import { LandingInterest, type Offer } from '../../models/index.js';
+import { AuthAttempt, LandingInterest, type Offer } from '../../models/index.js';
 
 let ctx: TestContext;
 let offer: Offer;
@@ -55,5 +55,17 @@ describe('a write whose answer is lost', () => {
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('existing_application');
     expect(await LandingInterest.count({ where: { email: 'deja.la@example.fr' } })).toBe(1);
+  });
+
+  it('a rate-limit attempt row whose answer is lost: 503, nothing of the application stored', async () => {
+    const create = AuthAttempt.create.bind(AuthAttempt);
+    vi.spyOn(AuthAttempt, 'create').mockImplementationOnce((async (...args: Parameters<typeof create>) => {
+      await create(...args);
+      throw connectionLost();
+    }) as never);
+    const res = await apply('limite.perdue@example.fr');
+    expect(res.status, JSON.stringify(res.body)).toBe(503);
+    expect(res.body.error).toBe('database_unavailable');
+    expect(await LandingInterest.count({ where: { email: 'limite.perdue@example.fr' } })).toBe(0);
   });
 });
