@@ -1,6 +1,8 @@
 // The configuration of a customer's landing page (GET /apis/landing-config/{customer}), read by
 // the mobile app and, directly, by the Remix portal's /landing/{customer} page.
-import { CustomLanding, LANDING_DEFAULTS, Offer, Shop } from '../../models/index.js';
+import { QueryTypes } from 'sequelize';
+import { boundSequelize, LANDING_DEFAULTS, type CustomLanding } from '../../models/index.js';
+import { singleFlight } from '../lib/single-flight.js';
 import { notFound } from '../lib/errors.js';
 
 export interface LandingOffer {
@@ -28,24 +30,54 @@ const IDENTIFIER_SHAPE = /^[a-z0-9_-]{1,64}$/;
 /** Built once: making a collator costs more than sorting a landing's offers (page profile, decision 103). */
 const BY_SHOP = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
-/** The landing's offers: the available offers of its company (company_hash), by shop then title. */
-async function landingOffers(companyHash: string): Promise<LandingOffer[]> {
-  const offers = await Offer.findAll({
-    where: { company_hash: companyHash, state: 'available' },
-    attributes: ['job_code', 'title', 'shopname', 'city', 'company_name'],
-    include: [{ model: Shop, as: 'shop', attributes: ['shopname'] }],
-    // Plain rows: the page reads five strings, model instances cost more than the query.
-    raw: true,
-    nest: true,
-  });
-  const byShop = BY_SHOP;
-  return (offers as unknown as Array<Pick<Offer, 'job_code' | 'title' | 'shopname' | 'city' | 'company_name'> & { shop?: { shopname: string | null } | null }>)
-    .map((o) => {
-      const shop = o.shop;
-      return { shopcode: o.shopname || shop?.shopname || o.city || o.company_name, job_code: o.job_code, title: o.title };
-    })
-    .sort((a, b) => byShop.compare(a.shopcode, b.shopcode) || byShop.compare(a.title, b.title) || a.job_code.localeCompare(b.job_code));
+/**
+ * The landing and its company's available offers in one query (plain rows: the page reads a few
+ * strings, and model queries cost several times the query itself, decision 103).
+ */
+const SQL = `SELECT l.identifier, l.name, l.select_label, l.select_description, l.selectlist_label,
+  l.informations_description, l.bg_color, l.logo_src, l.logo_width, l.logo_height,
+  o.job_code, o.title, o.shopname, o.city, o.company_name, s.shopname AS shop_shopname
+FROM custom_landings l
+LEFT JOIN offers o ON o.company_hash = l.company_hash AND o.state = 'available'
+LEFT JOIN shops s ON s.id = o.shop_id
+WHERE l.identifier = ?`;
+
+type Row = Pick<
+  CustomLanding,
+  'identifier' | 'name' | 'select_label' | 'select_description' | 'selectlist_label' | 'informations_description' | 'bg_color' | 'logo_src' | 'logo_width' | 'logo_height'
+> & {
+  job_code: string | null;
+  title: string;
+  shopname: string | null;
+  city: string | null;
+  company_name: string;
+  shop_shopname: string | null;
+};
+
+async function load(id: string): Promise<LandingConfig> {
+  const rows = await boundSequelize().query<Row>(SQL, { replacements: [id], type: QueryTypes.SELECT, raw: true });
+  if (rows.length === 0) throw notFound('landing_not_found', 'landing_not_found');
+  const landing = rows[0];
+  // The offer the visitor picks after its shop: the offer's shopname, else its shop's name.
+  const offers = rows
+    .filter((o): o is Row & { job_code: string } => o.job_code !== null)
+    .map((o) => ({ shopcode: o.shopname || o.shop_shopname || o.city || o.company_name, job_code: o.job_code, title: o.title }))
+    .sort((a, b) => BY_SHOP.compare(a.shopcode, b.shopcode) || BY_SHOP.compare(a.title, b.title) || a.job_code.localeCompare(b.job_code));
+  return {
+    identifier: landing.identifier,
+    name: landing.name,
+    offers,
+    select_label: landing.select_label,
+    select_description: landing.select_description ?? LANDING_DEFAULTS.select_description,
+    selectlist_label: landing.selectlist_label,
+    informations_description: landing.informations_description ?? LANDING_DEFAULTS.informations_description,
+    bg_color: landing.bg_color,
+    logo: { src: landing.logo_src, width: Number(landing.logo_width), height: Number(landing.logo_height) },
+  };
 }
+
+// Requests for one landing share its query while it runs (api/lib/single-flight.ts).
+const loadShared = singleFlight(load);
 
 /** The landing page's configuration; 404 landing_not_found for an unknown identifier. */
 export async function getLandingConfig(identifier: string): Promise<LandingConfig> {
@@ -53,17 +85,7 @@ export async function getLandingConfig(identifier: string): Promise<LandingConfi
     .trim()
     .toLowerCase();
   if (!IDENTIFIER_SHAPE.test(id)) throw notFound('landing_not_found', 'landing_not_found');
-  const landing = await CustomLanding.findOne({ where: { identifier: id } });
-  if (!landing) throw notFound('landing_not_found', 'landing_not_found');
-  return {
-    identifier: landing.identifier,
-    name: landing.name,
-    offers: await landingOffers(landing.company_hash),
-    select_label: landing.select_label,
-    select_description: landing.select_description ?? LANDING_DEFAULTS.select_description,
-    selectlist_label: landing.selectlist_label,
-    informations_description: landing.informations_description ?? LANDING_DEFAULTS.informations_description,
-    bg_color: landing.bg_color,
-    logo: { src: landing.logo_src, width: landing.logo_width, height: landing.logo_height },
-  };
+  const config = await loadShared(id);
+  // Each caller gets its own copy: one caller changing it cannot change another's answer.
+  return { ...config, offers: config.offers.map((o) => ({ ...o })), logo: { ...config.logo } };
 }

@@ -5,6 +5,7 @@ import { QueryTypes } from 'sequelize';
 import { boundSequelize } from '../../models/index.js';
 import { notFound } from '../lib/errors.js';
 import { LOOKUP_JOB_CODE, normalizeJobCode } from './job-codes.js';
+import { singleFlight } from '../lib/single-flight.js';
 
 export interface PublicOfferQuestion {
   /** q1, q2, ... */
@@ -70,20 +71,14 @@ function parseTags(v: string | null): string[] {
   }
 }
 
-// Requests for one code that arrive while its query runs share that query (a shared offer link
-// brings bursts of the same code). Nothing is kept once the query settles: no stale answers.
-const inFlight = new Map<string, Promise<PublicOffer>>();
+// Requests for one code share its query while it runs (api/lib/single-flight.ts).
+const loadShared = singleFlight(load);
 
 /** The open offer with this code (any case); 404 offer_not_found when unknown or not available. */
 export async function getPublicOffer(jobCode: string): Promise<PublicOffer> {
   const code = normalizeJobCode(String(jobCode ?? ''));
   if (!LOOKUP_JOB_CODE.test(code)) throw notFound('offer_not_found', 'offer_not_found');
-  let pending = inFlight.get(code);
-  if (!pending) {
-    pending = load(code).finally(() => inFlight.delete(code));
-    inFlight.set(code, pending);
-  }
-  const offer = await pending;
+  const offer = await loadShared(code);
   // Each caller gets its own copy: one caller changing it cannot change another's answer.
   return { ...offer, tags: [...offer.tags], questions: offer.questions.map((q) => ({ ...q })) };
 }
