@@ -61,11 +61,21 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   app.use(loadCaller(deps.clock));
 
   const api = express.Router();
+  // JSON answers carry the headers that matter for an API (OWASP REST): no HTML-only header
+  // (docs/decisions/150-api-response-headers.md).
   api.use(
     staticHeaders(
       helmet({
-        contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+        contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
         crossOriginResourcePolicy: { policy: 'same-site' },
+        crossOriginOpenerPolicy: false,
+        originAgentCluster: false,
+        referrerPolicy: false,
+        xDnsPrefetchControl: false,
+        xDownloadOptions: false,
+        xPermittedCrossDomainPolicies: false,
+        xXssProtection: false,
+        xFrameOptions: { action: 'deny' },
       }),
     ),
   );

@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { RequestListener } from 'node:http';
 import { MAX_UPLOAD_BYTES } from '../models/rules/upload.js';
 import { DEFAULT_LANG, t } from '../config/i18n/index.js';
+import { announcesBody } from './lib/http.js';
 
 export interface HttpTimeouts {
   /** The request line and headers must arrive within this time. */
@@ -38,7 +39,8 @@ export function createHttpServer(app: RequestListener, timeouts: HttpTimeouts = 
   });
   // Before the app: Express rewrites req.url while routing.
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (req.complete || SLOW_BODY.test(req.url ?? '')) return;
+    // Only a request that announces a body can be slow to send it (GETs arm no timer).
+    if (req.complete || !announcesBody(req) || SLOW_BODY.test(req.url ?? '')) return;
     const timer = setTimeout(() => {
       if (req.complete) return;
       if (!res.headersSent) {

@@ -1,6 +1,6 @@
 // Express plumbing shared by every route: language, error shaping, the unknown-route answer.
 // Input checks are api/lib/validate.ts.
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { DatabaseUnavailable, isAmbiguous, isUnreachable } from '../../models/write-once.js';
 import { AppError } from './errors.js';
@@ -116,9 +116,14 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * body-parser itself decides): GETs, most of the API's traffic, skip them in one test. A request
  * without a body still gets `req.body` undefined, as the parsers would leave it.
  */
+/** Whether a request announces a body (Content-Length or Transfer-Encoding); a GET usually does not. */
+export function announcesBody(req: IncomingMessage): boolean {
+  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+}
+
 export function whenHasBody(...parsers: RequestHandler[]): RequestHandler {
   return (req, res, next) => {
-    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    if (!announcesBody(req)) {
       req.body = undefined;
       return next();
     }

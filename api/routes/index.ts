@@ -1,6 +1,8 @@
-// Every /apis route group, in one list. A new group is a new file and a new line here.
+// Every /apis route group, in one list. A new group is a new file and a new line here; each group
+// is entered only for the first path segments of its routes (lib/route-groups.ts).
 import { Router } from 'express';
 import type { AppDeps } from '../app.js';
+import { enteredByFirstSegment } from '../lib/route-groups.js';
 import { healthRoutes } from './health.routes.js';
 import { consoleRoutes } from './console.routes.js';
 import { configRoutes } from './config.routes.js';
@@ -16,21 +18,26 @@ import { adminRecruiterRoutes } from './admin-recruiters.routes.js';
 import { ssoRoutes } from './sso.routes.js';
 import { mediaLinksRoutes } from './media-links.routes.js';
 
+/** The groups in the order Express tries them. */
+const GROUPS: Array<(deps: AppDeps) => Router> = [
+  healthRoutes,
+  consoleRoutes,
+  configRoutes,
+  offersRoutes,
+  draftsRoutes,
+  uploadsRoutes,
+  interestRoutes,
+  landingRoutes,
+  qrcodeRoutes,
+  shareRoutes,
+  authRoutes,
+  adminRecruiterRoutes,
+  ssoRoutes,
+  mediaLinksRoutes,
+];
+
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
-  router.use(healthRoutes(deps));
-  router.use(consoleRoutes(deps));
-  router.use(configRoutes(deps));
-  router.use(offersRoutes(deps));
-  router.use(draftsRoutes(deps));
-  router.use(uploadsRoutes(deps));
-  router.use(interestRoutes(deps));
-  router.use(landingRoutes(deps));
-  router.use(qrcodeRoutes(deps));
-  router.use(shareRoutes(deps));
-  router.use(authRoutes(deps));
-  router.use(adminRecruiterRoutes(deps));
-  router.use(ssoRoutes(deps));
-  router.use(mediaLinksRoutes(deps));
+  for (const group of GROUPS) router.use(enteredByFirstSegment(group(deps)));
   return router;
 }
