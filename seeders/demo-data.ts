@@ -36,7 +36,7 @@ export type DemoUserKey = keyof typeof DEMO_IDS;
 export const DEMO_JOB_CODE = 'CAFE75';
 export const DEMO_LANDING = 'maison-demo';
 export const DEMO_SHARE_ID = 'demo-share-1';
-export const DEMO_DRAFT_TOKEN = 'demo-draft-1';
+export const DEMO_DRAFT_TOKEN = 'demo-draft-maison-0001';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,6 +1,6 @@
 // Draft offers of the wizard (public-web.md sections 2 to 5): created by a signed-in recruiter or
 // manager, then read, saved and published by whoever holds the edition token.
-import crypto from 'node:crypto';
+import { isEditionToken, newEditionToken } from '../../models/rules/edition-token.js';
 import { DraftOffer, Offer, OfferQuestion, User, transaction, type DraftOfferJson } from '../../models/index.js';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import { companyOf, mayWriteOffers } from '../auth/access.js';
@@ -15,7 +15,6 @@ export interface DraftView {
 }
 
 const draftNotFound = () => notFound('offer_not_found', 'offer_not_found');
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 
 export function defaultOfferJson(): DraftOfferJson {
   return {
@@ -41,14 +40,14 @@ export async function assertMayCreateDraft(caller: User | undefined): Promise<Us
  */
 export async function createDraft(caller: User | undefined, given: DraftOfferJson = {}): Promise<{ edition_token: string }> {
   const owner = await assertMayCreateDraft(caller);
-  const edition_token = crypto.randomBytes(24).toString('base64url');
+  const edition_token = newEditionToken();
   const offer_json = { ...defaultOfferJson(), ...given };
   await DraftOffer.create({ edition_token, owner_id: owner.id, offer_json, published_offer_id: null });
   return { edition_token };
 }
 
 export async function findDraft(token: string): Promise<DraftOffer> {
-  const draft = TOKEN_SHAPE.test(token) ? await DraftOffer.findOne({ where: { edition_token: token } }) : null;
+  const draft = isEditionToken(token) ? await DraftOffer.findOne({ where: { edition_token: token } }) : null;
   if (!draft) throw draftNotFound();
   return draft;
 }

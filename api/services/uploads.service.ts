@@ -4,6 +4,7 @@ import { randomKeyName, type Storage } from '../integrations/storage.js';
 import { DraftOffer, Upload, transaction, type UploadKind } from '../../models/index.js';
 import { AppError, invalid, unauthorized } from '../lib/errors.js';
 import { MAX_UPLOAD_BYTES } from '../../models/rules/upload.js';
+import { isEditionToken } from '../../models/rules/edition-token.js';
 
 const KEY_FOLDER = 'picture';
 
@@ -52,7 +53,7 @@ export async function storeUpload(storage: Storage, input: UploadInput): Promise
   let ownerId = input.ownerId;
   if (input.kind === 'image' && !ownerId) {
     const token = input.editionToken?.trim();
-    const draft = token && /^[A-Za-z0-9_-]{16,64}$/.test(token) ? await DraftOffer.findOne({ where: { edition_token: token } }) : null;
+    const draft = isEditionToken(token) ? await DraftOffer.findOne({ where: { edition_token: token } }) : null;
     if (!draft) throw unauthorized();
     ownerId = draft.owner_id;
   }

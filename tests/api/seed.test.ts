@@ -191,11 +191,14 @@ describe('demo seed', () => {
     expect(await Offer.count({ where: { company_hash: landing.company_hash, state: 'available' } })).toBeGreaterThan(3);
     expect(cafe.company_hash).toBe(landing.company_hash);
 
+    // The demo draft as the README shows it: through the API, by its token.
+    const shown = await request(ctx.app).get(`/apis/draft-offer/${DEMO_DRAFT_TOKEN}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.job_code).toBeNull();
+    expect(shown.body.offer_json.title).toBeTruthy();
+    expect(shown.body.offer_json.questions).toBeUndefined();
     const draft = (await DraftOffer.findOne({ where: { edition_token: DEMO_DRAFT_TOKEN } }))!;
     expect(draft.owner_id).toBe(DEMO_IDS.recruiter);
-    expect(draft.published_offer_id).toBeNull();
-    expect(draft.offer_json.title).toBeTruthy();
-    expect(draft.offer_json.questions).toBeUndefined();
   });
 
   it('keeps the shared application stories private, and plays them as HLS through a signed address', async () => {
