@@ -18,6 +18,7 @@ import { mediaLinksRoutes } from './media-links.routes.js';
 import { addressRoutes } from './address.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
 import { managerRoutes } from './manager.routes.js';
+import { managerOffersRoutes } from './manager-offers.routes.js';
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
@@ -38,5 +39,6 @@ export function apiRouter(deps: AppDeps): Router {
   router.use(addressRoutes(deps));
   router.use(applicationsRoutes(deps));
   router.use(managerRoutes(deps));
+  router.use(managerOffersRoutes(deps));
   return router;
 }

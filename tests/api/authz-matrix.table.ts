@@ -188,6 +188,11 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'POST /apis/shops/:id': { path: (f) => `/apis/shops/${f.ids.shop}`, body: () => ({ type: 'shop', content: { shopname: 'Boutique Matrice 2' } }), expect: MANAGERS_RECORD(200) },
   'GET /apis/subscription': { expect: MANAGERS(200) },
   'GET /apis/subscription/:id': { path: (f) => `/apis/subscription/${f.ids.subscription}`, expect: MANAGERS_RECORD(200) },
+  // Bulk creation: managers, from their own shop (the other manager's answers 404); staff reach every shop.
+  'POST /apis/offer': { body: (f) => ({ ...offerForm(), shop_id: f.ids.shop }), expect: MANAGERS_RECORD(201) },
+  'POST /apis/offer/:job_code': { body: () => ({ active: true }), expect: RECRUITERS_OFFER(200) },
+  // Each allowed caller boosts an offer of its own with its one booster (fixtures); the other company 404.
+  'POST /apis/boost-offer': { body: (f, caller) => ({ job_code: f.ids[`boost:${caller}`] ?? f.ids['boost:recruiter'] }), expect: RECRUITERS_OFFER(200) },
   // Address autocomplete (decision 110): company users; candidates have no address to type.
   'GET /apis/address-search': { path: () => '/apis/address-search?q=paris', expect: COMPANY(200) },
   'POST /apis/share-apply': {
@@ -238,6 +243,12 @@ export async function makeFixtures(): Promise<Fixtures> {
   const shop = await makeShop(users.manager, { recruiter_id: users.recruiter.id, street: '1 rue Matrice' });
   const template = await Template.create({ owner_id: users.manager.id, type: 'offer', content: { title: 'Modèle matrice' } });
   const subscription = await Subscription.create({ sub_id: `sub_${tag}`, user_id: users.manager.id, plan_id: 'franchise', quantity: 2, state: 'payed' });
+  // One offer to boost per caller allowed to, and one booster each.
+  const boostIds: Record<string, string> = {};
+  for (const caller of ['recruiter', 'manager', 'admin'] as const) {
+    boostIds[`boost:${caller}`] = (await makeOffer(users.recruiter)).job_code;
+    await users[caller].update({ av_boost: 1, total_boost: 1 });
+  }
   // Records that staff deletes (last caller): the others must not have reached them.
   const doomedLanding = await makeLanding();
   const doomedUser = await makeUser({ profile: 'candidate', email: `doomed-${tag}@matrix.test` });
@@ -253,6 +264,7 @@ export async function makeFixtures(): Promise<Fixtures> {
     users,
     ids: {
       ...resetIds,
+      ...boostIds,
       identifier: provider.identifier,
       lang: 'fr',
       job_code: offer.job_code,
