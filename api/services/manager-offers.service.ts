@@ -108,6 +108,15 @@ export async function createManagerOffer(caller: User, body: BulkOfferInput, now
         { transaction: t },
       );
       await recountUsers([recruiterId], t);
+      await audit(t, {
+        actorId: caller.id,
+        action: 'create',
+        resource: 'manager-offers',
+        recordId: offer.id,
+        before: null,
+        after: { job_code: offer.job_code, shop_id: offer.shop_id, template_id: template?.id ?? null },
+        at: now,
+      });
       return offer;
     });
   let offer: Offer;
