@@ -6,6 +6,9 @@ import { QueryTypes } from 'sequelize';
 import { boundSequelize, Offer, OfferQuestion, Shop, Template, User, transaction, type DraftOfferJson } from '../../models/index.js';
 import { sqlDate } from '../../models/columns.js';
 import { JOB_CODE_ALPHABET, checkPreferredJobCode } from '../../models/rules/job-code.js';
+import { declaredDefaults } from '../../models/resources/index.js';
+import { templates as templatesDecl } from '../../models/resources/templates/resource.js';
+import { isoDay } from '../../models/rules/dates.js';
 import { AppError, conflict, invalid, notFound } from '../lib/errors.js';
 import { companyOf } from '../auth/access.js';
 import { parseInput } from '../lib/validate.js';
@@ -61,8 +64,11 @@ export async function createManagerOffer(caller: User, body: BulkOfferInput, now
   if (body.template_id !== undefined && !template) throw notFound('template_not_found', 'not_found');
   const shop = body.shop_id !== undefined ? await Shop.findOne({ where: { id: body.shop_id, ...(reach.all ? {} : { manager_id: caller.id }) } }) : null;
   if (body.shop_id !== undefined && !shop) throw notFound('shop_not_found', 'not_found');
-  const content: Record<string, unknown> = { ...((template?.content as Record<string, unknown>) ?? {}) };
+  // The template's declared defaults fill what an older or partial template lacks; a start date
+  // left open means "from today" (decision 112).
+  const content: Record<string, unknown> = { ...declaredDefaults(templatesDecl), start_date: isoDay(now), ...((template?.content as Record<string, unknown>) ?? {}) };
   for (const k of CONTENT_KEYS) if (!template && body[k] !== undefined) content[k] = body[k];
+  if (content.start_date === null || content.start_date === '') content.start_date = isoDay(now);
   const address = shop
     ? {
         street: shop.street,
@@ -76,7 +82,7 @@ export async function createManagerOffer(caller: User, body: BulkOfferInput, now
         lng: shop.lng,
       }
     : (body.address ?? body.location);
-  if (!content.title || !address) throw invalid('select_template_and_shops', 'select_template_and_shops');
+  if (!(template || body.title) || !address) throw invalid('select_template_and_shops', 'select_template_and_shops');
   const recruiterId = shop?.recruiter_id ?? body.recruiter_id;
   const shopname = shop?.shopname ?? body.shopname ?? null;
   if (!recruiterId || !(reach.all || reach.recruiterIds.includes(recruiterId))) throw invalid('shop_recruiter_not_available', 'shop_recruiter_not_available', { field: 'recruiter_id' });
