@@ -17,6 +17,10 @@ import { authRoutes } from './auth.routes.js';
 import { adminRecruiterRoutes } from './admin-recruiters.routes.js';
 import { ssoRoutes } from './sso.routes.js';
 import { mediaLinksRoutes } from './media-links.routes.js';
+import { addressRoutes } from './address.routes.js';
+import { applicationsRoutes } from './applications.routes.js';
+import { managerRoutes } from './manager.routes.js';
+import { managerOffersRoutes } from './manager-offers.routes.js';
 
 /** The groups in the order Express tries them. */
 const GROUPS: Array<(deps: AppDeps) => Router> = [
@@ -34,6 +38,10 @@ const GROUPS: Array<(deps: AppDeps) => Router> = [
   adminRecruiterRoutes,
   ssoRoutes,
   mediaLinksRoutes,
+  addressRoutes,
+  applicationsRoutes,
+  managerRoutes,
+  managerOffersRoutes,
 ];
 
 export function apiRouter(deps: AppDeps): Router {

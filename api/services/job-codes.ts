@@ -4,7 +4,9 @@ import crypto from 'node:crypto';
 import type { Transaction } from 'sequelize';
 import { Offer } from '../../models/index.js';
 
-export const JOB_CODE_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTVWXYZ';
+import { JOB_CODE_ALPHABET } from '../../models/rules/job-code.js';
+
+export { JOB_CODE_ALPHABET };
 export const JOB_CODE_LENGTH = 6;
 
 /** A random job code (not checked against the database: see freeJobCode). */

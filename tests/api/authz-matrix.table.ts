@@ -50,6 +50,13 @@ const MANAGERS = (status: number): Statuses => ({ anonymous: 401, candidate: 403
 const MANAGERS_RECORD = (status: number): Statuses => ({ ...MANAGERS(status), otherManager: 404 });
 const RECRUITERS_OFFER = (status: number): Statuses => ({ anonymous: 401, candidate: 403, otherRecruiter: 404, otherManager: 404, others: status });
 
+const TEMPLATE_CONTENT = { title: 'Vendeur', company_name: 'Maison', company_description: 'Boulangerie', description: 'Vente', candidate_qualification: 'Souriant' };
+const shopBody = (recruiterId: string | undefined) => ({
+  type: 'shop',
+  content: { shopname: 'Boutique Matrice', address: { street: '1 rue Matrice', zip_code: '59000', city: 'Lille' } },
+  recruiter_id: recruiterId,
+});
+
 export const MATRIX: Record<string, Case | Case[]> = {
   'GET /apis/health': { expect: ALL(200) },
   'POST /apis/auth/login': { body: (f) => ({ email: f.ids.loginEmail, password: 'motdepasse1' }), expect: ALL(200) },
@@ -83,6 +90,9 @@ export const MATRIX: Record<string, Case | Case[]> = {
     // A manager's company records: any manager lists their own; recruiters and candidates are refused.
     { path: () => '/apis/console/shops', expect: MANAGERS(200) },
     { path: () => '/apis/console/subscriptions', expect: MANAGERS(200) },
+    // The manager area's tables: every company user lists their own reach.
+    { path: () => '/apis/console/manager-offers', expect: COMPANY(200) },
+    { path: () => '/apis/console/offer-applications', expect: COMPANY(200) },
   ],
   'POST /apis/console/:resource': {
     path: () => '/apis/console/custom-landings',
@@ -101,6 +111,8 @@ export const MATRIX: Record<string, Case | Case[]> = {
     { path: (f) => `/apis/console/shops/${f.ids.shop}`, expect: MANAGERS_RECORD(200) },
     { path: (f) => `/apis/console/subscriptions/${f.ids.subscription}`, expect: MANAGERS_RECORD(200) },
     { path: (f) => `/apis/console/templates/${f.ids.template}`, expect: MANAGERS_RECORD(200) },
+    { path: (f) => `/apis/console/manager-offers/${f.ids.offer}`, expect: RECRUITERS_OFFER(200) },
+    { path: (f) => `/apis/console/offer-applications/${f.ids.application}`, expect: RECRUITERS_OFFER(200) },
   ],
   'PUT /apis/console/:resource/:id': [
     { path: (f) => `/apis/console/users/${f.users.candidate.id}`, body: () => ({ name: 'Candidat Matrice' }), expect: STAFF(200) },
@@ -151,6 +163,43 @@ export const MATRIX: Record<string, Case | Case[]> = {
   // The signed addresses of an application's CV and stories: its candidate, the offer's recruiter,
   // their manager and staff; the other company is told it does not exist.
   'GET /apis/applications/:application_id/media': { path: (f) => `/apis/applications/${f.ids.application}/media`, expect: { ...RECRUITERS_OFFER(200), candidate: 200 } },
+  // Candidates (back-office.md section 7): the dashboard's list for any company user (their own
+  // reach); one offer's candidates and one candidate for the offer's recruiter, their manager and
+  // staff, the other company 404 as if the offer did not exist.
+  'GET /apis/application': { expect: COMPANY(200) },
+  'GET /apis/application/:job_code': { path: (f) => `/apis/application/${f.ids.job_code}?fullStates=true`, expect: RECRUITERS_OFFER(200) },
+  'GET /apis/application/:job_code/:candidate_sub': { path: (f) => `/apis/application/${f.ids.job_code}/${f.users.candidate.id}`, expect: RECRUITERS_OFFER(200) },
+  // view -> shortlist for the first caller allowed; the others find it there already (unchanged, 200).
+  'POST /apis/application/:job_code/:candidate_sub': {
+    path: (f) => `/apis/application/${f.ids.job_code}/${f.users.candidate.id}`,
+    body: () => ({ recruiter_state: 'shortlist' }),
+    expect: RECRUITERS_OFFER(200),
+  },
+  // The manager area (back-office.md section 7): managers and staff, each on their own company's
+  // records; ?user=me answers any signed-in account (the console decides the menu from it).
+  'GET /apis/manager': [
+    { expect: MANAGERS(200) },
+    { path: () => '/apis/manager?user=me', expect: SIGNED_IN(200) },
+    { path: (f) => `/apis/manager?user=${f.users.recruiter.id}`, expect: MANAGERS_RECORD(200) },
+  ],
+  'GET /apis/user-templates': { path: () => '/apis/user-templates?filter-type=offer', expect: MANAGERS(200) },
+  'GET /apis/user-templates/:id': { path: (f) => `/apis/user-templates/${f.ids.template}`, expect: MANAGERS_RECORD(200) },
+  'POST /apis/user-templates': { body: () => ({ type: 'offer', content: TEMPLATE_CONTENT }), expect: MANAGERS(201) },
+  'POST /apis/user-templates/:id': { path: (f) => `/apis/user-templates/${f.ids.template}`, body: () => ({ type: 'offer', content: { title: 'Modèle matrice 2' } }), expect: MANAGERS_RECORD(200) },
+  'GET /apis/shops': { expect: MANAGERS(200) },
+  'GET /apis/shops/:id': { path: (f) => `/apis/shops/${f.ids.shop}`, expect: MANAGERS_RECORD(200) },
+  // Each caller's shop is run by themselves (a manager's own account is one of their recruiters).
+  'POST /apis/shops': { body: (f, caller) => shopBody(caller === 'anonymous' ? undefined : f.users[caller].id), expect: MANAGERS(201) },
+  'POST /apis/shops/:id': { path: (f) => `/apis/shops/${f.ids.shop}`, body: () => ({ type: 'shop', content: { shopname: 'Boutique Matrice 2' } }), expect: MANAGERS_RECORD(200) },
+  'GET /apis/subscription': { expect: MANAGERS(200) },
+  'GET /apis/subscription/:id': { path: (f) => `/apis/subscription/${f.ids.subscription}`, expect: MANAGERS_RECORD(200) },
+  // Bulk creation: managers, from their own shop (the other manager's answers 404); staff reach every shop.
+  'POST /apis/offer': { body: (f) => ({ ...offerForm(), shop_id: f.ids.shop }), expect: MANAGERS_RECORD(201) },
+  'POST /apis/offer/:job_code': { body: () => ({ active: true }), expect: RECRUITERS_OFFER(200) },
+  // Each allowed caller boosts an offer of its own with its one booster (fixtures); the other company 404.
+  'POST /apis/boost-offer': { body: (f, caller) => ({ job_code: f.ids[`boost:${caller}`] ?? f.ids['boost:recruiter'] }), expect: RECRUITERS_OFFER(200) },
+  // Address autocomplete (decision 110): company users; candidates have no address to type.
+  'GET /apis/address-search': { path: () => '/apis/address-search?q=paris', expect: COMPANY(200) },
   'POST /apis/share-apply': {
     body: (f) => ({ recruiter_id: f.users.recruiter.id, job_code: f.ids.job_code, candidate_id: f.users.candidate.id }),
     expect: { anonymous: 401, candidate: 403, recruiter: 200, manager: 200, admin: 200, otherRecruiter: 403, otherManager: 403 },
@@ -199,6 +248,12 @@ export async function makeFixtures(): Promise<Fixtures> {
   const shop = await makeShop(users.manager, { recruiter_id: users.recruiter.id, street: '1 rue Matrice' });
   const template = await Template.create({ owner_id: users.manager.id, type: 'offer', content: { title: 'Modèle matrice' } });
   const subscription = await Subscription.create({ sub_id: `sub_${tag}`, user_id: users.manager.id, plan_id: 'franchise', quantity: 2, state: 'payed' });
+  // One offer to boost per caller allowed to, and one booster each.
+  const boostIds: Record<string, string> = {};
+  for (const caller of ['recruiter', 'manager', 'admin'] as const) {
+    boostIds[`boost:${caller}`] = (await makeOffer(users.recruiter)).job_code;
+    await users[caller].update({ av_boost: 1, total_boost: 1 });
+  }
   // Records that staff deletes (last caller): the others must not have reached them.
   const doomedLanding = await makeLanding();
   const doomedUser = await makeUser({ profile: 'candidate', email: `doomed-${tag}@matrix.test` });
@@ -214,6 +269,7 @@ export async function makeFixtures(): Promise<Fixtures> {
     users,
     ids: {
       ...resetIds,
+      ...boostIds,
       identifier: provider.identifier,
       lang: 'fr',
       job_code: offer.job_code,
