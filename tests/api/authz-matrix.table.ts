@@ -152,6 +152,8 @@ export const MATRIX: Record<string, Case | Case[]> = {
   // their manager and staff; the other company is told it does not exist.
   'GET /apis/applications/:application_id/media': { path: (f) => `/apis/applications/${f.ids.application}/media`, expect: { ...RECRUITERS_OFFER(200), candidate: 200 } },
   'GET /apis/applications/:application_id/feedback': { path: (f) => `/apis/applications/${f.ids.application}/feedback`, expect: { ...RECRUITERS_OFFER(200), candidate: 404 } },
+  // Address autocomplete (decision 110): company users; candidates have no address to type.
+  'GET /apis/address-search': { path: () => '/apis/address-search?q=paris', expect: COMPANY(200) },
   'POST /apis/share-apply': {
     body: (f) => ({ recruiter_id: f.users.recruiter.id, job_code: f.ids.job_code, candidate_id: f.users.candidate.id }),
     expect: { anonymous: 401, candidate: 403, recruiter: 200, manager: 200, admin: 200, otherRecruiter: 403, otherManager: 403 },
