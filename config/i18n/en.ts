@@ -104,6 +104,7 @@ const en: Record<keyof typeof fr, string> = {
   active_offers_limit: 'Active offer limit reached: your plan allows {limit}.',
   shop_recruiter_not_available: 'This recruiter is not in your team: creating a new user is not available yet.',
   offer_update_empty: 'Give active or shopname.',
+  invalid_date: 'Invalid date.',
 };
 
 export default en;

@@ -105,6 +105,7 @@ const fr = {
   active_offers_limit: 'Limite d’annonces actives atteinte : votre forfait en permet {limit}.',
   shop_recruiter_not_available: 'Ce recruteur n’est pas dans votre équipe : la création d’un nouvel utilisateur n’est pas encore disponible.',
   offer_update_empty: 'Indiquez active ou shopname.',
+  invalid_date: 'Date invalide.',
 } as const;
 
 export default fr;

@@ -105,6 +105,7 @@ const nl: Record<keyof typeof fr, string> = {
   active_offers_limit: 'Limiet van actieve vacatures bereikt: uw abonnement staat er {limit} toe.',
   shop_recruiter_not_available: 'Deze recruiter zit niet in uw team: een nieuwe gebruiker aanmaken is nog niet beschikbaar.',
   offer_update_empty: 'Geef active of shopname op.',
+  invalid_date: 'Ongeldige datum.',
 };
 
 export default nl;
