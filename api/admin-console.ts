@@ -23,6 +23,9 @@ export function adminConsole(buildDir = ADMIN_BUILD_DIR): FrontendMount {
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           connectSrc: ["'self'"],
+          // The story player: hls.js feeds the video from blob: addresses (Media Source) and its worker.
+          mediaSrc: ["'self'", 'blob:'],
+          workerSrc: ["'self'", 'blob:'],
           frameAncestors: ["'none'"],
         },
       },

@@ -117,7 +117,7 @@ describe('the manager journey', () => {
   it('fits a 360 px phone', async () => {
     const phone = (await newPage(s, true)).page;
     await signIn(phone, s.base, 'manager@demo.test', '/manager/offer/CAFE75');
-    await phone.getByTestId('candidates-table').waitFor();
+    await phone.getByTestId('tab-todo').waitFor();
     await expectNoHorizontalScroll(phone);
     await expectAccessible(phone);
     for (const p of ['', 'offers', 'templates', 'shops', 'offer-create']) {
