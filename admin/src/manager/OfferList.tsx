@@ -199,7 +199,7 @@ export function ManagerOfferList() {
               </span>
             ))}
           />
-          <FunctionField source="offer_created" label="manager.offers.created" sortBy="offer_created" render={render((r) => listDate(r.offer_created, false))} />
+          <FunctionField source="created_at" label="manager.offers.created" sortBy="created_at" render={render((r) => listDate(r.offer_created, false))} />
           <FunctionField source="todo" label="manager.offers.todo" sortBy="todo" render={render((r) => r.todo)} />
           <FunctionField source="shortlist" label="manager.offers.shortlist" sortBy="shortlist" render={render((r) => r.shortlist)} />
           <FunctionField source="to_recruit" label="manager.offers.to_recruit" sortBy="to_recruit" render={render((r) => r.to_recruit)} />

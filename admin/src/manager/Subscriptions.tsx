@@ -22,15 +22,7 @@ function AddButton() {
 
 export function SubscriptionList() {
   return (
-    <InfiniteList
-      resource="subscriptions"
-      sx={LIST_SX}
-      sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={25}
-      pagination={<LoadMore />}
-      actions={<AddButton />}
-      title="manager.menu.subscriptions"
-    >
+    <InfiniteList resource="subscriptions" sx={LIST_SX} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} pagination={<LoadMore />} actions={<AddButton />} title="manager.menu.subscriptions">
       <Datagrid rowClick="show" bulkActionButtons={false} data-testid="subscriptions-table">
         <TextField source="sub_id" sortable={false} />
         <TextField source="state" sortable={false} />

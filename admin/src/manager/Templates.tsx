@@ -30,14 +30,7 @@ const { [OWNER]: _owner, ...defaults } = declaredDefaults(templates);
 
 export function TemplateList() {
   return (
-    <InfiniteList
-      resource="templates"
-      sx={LIST_SX}
-      sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={25}
-      pagination={<LoadMore />}
-      title="manager.menu.templates"
-    >
+    <InfiniteList resource="templates" sx={LIST_SX} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} pagination={<LoadMore />} title="manager.menu.templates">
       <Datagrid rowClick="edit" bulkActionButtons={false} data-testid="templates-table">
         <TextField source="title" sortable={false} />
         <TextField source="company_name" sortable={false} />
