@@ -74,6 +74,117 @@ describe('the manager journey', () => {
     await expectAccessible(page);
   });
 
+  it('creates two shops, one through the address autocomplete', async () => {
+    const before = await Shop.count({ where: { manager_id: manager.id } });
+    await page.goto(`${s.base}/manager/shop/new`);
+    await page.locator('input[name="shopname"]').fill('Maison Demo Croix-Rousse');
+    // Nothing else: the spec's message, nothing saved.
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('fill all required fields').first().waitFor();
+    expect(await Shop.count({ where: { manager_id: manager.id } })).toBe(before);
+    await page.getByTestId('address-search').fill('69004');
+    await page
+      .getByRole('option', { name: /69004 Lyon/ })
+      .first()
+      .click();
+    expect(await page.locator('input[name="zip_code"]').inputValue()).toBe('69004');
+    expect(await page.locator('input[name="city"]').inputValue()).toMatch(/^Lyon/);
+    await page.locator('input[name="street"]').fill("12 rue d'Austerlitz");
+    await page.getByRole('combobox', { name: 'Recruteur' }).click();
+    await page.getByRole('option', { name: /Julien Martin/ }).click();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByTestId('shops-table').waitFor();
+    await expect.poll(() => Shop.count({ where: { manager_id: manager.id } })).toBe(before + 1);
+    const lyon = (await Shop.findOne({ where: { shopname: 'Maison Demo Croix-Rousse' } }))!;
+    expect(lyon.zip_code).toBe('69004');
+    expect(lyon.lat).not.toBeNull();
+
+    await page.goto(`${s.base}/manager/shop/new`);
+    await page.locator('input[name="shopname"]').fill('Maison Demo Vincennes');
+    await page.locator('input[name="street"]').fill('3 avenue de Paris');
+    await page.locator('input[name="zip_code"]').fill('94300');
+    await page.locator('input[name="city"]').fill('Vincennes');
+    await page.getByRole('combobox', { name: 'Recruteur' }).click();
+    await page.getByRole('option', { name: /Julien Martin/ }).click();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByTestId('shops-table').getByText('Maison Demo Vincennes').waitFor();
+    expect(await Shop.count({ where: { manager_id: manager.id } })).toBe(before + 2);
+    await expectAccessible(page);
+  });
+
+  it('bulk-creates two offers from the template and the two new shops', async () => {
+    const lyon = (await Shop.findOne({ where: { shopname: 'Maison Demo Croix-Rousse' } }))!;
+    const vincennes = (await Shop.findOne({ where: { shopname: 'Maison Demo Vincennes' } }))!;
+    await page.goto(`${s.base}/manager/offer-create`);
+    // Nothing picked: the spec's alert.
+    await page.getByTestId('bulk-create').click();
+    await page.getByText('Please select a template and store(s)').waitFor();
+    await page.getByTestId('bulk-template').click();
+    await page.getByRole('option', { name: 'Vendeur / Vendeuse en boulangerie' }).click();
+    await page.getByTestId(`bulk-row-${lyon.id}`).getByRole('checkbox').check();
+    await page.getByTestId(`bulk-row-${vincennes.id}`).getByRole('checkbox').check();
+    // Typed lowercase with a refused character: uppercased, the character dropped and named.
+    await page.getByTestId(`bulk-code-${lyon.id}`).pressSequentially('vblg-69');
+    expect(await page.getByTestId(`bulk-code-${lyon.id}`).inputValue()).toBe('VBLG69');
+    await page
+      .getByText(/Not allowed: - , allowed characters are: 0123456789ABCDEFGHJKLMNPQRSTVWXYZ/)
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('bulk-create').click();
+    await expect.poll(() => page.getByTestId('bulk-ok').count(), { timeout: 15_000 }).toBe(2);
+    expect(await page.getByTestId(`bulk-row-${lyon.id}`).getAttribute('data-state')).toBe('ok');
+    expect(await page.getByTestId(`bulk-row-${lyon.id}`).textContent()).toContain('VBLG69');
+    const made = await Offer.findAll({ where: { shop_id: [lyon.id, vincennes.id] } });
+    expect(made.map((o) => o.title).sort()).toEqual(['Vendeur / Vendeuse en boulangerie', 'Vendeur / Vendeuse en boulangerie']);
+    expect(made.map((o) => o.job_code)).toContain('VBLG69');
+  });
+
+  it('finds them in the offers table: sort, search, inline shop rename, boost and deactivate', async () => {
+    await page.goto(`${s.base}/manager/offers`);
+    const table = page.getByTestId('offers-table');
+    await table.getByText('VBLG69').waitFor();
+    await expectAccessible(page);
+    const titles = () => table.locator('tbody tr td:first-child').allTextContents();
+    // A click on Titre sorts by title; a second click flips it.
+    await table.getByRole('button', { name: 'Titre' }).click();
+    await expect
+      .poll(async () => {
+        const t = await titles();
+        return t.length > 1 && t.every((x, i) => i === 0 || t[i - 1].localeCompare(x, 'fr') <= 0);
+      })
+      .toBe(true);
+    const first = (await titles())[0];
+    await table.getByRole('button', { name: 'Titre' }).click();
+    await expect.poll(async () => (await titles())[0]).not.toBe(first);
+    // The search keeps the matching offers.
+    await page.getByTestId('search').fill('VBLG69');
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 5000 }).toBe(1);
+    // The shop name, edited in place and saved on Enter.
+    const shop = page.getByTestId('shopname-VBLG69');
+    await shop.fill("Croix-Rousse (rue d'Austerlitz)");
+    await shop.press('Enter');
+    await expect.poll(async () => (await Offer.findOne({ where: { job_code: 'VBLG69' } }))!.shopname).toBe("Croix-Rousse (rue d'Austerlitz)");
+    // Boost: the confirmation names the offer; a second boost is refused with the spec's message.
+    const boostersBefore = (await User.findByPk(manager.id))!.av_boost;
+    await page.getByTestId('menu-VBLG69').click();
+    await page.getByRole('menuitem', { name: 'Booster' }).click();
+    await page.getByRole('dialog').getByText("Booster l'annonce « Vendeur / Vendeuse en boulangerie » ?").waitFor();
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await expect.poll(async () => (await Offer.findOne({ where: { job_code: 'VBLG69' } }))!.is_boosted).toBe(true);
+    expect((await User.findByPk(manager.id))!.av_boost).toBe(boostersBefore - 1);
+    await page.getByTestId('menu-VBLG69').click();
+    await page.getByRole('menuitem', { name: 'Booster' }).click();
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByText('offer already boosted').waitFor();
+    // Deactivate from the row menu.
+    await page.getByTestId('menu-VBLG69').click();
+    await page.getByRole('menuitem', { name: 'Désactiver' }).click();
+    await expect.poll(async () => (await Offer.findOne({ where: { job_code: 'VBLG69' } }))!.state).toBe('closed');
+    await table.getByText('Inactive').waitFor();
+  });
+
   it('opens a seeded offer, plays a story, shortlists one candidate, rejects another and shares', async () => {
     await page.goto(`${s.base}/manager/offer/CAFE75`);
     const lucas = page.getByTestId('candidates-table').getByRole('row').filter({ hasText: 'Lucas Moreau' });
@@ -128,5 +239,3 @@ describe('the manager journey', () => {
     await phone.context().close();
   });
 });
-
-void Shop;
