@@ -32,6 +32,10 @@ describe('the manager journey', () => {
   it('signs in and sees the menu', async () => {
     await signIn(page, s.base, 'manager@demo.test');
     for (const name of ['Accueil', 'Annonces', 'Modèles', 'Magasins', 'Abonnements']) await page.getByRole('menuitem', { name }).waitFor();
+    // The home: tiles from the manager's record, and the candidates to recruit (Nathan on CAFE75).
+    await expect.poll(() => page.getByTestId('tile-boosters_left').locator('p').first().textContent()).toBe(String(manager.av_boost));
+    await expect.poll(() => page.getByTestId('tile-offers').locator('p').first().textContent()).toBe(String(manager.offers_count));
+    await page.getByTestId('to-recruit-list').getByText('Nathan', { exact: false }).first().waitFor();
     await expectAccessible(page);
   });
 
