@@ -2,8 +2,9 @@
 import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type NonAttribute, type Sequelize } from 'sequelize';
 
 export const APPLICATION_STATES = ['applying', 'complete'] as const;
-export const RECRUITER_STATES = ['new', 'view', 'shortlist', 'wait_reject', 'rejected', 'to_recruit', 'recruited'] as const;
-export type RecruiterState = (typeof RECRUITER_STATES)[number];
+// The recruiter states live in the browser-safe rule module (the console's declarations read them).
+export { RECRUITER_STATES, type RecruiterState };
+import { RECRUITER_STATES, type RecruiterState } from './rules/recruiter-states.js';
 export const WISHLIST_STATES = ['pending', 'applying', 'done'] as const;
 
 export class Application extends Model<InferAttributes<Application>, InferCreationAttributes<Application>> {

@@ -18,3 +18,22 @@ export function checkPreferredJobCode(input: string): PreferredJobCodeCheck {
   if (code.length > PREFERRED_JOB_CODE_MAX) return { ok: false, error: 'job_code_too_long' };
   return { ok: true, code };
 }
+
+/**
+ * The preferred code as it is typed in the bulk creation: uppercased, every character outside the
+ * alphabet dropped as it is typed, the first one dropped named in the screen's alert (which lists
+ * the allowed ones).
+ */
+export const PREFERRED_JOB_CODE_TYPING = {
+  apply(input: string): { value: string; refused: string | null } {
+    let value = '';
+    let refused: string | null = null;
+    for (const ch of input.toUpperCase()) {
+      if (JOB_CODE_ALPHABET.includes(ch)) value += ch;
+      else if (refused === null && ch.trim() !== '') refused = ch;
+    }
+    return { value: value.slice(0, PREFERRED_JOB_CODE_MAX), refused };
+  },
+  allowed: JOB_CODE_ALPHABET,
+  refusedMessage: 'manager.errors.job_code_not_allowed',
+};

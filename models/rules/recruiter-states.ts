@@ -1,7 +1,10 @@
 // The manager's candidate states (back-office.md section 4): which moves are allowed, the display
 // order and the tabs. Browser-safe: the server refuses any other move, the console shows only
 // these buttons and tabs. Decision 111.
-import type { RecruiterState } from '../application.model.js';
+
+/** Every recruiter state of an application (the applications.recruiter_state column's values). */
+export const RECRUITER_STATES = ['new', 'view', 'shortlist', 'wait_reject', 'rejected', 'to_recruit', 'recruited'] as const;
+export type RecruiterState = (typeof RECRUITER_STATES)[number];
 
 /** The moves a manager or recruiter may make, and from which states. */
 export const TRANSITIONS: Readonly<Partial<Record<RecruiterState, readonly RecruiterState[]>>> = {

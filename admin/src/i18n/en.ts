@@ -1,4 +1,5 @@
 // English texts of the console; same keys as fr.ts (tests/unit/admin-i18n.test.ts).
+import { managerEn } from './manager.js';
 export const en = {
   resources: {
     users: {
@@ -349,4 +350,5 @@ export const en = {
     identifier_too_short: 'Identifier must be at least 3 chars',
     recruiter_invalid: 'Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14',
   },
+  ...managerEn,
 };

@@ -1,4 +1,5 @@
 // French texts of the console (the default). en.ts and nl.ts hold the same keys (tests/unit/admin-i18n.test.ts).
+import { managerFr } from './manager.js';
 export const fr = {
   resources: {
     users: {
@@ -349,4 +350,5 @@ export const fr = {
     identifier_too_short: 'Identifier doit faire au moins 3 chars',
     recruiter_invalid: 'Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14',
   },
+  ...managerFr,
 };

@@ -1,6 +1,7 @@
 // Dutch texts of the console; same keys as fr.ts (the type below and tests/unit/admin-i18n.test.ts).
 // The spec's French and English wordings are kept verbatim only in fr.ts: here everything a user
 // reads is Dutch, except the names of plans (free, silver, gold, custom), which are product names.
+import { managerNl } from './manager.js';
 import type { fr } from './fr.js';
 
 /** The shape of a catalog: the French one's keys, any text. */
@@ -356,4 +357,5 @@ export const nl: Catalog<typeof fr> = {
     identifier_too_short: 'De identifier moet minstens 3 tekens hebben',
     recruiter_invalid: 'Fout: naam -> minstens 4 letters, wachtwoord -> minstens 6 en e-mail -> minstens 14',
   },
+  ...managerNl,
 };

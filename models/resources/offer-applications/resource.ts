@@ -3,7 +3,7 @@
 // and the recruiter state, filtered by offer and by tab (recruiter_state in ...). A manager sees
 // their list's offers' candidates, a recruiter their own, staff all. The state is changed only by
 // the section 4 moves (manager-applications.service.ts moveApplication).
-import { RECRUITER_STATES } from '../../application.model.js';
+import { RECRUITER_STATES } from '../../rules/recruiter-states.js';
 import { defineResource } from '../schema.js';
 
 const candidate = (column: string) => ({ via: 'candidate_id', model: 'User', column }) as const;
