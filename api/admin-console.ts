@@ -1,4 +1,5 @@
-// Serves the built staff console (npm run build:admin -> build/admin) under /admin. The console
+// Serves the built staff console (npm run build:admin -> build/admin) under /admin, and the same
+// build's recruiter dashboard at /dashboard (the page picks its app from the path). The console
 // routes by hash, so every /admin path answers index.html; paths of the original product
 // (/admin/user/{id}, /admin/custom-landings) are turned into their hash routes by the page itself.
 import fs from 'node:fs';
@@ -25,7 +26,7 @@ export function adminConsole(buildDir = ADMIN_BUILD_DIR): FrontendMount {
       },
     });
     app.use('/admin', security, express.static(buildDir, { index: false, redirect: false, maxAge: '1h' }));
-    app.get(['/admin', '/admin/{*rest}'], security, (_req, res, next) => {
+    app.get(['/admin', '/admin/{*rest}', '/dashboard', '/dashboard/{*rest}'], security, (_req, res, next) => {
       if (!fs.existsSync(index)) return next();
       res.set('Cache-Control', 'no-cache').sendFile(index);
     });
