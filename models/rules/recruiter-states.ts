@@ -17,13 +17,26 @@ export const SHORTLIST_STATES: readonly RecruiterStateName[] = ['shortlist', 'to
 export const DASHBOARD_COLUMNS = ['cv_only', 'rejected', 'todo', 'shortlist'] as const;
 export type DashboardColumn = (typeof DASHBOARD_COLUMNS)[number];
 
-/** What the groupings need of an application. */
+/**
+ * Which applications each column holds: complete ones by recruiter state, and unfinished ones
+ * (state applying) that carry a CV. The server turns this into SQL, the browser into a filter.
+ */
+export const DASHBOARD_COLUMN_RULES: Readonly<Record<DashboardColumn, { complete: boolean; states: readonly RecruiterStateName[] | null }>> = {
+  cv_only: { complete: false, states: null },
+  rejected: { complete: true, states: REJECTED_STATES },
+  todo: { complete: true, states: UNTREATED_STATES },
+  shortlist: { complete: true, states: SHORTLIST_STATES },
+};
+
+/** What the groupings need of an application (or of a group of n applications alike). */
 export interface GroupedApplication {
   /** applying (story not finished) or complete. */
   state: string;
   recruiter_state: string;
   /** Whether the candidate sent a CV. */
   has_cv: boolean;
+  /** How many applications this stands for (a count row); 1 when absent. */
+  n?: number;
 }
 
 /**
@@ -33,9 +46,11 @@ export interface GroupedApplication {
  */
 export function dashboardColumn(a: GroupedApplication): DashboardColumn | null {
   if (a.state !== 'complete') return a.has_cv ? 'cv_only' : null;
-  if ((REJECTED_STATES as readonly string[]).includes(a.recruiter_state)) return 'rejected';
-  if ((SHORTLIST_STATES as readonly string[]).includes(a.recruiter_state)) return 'shortlist';
-  return 'todo';
+  for (const column of DASHBOARD_COLUMNS) {
+    const rule = DASHBOARD_COLUMN_RULES[column];
+    if (rule.complete && rule.states?.includes(a.recruiter_state as RecruiterStateName)) return column;
+  }
+  return null;
 }
 
 export interface DashboardTiles {
@@ -47,18 +62,20 @@ export interface DashboardTiles {
   untreated: number;
 }
 
-/** The four tiles over a list of applications. */
-export function dashboardTiles(items: readonly GroupedApplication[]): DashboardTiles {
-  const tiles: DashboardTiles = { total: 0, rejected: 0, shortlist: 0, untreated: 0 };
+/** How many applications each column holds. */
+export function dashboardColumnCounts(items: readonly GroupedApplication[]): Record<DashboardColumn, number> {
+  const counts: Record<DashboardColumn, number> = { cv_only: 0, rejected: 0, todo: 0, shortlist: 0 };
   for (const a of items) {
     const column = dashboardColumn(a);
-    if (!column) continue;
-    tiles.total += 1;
-    if (column === 'rejected') tiles.rejected += 1;
-    else if (column === 'shortlist') tiles.shortlist += 1;
-    else if (column === 'todo') tiles.untreated += 1;
+    if (column) counts[column] += a.n ?? 1;
   }
-  return tiles;
+  return counts;
+}
+
+/** The four tiles over a list of applications (or of count rows). */
+export function dashboardTiles(items: readonly GroupedApplication[]): DashboardTiles {
+  const c = dashboardColumnCounts(items);
+  return { total: c.cv_only + c.rejected + c.todo + c.shortlist, rejected: c.rejected, shortlist: c.shortlist, untreated: c.todo };
 }
 
 /** Sort key of a recruiter state in the display order (unknown states last). */

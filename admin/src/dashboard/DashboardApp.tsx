@@ -2,7 +2,7 @@
 // recruiters and managers: tabs Dashboard and Candidats over GET /apis/application, a date filter,
 // the section 4 tiles, offers with application counts, recruiters with shortlist counts (managers),
 // and the candidate board. Without a signed-in user: the spec's message and a sign-in form.
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { AdminContext, useLocaleState, useTranslate } from 'react-admin';
 import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Stack, Tab, Tabs, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { DASHBOARD_RANGES, type DashboardRange } from '../../../models/rules/dates.js';
@@ -10,7 +10,7 @@ import { authProvider, type Me } from '../providers/authProvider.js';
 import { dataProvider } from '../providers/dataProvider.js';
 import { i18nProvider } from '../i18n/index.js';
 import { LOCALES } from '../i18n/locales.js';
-import { inRange, loadDashboard, toRows, type DashboardResponse } from './data.js';
+import { fetchDashboard, Unauthorized, type DashboardAnswer } from './data.js';
 import { Overview } from './Overview.js';
 import { CandidateBoard } from './CandidateBoard.js';
 
@@ -22,7 +22,7 @@ export function DashboardApp() {
   );
 }
 
-type State = { kind: 'loading' } | { kind: 'anonymous' } | { kind: 'error' } | { kind: 'ok'; data: DashboardResponse; me: Me | null };
+type State = { kind: 'loading' } | { kind: 'anonymous' } | { kind: 'error' } | { kind: 'ok'; me: Me };
 
 async function currentUser(): Promise<Me | null> {
   const res = await fetch('/apis/auth/me', { credentials: 'include', headers: { Accept: 'application/json' } });
@@ -35,13 +35,13 @@ function DashboardPage() {
   const [tab, setTab] = useState<'dashboard' | 'candidates'>('dashboard');
   const [range, setRange] = useState<DashboardRange>('all');
 
+  const [overview, setOverview] = useState<DashboardAnswer | null>(null);
+
   const load = useCallback(async () => {
     setState({ kind: 'loading' });
     try {
       const me = await currentUser();
-      if (!me) return setState({ kind: 'anonymous' });
-      const result = await loadDashboard();
-      setState(result.kind === 'ok' ? { kind: 'ok', data: result.data, me } : result);
+      setState(me ? { kind: 'ok', me } : { kind: 'anonymous' });
     } catch {
       setState({ kind: 'error' });
     }
@@ -51,12 +51,24 @@ function DashboardPage() {
     void load();
   }, [load]);
 
+  const toAnonymous = useCallback(() => setState({ kind: 'anonymous' }), []);
+
+  // The tiles, offers and recruiters of the range: one call, counted by the server.
+  const signedIn = state.kind === 'ok';
+  useEffect(() => {
+    if (!signedIn) return;
+    const abort = new AbortController();
+    setOverview(null);
+    fetchDashboard({ range, limit: 1 }, abort.signal).then(setOverview, (e: unknown) => {
+      if (abort.signal.aborted) return;
+      setState(e instanceof Unauthorized ? { kind: 'anonymous' } : { kind: 'error' });
+    });
+    return () => abort.abort();
+  }, [signedIn, range]);
+
   useEffect(() => {
     document.title = translate('dashboard.title');
   }, [translate]);
-
-  const allRows = useMemo(() => (state.kind === 'ok' ? toRows(state.data.Items) : []), [state]);
-  const rows = useMemo(() => inRange(allRows, range), [allRows, range]);
 
   const signOut = async () => {
     await authProvider.logout({});
@@ -73,7 +85,7 @@ function DashboardPage() {
         {state.kind === 'ok' && (
           <>
             <Typography variant="body2" data-testid="dashboard-user">
-              {state.me?.name || state.me?.email}
+              {state.me.name || state.me.email}
             </Typography>
             <Button size="small" onClick={signOut}>
               {translate('dashboard.sign_out')}
@@ -108,9 +120,15 @@ function DashboardPage() {
           <RangeFilter value={range} onChange={setRange} />
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
             {tab === 'dashboard' ? (
-              <Overview rows={rows} recruiters={state.data.recruiters} showRecruiters={Boolean(state.me?.is_manager) || state.data.recruiters.length > 1} />
+              overview ? (
+                <Overview answer={overview} showRecruiters={Boolean(state.me.is_manager) || overview.recruiters.length > 1} />
+              ) : (
+                <Box sx={{ textAlign: 'center', p: 4 }}>
+                  <CircularProgress aria-label="loading" />
+                </Box>
+              )
             ) : (
-              <CandidateBoard rows={rows} />
+              <CandidateBoard range={range} onUnauthorized={toAnonymous} />
             )}
           </div>
         </>

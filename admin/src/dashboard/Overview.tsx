@@ -1,9 +1,9 @@
 // The Dashboard tab: the four tiles (section 4 groupings), the offers with their application
 // counts and, for a manager, the recruiters with their shortlist counts.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { offerCounts, recruiterShortlists, tiles, type DashboardRecruiter, type Row } from './data.js';
+import type { DashboardAnswer } from './data.js';
 
 const TILES = [
   ['total', 'dashboard.tile_total'],
@@ -14,11 +14,11 @@ const TILES = [
 
 const PAGE = 50;
 
-export function Overview({ rows, recruiters, showRecruiters }: { rows: Row[]; recruiters: DashboardRecruiter[]; showRecruiters: boolean }) {
+export function Overview({ answer, showRecruiters }: { answer: DashboardAnswer; showRecruiters: boolean }) {
   const translate = useTranslate();
-  const counts = useMemo(() => tiles(rows), [rows]);
-  const offers = useMemo(() => offerCounts(rows), [rows]);
-  const team = useMemo(() => recruiterShortlists(rows, recruiters), [rows, recruiters]);
+  const counts = answer.Tiles;
+  const offers = answer.Offers ?? [];
+  const team = [...answer.recruiters].map((r) => ({ sub: r.sub, name: r.name || r.email || r.sub, count: r.shortlist ?? 0 })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   return (
     <Box>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
