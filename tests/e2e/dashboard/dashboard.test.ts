@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, expectAccessible, expectNoHorizontalScroll, launch, phonePage } from '../helpers/browser.js';
 import { dashboardColumn, dashboardTiles, type DashboardColumn } from '../../../models/rules/recruiter-states.js';
-import { DASHBOARD_RANGES, inDashboardRange, type DashboardRange } from '../../../models/rules/dates.js';
+import { DASHBOARD_EPOCH, DASHBOARD_RANGES, inDashboardRange, type DashboardRange } from '../../../models/rules/dates.js';
 
 interface Item {
   id: number;
@@ -18,7 +18,6 @@ interface Item {
   submit_date: string | null;
   start_date: string | null;
   cv_url: string | null;
-  has_cv?: boolean;
   questions: Array<{ state: string | null }>;
   candidate: { sub: string; name: string | null };
   offer: { tags?: string[] | null } | null;
@@ -52,14 +51,24 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.getByTestId('tile-total').waitFor();
 }
 
-/** What the API gives the signed-in page's user (same cookies). */
+/** Every application the API gives the signed-in page's user (same cookies), all pages, all states. */
 async function api(page: Page): Promise<Answer> {
-  const res = await page.request.get('/apis/application');
-  expect(res.status()).toBe(200);
-  return (await res.json()) as Answer;
+  const all: Answer = { recruiters: [], Items: [] };
+  let after: string | null = null;
+  do {
+    const q = new URLSearchParams({ state: 'all', from: DASHBOARD_EPOCH.toISOString(), limit: '500' });
+    if (after) q.set('after', after);
+    const res = await page.request.get(`/apis/application?${q.toString()}`);
+    expect(res.status()).toBe(200);
+    const body = (await res.json()) as Answer & { next: string | null };
+    all.recruiters = body.recruiters;
+    all.Items.push(...body.Items);
+    after = body.next;
+  } while (after);
+  return all;
 }
 
-const hasCv = (i: Item) => i.has_cv ?? Boolean(i.cv_url);
+const hasCv = (i: Item) => Boolean(i.cv_url);
 const dateOf = (i: Item) => i.submit_date ?? i.start_date;
 const grouped = (i: Item) => ({ state: i.state, recruiter_state: i.recruiter_state, has_cv: hasCv(i) });
 const expectedTiles = (items: Item[], range: DashboardRange) => dashboardTiles(items.filter((i) => inDashboardRange(dateOf(i), range)).map(grouped));
