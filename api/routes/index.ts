@@ -15,6 +15,8 @@ import { authRoutes } from './auth.routes.js';
 import { adminRecruiterRoutes } from './admin-recruiters.routes.js';
 import { ssoRoutes } from './sso.routes.js';
 import { mediaLinksRoutes } from './media-links.routes.js';
+import { addressRoutes } from './address.routes.js';
+import { applicationsRoutes } from './applications.routes.js';
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
@@ -32,5 +34,7 @@ export function apiRouter(deps: AppDeps): Router {
   router.use(adminRecruiterRoutes(deps));
   router.use(ssoRoutes(deps));
   router.use(mediaLinksRoutes(deps));
+  router.use(addressRoutes(deps));
+  router.use(applicationsRoutes(deps));
   return router;
 }
