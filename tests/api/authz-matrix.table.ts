@@ -163,6 +163,7 @@ export const MATRIX: Record<string, Case | Case[]> = {
     body: () => ({ recruiter_state: 'shortlist' }),
     expect: RECRUITERS_OFFER(200),
   },
+  'GET /apis/applications/:application_id/feedback': { path: (f) => `/apis/applications/${f.ids.application}/feedback`, expect: { ...RECRUITERS_OFFER(200), candidate: 404 } },
   // Address autocomplete (decision 110): company users; candidates have no address to type.
   'GET /apis/address-search': { path: () => '/apis/address-search?q=paris', expect: COMPANY(200) },
   'POST /apis/share-apply': {

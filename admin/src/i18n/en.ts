@@ -1,4 +1,5 @@
 // English texts of the console; same keys as fr.ts (tests/unit/admin-i18n.test.ts).
+import { managerEn } from './manager.js';
 export const en = {
   resources: {
     users: {
@@ -345,4 +346,5 @@ export const en = {
     submitted: 'Sent on %{date}',
     story_unfinished: 'Story not finished',
   },
+  ...managerEn,
 };

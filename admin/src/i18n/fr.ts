@@ -1,4 +1,5 @@
 // French texts of the console (the default). en.ts and nl.ts hold the same keys (tests/unit/admin-i18n.test.ts).
+import { managerFr } from './manager.js';
 export const fr = {
   resources: {
     users: {
@@ -345,4 +346,5 @@ export const fr = {
     submitted: 'Envoyée le %{date}',
     story_unfinished: 'Story non terminée',
   },
+  ...managerFr,
 };

@@ -1,6 +1,7 @@
 // Dutch texts of the console; same keys as fr.ts (the type below and tests/unit/admin-i18n.test.ts).
 // The spec's French and English wordings are kept verbatim only in fr.ts: here everything a user
 // reads is Dutch, except the names of plans (free, silver, gold, custom), which are product names.
+import { managerNl } from './manager.js';
 import type { fr } from './fr.js';
 
 /** The shape of a catalog: the French one's keys, any text. */
@@ -352,4 +353,5 @@ export const nl: Catalog<typeof fr> = {
     submitted: 'Verzonden op %{date}',
     story_unfinished: 'Story niet af',
   },
+  ...managerNl,
 };
