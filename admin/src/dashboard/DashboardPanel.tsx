@@ -1,9 +1,10 @@
-// The side panel of the candidate board: "Voir la story" plays the candidate's answers, "Voir le
-// CV" shows the CV, both through short-lived signed addresses, with the outside reviewers'
-// feedback. The panel itself is the console's one candidate panel (admin/src/candidates/).
+// The side panel of the candidate board: the console's one candidate panel
+// (admin/src/candidates/CandidatePanel.tsx: the story player through signed addresses, the CV,
+// the outside reviewers' feedback). "Voir le CV" opens it with the CV shown on top, from the
+// Item's short-lived signed address.
 import { useTranslate } from 'react-admin';
-import { Box, Drawer, IconButton, Typography } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
+import { Box, Button, Stack } from '@mui/material';
+import { CandidatePanel } from '../candidates/CandidatePanel.js';
 import type { DashboardItem } from './data.js';
 
 export interface PanelRequest {
@@ -13,22 +14,30 @@ export interface PanelRequest {
 
 export function DashboardPanel({ request, onClose }: { request: PanelRequest; onClose: () => void }) {
   const translate = useTranslate();
-  const { item } = request;
-  return (
-    <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } }, 'data-testid': 'candidate-panel' } as object }}>
-      <Box sx={{ p: 2 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-          <Typography variant="h6" component="h2" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
-            {item.candidate?.name || item.candidate?.email}
-          </Typography>
-          <IconButton onClick={onClose} aria-label={translate('dashboard.close_panel')} data-testid="close-panel">
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        <Typography variant="body2">
-          {item.offer?.title ?? item.job_code} · {item.job_code}
-        </Typography>
-      </Box>
-    </Drawer>
-  );
+  const { item, view } = request;
+  const candidate = {
+    applicationId: item.id,
+    candidateId: item.candidate.sub,
+    jobCode: item.job_code,
+    recruiterId: item.recruiter_id,
+    name: item.candidate.name || item.candidate.email || item.candidate.sub,
+    email: item.candidate.email,
+    phone: item.candidate.phone,
+  };
+  const cv =
+    view === 'cv' && item.cv_url ? (
+      <Stack spacing={1}>
+        <Box
+          component="iframe"
+          src={item.cv_url}
+          title={translate('dashboard.open_cv')}
+          data-testid="cv"
+          sx={{ width: '100%', height: { xs: '60vh', sm: '70vh' }, border: 1, borderColor: 'divider' }}
+        />
+        <Button variant="outlined" href={item.cv_url} target="_blank" rel="noopener">
+          {translate('dashboard.open_cv')}
+        </Button>
+      </Stack>
+    ) : undefined;
+  return <CandidatePanel candidate={candidate} view="story" onClose={onClose} actions={cv} />;
 }

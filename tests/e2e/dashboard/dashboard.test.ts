@@ -163,12 +163,12 @@ describe('recruiter dashboard', () => {
     await panel.waitFor();
     const video = panel.locator('video').first();
     await video.waitFor();
-    const play = panel.getByRole('button', { name: /lire|play/i }).first();
-    if (await play.count()) await play.click().catch(() => undefined);
+    // The player starts on its play button (nothing is downloaded before).
+    await panel.locator('[data-testid="player"] button.playpause').click();
     await page.waitForFunction(() => ((document.querySelector('[data-testid="candidate-panel"] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5, null, { timeout: 20_000 });
     const t0 = await video.evaluate((v) => (v as HTMLVideoElement).currentTime);
     await page.waitForFunction((t) => (document.querySelector('[data-testid="candidate-panel"] video') as HTMLVideoElement).currentTime > t + 0.3, t0, { timeout: 15_000 });
-    await page.getByTestId('close-panel').click();
+    await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
 
     // A CV opens in the side panel from a signed address that answers with the PDF.
