@@ -118,3 +118,20 @@ export function inDashboardRange(value: unknown, range: DashboardRange, now: Dat
   if (!d || Number.isNaN(d.getTime())) return false;
   return d.getTime() >= dashboardSince(range, now).getTime();
 }
+
+/**
+ * Time elapsed since a moment, in its largest whole unit: days, hours, minutes or seconds (a
+ * recruiter's last connection in the manager's offers table, back-office.md section 2). null when
+ * the moment is missing or unreadable (the table then says 'unknown date'); a moment in the
+ * future counts as 0 seconds.
+ */
+export function elapsedSince(value: unknown, now: Date = new Date()): { value: number; unit: 'd' | 'h' | 'm' | 's' } | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = value instanceof Date ? value : typeof value === 'number' ? new Date(value * 1000) : readDate(value);
+  if (!d || Number.isNaN(d.getTime())) return null;
+  const seconds = Math.max(0, Math.floor((now.getTime() - d.getTime()) / 1000));
+  if (seconds >= 86_400) return { value: Math.floor(seconds / 86_400), unit: 'd' };
+  if (seconds >= 3_600) return { value: Math.floor(seconds / 3_600), unit: 'h' };
+  if (seconds >= 60) return { value: Math.floor(seconds / 60), unit: 'm' };
+  return { value: seconds, unit: 's' };
+}

@@ -151,6 +151,7 @@ export const MATRIX: Record<string, Case | Case[]> = {
   // The signed addresses of an application's CV and stories: its candidate, the offer's recruiter,
   // their manager and staff; the other company is told it does not exist.
   'GET /apis/applications/:application_id/media': { path: (f) => `/apis/applications/${f.ids.application}/media`, expect: { ...RECRUITERS_OFFER(200), candidate: 200 } },
+  'GET /apis/applications/:application_id/feedback': { path: (f) => `/apis/applications/${f.ids.application}/feedback`, expect: { ...RECRUITERS_OFFER(200), candidate: 404 } },
   // Candidates (back-office.md section 7): the dashboard's list for any company user (their own
   // reach); one offer's candidates and one candidate for the offer's recruiter, their manager and
   // staff, the other company 404 as if the offer did not exist.
@@ -163,7 +164,6 @@ export const MATRIX: Record<string, Case | Case[]> = {
     body: () => ({ recruiter_state: 'shortlist' }),
     expect: RECRUITERS_OFFER(200),
   },
-  'GET /apis/applications/:application_id/feedback': { path: (f) => `/apis/applications/${f.ids.application}/feedback`, expect: { ...RECRUITERS_OFFER(200), candidate: 404 } },
   // Address autocomplete (decision 110): company users; candidates have no address to type.
   'GET /apis/address-search': { path: () => '/apis/address-search?q=paris', expect: COMPANY(200) },
   'POST /apis/share-apply': {
