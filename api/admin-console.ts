@@ -24,7 +24,7 @@ export function adminConsole(buildDir = ADMIN_BUILD_DIR): FrontendMount {
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           connectSrc: ["'self'"],
-          // The story player: hls.js feeds the video through Media Source (blob:) from a worker.
+          // The story player: hls.js feeds the video from blob: addresses (Media Source) and its worker.
           mediaSrc: ["'self'", 'blob:'],
           workerSrc: ["'self'", 'blob:'],
           frameAncestors: ["'none'"],

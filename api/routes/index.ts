@@ -17,6 +17,8 @@ import { ssoRoutes } from './sso.routes.js';
 import { mediaLinksRoutes } from './media-links.routes.js';
 import { addressRoutes } from './address.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
+import { managerRoutes } from './manager.routes.js';
+import { managerOffersRoutes } from './manager-offers.routes.js';
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
@@ -36,5 +38,7 @@ export function apiRouter(deps: AppDeps): Router {
   router.use(mediaLinksRoutes(deps));
   router.use(addressRoutes(deps));
   router.use(applicationsRoutes(deps));
+  router.use(managerRoutes(deps));
+  router.use(managerOffersRoutes(deps));
   return router;
 }

@@ -70,7 +70,8 @@ export async function saveDraft(token: string, fields: DraftOfferJson): Promise<
   return view(draft);
 }
 
-function offerColumns(f: Required<Pick<DraftOfferJson, 'title' | 'company_name' | 'description'>> & DraftOfferJson) {
+/** The offer columns of a checked offer form (publishSchema), for every path that creates offers. */
+export function offerColumns(f: Required<Pick<DraftOfferJson, 'title' | 'company_name' | 'description'>> & DraftOfferJson) {
   const loc = f.location ?? {};
   return {
     title: f.title,

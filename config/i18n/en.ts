@@ -107,6 +107,8 @@ const en: Record<keyof typeof fr, string> = {
   shop_recruiter_not_available: 'This recruiter is not in your team: creating a new user is not available yet.',
   offer_update_empty: 'Give active or shopname.',
   invalid_date: 'Invalid date.',
+  invalid_template_type: 'Unknown template type: only offer templates exist.',
+  user_not_found: 'This user does not exist.',
 };
 
 export default en;

@@ -108,6 +108,8 @@ const fr = {
   shop_recruiter_not_available: 'Ce recruteur n’est pas dans votre équipe : la création d’un nouvel utilisateur n’est pas encore disponible.',
   offer_update_empty: 'Indiquez active ou shopname.',
   invalid_date: 'Date invalide.',
+  invalid_template_type: 'Type de modèle inconnu : seuls les modèles d’annonce (offer) existent.',
+  user_not_found: 'Cet utilisateur n’existe pas.',
 } as const;
 
 export default fr;

@@ -108,6 +108,8 @@ const nl: Record<keyof typeof fr, string> = {
   shop_recruiter_not_available: 'Deze recruiter zit niet in uw team: een nieuwe gebruiker aanmaken is nog niet beschikbaar.',
   offer_update_empty: 'Geef active of shopname op.',
   invalid_date: 'Ongeldige datum.',
+  invalid_template_type: 'Onbekend sjabloontype: alleen vacaturesjablonen (offer) bestaan.',
+  user_not_found: 'Deze gebruiker bestaat niet.',
 };
 
 export default nl;

@@ -50,6 +50,13 @@ const MANAGERS = (status: number): Statuses => ({ anonymous: 401, candidate: 403
 const MANAGERS_RECORD = (status: number): Statuses => ({ ...MANAGERS(status), otherManager: 404 });
 const RECRUITERS_OFFER = (status: number): Statuses => ({ anonymous: 401, candidate: 403, otherRecruiter: 404, otherManager: 404, others: status });
 
+const TEMPLATE_CONTENT = { title: 'Vendeur', company_name: 'Maison', company_description: 'Boulangerie', description: 'Vente', candidate_qualification: 'Souriant' };
+const shopBody = (recruiterId: string | undefined) => ({
+  type: 'shop',
+  content: { shopname: 'Boutique Matrice', address: { street: '1 rue Matrice', zip_code: '59000', city: 'Lille' } },
+  recruiter_id: recruiterId,
+});
+
 export const MATRIX: Record<string, Case | Case[]> = {
   'GET /apis/health': { expect: ALL(200) },
   'POST /apis/auth/login': { body: (f) => ({ email: f.ids.loginEmail, password: 'motdepasse1' }), expect: ALL(200) },
@@ -164,6 +171,29 @@ export const MATRIX: Record<string, Case | Case[]> = {
     body: () => ({ recruiter_state: 'shortlist' }),
     expect: RECRUITERS_OFFER(200),
   },
+  // The manager area (back-office.md section 7): managers and staff, each on their own company's
+  // records; ?user=me answers any signed-in account (the console decides the menu from it).
+  'GET /apis/manager': [
+    { expect: MANAGERS(200) },
+    { path: () => '/apis/manager?user=me', expect: SIGNED_IN(200) },
+    { path: (f) => `/apis/manager?user=${f.users.recruiter.id}`, expect: MANAGERS_RECORD(200) },
+  ],
+  'GET /apis/user-templates': { path: () => '/apis/user-templates?filter-type=offer', expect: MANAGERS(200) },
+  'GET /apis/user-templates/:id': { path: (f) => `/apis/user-templates/${f.ids.template}`, expect: MANAGERS_RECORD(200) },
+  'POST /apis/user-templates': { body: () => ({ type: 'offer', content: TEMPLATE_CONTENT }), expect: MANAGERS(201) },
+  'POST /apis/user-templates/:id': { path: (f) => `/apis/user-templates/${f.ids.template}`, body: () => ({ type: 'offer', content: { title: 'Modèle matrice 2' } }), expect: MANAGERS_RECORD(200) },
+  'GET /apis/shops': { expect: MANAGERS(200) },
+  'GET /apis/shops/:id': { path: (f) => `/apis/shops/${f.ids.shop}`, expect: MANAGERS_RECORD(200) },
+  // Each caller's shop is run by themselves (a manager's own account is one of their recruiters).
+  'POST /apis/shops': { body: (f, caller) => shopBody(caller === 'anonymous' ? undefined : f.users[caller].id), expect: MANAGERS(201) },
+  'POST /apis/shops/:id': { path: (f) => `/apis/shops/${f.ids.shop}`, body: () => ({ type: 'shop', content: { shopname: 'Boutique Matrice 2' } }), expect: MANAGERS_RECORD(200) },
+  'GET /apis/subscription': { expect: MANAGERS(200) },
+  'GET /apis/subscription/:id': { path: (f) => `/apis/subscription/${f.ids.subscription}`, expect: MANAGERS_RECORD(200) },
+  // Bulk creation: managers, from their own shop (the other manager's answers 404); staff reach every shop.
+  'POST /apis/offer': { body: (f) => ({ ...offerForm(), shop_id: f.ids.shop }), expect: MANAGERS_RECORD(201) },
+  'POST /apis/offer/:job_code': { body: () => ({ active: true }), expect: RECRUITERS_OFFER(200) },
+  // Each allowed caller boosts an offer of its own with its one booster (fixtures); the other company 404.
+  'POST /apis/boost-offer': { body: (f, caller) => ({ job_code: f.ids[`boost:${caller}`] ?? f.ids['boost:recruiter'] }), expect: RECRUITERS_OFFER(200) },
   // Address autocomplete (decision 110): company users; candidates have no address to type.
   'GET /apis/address-search': { path: () => '/apis/address-search?q=paris', expect: COMPANY(200) },
   'POST /apis/share-apply': {
@@ -214,6 +244,12 @@ export async function makeFixtures(): Promise<Fixtures> {
   const shop = await makeShop(users.manager, { recruiter_id: users.recruiter.id, street: '1 rue Matrice' });
   const template = await Template.create({ owner_id: users.manager.id, type: 'offer', content: { title: 'Modèle matrice' } });
   const subscription = await Subscription.create({ sub_id: `sub_${tag}`, user_id: users.manager.id, plan_id: 'franchise', quantity: 2, state: 'payed' });
+  // One offer to boost per caller allowed to, and one booster each.
+  const boostIds: Record<string, string> = {};
+  for (const caller of ['recruiter', 'manager', 'admin'] as const) {
+    boostIds[`boost:${caller}`] = (await makeOffer(users.recruiter)).job_code;
+    await users[caller].update({ av_boost: 1, total_boost: 1 });
+  }
   // Records that staff deletes (last caller): the others must not have reached them.
   const doomedLanding = await makeLanding();
   const doomedUser = await makeUser({ profile: 'candidate', email: `doomed-${tag}@matrix.test` });
@@ -229,6 +265,7 @@ export async function makeFixtures(): Promise<Fixtures> {
     users,
     ids: {
       ...resetIds,
+      ...boostIds,
       identifier: provider.identifier,
       lang: 'fr',
       job_code: offer.job_code,

@@ -84,7 +84,7 @@ function HomeContent() {
                       {item.candidate?.phone ?? item.phone ?? translate('manager.candidates.no_phone')}
                     </TableCell>
                     <TableCell>{jobCode ? <Link href={`#/offer/${encodeURIComponent(jobCode)}`}>{item.title ?? item.offer?.title}</Link> : (item.title ?? item.offer?.title)}</TableCell>
-                    <TableCell>{item.shopname}</TableCell>
+                    <TableCell>{item.shopname ?? item.offer?.shopname}</TableCell>
                     <TableCell>{item.recruiter?.name}</TableCell>
                     <TableCell>{listDate(submitDate(item.submit_date))}</TableCell>
                     <TableCell>

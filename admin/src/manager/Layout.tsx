@@ -1,12 +1,15 @@
 // The manager area's frame: react-admin's layout with the area's left menu (home, offers,
 // templates, shops, and subscriptions when the manager has some; back-office.md section 2).
 import type { ReactNode } from 'react';
-import { Layout, Menu, useGetList, usePermissions } from 'react-admin';
+import { AppBar, Layout, Logout, Menu, UserMenu, useGetIdentity, useGetList, usePermissions } from 'react-admin';
 import HomeIcon from '@mui/icons-material/Home';
 import WorkIcon from '@mui/icons-material/Work';
 import DescriptionIcon from '@mui/icons-material/Description';
 import StoreIcon from '@mui/icons-material/Store';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
+
+/** Lists fit a phone: the table scrolls sideways inside its box, not the page. */
+export const LIST_SX = { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } as const;
 
 function SubscriptionsItem() {
   const { total } = useGetList('subscriptions', { pagination: { page: 1, perPage: 1 }, sort: { field: 'created_at', order: 'DESC' } });
@@ -27,6 +30,24 @@ export function ManagerMenu() {
   );
 }
 
+/** The user menu's button is named by what it shows (the user's name): axe's label-content-name-mismatch. */
+function ManagerUserMenu() {
+  const { identity } = useGetIdentity();
+  return (
+    <UserMenu label={identity?.fullName ?? 'ra.auth.user_menu'}>
+      <Logout />
+    </UserMenu>
+  );
+}
+
+function ManagerAppBar() {
+  return <AppBar userMenu={<ManagerUserMenu />} />;
+}
+
 export function ManagerLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={ManagerMenu}>{children}</Layout>;
+  return (
+    <Layout menu={ManagerMenu} appBar={ManagerAppBar} sx={{ minWidth: 0, '& .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
+      {children}
+    </Layout>
+  );
 }

@@ -15,6 +15,7 @@ import { shops } from '../../../models/resources/shops/resource.js';
 import { templates } from '../../../models/resources/templates/resource.js';
 import { subscriptions } from '../../../models/resources/subscriptions/resource.js';
 import { ManagerLayout } from './Layout.js';
+import { managerTheme } from './theme.js';
 import { ManagerHome } from './Home.js';
 import { ManagerOfferList } from './OfferList.js';
 import { OfferCandidates } from './OfferCandidates.js';
@@ -39,6 +40,7 @@ export default function ManagerApp() {
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
       layout={ManagerLayout}
+      theme={managerTheme}
       dashboard={ManagerHome}
       catchAll={ManagerNotFound}
       title="manager.title"

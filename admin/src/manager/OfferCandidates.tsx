@@ -22,8 +22,8 @@ type TabName = keyof typeof TABS;
 const TAB_ORDER: readonly TabName[] = ['rejected', 'wait_reject', 'todo', 'shortlist', 'to_recruit'];
 
 const STATE_COLORS: Record<string, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
-  new: 'info',
-  view: 'primary',
+  new: 'primary',
+  view: 'default',
   shortlist: 'success',
   to_recruit: 'success',
   recruited: 'success',

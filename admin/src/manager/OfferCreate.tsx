@@ -26,7 +26,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Title, useGetList, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { PREFERRED_JOB_CODE, preferredJobCodeProblem } from '../../../models/rules/job-code.js';
+import { checkPreferredJobCode, PREFERRED_JOB_CODE_TYPING as TYPING } from '../../../models/rules/job-code.js';
 import { templates as templateDecl } from '../../../models/resources/templates/resource.js';
 import type { FieldDecl } from '../../../models/resources/schema.js';
 import { errorCode, postJson } from '../common/http.js';
@@ -120,8 +120,8 @@ function BulkCreate() {
     });
 
   const typeCode = (id: string, input: string) => {
-    const { value, refused } = PREFERRED_JOB_CODE.apply(input);
-    if (refused !== null) notify(PREFERRED_JOB_CODE.refusedMessage, { type: 'warning', messageArgs: { char: refused, allowed: PREFERRED_JOB_CODE.allowed } });
+    const { value, refused } = TYPING.apply(input);
+    if (refused !== null) notify(TYPING.refusedMessage, { type: 'warning', messageArgs: { char: refused, allowed: TYPING.allowed } });
     setCodes((c) => ({ ...c, [id]: value }));
   };
 
@@ -132,9 +132,10 @@ function BulkCreate() {
       return;
     }
     for (const s of selected) {
-      const p = preferredJobCodeProblem(codes[String(s.id)]);
-      if (p) {
-        setProblem(p);
+      const code = codes[String(s.id)];
+      const check = code ? checkPreferredJobCode(code) : null;
+      if (check && !check.ok) {
+        setProblem(`manager.errors.${check.error}`);
         return;
       }
     }
@@ -242,7 +243,7 @@ function BulkCreate() {
         </TableContainer>
         {problem && (
           <Alert severity="warning" role="alert">
-            {translate(problem)}
+            {translate(problem, { char: '', allowed: TYPING.allowed })}
           </Alert>
         )}
         {running || done > 0 ? (

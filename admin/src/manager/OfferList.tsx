@@ -11,6 +11,7 @@ import { Datagrid, FunctionField, InfiniteList, TextField, Title, useNotify, use
 import { elapsedSince } from '../../../models/rules/dates.js';
 import { listDate } from '../common/format.js';
 import { LoadMore } from '../common/LoadMore.js';
+import { LIST_SX } from './Layout.js';
 import { DebouncedSearch } from '../common/SearchInput.js';
 import { errorCode } from '../common/http.js';
 import { boostOffer, renameOfferShop, setOfferActive } from './api.js';
@@ -164,7 +165,7 @@ export function ManagerOfferList() {
         disableSyncWithLocation={false}
         title=" "
         actions={false}
-        sx={{ '& .RaList-content': { overflowX: 'auto' } }}
+        sx={LIST_SX}
       >
         <Datagrid rowClick={false} bulkActionButtons={false} data-testid="offers-table">
           <FunctionField
@@ -198,7 +199,7 @@ export function ManagerOfferList() {
               </span>
             ))}
           />
-          <FunctionField source="offer_created" label="manager.offers.created" sortBy="offer_created" render={render((r) => listDate(r.offer_created, false))} />
+          <FunctionField source="created_at" label="manager.offers.created" sortBy="created_at" render={render((r) => listDate(r.offer_created, false))} />
           <FunctionField source="todo" label="manager.offers.todo" sortBy="todo" render={render((r) => r.todo)} />
           <FunctionField source="shortlist" label="manager.offers.shortlist" sortBy="shortlist" render={render((r) => r.shortlist)} />
           <FunctionField source="to_recruit" label="manager.offers.to_recruit" sortBy="to_recruit" render={render((r) => r.to_recruit)} />

@@ -9,6 +9,7 @@ import { Create, Datagrid, DateField, DeleteWithConfirmButton, Edit, EditButton,
 import { useFormContext } from 'react-hook-form';
 import { shops } from '../../../models/resources/shops/resource.js';
 import { LoadMore } from '../common/LoadMore.js';
+import { LIST_SX } from './Layout.js';
 import { DebouncedSearch } from '../common/SearchInput.js';
 import { getJson } from '../common/http.js';
 import { RequiredToolbar } from './forms.js';
@@ -142,6 +143,7 @@ export function ShopList() {
   return (
     <InfiniteList
       resource="shops"
+      sx={LIST_SX}
       filters={[<DebouncedSearch key="q" source="q" alwaysOn />]}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}

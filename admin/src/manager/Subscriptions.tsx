@@ -5,6 +5,7 @@
 import { Box, Button } from '@mui/material';
 import { BooleanField, Datagrid, DateField, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { LoadMore } from '../common/LoadMore.js';
+import { LIST_SX } from './Layout.js';
 
 export const ADD_SUBSCRIPTION_URL = '/portal/franchise_demo';
 
@@ -21,7 +22,7 @@ function AddButton() {
 
 export function SubscriptionList() {
   return (
-    <InfiniteList resource="subscriptions" sort={{ field: 'created_at', order: 'DESC' }} perPage={25} pagination={<LoadMore />} actions={<AddButton />} title="manager.menu.subscriptions">
+    <InfiniteList resource="subscriptions" sx={LIST_SX} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} pagination={<LoadMore />} actions={<AddButton />} title="manager.menu.subscriptions">
       <Datagrid rowClick="show" bulkActionButtons={false} data-testid="subscriptions-table">
         <TextField source="sub_id" sortable={false} />
         <TextField source="state" sortable={false} />

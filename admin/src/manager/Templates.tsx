@@ -6,14 +6,23 @@ import { templates } from '../../../models/resources/templates/resource.js';
 import { declaredDefaults, writableFields } from '../../../models/resources/schema.js';
 import { inputFor } from '../generated/screens.js';
 import { LoadMore } from '../common/LoadMore.js';
-import { QuestionsInput, RequiredToolbar } from './forms.js';
+import { LIST_SX } from './Layout.js';
+import { PictureInput, QuestionsInput, RequiredToolbar } from './forms.js';
 
 const OWNER = 'owner_id';
 
 function TemplateInputs({ mode }: { mode: 'create' | 'edit' }) {
   return writableFields(templates, mode)
     .filter((f) => f.source !== OWNER)
-    .map((f) => (f.type === 'questions' ? <QuestionsInput key={f.source} /> : inputFor(templates, f)));
+    .map((f) =>
+      f.type === 'questions' ? (
+        <QuestionsInput key={f.source} />
+      ) : f.type === 'image' ? (
+        <PictureInput key={f.source} source={f.source} label={`resources.templates.fields.${f.source}`} />
+      ) : (
+        inputFor(templates, f)
+      ),
+    );
 }
 
 const sources = (mode: 'create' | 'edit') => writableFields(templates, mode).map((f) => f.source);
@@ -21,7 +30,7 @@ const { [OWNER]: _owner, ...defaults } = declaredDefaults(templates);
 
 export function TemplateList() {
   return (
-    <InfiniteList resource="templates" sort={{ field: 'created_at', order: 'DESC' }} perPage={25} pagination={<LoadMore />} title="manager.menu.templates">
+    <InfiniteList resource="templates" sx={LIST_SX} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} pagination={<LoadMore />} title="manager.menu.templates">
       <Datagrid rowClick="edit" bulkActionButtons={false} data-testid="templates-table">
         <TextField source="title" sortable={false} />
         <TextField source="company_name" sortable={false} />

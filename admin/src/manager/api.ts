@@ -28,7 +28,7 @@ export interface ToRecruitItem {
   candidate?: { sub?: string; name?: string; email?: string; phone?: string | null; picture?: string | null };
   submit_date?: string | { submit?: string | null } | null;
   title?: string;
-  offer?: { title?: string };
+  offer?: { title?: string; shopname?: string | null };
   shopname?: string;
   recruiter?: { name?: string; email?: string };
   cv_url?: string | null;

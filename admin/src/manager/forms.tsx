@@ -3,7 +3,8 @@
 // question editor (add below 5, delete only the last and only above 3; ids q1, q2...).
 import { Box, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { SaveButton, Toolbar, useInput, useNotify, useTranslate } from 'react-admin';
+import { ImageField, ImageInput, SaveButton, Toolbar, useInput, useNotify, useTranslate } from 'react-admin';
+import { fileUrl } from '../../../models/rules/storage-url.js';
 import { useFormContext } from 'react-hook-form';
 import type { ResourceDecl } from '../../../models/resources/schema.js';
 
@@ -81,5 +82,25 @@ export function QuestionsInput() {
         </Button>
       )}
     </Box>
+  );
+}
+
+/**
+ * A picture field (the template's company picture): the stored key shown through its public
+ * address, with the field's name as the preview's text and the file input's label.
+ */
+export function PictureInput({ source, label }: { source: string; label: string }) {
+  const translate = useTranslate();
+  const name = translate(label);
+  return (
+    <ImageInput
+      source={source}
+      label={label}
+      accept={{ 'image/*': [] }}
+      format={(v: unknown) => (typeof v === 'string' ? { src: fileUrl(v), key: v, title: name } : v)}
+      inputProps={{ 'aria-label': name }}
+    >
+      <ImageField source="src" title="title" />
+    </ImageInput>
   );
 }

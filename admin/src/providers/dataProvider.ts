@@ -28,7 +28,8 @@ async function withUploads(data: Record<string, unknown>): Promise<Record<string
   for (const [k, v] of Object.entries(out)) {
     const raw = (v as { rawFile?: File } | null)?.rawFile;
     if (raw instanceof File) out[k] = await uploadImage(raw);
-    else if (v && typeof v === 'object' && 'src' in (v as object)) out[k] = (v as { src: string }).src;
+    // A picture shown through its public address keeps its stored key (key), else the address itself.
+    else if (v && typeof v === 'object' && 'src' in (v as object)) out[k] = (v as { key?: string; src: string }).key ?? (v as { src: string }).src;
   }
   return out;
 }

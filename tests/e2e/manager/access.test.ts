@@ -45,13 +45,14 @@ describe('/manager access', () => {
     await page.getByLabel('Email').fill('manager@demo.test');
     await page.locator('input[name="password"]').fill('demo1234');
     await page.getByRole('button', { name: /connexion/i }).click();
+    await page.getByRole('menuitem', { name: 'Annonces' }).waitFor();
     await page.goto(`${s.base}/manager/anything-else`);
     await page.getByTestId('not-found').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page introuvable');
     await expectAccessible(page);
     for (const p of ['offers', 'templates', 'shops', 'home']) expect((await page.request.get(`${s.base}/manager/${p}`)).status(), p).toBe(200);
     // Sign out from the user menu.
-    await page.getByRole('button', { name: /profil|profile|Claire/i }).first().click();
+    await page.getByRole('button', { name: /Claire Dubois/ }).click();
     await page.getByRole('menuitem', { name: /déconnexion/i }).click();
     await page.getByLabel('Email').waitFor();
     expect((await page.request.get(`${s.base}/apis/auth/me`)).status()).toBe(401);

@@ -31,7 +31,10 @@ export function buildConsoleIfStale() {
     fs.readdirSync(dir, { withFileTypes: true }).reduce((m, e) => Math.max(m, e.isDirectory() ? newest(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).mtimeMs), 0);
   const sources = Math.max(...['admin/src', 'models/resources', 'models/rules', 'portal/app/components'].map((d) => newest(path.join(ROOT_DIR, d))));
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sources) return;
-  execFileSync(process.execPath, [path.join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'error'], { cwd: ROOT_DIR, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'error'], {
+    cwd: ROOT_DIR,
+    stdio: 'inherit',
+  });
 }
 
 export async function startManagerServer(): Promise<ManagerServer> {
@@ -51,7 +54,14 @@ export async function startManagerServer(): Promise<ManagerServer> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const storage = new LocalDiskStorage(settings.storageDir, `${base}/files`);
   await seedDemo({ storage });
-  const deps = { settings: { ...settings, publicUrl: base }, mailer: createMailer(settings), storage, logger: pino({ level: 'silent' }), clock: () => new Date(), media: createMediaUrls({ ...settings, publicUrl: base }) };
+  const deps = {
+    settings: { ...settings, publicUrl: base },
+    mailer: createMailer(settings),
+    storage,
+    logger: pino({ level: 'silent' }),
+    clock: () => new Date(),
+    media: createMediaUrls({ ...settings, publicUrl: base }),
+  };
   server.on('request', createApp(deps, [adminConsole()]));
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
   return {

@@ -1,0 +1,198 @@
+// The manager's offers (back-office.md sections 2, 4, 5 and 7): the bulk creation (POST /apis/offer,
+// one offer per call from a template and a shop, optional preferred job code), the row menu (POST
+// /apis/offer/{job_code}: active toggle or shop name) and the boost (POST /apis/boost-offer).
+// Offers are reached as everywhere: the recruiter's own, their managers', staff all.
+import { QueryTypes } from 'sequelize';
+import { boundSequelize, Offer, OfferQuestion, Shop, Template, User, transaction, type DraftOfferJson } from '../../models/index.js';
+import { sqlDate } from '../../models/columns.js';
+import { JOB_CODE_ALPHABET, checkPreferredJobCode } from '../../models/rules/job-code.js';
+import { declaredDefaults } from '../../models/resources/index.js';
+import { templates as templatesDecl } from '../../models/resources/templates/resource.js';
+import { isoDay } from '../../models/rules/dates.js';
+import { AppError, conflict, invalid, notFound } from '../lib/errors.js';
+import { companyOf } from '../auth/access.js';
+import { parseInput } from '../lib/validate.js';
+import { publishSchema } from './drafts.schema.js';
+import { offerColumns } from './drafts.service.js';
+import { freeJobCode, isJobCodeCollision, withJobCodeRetry } from './job-codes.js';
+import { recountUsers } from './user-counters.service.js';
+import { assertActiveOffersAllowed } from './plan-limits.js';
+import { companyReach, scopedOffer } from './manager-applications.service.js';
+import { audit } from './audit.service.js';
+import type { BulkOfferInput, OfferUpdateInput } from './manager-offers.schema.js';
+
+const dialect = () => (boundSequelize().getDialect() === 'sqlite' ? 'sqlite' : 'mysql');
+const CONTENT_KEYS = [
+  'title',
+  'company_name',
+  'company_picture',
+  'company_description',
+  'description',
+  'candidate_qualification',
+  'candidate_experience',
+  'candidate_graduation',
+  'contract_type',
+  'tags',
+  'start_date',
+  'pay_min',
+  'pay_max',
+  'pay_currency',
+  'pay_period',
+  'lang',
+  'questions',
+] as const;
+
+/** The preferred code's rule (models/rules/job-code.ts) as the API's error. */
+function preferredCode(input: string | undefined): string | null {
+  if (input === undefined || input.trim() === '') return null;
+  const check = checkPreferredJobCode(input);
+  if (check.ok) return check.code;
+  if (check.error === 'job_code_not_allowed') throw invalid('job_code_not_allowed', 'job_code_not_allowed', { field: 'prefJobCode', char: check.char!, allowed: JOB_CODE_ALPHABET });
+  throw invalid(check.error, check.error === 'job_code_too_short' ? 'job_code_too_short' : 'validation_error', { field: 'prefJobCode' });
+}
+
+/**
+ * One offer of the bulk creation. The payload is the spec's (template content merged with address,
+ * shopname, recruiter_id, optional prefJobCode); template_id and shop_id, when given, are read from
+ * the caller's own records and take precedence. The offer form's rules (publishSchema) apply; the
+ * recruiter must be the manager or one of theirs; the custom plan's limit holds (plan-limits.ts).
+ */
+export async function createManagerOffer(caller: User, body: BulkOfferInput, now: Date) {
+  const reach = await companyReach(caller);
+  const ownerWhere = reach.all ? {} : { owner_id: caller.id };
+  const template = body.template_id !== undefined ? await Template.findOne({ where: { id: body.template_id, type: 'offer', ...ownerWhere } }) : null;
+  if (body.template_id !== undefined && !template) throw notFound('template_not_found', 'not_found');
+  const shop = body.shop_id !== undefined ? await Shop.findOne({ where: { id: body.shop_id, ...(reach.all ? {} : { manager_id: caller.id }) } }) : null;
+  if (body.shop_id !== undefined && !shop) throw notFound('shop_not_found', 'not_found');
+  // The template's declared defaults fill what an older or partial template lacks; a start date
+  // left open means "from today" (decision 112).
+  const content: Record<string, unknown> = { ...declaredDefaults(templatesDecl), start_date: isoDay(now), ...((template?.content as Record<string, unknown>) ?? {}) };
+  for (const k of CONTENT_KEYS) if (!template && body[k] !== undefined) content[k] = body[k];
+  if (content.start_date === null || content.start_date === '') content.start_date = isoDay(now);
+  const address = shop
+    ? {
+        street: shop.street,
+        city: shop.city,
+        zip_code: shop.zip_code,
+        area: shop.area,
+        sub_area: shop.sub_area,
+        country: shop.country,
+        country_iso: shop.country_iso ?? 'FR',
+        lat: shop.lat,
+        lng: shop.lng,
+      }
+    : (body.address ?? body.location);
+  if (!(template || body.title) || !address) throw invalid('select_template_and_shops', 'select_template_and_shops');
+  const recruiterId = shop?.recruiter_id ?? body.recruiter_id;
+  const shopname = shop?.shopname ?? body.shopname ?? null;
+  if (!recruiterId || !(reach.all || reach.recruiterIds.includes(recruiterId))) throw invalid('shop_recruiter_not_available', 'shop_recruiter_not_available', { field: 'recruiter_id' });
+  const clean = Object.fromEntries(Object.entries({ country_iso: 'FR', ...address }).filter(([, v]) => v !== null && v !== undefined));
+  const fields = parseInput(publishSchema, { ...content, location: clean }) as DraftOfferJson;
+  const wanted = preferredCode(body.prefJobCode ?? undefined);
+  const columns = offerColumns(fields as Parameters<typeof offerColumns>[0]);
+
+  const create = () =>
+    transaction(async (t) => {
+      await assertActiveOffersAllowed(recruiterId, 1, t);
+      if (wanted && (await Offer.count({ where: { job_code: wanted }, transaction: t }))) throw conflict('job_code_taken', 'job_code_taken');
+      const offer = await Offer.create(
+        {
+          ...columns,
+          company_hash: await companyOf(recruiterId, t),
+          job_code: wanted ?? (await freeJobCode(t)),
+          recruiter_id: recruiterId,
+          created_by_id: caller.id,
+          shop_id: shop?.id ?? null,
+          shopname,
+          state: 'available',
+          boosted_at: null,
+        },
+        { transaction: t },
+      );
+      await OfferQuestion.bulkCreate(
+        (fields.questions ?? []).map((q, i) => ({ offer_id: offer.id, qid: q.id, position: i + 1, question: q.question })),
+        { transaction: t },
+      );
+      await recountUsers([recruiterId], t);
+      await audit(t, {
+        actorId: caller.id,
+        action: 'create',
+        resource: 'manager-offers',
+        recordId: offer.id,
+        before: null,
+        after: { job_code: offer.job_code, shop_id: offer.shop_id, template_id: template?.id ?? null },
+        at: now,
+      });
+      return offer;
+    });
+  let offer: Offer;
+  try {
+    // A generated code that collides is drawn again; a preferred one that collides is the caller's to change.
+    offer = wanted ? await create() : await withJobCodeRetry(create);
+  } catch (e) {
+    if (wanted && isJobCodeCollision(e)) throw conflict('job_code_taken', 'job_code_taken');
+    throw e;
+  }
+  return { error: false, Item: { job_code: offer.job_code, title: offer.title, shopname: offer.shopname, state: offer.state, recruiter_id: offer.recruiter_id } };
+}
+
+/** The row menu: active true/false (available/closed) or a new shop name, on an offer of the caller's reach. */
+export async function updateManagerOffer(caller: User, jobCode: string, body: OfferUpdateInput, now: Date) {
+  const reach = await companyReach(caller);
+  const found = await scopedOffer(reach, jobCode);
+  if (body.recruiter_id !== undefined && body.recruiter_id !== found.recruiter_id) throw notFound('offer_not_found', 'page_not_allowed');
+  if (body.active === undefined && body.shopname === undefined) throw invalid('offer_update_empty', 'offer_update_empty');
+  return transaction(async (t) => {
+    const offer = await Offer.findByPk(found.id, { transaction: t, lock: t.LOCK.UPDATE });
+    if (!offer || offer.state === 'deleted') throw notFound('offer_not_found', 'page_not_allowed');
+    const before = { state: offer.state, shopname: offer.shopname };
+    const changes: Partial<Pick<Offer, 'state' | 'shopname'>> = {};
+    if (body.shopname !== undefined) changes.shopname = body.shopname;
+    if (body.active !== undefined) {
+      const state = body.active ? 'available' : 'closed';
+      if (state !== offer.state) {
+        if (state === 'available') await assertActiveOffersAllowed(offer.recruiter_id as string, 1, t);
+        changes.state = state;
+      }
+    }
+    await offer.update(changes, { transaction: t });
+    if (changes.state) await recountUsers([offer.recruiter_id as string], t);
+    await audit(t, { actorId: caller.id, action: 'update', resource: 'manager-offers', recordId: offer.id, before, after: changes, at: now });
+    return { error: false, Item: { job_code: offer.job_code, state: offer.state, active: offer.state === 'available', shopname: offer.shopname } };
+  });
+}
+
+/**
+ * Boosts one offer with one of the caller's boosters. Two conditional UPDATEs in one transaction
+ * decide under any concurrency: the offer is boosted only if it was not (already boosted otherwise),
+ * and a booster is spent only if one is left (none: the transaction rolls back).
+ */
+export async function boostOffer(caller: User, jobCode: string, now: Date) {
+  const reach = await companyReach(caller);
+  const found = await scopedOffer(reach, jobCode).catch(() => {
+    throw notFound('offer_not_found', 'offer_not_found');
+  });
+  const sequelize = boundSequelize();
+  return transaction(async (t) => {
+    const at = sqlDate(now, dialect());
+    const [, boosted] = await sequelize.query(`UPDATE offers SET is_boosted = ?, boosted_at = ?, updated_at = ? WHERE id = ? AND is_boosted = ? AND state = 'available'`, {
+      replacements: [true, at, at, found.id, false],
+      type: QueryTypes.UPDATE,
+      transaction: t,
+    });
+    if (Number(boosted) !== 1) {
+      const offer = await Offer.findByPk(found.id, { attributes: ['is_boosted', 'state'], transaction: t });
+      if (offer?.is_boosted) throw new AppError(409, 'offer_already_boosted', 'offer_already_boosted', { code: 'offer_already_boosted' });
+      throw new AppError(409, 'offer_not_available', 'offer_not_available', { code: 'offer_not_available' });
+    }
+    const [, spent] = await sequelize.query(`UPDATE users SET av_boost = av_boost - 1, used_boost = used_boost + 1, updated_at = ? WHERE id = ? AND av_boost > 0`, {
+      replacements: [at, caller.id],
+      type: QueryTypes.UPDATE,
+      transaction: t,
+    });
+    if (Number(spent) !== 1) throw new AppError(409, 'no_boosters_available', 'no_boosters_available', { code: 'no_boosters_available' });
+    await audit(t, { actorId: caller.id, action: 'boost', resource: 'manager-offers', recordId: found.id, before: { is_boosted: false }, after: { is_boosted: true }, at: now });
+    const user = await User.findByPk(caller.id, { attributes: ['av_boost', 'used_boost', 'total_boost'], transaction: t });
+    return { error: false, code: 'offer_boosted', Item: { job_code: found.job_code, is_boosted: true, boosted_at: now.toISOString() }, av_boost: user!.av_boost, used_boost: user!.used_boost };
+  });
+}
