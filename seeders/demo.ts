@@ -352,6 +352,7 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
         [2, 'manager', 'maison', 'barista'],
         [3, 'managerLyon', 'fournil', 'boulanger'],
         [4, 'managerLyon', 'fournil', 'vendeur'],
+        [5, 'manager', 'maison', 'patissier'],
       ] as const
     ).map(([id, owner, company, job]) => ({
       id,

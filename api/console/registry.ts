@@ -8,6 +8,8 @@ import { wishlistsServer } from '../../models/resources/wishlists/server.js';
 import { applicationsServer } from '../../models/resources/applications/server.js';
 import { customLandingsServer } from '../../models/resources/custom-landings/server.js';
 import { shopsServer } from '../../models/resources/shops/server.js';
+import { managerOffersServer } from '../../models/resources/manager-offers/server.js';
+import { offerApplicationsServer } from '../../models/resources/offer-applications/server.js';
 import { planOf } from './read.js';
 import type { ServerPart } from './types.js';
 
@@ -19,6 +21,8 @@ const PARTS: Record<string, ServerPart> = {
   applications: applicationsServer,
   'custom-landings': customLandingsServer,
   shops: shopsServer,
+  'manager-offers': managerOffersServer,
+  'offer-applications': offerApplicationsServer,
 };
 
 export function serverPartOf(name: string): ServerPart {

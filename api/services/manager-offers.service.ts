@@ -196,3 +196,126 @@ export async function boostOffer(caller: User, jobCode: string, now: Date) {
     return { error: false, code: 'offer_boosted', Item: { job_code: found.job_code, is_boosted: true, boosted_at: now.toISOString() }, av_boost: user!.av_boost, used_boost: user!.used_boost };
   });
 }
+
+export interface ManagerOfferQuery {
+  /** Word prefix of the title, job code, shop or city. */
+  q?: string;
+  state?: string;
+  job_code?: string;
+  ids?: string[];
+  sort: string;
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+/** The SQL of each sort key of the offers table (models/resources/manager-offers MANAGER_OFFER_SORTS). */
+const SORT_SQL: Record<string, string> = {
+  todo: 'todo',
+  title: 'o.title',
+  job_code: 'o.job_code',
+  shopname: 'o.shopname',
+  recruiter_name: 'u.name',
+  created_at: 'o.created_at',
+  shortlist: 'shortlist',
+  to_recruit: 'to_recruit',
+  state: 'o.state',
+};
+
+/**
+ * The offers table of a reach (null: staff, every offer): one page in the asked order with the
+ * candidate counts per state (section 3's details: new, view, total, reco, shortlist, to_recruit),
+ * and the total. The counts are grouped from the applications' (offer_id, state, recruiter_state,
+ * is_reco) index for the reach's offers only (migration 010, decision 113).
+ */
+export async function listManagerOffers(recruiterIds: string[] | null, q: ManagerOfferQuery): Promise<{ data: Array<Record<string, unknown> & { id: number }>; total: number }> {
+  const sequelize = boundSequelize();
+  const where: string[] = ["o.state <> 'deleted'"];
+  const args: unknown[] = [];
+  if (recruiterIds) {
+    if (!recruiterIds.length) return { data: [], total: 0 };
+    where.push(`o.recruiter_id IN (${recruiterIds.map(() => '?').join(', ')})`);
+    args.push(...recruiterIds);
+  }
+  if (q.state) {
+    where.push('o.state = ?');
+    args.push(q.state);
+  }
+  if (q.job_code) {
+    where.push('o.job_code = ?');
+    args.push(q.job_code.toUpperCase());
+  }
+  if (q.ids) {
+    where.push(q.ids.length ? `o.id IN (${q.ids.map(() => '?').join(', ')})` : '1 = 0');
+    args.push(...q.ids);
+  }
+  if (q.q) {
+    const p = `${q.q.trim().replace(/[%_!]/g, (c) => `!${c}`)}%`;
+    where.push("(o.title LIKE ? ESCAPE '!' OR o.job_code LIKE ? ESCAPE '!' OR o.shopname LIKE ? ESCAPE '!' OR o.city LIKE ? ESCAPE '!')");
+    args.push(p, p.toUpperCase(), p, p);
+  }
+  const filter = where.join(' AND ');
+  const sort = SORT_SQL[q.sort] ?? 'todo';
+  const dir = q.order === 'ASC' ? 'ASC' : 'DESC';
+  const rows = await sequelize.query<Record<string, unknown>>(
+    `SELECT o.id, o.job_code, o.title, o.shopname, o.company_name, o.city, o.zip_code, o.area, o.state, o.is_boosted, o.contract_type, o.created_at, o.recruiter_id,
+            u.name AS recruiter_name, u.email AS recruiter_email, u.last_co AS recruiter_last_co,
+            COALESCE(c.new_candidates, 0) AS new_candidates, COALESCE(c.view_candidates, 0) AS view_candidates,
+            COALESCE(c.new_candidates, 0) + COALESCE(c.view_candidates, 0) AS todo,
+            COALESCE(c.shortlist, 0) AS shortlist, COALESCE(c.to_recruit, 0) AS to_recruit,
+            COALESCE(c.total_candidates, 0) AS total_candidates, COALESCE(c.total_reco, 0) AS total_reco
+       FROM offers o
+       LEFT JOIN users u ON u.id = o.recruiter_id
+       LEFT JOIN (
+         SELECT a.offer_id,
+                SUM(CASE WHEN a.recruiter_state = 'new' THEN 1 ELSE 0 END) AS new_candidates,
+                SUM(CASE WHEN a.recruiter_state = 'view' THEN 1 ELSE 0 END) AS view_candidates,
+                SUM(CASE WHEN a.recruiter_state = 'shortlist' THEN 1 ELSE 0 END) AS shortlist,
+                SUM(CASE WHEN a.recruiter_state = 'to_recruit' THEN 1 ELSE 0 END) AS to_recruit,
+                COUNT(*) AS total_candidates,
+                SUM(CASE WHEN a.is_reco THEN 1 ELSE 0 END) AS total_reco
+           FROM offers o JOIN applications a ON a.offer_id = o.id AND a.state = 'complete'
+          WHERE ${filter}
+          GROUP BY a.offer_id
+       ) c ON c.offer_id = o.id
+      WHERE ${filter}
+      ORDER BY ${sort} ${dir}, o.id ${dir}
+      LIMIT ${Math.max(1, Math.min(q.limit, 500))} OFFSET ${Math.max(0, q.offset)}`,
+    { replacements: [...args, ...args], type: QueryTypes.SELECT },
+  );
+  const [{ n }] = await sequelize.query<{ n: number }>(`SELECT COUNT(*) AS n FROM offers o WHERE ${filter}`, { replacements: args, type: QueryTypes.SELECT });
+  const iso = (v: unknown) => {
+    const d = v instanceof Date ? v : v ? new Date(String(v).replace(' ', 'T').replace(' +00:00', 'Z')) : null;
+    return d && !Number.isNaN(d.getTime()) ? d.toISOString() : null;
+  };
+  const data = rows.map((r) => {
+    const num = (k: string) => Number(r[k] ?? 0);
+    return {
+      ...r,
+      id: Number(r.id),
+      is_boosted: Boolean(Number(r.is_boosted)),
+      created_at: iso(r.created_at),
+      recruiter_last_co: iso(r.recruiter_last_co),
+      new_candidates: num('new_candidates'),
+      view_candidates: num('view_candidates'),
+      todo: num('todo'),
+      shortlist: num('shortlist'),
+      to_recruit: num('to_recruit'),
+      total_candidates: num('total_candidates'),
+      total_reco: num('total_reco'),
+      pure_candidates: num('total_candidates') - num('total_reco'),
+      // Section 3's shape, for clients of the documented list item.
+      offer_created: iso(r.created_at),
+      recruiter_details: { sub: r.recruiter_id, name: r.recruiter_name, email: r.recruiter_email, last_co: iso(r.recruiter_last_co) },
+      details: {
+        new_candidates: num('new_candidates'),
+        view_candidates: num('view_candidates'),
+        total_candidates: num('total_candidates'),
+        total_reco: num('total_reco'),
+        shortlist: num('shortlist'),
+        to_recruit: num('to_recruit'),
+      },
+    };
+  });
+  return { data, total: Number(n) };
+}

@@ -90,6 +90,9 @@ export const MATRIX: Record<string, Case | Case[]> = {
     // A manager's company records: any manager lists their own; recruiters and candidates are refused.
     { path: () => '/apis/console/shops', expect: MANAGERS(200) },
     { path: () => '/apis/console/subscriptions', expect: MANAGERS(200) },
+    // The manager area's tables: every company user lists their own reach.
+    { path: () => '/apis/console/manager-offers', expect: COMPANY(200) },
+    { path: () => '/apis/console/offer-applications', expect: COMPANY(200) },
   ],
   'POST /apis/console/:resource': {
     path: () => '/apis/console/custom-landings',
@@ -108,6 +111,8 @@ export const MATRIX: Record<string, Case | Case[]> = {
     { path: (f) => `/apis/console/shops/${f.ids.shop}`, expect: MANAGERS_RECORD(200) },
     { path: (f) => `/apis/console/subscriptions/${f.ids.subscription}`, expect: MANAGERS_RECORD(200) },
     { path: (f) => `/apis/console/templates/${f.ids.template}`, expect: MANAGERS_RECORD(200) },
+    { path: (f) => `/apis/console/manager-offers/${f.ids.offer}`, expect: RECRUITERS_OFFER(200) },
+    { path: (f) => `/apis/console/offer-applications/${f.ids.application}`, expect: RECRUITERS_OFFER(200) },
   ],
   'PUT /apis/console/:resource/:id': [
     { path: (f) => `/apis/console/users/${f.users.candidate.id}`, body: () => ({ name: 'Candidat Matrice' }), expect: STAFF(200) },

@@ -7,7 +7,7 @@ import request from 'supertest';
 import type { Model, ModelStatic } from 'sequelize';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { makeLead, makeOffer, makeUser } from '../helpers/fixtures.js';
+import { makeApplication, makeLead, makeOffer, makeUser } from '../helpers/fixtures.js';
 import { models, type User } from '../../models/index.js';
 import { RESOURCES, declaredDefaults, writableFields, type FieldDecl, type ResourceDecl } from '../../models/resources/index.js';
 
@@ -136,7 +136,8 @@ async function createBody(decl: ResourceDecl): Promise<Record<string, unknown>> 
 async function recordOf(decl: ResourceDecl): Promise<string> {
   if (decl.name === 'users') return (await makeUser({ profile: 'candidate', name: 'Candidate Example' })).id;
   if (decl.name === 'landings') return String((await makeLead()).id);
-  if (decl.name === 'offers') return String((await makeOffer(recruiter.id)).id);
+  if (decl.name === 'offers' || decl.name === 'manager-offers') return String((await makeOffer(recruiter.id)).id);
+  if (decl.name === 'offer-applications') return String((await makeApplication(await makeUser({ profile: 'candidate' }), await makeOffer(recruiter.id))).id);
   const res = await request(ctx.app)
     .post(`/apis/console/${decl.name}`)
     .set(auth)

@@ -92,6 +92,8 @@ describe('the manager journey', () => {
     await page.locator('input[name="street"]').fill("12 rue d'Austerlitz");
     await page.getByRole('combobox', { name: 'Recruteur' }).click();
     await page.getByRole('option', { name: /Julien Martin/ }).click();
+    // The list closes with a fade: axe would read its half-transparent options.
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByTestId('shops-table').waitFor();
@@ -122,6 +124,7 @@ describe('the manager journey', () => {
     await page.getByText('Please select a template and store(s)').waitFor();
     await page.getByTestId('bulk-template').click();
     await page.getByRole('option', { name: 'Vendeur / Vendeuse en boulangerie' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await page.getByTestId(`bulk-row-${lyon.id}`).getByRole('checkbox').check();
     await page.getByTestId(`bulk-row-${vincennes.id}`).getByRole('checkbox').check();
     // Typed lowercase with a refused character: uppercased, the character dropped and named.
