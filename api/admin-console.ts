@@ -1,5 +1,6 @@
-// Serves the built console (npm run build:admin -> build/admin) under /admin (staff) and /manager
-// (the manager area, same build: the page picks the area by its path). The console routes by hash,
+// Serves the built console (npm run build:admin -> build/admin) under /admin (staff), /manager
+// (the manager area) and /dashboard (the recruiter dashboard): one build, the page picks the area
+// by its path. The console routes by hash,
 // so every path answers index.html; paths of the original product (/admin/user/{id},
 // /manager/offer/{job_code}) are turned into their hash routes by the page itself. Under /manager,
 // a path that names no page of the area answers 404 (the page draws its not-found screen).
@@ -43,6 +44,11 @@ export function adminConsole(buildDir = ADMIN_BUILD_DIR): FrontendMount {
         .status(isManagerPage(rest) ? 200 : 404)
         .set('Cache-Control', 'no-cache')
         .sendFile(index);
+    });
+    // The recruiter dashboard: one page, no sub-paths (anything under it is the portal's 404).
+    app.get(['/dashboard', '/dashboard/'], security, (_req, res, next) => {
+      if (!fs.existsSync(index)) return next();
+      res.set('Cache-Control', 'no-cache').sendFile(index);
     });
   };
 }

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { text } from '../../models/rules/text.js';
 import { RECRUITER_STATES } from '../../models/application.model.js';
+import { DASHBOARD_COLUMNS } from '../../models/rules/recruiter-states.js';
 
 /** A job code in a path, uppercased; one that cannot exist answers like one that does not (404, scopedOffer). */
 export const jobCodeParam = z.pipe(
@@ -33,11 +34,34 @@ const isoDate = z.pipe(
 
 export const DASHBOARD_LIMIT_MAX = 500;
 
+/** The dashboard's tag search: up to 5 comma-separated tags (job category values or job codes), each 1 to 60 characters. */
+export const DASHBOARD_TAGS_MAX = 5;
+const tagList = z.pipe(
+  z.string('invalid_tags'),
+  z.transform((v, ctx) => {
+    const tags = [
+      ...new Set(
+        v
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
+    ];
+    if (tags.length > DASHBOARD_TAGS_MAX || tags.some((t) => t.length > 60 || [...t].some((c) => c.charCodeAt(0) < 32))) {
+      ctx.issues.push({ code: 'custom', message: 'invalid_tags', input: v });
+      return z.NEVER;
+    }
+    return tags;
+  }),
+);
+
 export const dashboardQuerySchema = z.object({
   from: z.optional(isoDate),
   to: z.optional(isoDate),
   job_code: z.optional(jobCodeParam),
   state: z._default(z.enum(['complete', 'applying', 'all'], 'validation_error'), 'complete'),
+  column: z.optional(z.enum(DASHBOARD_COLUMNS, 'invalid_column')),
+  tags: z.optional(tagList),
   limit: z._default(
     z.pipe(
       z.transform((v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)),

@@ -92,6 +92,8 @@ const en: Record<keyof typeof fr, string> = {
   sso_domain_refused: "This email address is not in this identity provider's domains.",
   address_query_too_short: 'Type at least 2 characters of the city, postal code or address.',
   address_service_unavailable: 'The address service is not answering. Please try again.',
+  invalid_tags: 'Invalid tag search: at most 5 tags of at most 60 characters.',
+  invalid_column: 'Unknown column.',
   invalid_limit: 'The number of results asked for is not valid.',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',

@@ -93,6 +93,8 @@ const fr = {
   sso_domain_refused: 'Cette adresse e-mail n’appartient pas aux domaines de ce fournisseur d’identité.',
   address_query_too_short: 'Tapez au moins 2 caractères de la ville, du code postal ou de l’adresse.',
   address_service_unavailable: 'Le service d’adresses ne répond pas. Merci de réessayer.',
+  invalid_tags: 'Recherche par tag invalide : 5 tags au plus, de 60 caractères au plus.',
+  invalid_column: 'Colonne inconnue.',
   invalid_limit: 'Le nombre de résultats demandé n’est pas valide.',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',

@@ -93,6 +93,8 @@ const nl: Record<keyof typeof fr, string> = {
   sso_domain_refused: 'Dit e-mailadres hoort niet bij de domeinen van deze identiteitsprovider.',
   address_query_too_short: 'Typ minstens 2 tekens van de stad, de postcode of het adres.',
   address_service_unavailable: 'De adresdienst antwoordt niet. Probeer het opnieuw.',
+  invalid_tags: 'Ongeldige zoekopdracht op tag: hoogstens 5 tags van hoogstens 60 tekens.',
+  invalid_column: 'Onbekende kolom.',
   invalid_limit: 'Het gevraagde aantal resultaten is ongeldig.',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',
