@@ -6,7 +6,7 @@ import { Application, ApplicationAnswer, WishlistEntry } from './application.mod
 import { LandingInterest, CustomLanding } from './landing.model.js';
 import { Shop, Template, Subscription, SubscriptionRecruiter } from './company.model.js';
 import { ShareLink, ShareView, Feedback } from './share.model.js';
-import { PasswordResetCode, SsoProvider, SsoProviderDomain } from './auth.model.js';
+import { EmailCode, PasswordResetCode, SsoProvider, SsoProviderDomain } from './auth.model.js';
 import { Upload, AuditEntry } from './misc.model.js';
 import { Session, AuthAttempt, SamlRequest } from './session.model.js';
 import { installSearchHooks } from './search-index.js';
@@ -43,6 +43,7 @@ export const models = {
   ShareView,
   Feedback,
   PasswordResetCode,
+  EmailCode,
   SsoProvider,
   SsoProviderDomain,
   Upload,

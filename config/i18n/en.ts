@@ -84,6 +84,14 @@ const en: Record<keyof typeof fr, string> = {
   forgot_password_sent: 'If an account exists with this address, we have just sent it an email with a link to choose a new password.',
   reset_mail_subject: 'Reset your password',
   reset_mail_text: 'Hello {name},\n\nTo choose a new password, open this link (valid for one hour, once):\n{link}\n\nIf you did not ask for this, ignore this message: your password stays unchanged.',
+  email_code_sent: 'If this address can receive e-mail, a 6-digit code has just been sent to it. It is valid for 15 minutes.',
+  email_code_invalid: 'This code is not valid or has expired. Ask for a new code.',
+  email_code_mail_subject: 'Your code: {code}',
+  email_code_mail_text:
+    'Hello,\n\nHere is your code to answer in video: {code}\n\nType it on the open page, or open this link (valid for 15 minutes, once):\n{link}\n\nIf you did not ask for this, ignore this message.',
+  email_code_mail_company_text:
+    "Hello,\n\nThis address belongs to a company account: sign in with your password or your company's sign-in. No code is sent for this account.\n\nIf you did not ask for this, ignore this message.",
+  email_code_mail_company_subject: 'Signing in to your company account',
   console_recruiter_invalid: 'Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14',
   user_already_exists: 'This user already exists',
   sso_no_provider: 'No company sign-in is configured for this domain.',

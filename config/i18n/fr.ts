@@ -85,6 +85,14 @@ const fr = {
   reset_mail_subject: 'Réinitialisation de votre mot de passe',
   reset_mail_text:
     'Bonjour {name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure, une seule fois) :\n{link}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.',
+  email_code_sent: 'Si cette adresse peut recevoir des e-mails, un code à 6 chiffres vient d’y être envoyé. Il est valable 15 minutes.',
+  email_code_invalid: 'Ce code n’est pas valide ou a expiré. Demandez un nouveau code.',
+  email_code_mail_subject: 'Votre code : {code}',
+  email_code_mail_text:
+    'Bonjour,\n\nVoici votre code pour répondre en vidéo : {code}\n\nSaisissez-le sur la page ouverte, ou ouvrez ce lien (valable 15 minutes, une seule fois) :\n{link}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+  email_code_mail_company_text:
+    'Bonjour,\n\nCette adresse appartient à un compte entreprise : connectez-vous avec votre mot de passe ou la connexion de votre entreprise. Aucun code n’est envoyé pour ce compte.\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+  email_code_mail_company_subject: 'Connexion à votre compte entreprise',
   console_recruiter_invalid: 'Erreur: Name -> au moins 4 lettres, password -> au moins 6 et email -> au moins 14',
   user_already_exists: 'This user already exists',
   sso_no_provider: 'Aucune connexion d’entreprise n’est configurée pour ce domaine.',

@@ -85,6 +85,14 @@ const nl: Record<keyof typeof fr, string> = {
   reset_mail_subject: 'Uw wachtwoord opnieuw instellen',
   reset_mail_text:
     'Hallo {name},\n\nOpen deze link om een nieuw wachtwoord te kiezen (één uur geldig, één keer te gebruiken):\n{link}\n\nHebt u dit niet gevraagd? Negeer dan dit bericht: uw wachtwoord blijft ongewijzigd.',
+  email_code_sent: 'Als dit adres e-mail kan ontvangen, is er net een code van 6 cijfers naartoe gestuurd. De code is 15 minuten geldig.',
+  email_code_invalid: 'Deze code is niet geldig of verlopen. Vraag een nieuwe code aan.',
+  email_code_mail_subject: 'Uw code: {code}',
+  email_code_mail_text:
+    'Hallo,\n\nHier is uw code om met video te antwoorden: {code}\n\nTyp hem op de geopende pagina, of open deze link (15 minuten geldig, één keer):\n{link}\n\nAls u dit niet hebt aangevraagd, negeer dan dit bericht.',
+  email_code_mail_company_text:
+    'Hallo,\n\nDit adres hoort bij een bedrijfsaccount: meld u aan met uw wachtwoord of de aanmelding van uw bedrijf. Voor dit account wordt geen code verstuurd.\n\nAls u dit niet hebt aangevraagd, negeer dan dit bericht.',
+  email_code_mail_company_subject: 'Aanmelden bij uw bedrijfsaccount',
   console_recruiter_invalid: 'Fout: naam -> minstens 4 letters, wachtwoord -> minstens 6 en e-mail -> minstens 14',
   user_already_exists: 'This user already exists',
   sso_no_provider: 'Voor dit domein is geen bedrijfsaanmelding ingesteld.',

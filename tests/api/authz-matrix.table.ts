@@ -59,6 +59,10 @@ export const MATRIX: Record<string, Case | Case[]> = {
   // One address per caller: the route limits how often one address is asked for.
   'POST /apis/auth/forgot-password': { body: (_f, caller) => ({ email: `${caller.toLowerCase()}-forgot@matrix.test` }), expect: ALL(200) },
   // Each caller uses a valid mailed code of its own account to reset (fixtures): the route is public.
+  // Anyone may ask for a code (one address each: the route limits mails per address); a wrong
+  // code answers 400 to everyone (tests/api/email-code.test.ts covers the right one).
+  'POST /apis/auth/email-code': { body: (_f, caller) => ({ email: `${caller.toLowerCase()}-code@matrix.test` }), expect: ALL(200) },
+  'POST /apis/auth/email-code/verify': { body: (_f, caller) => ({ email: `${caller.toLowerCase()}-code@matrix.test`, code: '000000' }), expect: ALL(400) },
   'POST /apis/auth/reset-password': {
     body: (f, caller) => ({ user_id: f.ids[`reset:${caller}`], code: f.ids[`resetCode:${caller}`], password: 'motdepasse2' }),
     expect: ALL(200),
