@@ -4,7 +4,8 @@
 // URL under a fingerprint of (application, question, size), so the next visit continues it.
 import { ANSWER_UPLOAD_ENDPOINT } from './video-answers.js';
 
-/** Sent in PATCH requests of this size: a cut connection loses at most one chunk. */
+/** Sent in PATCH requests of this size (the server takes at most 10 MB per request, each within
+ *  2 minutes): a cut connection loses at most one chunk. */
 export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
 
@@ -34,13 +35,17 @@ function serverError(err: unknown): { code: string; message: string } {
   return { code: 'network', message: err instanceof Error ? err.message : String(err) };
 }
 
-export async function uploadAnswer(file: File, target: { applicationId: string; questionId: string }, handlers: UploadHandlers): Promise<RunningUpload> {
+export async function uploadAnswer(
+  file: File,
+  target: { applicationId: number; questionId: string; endpoint?: string; /** The server's address of this answer's unfinished upload (status). */ resumeUrl?: string | null },
+  handlers: UploadHandlers,
+): Promise<RunningUpload> {
   const { Upload } = await import('tus-js-client');
   const upload = new Upload(file, {
-    endpoint: ANSWER_UPLOAD_ENDPOINT,
+    endpoint: target.endpoint ?? ANSWER_UPLOAD_ENDPOINT,
     chunkSize: UPLOAD_CHUNK_BYTES,
     retryDelays: RETRY_DELAYS,
-    metadata: { filename: file.name, filetype: file.type || 'application/octet-stream', application_id: target.applicationId, question_id: target.questionId },
+    metadata: { filename: file.name, filetype: file.type || 'application/octet-stream', application_id: String(target.applicationId), qid: target.questionId },
     fingerprint: () => Promise.resolve(`answer:${target.applicationId}:${target.questionId}:${file.size}`),
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
@@ -61,6 +66,7 @@ export async function uploadAnswer(file: File, target: { applicationId: string; 
   });
   const previous = await upload.findPreviousUploads();
   if (previous.length > 0) upload.resumeFromPreviousUpload(previous[0]);
+  else if (target.resumeUrl) upload.url = target.resumeUrl;
   upload.start();
   return { abort: () => void upload.abort() };
 }
@@ -94,8 +100,8 @@ async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStor
   }
 }
 
-const pendingKey = (applicationId: string, questionId: string) => `${applicationId}:${questionId}`;
+const pendingKey = (applicationId: number, questionId: string) => `${applicationId}:${questionId}`;
 
-export const savePending = (applicationId: string, questionId: string, file: File) => withStore('readwrite', (s) => s.put(file, pendingKey(applicationId, questionId))).then(() => undefined);
-export const loadPending = (applicationId: string, questionId: string) => withStore<File | undefined>('readonly', (s) => s.get(pendingKey(applicationId, questionId)) as IDBRequest<File | undefined>);
-export const dropPending = (applicationId: string, questionId: string) => withStore('readwrite', (s) => s.delete(pendingKey(applicationId, questionId))).then(() => undefined);
+export const savePending = (applicationId: number, questionId: string, file: File) => withStore('readwrite', (s) => s.put(file, pendingKey(applicationId, questionId))).then(() => undefined);
+export const loadPending = (applicationId: number, questionId: string) => withStore<File | undefined>('readonly', (s) => s.get(pendingKey(applicationId, questionId)) as IDBRequest<File | undefined>);
+export const dropPending = (applicationId: number, questionId: string) => withStore('readwrite', (s) => s.delete(pendingKey(applicationId, questionId))).then(() => undefined);

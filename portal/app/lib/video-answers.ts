@@ -1,29 +1,31 @@
-// The browser's side of the video-answer API (helper 12core's endpoints, docs/api/): start or
-// resume an application to an offer, read its status, and where each answer is uploaded (tus).
-// The mobile app calls the same endpoints. One module, so the page holds no URL of its own.
+// The browser's side of the video-answer API (docs/api/video-answers.md): start or resume an
+// application to an offer, read its status, and where each answer is uploaded (tus). The mobile
+// app calls the same endpoints. One module, so the page holds no URL of its own.
 import { postJson } from './api-client.js';
+import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, RECORDING_SECONDS, type AnswerStatus as AnswerState } from '../../../models/rules/video.js';
 
-export type AnswerState = 'missing' | 'uploading' | 'processing' | 'ready' | 'failed';
+export { MAX_VIDEO_BYTES, RECORDING_SECONDS, type AnswerState };
 
 export interface AnswerStatus {
-  question_id: string;
+  qid: string;
+  position: number;
   question: string;
   status: AnswerState;
-  error?: string | null;
+  error: { code: string; message: string } | null;
+  upload: { id: string; url: string; size: number; offset: number } | null;
 }
 
 export interface ApplicationStatus {
-  id: string;
+  id: number;
   job_code: string;
-  /** in_progress while answers are missing, complete once every answer is ready. */
+  /** applying while answers are missing, complete once every answer is ready. */
   state: string;
   answers: AnswerStatus[];
+  upload?: { endpoint: string; max_bytes: number; max_seconds: number };
 }
 
 /** The tus endpoint answers are uploaded to (creation, then PATCH/HEAD on the upload's URL). */
-export const ANSWER_UPLOAD_ENDPOINT = '/apis/uploads/answers';
-/** The largest answer file the server takes (checked again, by content, on the server). */
-export const MAX_ANSWER_BYTES = 200 * 1024 * 1024;
+export const ANSWER_UPLOAD_ENDPOINT = ANSWER_UPLOADS_PATH;
 
 export class ApiError extends Error {
   constructor(
@@ -41,18 +43,15 @@ async function readJson<T>(res: Response): Promise<T> {
   return body;
 }
 
-type Wrapped = ApplicationStatus | { application: ApplicationStatus };
-const unwrap = (body: Wrapped): ApplicationStatus => ('application' in body ? body.application : body);
-
 /** Starts the caller's application to the offer, or returns the one already started. */
 export async function startApplication(jobCode: string): Promise<ApplicationStatus> {
-  return unwrap(await readJson<Wrapped>(await postJson('/apis/applications', { job_code: jobCode })));
+  return readJson<ApplicationStatus>(await postJson('/apis/candidate/applications', { job_code: jobCode }));
 }
 
-export async function readApplication(id: string): Promise<ApplicationStatus> {
-  return unwrap(await readJson<Wrapped>(await fetch(`/apis/applications/${encodeURIComponent(id)}`, { credentials: 'same-origin' })));
+export async function readApplication(id: number): Promise<ApplicationStatus> {
+  return readJson<ApplicationStatus>(await fetch(`/apis/candidate/applications/${encodeURIComponent(String(id))}`, { credentials: 'same-origin' }));
 }
 
 /** Every answer is in (uploaded: being prepared or ready). */
 export const allAnswersIn = (app: ApplicationStatus) => app.answers.length > 0 && app.answers.every((a) => a.status === 'processing' || a.status === 'ready');
-export const isComplete = (app: ApplicationStatus) => app.state === 'complete' || (app.answers.length > 0 && app.answers.every((a) => a.status === 'ready'));
+export const isComplete = (app: ApplicationStatus) => app.state === 'complete';

@@ -87,7 +87,7 @@ export default function ApplyPage() {
     setPhase({ kind: 'identity' });
   };
 
-  const questions = app?.answers ?? offer.questions.map((q) => ({ question_id: q.id, question: q.question, status: 'missing' as const, error: null }));
+  const questions = app?.answers ?? offer.questions.map((q, i) => ({ qid: q.id, position: i + 1, question: q.question, status: 'missing' as const, error: null, upload: null }));
   const currentIndex = questions.findIndex((a) => a.status === 'missing' || a.status === 'failed' || a.status === 'uploading');
   const current = currentIndex >= 0 ? questions[currentIndex] : null;
 
@@ -152,7 +152,7 @@ export default function ApplyPage() {
             <>
               <ol className="answers" aria-label={t('apply_intro', { count: questions.length })}>
                 {questions.map((a, i) => (
-                  <li key={a.question_id} className={`answer ${a.status}`} aria-current={i === currentIndex ? 'step' : undefined} data-testid="answer-state" data-state={a.status}>
+                  <li key={a.qid} className={`answer ${a.status}`} aria-current={i === currentIndex ? 'step' : undefined} data-testid="answer-state" data-state={a.status}>
                     <span className="answer-n">{i + 1}</span> <span>{a.question}</span>
                     {(a.status === 'processing' || a.status === 'ready') && <span className="answer-ok"> · {a.status === 'ready' ? t('apply_answer_sent') : t('apply_answer_processing')}</span>}
                   </li>
@@ -161,13 +161,15 @@ export default function ApplyPage() {
               {current && (
                 <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
                   <AnswerRecorder
-                    key={current.question_id}
+                    key={current.qid}
                     applicationId={app.id}
-                    questionId={current.question_id}
+                    questionId={current.qid}
+                    endpoint={app.upload?.endpoint}
+                    unfinished={current.status === 'uploading' ? current.upload : null}
                     index={currentIndex}
                     total={questions.length}
                     question={current.question}
-                    previousError={current.status === 'failed' ? (current.error ?? '') : null}
+                    previousError={current.status === 'failed' ? (current.error?.message ?? '') : null}
                     onSent={() => void refresh()}
                   />
                 </Suspense>

@@ -113,6 +113,56 @@ describe('proving the e-mail', () => {
   });
 });
 
+/** Records one answer: camera on, 3-2-1, about `seconds` of recording, replay, keep. */
+async function recordAnswer(page: Page, n: number, seconds = 2.5) {
+  const recorder = page.locator(`[data-testid="recorder"][data-question="${n}"]`);
+  await recorder.waitFor({ timeout: 30_000 });
+  await recorder.getByRole('button', { name: 'Activer la caméra' }).click();
+  await recorder.getByRole('button', { name: 'Enregistrer' }).click();
+  await recorder.locator('[data-testid="countdown"]').waitFor();
+  await recorder.locator('[data-testid="timer"]').waitFor({ timeout: 10_000 });
+  await page.waitForTimeout(seconds * 1000);
+  expect(await recorder.locator('[data-testid="timer"]').textContent()).toMatch(/0:0[1-9] \/ 1:00/);
+  await recorder.getByRole('button', { name: 'Arrêter' }).click();
+  const replay = recorder.locator('[data-testid="replay"]');
+  await replay.waitFor();
+  // The replay holds the recording: it plays.
+  await replay.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await page.waitForFunction((el) => (el as HTMLVideoElement).currentTime > 0.3, await replay.elementHandle());
+  await recorder.getByRole('button', { name: 'Garder cette réponse' }).click();
+}
+
+/** The candidate's application as the API gives it to them (the page's own session). */
+const myApplication = (page: Page) =>
+  page.evaluate(() =>
+    fetch('/apis/candidate/applications', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ job_code: 'CAFE75' }) }).then(
+      (r) => r.json() as Promise<{ id: number; state: string; answers: Array<{ status: string }> }>,
+    ),
+  );
+
+describe('the whole loop', () => {
+  it('a candidate proves the e-mail, records three answers, they upload and are transcoded, the application completes', async () => {
+    const page = await phone(camera);
+    await page.goto('/candidate/apply/CAFE75');
+    await signInWithCode(page, unique('loop'));
+    for (let n = 1; n <= 3; n++) {
+      await recordAnswer(page, n);
+      if (n < 3) await page.locator(`[data-testid="recorder"][data-question="${n + 1}"]`).waitFor({ timeout: 30_000 });
+    }
+    await page.locator('[data-testid="apply-done"]').waitFor({ timeout: 120_000 });
+    expect(await page.locator('[data-testid="apply-done"] h2').textContent()).toBe('Candidature complète !');
+    const app = await myApplication(page);
+    expect(app.state).toBe('complete');
+    expect(app.answers.map((a) => a.status)).toEqual(['ready', 'ready', 'ready']);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await page.context().close();
+  }, 300_000);
+});
+
 describe('offer handling', () => {
   it('an unknown offer shows the offer page’s not-found panel with a 404', async () => {
     const page = await phone(camera);

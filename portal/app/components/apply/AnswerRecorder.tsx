@@ -5,10 +5,10 @@
 // This module and tus-js-client load only when the candidate reaches the recording step.
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useT } from '../../lib/i18n.js';
-import { MAX_ANSWER_BYTES } from '../../lib/video-answers.js';
+import { MAX_VIDEO_BYTES, RECORDING_SECONDS } from '../../lib/video-answers.js';
 import { dropPending, loadPending, savePending, uploadAnswer, type RunningUpload } from '../../lib/answer-upload.js';
 
-export const MAX_RECORDING_MS = 60_000;
+export const MAX_RECORDING_MS = RECORDING_SECONDS * 1000;
 const COUNTDOWN_FROM = 3;
 
 type Camera = 'off' | 'starting' | 'on' | 'denied' | 'none';
@@ -22,8 +22,12 @@ type Step =
   | { kind: 'sent' };
 
 export interface AnswerRecorderProps {
-  applicationId: string;
+  applicationId: number;
   questionId: string;
+  /** The tus endpoint the status names. */
+  endpoint?: string;
+  /** The server's unfinished upload of this answer (status), resumed when the same file comes back. */
+  unfinished?: { url: string; size: number } | null;
   index: number;
   total: number;
   question: string;
@@ -45,7 +49,7 @@ const clock = (ms: number) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-export default function AnswerRecorder({ applicationId, questionId, index, total, question, previousError, onSent }: AnswerRecorderProps) {
+export default function AnswerRecorder({ applicationId, questionId, endpoint, unfinished, index, total, question, previousError, onSent }: AnswerRecorderProps) {
   const t = useT();
   const [camera, setCamera] = useState<Camera>('off');
   const [step, setStep] = useState<Step>({ kind: 'ready' });
@@ -107,7 +111,7 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
       await savePending(applicationId, questionId, file);
       uploadRef.current = await uploadAnswer(
         file,
-        { applicationId, questionId },
+        { applicationId, questionId, endpoint, resumeUrl: unfinished && unfinished.size === file.size ? unfinished.url : null },
         {
           onProgress: (sent, all) => setStep({ kind: 'uploading', file, percent: all > 0 ? Math.floor((sent / all) * 100) : 0, retrying: false }),
           onRetrying: () => setStep((s) => (s.kind === 'uploading' ? { ...s, retrying: true } : s)),
@@ -121,7 +125,7 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
         },
       );
     },
-    [applicationId, questionId, onSent, stopCamera],
+    [applicationId, questionId, endpoint, unfinished, onSent, stopCamera],
   );
 
   // A kept answer from an earlier visit (closed tab, lost connection) goes on where it stopped.
@@ -194,7 +198,7 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
     setFileError(null);
     if (!file) return;
     if (!file.type.startsWith('video/') && !/\.(webm|mp4|mov|m4v|3gp|mkv|avi)$/i.test(file.name)) return setFileError(t('apply_file_not_video'));
-    if (file.size > MAX_ANSWER_BYTES) return setFileError(t('apply_file_too_large'));
+    if (file.size > MAX_VIDEO_BYTES) return setFileError(t('apply_file_too_large'));
     stopCamera();
     setCamera('off');
     void send(file);
