@@ -7,6 +7,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, expectAccessible, expectNoHorizontalScroll } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
+import { FFMPEG, makeVideo } from '../../helpers/video.js';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const hlsSource = fs.readFileSync(createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js'), 'utf8');
 
 let server: RunningServer;
 let smtp: TestSmtp;
@@ -159,11 +167,173 @@ describe('the whole loop', () => {
     expect(app.answers.map((a) => a.status)).toEqual(['ready', 'ready', 'ready']);
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
+
+    // The recruiter's side, through the API (the dashboard is another helper's page): the
+    // offer's recruiter signs in, gets the story's signed addresses, and a page plays one.
+    const recruiter = await phone(camera);
+    await recruiter.goto('/login');
+    // hls.js, as the site's player uses it (evaluated outside the page's CSP, like axe).
+    await recruiter.evaluate(hlsSource);
+    const played = await recruiter.evaluate(
+      async ({ id }) => {
+        const login = await fetch('/apis/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'recruiter@demo.test', password: 'demo1234' }),
+        });
+        if (!login.ok) return { error: `login ${login.status}` };
+        const media = (await (await fetch(`/apis/applications/${id}/media`)).json()) as { questions: Array<{ url: string | null }> };
+        const urls = media.questions.map((q) => q.url);
+        const Hls = (window as unknown as { Hls: { new (): { loadSource(u: string): void; attachMedia(v: HTMLVideoElement): void } } }).Hls;
+        const video = document.createElement('video');
+        video.muted = true;
+        document.body.append(video);
+        const player = new Hls();
+        player.loadSource(urls[0]!);
+        player.attachMedia(video);
+        await video.play();
+        await new Promise((r) => setTimeout(r, 2500));
+        return { urls, currentTime: video.currentTime };
+      },
+      { id: app.id },
+    );
+    expect(played).toMatchObject({ urls: [expect.stringMatching(/\/media\/[^/]+\/story\/.+\/index\.m3u8$/), expect.any(String), expect.any(String)] });
+    expect((played as { currentTime: number }).currentTime).toBeGreaterThan(0.5);
+    // With a wrong signature, nothing.
+    const unsigned = await recruiter.evaluate((u) => fetch(u.replace(/\/media\/[^/]+\//, '/media/1.x.forged/')).then((r) => r.status), (played as { urls: string[] }).urls[0]);
+    expect(unsigned).toBeGreaterThanOrEqual(400);
+    await recruiter.context().close();
     await page.context().close();
   }, 300_000);
 });
 
+/** A video of a few seconds with noise (so it weighs several tus chunks). */
+function heavyVideo(seconds = 6): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-heavy-')), 'answer-heavy.mp4');
+  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=360x640:rate=30:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
+  const out = spawnSync(FFMPEG, [...args, '-vf', 'noise=alls=100:allf=t+u', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '8', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file], {
+    encoding: 'utf8',
+  });
+  if (out.status !== 0) throw new Error(out.stderr);
+  return file;
+}
+
+describe('without the camera', () => {
+  it('camera denied: a clear message and the file option, and a file sent through it is taken (English)', async () => {
+    // Fake devices, but no automatic consent: headless Chromium refuses the permission.
+    const denied = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream'], headless: true });
+    try {
+      const page = await phone(denied, 'en-GB');
+      await page.goto('/candidate/apply/CAFE75?lang=en');
+      await signInWithCode(page, unique('denied'));
+      const recorder = page.locator('[data-testid="recorder"][data-question="1"]');
+      await recorder.getByRole('button', { name: 'Turn the camera on' }).click();
+      await recorder.locator('[data-testid="camera-denied"]').waitFor();
+      expect(await recorder.locator('[data-testid="camera-denied"]').textContent()).toContain('Camera access is denied');
+      const input = recorder.locator('input[type="file"]');
+      expect(await input.getAttribute('accept')).toBe('video/*');
+      expect(await input.getAttribute('capture')).toBe('user');
+      expect(await recorder.locator('label[for^="file-"]').textContent()).toBe('Or send a video (1 minute at most)');
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+      await input.setInputFiles(makeVideo({ seconds: 3 }));
+      await page.locator('[data-testid="recorder"][data-question="2"]').waitFor({ timeout: 60_000 });
+      const states = await page.locator('[data-testid="answer-state"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+      expect(['processing', 'ready']).toContain(states[0]);
+      await page.context().close();
+    } finally {
+      await denied.close();
+    }
+  }, 120_000);
+
+  it('no camera at all: the message and the file option (Dutch); a file that is not a video is refused by the page', async () => {
+    // No fake device: this machine has no camera.
+    const none = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream'], headless: true });
+    try {
+      const page = await phone(none, 'nl-BE');
+      await page.goto('/candidate/apply/CAFE75?lang=nl');
+      await signInWithCode(page, unique('nocam'));
+      const recorder = page.locator('[data-testid="recorder"][data-question="1"]');
+      await recorder.getByRole('button', { name: 'Camera aanzetten' }).click();
+      await recorder.locator('[data-testid="no-camera"]').waitFor();
+      expect(await recorder.locator('[data-testid="no-camera"]').textContent()).toContain('Er is geen camera beschikbaar');
+      await recorder.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a video') });
+      expect(await recorder.locator('.field-error').textContent()).toBe('Dit bestand is geen video.');
+      await page.context().close();
+    } finally {
+      await none.close();
+    }
+  }, 120_000);
+});
+
+describe('resuming an upload', () => {
+  it('a connection cut in the middle of an upload: tus asks the offset and goes on from there', async () => {
+    const page = await phone(camera);
+    await page.goto('/candidate/apply/CAFE75');
+    await signInWithCode(page, unique('cut'));
+    const file = heavyVideo();
+    expect(fs.statSync(file).size).toBeGreaterThan(2 * 4 * 1024 * 1024);
+    const patches: Array<{ offset: number; aborted: boolean }> = [];
+    let heads = 0;
+    await page.route('**/apis/candidate/uploads/**', async (route) => {
+      const req = route.request();
+      if (req.method() === 'HEAD') heads++;
+      if (req.method() !== 'PATCH') return route.continue();
+      const offset = Number(req.headers()['upload-offset']);
+      const cut = patches.length === 1;
+      patches.push({ offset, aborted: cut });
+      return cut ? route.abort('connectionreset') : route.continue();
+    });
+    await page.locator('[data-testid="recorder"][data-question="1"] input[type="file"]').setInputFiles(file);
+    await page.locator('[data-testid="recorder"][data-question="2"]').waitFor({ timeout: 90_000 });
+    expect(patches[0]).toEqual({ offset: 0, aborted: false });
+    expect(patches[1]).toEqual({ offset: 4 * 1024 * 1024, aborted: true });
+    // After the cut: HEAD, then the same chunk again, never from zero.
+    expect(heads).toBeGreaterThanOrEqual(1);
+    expect(patches[2]).toEqual({ offset: 4 * 1024 * 1024, aborted: false });
+    expect(patches.slice(2).every((p) => p.offset > 0)).toBe(true);
+    await page.context().close();
+  }, 180_000);
+
+  it('a tab closed in the middle of an upload: the next visit resumes where it stopped', async () => {
+    const page = await phone(camera);
+    await page.goto('/candidate/apply/CAFE75');
+    await signInWithCode(page, unique('closed'));
+    const context = page.context();
+    const offsets: number[] = [];
+    let cutting = true;
+    await context.route('**/apis/candidate/uploads/**', async (route) => {
+      const req = route.request();
+      if (req.method() !== 'PATCH') return route.continue();
+      const offset = Number(req.headers()['upload-offset']);
+      if (cutting && offset > 0) return route.abort('connectionreset');
+      offsets.push(offset);
+      return route.continue();
+    });
+    await page.locator('[data-testid="recorder"][data-question="1"] input[type="file"]').setInputFiles(heavyVideo());
+    // The first chunk went through, the next ones fail: the visitor closes the tab.
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="upload"] progress')?.getAttribute('value') ?? 0) > 0, undefined, { timeout: 30_000 });
+    await page.close();
+    expect(offsets).toEqual([0]);
+    cutting = false;
+    const again = await context.newPage();
+    await again.goto('/candidate/apply/CAFE75');
+    await again.locator('[data-testid="recorder"][data-question="2"]').waitFor({ timeout: 90_000 });
+    expect(offsets[1]).toBe(4 * 1024 * 1024);
+    expect(offsets.slice(1).every((o) => o > 0)).toBe(true);
+    await context.close();
+  }, 180_000);
+});
+
 describe('offer handling', () => {
+  it('a closed offer shows the same not-found panel', async () => {
+    const page = await phone(camera);
+    const res = await page.goto('/candidate/apply/CHEF75');
+    expect(res?.status()).toBe(404);
+    expect(await page.locator('[data-testid="no-offer"] h1').textContent()).toBe('Aucune offre ne correspond');
+    await page.context().close();
+  });
+
   it('an unknown offer shows the offer page’s not-found panel with a 404', async () => {
     const page = await phone(camera);
     const res = await page.goto('/candidate/apply/NOPE00');
