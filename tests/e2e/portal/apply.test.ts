@@ -207,8 +207,8 @@ describe('the whole loop', () => {
   }, 300_000);
 });
 
-/** A video of a few seconds with noise (so it weighs several tus chunks). */
-function heavyVideo(seconds = 6): string {
+/** A one-second video full of noise: about 10 MB, three tus chunks. */
+function heavyVideo(seconds = 1): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-heavy-')), 'answer-heavy.mp4');
   const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=360x640:rate=30:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
   const out = spawnSync(FFMPEG, [...args, '-vf', 'noise=alls=100:allf=t+u', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '8', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file], {
