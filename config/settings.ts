@@ -74,6 +74,9 @@ const schema = z.object({
   // SHUTDOWN_DELAY_MS while requests are still served (the balancer's check interval times its
   // fall count), then the server stops accepting and waits up to SHUTDOWN_TIMEOUT_MS for the
   // requests in flight.
+  // Address autocomplete (decision 110): the national address API for street-level results; unset,
+  // the offline French communes.
+  ADDRESS_API_URL: z.url().optional(),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // The job queue (docs/decisions/125-durable-job-queue.md): workers run inside the server unless
@@ -120,6 +123,8 @@ export interface Settings {
   jobs: { worker: boolean; concurrency: number; pollMs: number; leaseMs: number };
   /** ffmpeg (undefined: the packaged binary), x264 preset, folder of tus uploads in progress. */
   video: { ffmpegPath?: string; x264Preset: string; uploadDir: string };
+  /** The national address API's base (api-adresse.data.gouv.fr shape); unset: offline communes. */
+  addressApiUrl?: string;
 }
 
 export class SettingsError extends Error {}
@@ -192,5 +197,6 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     shutdown: { delayMs: s.SHUTDOWN_DELAY_MS, timeoutMs: s.SHUTDOWN_TIMEOUT_MS },
     jobs: { worker: s.JOBS_WORKER, concurrency: s.JOBS_CONCURRENCY, pollMs: s.JOBS_POLL_MS, leaseMs: s.JOBS_LEASE_MS },
     video: { ffmpegPath: s.FFMPEG_PATH, x264Preset: s.X264_PRESET, uploadDir: resolveDir(s.UPLOAD_TMP_DIR) },
+    addressApiUrl: s.ADDRESS_API_URL,
   };
 }

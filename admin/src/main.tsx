@@ -1,14 +1,23 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.js';
 
-// Links of the original product use paths (/admin/user/{id}, /admin/custom-landings); the console
-// routes by hash, so turn such a path into its hash route once.
-const rest = window.location.pathname.replace(/^\/admin\/?/, '');
-if (rest && !window.location.hash) window.history.replaceState(null, '', `/admin/#/${rest}`);
+// One build, three areas: the staff console under /admin, the manager area under /manager and the
+// recruiter dashboard under /dashboard, each loaded on demand (nobody downloads another's screens).
+// Links of the original product use paths (/admin/user/{id}, /manager/offer/{job_code}); the
+// consoles route by hash, so turn such a path into its hash route once (the dashboard has no routes).
+const path = window.location.pathname;
+const area = /^\/dashboard(\/|$)/.test(path) ? 'dashboard' : /^\/manager(\/|$)/.test(path) ? 'manager' : 'admin';
+if (area !== 'dashboard') {
+  const rest = path.replace(area === 'manager' ? /^\/manager\/?/ : /^\/admin\/?/, '');
+  if (rest && !window.location.hash) window.history.replaceState(null, '', `/${area}/#/${rest}`);
+}
+
+const App = lazy(() => import('./App.js').then((m) => ({ default: m.App })));
+const ManagerApp = lazy(() => import('./manager/ManagerApp.js'));
+const DashboardApp = lazy(() => import('./dashboard/DashboardApp.js').then((m) => ({ default: m.DashboardApp })));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Suspense fallback={null}>{area === 'dashboard' ? <DashboardApp /> : area === 'manager' ? <ManagerApp /> : <App />}</Suspense>
   </StrictMode>,
 );

@@ -16,6 +16,8 @@ import { adminRecruiterRoutes } from './admin-recruiters.routes.js';
 import { ssoRoutes } from './sso.routes.js';
 import { mediaLinksRoutes } from './media-links.routes.js';
 import { candidateRoutes } from './candidate.routes.js';
+import { addressRoutes } from './address.routes.js';
+import { applicationsRoutes } from './applications.routes.js';
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
@@ -34,5 +36,7 @@ export function apiRouter(deps: AppDeps): Router {
   router.use(ssoRoutes(deps));
   router.use(mediaLinksRoutes(deps));
   router.use(candidateRoutes(deps));
+  router.use(addressRoutes(deps));
+  router.use(applicationsRoutes(deps));
   return router;
 }

@@ -3,8 +3,10 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'sequelize';
 import { Offer } from '../../models/index.js';
+import { JOB_CODE_ALPHABET } from '../../models/rules/job-code.js';
 
-export const JOB_CODE_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTVWXYZ';
+// The alphabet and its check live in the browser-safe rule module (the bulk creation screen types with it).
+export { JOB_CODE_ALPHABET, usesJobCodeAlphabet } from '../../models/rules/job-code.js';
 export const JOB_CODE_LENGTH = 6;
 
 /** A random job code (not checked against the database: see freeJobCode). */
@@ -17,11 +19,6 @@ export function newJobCode(): string {
 /** A code typed by someone: trimmed and uppercased (codes are case-insensitive on input). */
 export function normalizeJobCode(input: string): string {
   return input.trim().toUpperCase();
-}
-
-/** Whether a code only uses the alphabet (preferred codes of the bulk creation must). */
-export function usesJobCodeAlphabet(code: string): boolean {
-  return code.length > 0 && [...code].every((ch) => JOB_CODE_ALPHABET.includes(ch));
 }
 
 /** Shape of any code that may exist, older ones included: letters and digits, at most 16. */

@@ -113,6 +113,23 @@ const en: Record<keyof typeof fr, string> = {
   offer_has_no_questions: 'This offer has no questions.',
   application_complete_mail_subject: 'New video application: {candidate} for {title}',
   application_complete_mail_text: 'Hello {recruiter},\n\n{candidate} answered every question of your offer “{title}” ({job_code}) in video.\n\nSee the candidate: {link}\n',
+  address_query_too_short: 'Type at least 2 characters of the city, postal code or address.',
+  address_service_unavailable: 'The address service is not answering. Please try again.',
+  invalid_tags: 'Invalid tag search: at most 5 tags of at most 60 characters.',
+  invalid_column: 'Unknown column.',
+  invalid_limit: 'The number of results asked for is not valid.',
+  manager_access_not_allowed: 'manager access not allowed',
+  page_not_allowed: 'not allowed to access this page',
+  transition_not_allowed: 'This state change is not allowed: {from} cannot move to {to}.',
+  recruiter_state_invalid: 'Unknown application state.',
+  select_template_and_shops: 'Please select a template and store(s)',
+  job_code_too_short: 'job codes must have at least 5 characters',
+  job_code_not_allowed: 'Not allowed: {char} , allowed characters are: {allowed}',
+  job_code_taken: 'This job code is already used: choose another one.',
+  active_offers_limit: 'Active offer limit reached: your plan allows {limit}.',
+  shop_recruiter_not_available: 'This recruiter is not in your team: creating a new user is not available yet.',
+  offer_update_empty: 'Give active or shopname.',
+  invalid_date: 'Invalid date.',
 };
 
 export default en;

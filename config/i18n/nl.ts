@@ -114,6 +114,23 @@ const nl: Record<keyof typeof fr, string> = {
   offer_has_no_questions: 'Deze vacature heeft geen vragen.',
   application_complete_mail_subject: 'Nieuwe videosollicitatie: {candidate} voor {title}',
   application_complete_mail_text: 'Hallo {recruiter},\n\n{candidate} heeft alle vragen van je vacature “{title}” ({job_code}) per video beantwoord.\n\nBekijk de kandidaat: {link}\n',
+  address_query_too_short: 'Typ minstens 2 tekens van de stad, de postcode of het adres.',
+  address_service_unavailable: 'De adresdienst antwoordt niet. Probeer het opnieuw.',
+  invalid_tags: 'Ongeldige zoekopdracht op tag: hoogstens 5 tags van hoogstens 60 tekens.',
+  invalid_column: 'Onbekende kolom.',
+  invalid_limit: 'Het gevraagde aantal resultaten is ongeldig.',
+  manager_access_not_allowed: 'manager access not allowed',
+  page_not_allowed: 'not allowed to access this page',
+  transition_not_allowed: 'Deze statuswijziging is niet toegestaan: {from} kan niet naar {to}.',
+  recruiter_state_invalid: 'Onbekende sollicitatiestatus.',
+  select_template_and_shops: 'Please select a template and store(s)',
+  job_code_too_short: 'job codes must have at least 5 characters',
+  job_code_not_allowed: 'Not allowed: {char} , allowed characters are: {allowed}',
+  job_code_taken: 'Deze vacaturecode is al in gebruik: kies een andere.',
+  active_offers_limit: 'Limiet van actieve vacatures bereikt: uw abonnement staat er {limit} toe.',
+  shop_recruiter_not_available: 'Deze recruiter zit niet in uw team: een nieuwe gebruiker aanmaken is nog niet beschikbaar.',
+  offer_update_empty: 'Geef active of shopname op.',
+  invalid_date: 'Ongeldige datum.',
 };
 
 export default nl;

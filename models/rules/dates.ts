@@ -81,3 +81,57 @@ export function monthsAgo(n: number, from: Date = new Date()): string {
   d.setMonth(d.getMonth() - n);
   return isoDay(d);
 }
+
+/** The recruiter dashboard's date filter (back-office.md section 9): all (from 2018), today, 7 days, 1, 3, 6 months. */
+export const DASHBOARD_RANGES = ['all', 'today', '7d', '1m', '3m', '6m'] as const;
+export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
+
+/** "All time" starts here: the product's first applications date from 2018. */
+export const DASHBOARD_EPOCH = new Date('2018-01-01T00:00:00.000Z');
+
+/**
+ * The first moment a dashboard range covers: today is since local midnight (the viewer's day),
+ * 7d since the same moment seven days ago, 1m/3m/6m since the same day and time that many
+ * calendar months ago (clamped to the month's end), all since 2018-01-01.
+ */
+export function dashboardSince(range: DashboardRange, now: Date = new Date()): Date {
+  if (range === 'all') return DASHBOARD_EPOCH;
+  const d = new Date(now.getTime());
+  if (range === 'today') {
+    d.setHours(0, 0, 0, 0);
+    return d;
+  }
+  if (range === '7d') return new Date(now.getTime() - 7 * 24 * 3600 * 1000);
+  const months = range === '1m' ? 1 : range === '3m' ? 3 : 6;
+  const day = d.getDate();
+  d.setDate(1);
+  d.setMonth(d.getMonth() - months);
+  const last = new Date(d.getFullYear(), d.getMonth() + 1, 0).getDate();
+  d.setDate(Math.min(day, last));
+  return d;
+}
+
+/** Whether a date (Date, ISO text or epoch seconds) falls in a dashboard range; no date means out. */
+export function inDashboardRange(value: unknown, range: DashboardRange, now: Date = new Date()): boolean {
+  if (range === 'all') return true;
+  const d = value instanceof Date ? value : typeof value === 'number' ? new Date(value * 1000) : typeof value === 'string' && value ? new Date(value) : null;
+  if (!d || Number.isNaN(d.getTime())) return false;
+  return d.getTime() >= dashboardSince(range, now).getTime();
+}
+
+/**
+ * Time elapsed since a moment, in its largest whole unit: days, hours, minutes or seconds (a
+ * recruiter's last connection in the manager's offers table, back-office.md section 2). null when
+ * the moment is missing or unreadable (the table then says 'unknown date'); a moment in the
+ * future counts as 0 seconds.
+ */
+export function elapsedSince(value: unknown, now: Date = new Date()): { value: number; unit: 'd' | 'h' | 'm' | 's' } | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = value instanceof Date ? value : typeof value === 'number' ? new Date(value * 1000) : readDate(value);
+  if (!d || Number.isNaN(d.getTime())) return null;
+  const seconds = Math.max(0, Math.floor((now.getTime() - d.getTime()) / 1000));
+  if (seconds >= 86_400) return { value: Math.floor(seconds / 86_400), unit: 'd' };
+  if (seconds >= 3_600) return { value: Math.floor(seconds / 3_600), unit: 'h' };
+  if (seconds >= 60) return { value: Math.floor(seconds / 60), unit: 'm' };
+  return { value: seconds, unit: 's' };
+}

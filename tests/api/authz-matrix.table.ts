@@ -159,6 +159,21 @@ export const MATRIX: Record<string, Case | Case[]> = {
   // The signed addresses of an application's CV and stories: its candidate, the offer's recruiter,
   // their manager and staff; the other company is told it does not exist.
   'GET /apis/applications/:application_id/media': { path: (f) => `/apis/applications/${f.ids.application}/media`, expect: { ...RECRUITERS_OFFER(200), candidate: 200 } },
+  'GET /apis/applications/:application_id/feedback': { path: (f) => `/apis/applications/${f.ids.application}/feedback`, expect: { ...RECRUITERS_OFFER(200), candidate: 404 } },
+  // Candidates (back-office.md section 7): the dashboard's list for any company user (their own
+  // reach); one offer's candidates and one candidate for the offer's recruiter, their manager and
+  // staff, the other company 404 as if the offer did not exist.
+  'GET /apis/application': { expect: COMPANY(200) },
+  'GET /apis/application/:job_code': { path: (f) => `/apis/application/${f.ids.job_code}?fullStates=true`, expect: RECRUITERS_OFFER(200) },
+  'GET /apis/application/:job_code/:candidate_sub': { path: (f) => `/apis/application/${f.ids.job_code}/${f.users.candidate.id}`, expect: RECRUITERS_OFFER(200) },
+  // view -> shortlist for the first caller allowed; the others find it there already (unchanged, 200).
+  'POST /apis/application/:job_code/:candidate_sub': {
+    path: (f) => `/apis/application/${f.ids.job_code}/${f.users.candidate.id}`,
+    body: () => ({ recruiter_state: 'shortlist' }),
+    expect: RECRUITERS_OFFER(200),
+  },
+  // Address autocomplete (decision 110): company users; candidates have no address to type.
+  'GET /apis/address-search': { path: () => '/apis/address-search?q=paris', expect: COMPANY(200) },
   'POST /apis/share-apply': {
     body: (f) => ({ recruiter_id: f.users.recruiter.id, job_code: f.ids.job_code, candidate_id: f.users.candidate.id }),
     expect: { anonymous: 401, candidate: 403, recruiter: 200, manager: 200, admin: 200, otherRecruiter: 403, otherManager: 403 },

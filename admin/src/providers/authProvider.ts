@@ -1,5 +1,8 @@
 // Signs in with the identity session (cookie set by POST /apis/auth/login). Staff get the
 // 'admin' permission; everybody else signs in but sees the 'en cours de développement' page.
+// The manager area (/manager) uses the same provider with the 'manager' permission instead
+// (managerAuthProvider): whoever counts as a manager (/apis/auth/me's is_manager, the one rule of
+// api/auth/access.ts); others see 'manager access not allowed'.
 import type { AuthProvider } from 'react-admin';
 
 export interface Me {
@@ -57,5 +60,14 @@ export const authProvider: AuthProvider = {
   async getPermissions() {
     const user = await loadMe();
     return user?.is_admin ? 'admin' : 'none';
+  },
+};
+
+/** The manager area's provider: 'manager' for a user counting as a manager, else 'none'. */
+export const managerAuthProvider: AuthProvider = {
+  ...authProvider,
+  async getPermissions() {
+    const user = await loadMe();
+    return user?.is_manager ? 'manager' : 'none';
   },
 };

@@ -12,8 +12,34 @@ export interface Answer {
   url: string;
 }
 
+/** The player's texts: the portal gives its catalog's, the console its own (admin/src/candidates). */
+export interface StoryPlayerLabels {
+  region: string;
+  question: (n: number, total: number) => string;
+  previous: string;
+  next: string;
+  play: string;
+  pause: string;
+  videoError: string;
+}
+
+/** The portal's player, with the texts of its catalog. */
 export function StoryPlayer({ answers }: { answers: Answer[] }) {
   const t = useT();
+  const labels: StoryPlayerLabels = {
+    region: t('feedback_player_label'),
+    question: (n, total) => t('feedback_question', { n, total }),
+    previous: t('feedback_previous'),
+    next: t('feedback_next'),
+    play: t('feedback_play'),
+    pause: t('feedback_pause'),
+    videoError: t('feedback_video_error'),
+  };
+  return <StoryPlayerView answers={answers} labels={labels} />;
+}
+
+/** The player itself, free of the portal's router and catalogs (the console mounts it too). */
+export function StoryPlayerView({ answers, labels }: { answers: Answer[]; labels: StoryPlayerLabels }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<Hls | null>(null);
   const [index, setIndex] = useState(0);
@@ -91,7 +117,7 @@ export function StoryPlayer({ answers }: { answers: Answer[] }) {
 
   if (!answer) return null;
   return (
-    <div className="player" role="region" aria-label={t('feedback_player_label')} data-testid="player" data-index={index}>
+    <div className="player" role="region" aria-label={labels.region} data-testid="player" data-index={index}>
       <div className="bars" aria-hidden="true">
         {answers.map((a, i) => (
           <div className="bar" key={a.id}>
@@ -100,7 +126,7 @@ export function StoryPlayer({ answers }: { answers: Answer[] }) {
         ))}
       </div>
       <p className="question">
-        <span className="visually-hidden">{t('feedback_question', { n: index + 1, total: answers.length })} </span>
+        <span className="visually-hidden">{labels.question(index + 1, answers.length)} </span>
         {answer.question}
       </p>
       <video
@@ -124,14 +150,14 @@ export function StoryPlayer({ answers }: { answers: Answer[] }) {
         }}
         onError={() => setFailed(true)}
       />
-      <button type="button" className="tap prev" onClick={() => go(index - 1)} aria-label={t('feedback_previous')} disabled={index === 0} />
-      <button type="button" className="tap next" onClick={() => go(index + 1)} aria-label={t('feedback_next')} disabled={index === answers.length - 1} />
-      <button type="button" className={playing ? 'playpause playing' : 'playpause'} onClick={toggle} aria-label={playing ? t('feedback_pause') : t('feedback_play')}>
+      <button type="button" className="tap prev" onClick={() => go(index - 1)} aria-label={labels.previous} disabled={index === 0} />
+      <button type="button" className="tap next" onClick={() => go(index + 1)} aria-label={labels.next} disabled={index === answers.length - 1} />
+      <button type="button" className={playing ? 'playpause playing' : 'playpause'} onClick={toggle} aria-label={playing ? labels.pause : labels.play}>
         {playing ? '❚❚' : '▶'}
       </button>
       {failed && (
         <p className="question" style={{ top: 'auto', bottom: '1rem' }} role="alert">
-          {t('feedback_video_error')}
+          {labels.videoError}
         </p>
       )}
     </div>

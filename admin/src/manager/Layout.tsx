@@ -1,0 +1,32 @@
+// The manager area's frame: react-admin's layout with the area's left menu (home, offers,
+// templates, shops, and subscriptions when the manager has some; back-office.md section 2).
+import type { ReactNode } from 'react';
+import { Layout, Menu, useGetList, usePermissions } from 'react-admin';
+import HomeIcon from '@mui/icons-material/Home';
+import WorkIcon from '@mui/icons-material/Work';
+import DescriptionIcon from '@mui/icons-material/Description';
+import StoreIcon from '@mui/icons-material/Store';
+import CardMembershipIcon from '@mui/icons-material/CardMembership';
+
+function SubscriptionsItem() {
+  const { total } = useGetList('subscriptions', { pagination: { page: 1, perPage: 1 }, sort: { field: 'created_at', order: 'DESC' } });
+  return total ? <Menu.Item to="/subscriptions" primaryText="manager.menu.subscriptions" leftIcon={<CardMembershipIcon />} /> : null;
+}
+
+export function ManagerMenu() {
+  const { permissions } = usePermissions();
+  if (permissions !== 'manager') return <Menu />;
+  return (
+    <Menu>
+      <Menu.Item to="/" primaryText="manager.menu.home" leftIcon={<HomeIcon />} />
+      <Menu.Item to="/offers" primaryText="manager.menu.offers" leftIcon={<WorkIcon />} />
+      <Menu.Item to="/templates" primaryText="manager.menu.templates" leftIcon={<DescriptionIcon />} />
+      <Menu.Item to="/shops" primaryText="manager.menu.shops" leftIcon={<StoreIcon />} />
+      <SubscriptionsItem />
+    </Menu>
+  );
+}
+
+export function ManagerLayout({ children }: { children: ReactNode }) {
+  return <Layout menu={ManagerMenu}>{children}</Layout>;
+}

@@ -1,0 +1,219 @@
+// One offer's candidates (/manager/offer/{job_code}, back-office.md sections 2 and 4): tabs
+// rejected, wait_reject, todo (new + view), shortlist and to_recruit; rows in the spec's display
+// order (the server's), each with picture, name, e-mail and phone, submit date, state badge, story
+// and CV buttons and an action. The side panel (candidates/CandidatePanel.tsx) plays the story,
+// shows the reviewers' feedback and the share link, and carries the reject / shortlist moves;
+// from the list a shortlisted candidate goes to to_recruit; the recruit action only says the
+// feature is under development. A candidate opened for the first time moves from new to view.
+// Another company's offer (or an unknown one) shows 'not allowed to access this page'.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Alert, Avatar, Badge, Box, Button, Chip, Stack, Tab, Tabs, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Title, usePermissions, useNotify, useTranslate } from 'react-admin';
+import { canMove, TABS } from '../../../models/rules/recruiter-states.js';
+import type { RecruiterState } from '../../../models/application.model.js';
+import { listDate } from '../common/format.js';
+import { errorCode } from '../common/http.js';
+import { CandidatePanel, openCv, type PanelCandidate, type PanelView } from '../candidates/CandidatePanel.js';
+import { NotAllowed } from './NotAllowed.js';
+import { moveCandidate, offerApplications, type ManagerApplication, type OfferApplications } from './api.js';
+
+type TabName = keyof typeof TABS;
+const TAB_ORDER: readonly TabName[] = ['rejected', 'wait_reject', 'todo', 'shortlist', 'to_recruit'];
+
+const STATE_COLORS: Record<string, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
+  new: 'info',
+  view: 'primary',
+  shortlist: 'success',
+  to_recruit: 'success',
+  recruited: 'success',
+  wait_reject: 'warning',
+  rejected: 'error',
+};
+
+const panelOf = (a: ManagerApplication): PanelCandidate => ({
+  applicationId: a.id,
+  candidateId: a.candidate.sub,
+  jobCode: a.job_code,
+  recruiterId: a.recruiter_id,
+  name: a.candidate.name || a.name,
+  email: a.candidate.email,
+  phone: a.candidate.phone,
+});
+
+function Candidates({ jobCode }: { jobCode: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [data, setData] = useState<OfferApplications | null>(null);
+  const [denied, setDenied] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [tab, setTab] = useState<TabName>('todo');
+  const [open, setOpen] = useState<{ id: number; view: PanelView } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const res = await offerApplications(jobCode);
+      setData(res);
+      setDenied(!res.offer);
+    } catch (e) {
+      const status = (e as { status?: number }).status;
+      if (status === 404 || status === 403) setDenied(true);
+      else setFailed(true);
+    }
+  }, [jobCode]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const items = useMemo(() => data?.Items ?? [], [data]);
+  const inTab = (name: TabName) => items.filter((a) => (TABS[name] as readonly string[]).includes(a.recruiter_state));
+  const current = items.find((a) => a.id === open?.id) ?? null;
+
+  const move = async (a: ManagerApplication, to: RecruiterState, quiet = false) => {
+    setBusy(true);
+    try {
+      await moveCandidate(a.job_code, a.candidate.sub, to);
+      setData((d) => (d ? { ...d, Items: d.Items.map((x) => (x.id === a.id ? { ...x, recruiter_state: to } : x)) } : d));
+      if (!quiet) notify(`manager.candidates.moved.${to}`, { type: 'info', messageArgs: { name: a.candidate.name } });
+    } catch (e) {
+      if (!quiet) notify(`manager.errors.${errorCode(e) ?? 'internal'}`, { type: 'error', messageArgs: { _: translate('manager.errors.internal') } });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const openPanel = (a: ManagerApplication, view: PanelView) => {
+    setOpen({ id: a.id, view });
+    // Opened for the first time: new -> view (section 4).
+    if (a.recruiter_state === 'new') void move(a, 'view', true);
+  };
+
+  const cv = async (a: ManagerApplication) => {
+    if (a.cv_url) window.open(a.cv_url, '_blank', 'noopener');
+    else if (!(await openCv(a.id).catch(() => false))) notify('candidates.no_cv', { type: 'info' });
+  };
+
+  if (denied) return <NotAllowed message="manager.not_allowed_page" />;
+  if (failed) return <Alert severity="error">{translate('candidates.load_error')}</Alert>;
+  if (!data) return null;
+  const offer = data.offer;
+  const rows = inTab(tab);
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title={offer.title} />
+      <Typography variant="h5" component="h1">
+        {offer.title} <Chip size="small" label={offer.job_code} />
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {[offer.shopname, offer.city, offer.recruiter?.name].filter(Boolean).join(' · ')}
+      </Typography>
+      <Tabs value={tab} onChange={(_e, v: TabName) => setTab(v)} variant="scrollable" scrollButtons="auto" aria-label={translate('manager.candidates.tabs')}>
+        {TAB_ORDER.map((name) => (
+          <Tab
+            key={name}
+            value={name}
+            data-testid={`tab-${name}`}
+            label={
+              <Badge badgeContent={inTab(name).length} color="primary" showZero max={999} sx={{ pr: 1.5 }}>
+                {translate(`manager.candidates.tab.${name}`)}
+              </Badge>
+            }
+          />
+        ))}
+      </Tabs>
+      {rows.length === 0 ? (
+        <Typography sx={{ p: 2 }}>{translate('manager.candidates.empty')}</Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" data-testid="candidates-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('manager.candidates.name')}</TableCell>
+                <TableCell>{translate('manager.candidates.contact')}</TableCell>
+                <TableCell>{translate('manager.candidates.submitted')}</TableCell>
+                <TableCell>{translate('manager.candidates.state')}</TableCell>
+                <TableCell>{translate('manager.candidates.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((a) => (
+                <TableRow key={a.id} data-testid={`candidate-${a.candidate.sub}`}>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <Avatar src={a.picture ?? a.candidate.picture ?? undefined} alt="" sx={{ width: 40, height: 40 }} />
+                      <span>{a.candidate.name || a.name}</span>
+                    </Stack>
+                  </TableCell>
+                  <TableCell>
+                    {a.candidate.email || translate('manager.candidates.no_email')}
+                    <br />
+                    {a.candidate.phone || translate('manager.candidates.no_phone')}
+                  </TableCell>
+                  <TableCell>{listDate(a.submit_date?.submit)}</TableCell>
+                  <TableCell>
+                    <Chip size="small" color={STATE_COLORS[a.recruiter_state] ?? 'default'} label={translate(`manager.candidates.state_name.${a.recruiter_state}`)} />
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+                      <Button size="small" variant="outlined" onClick={() => openPanel(a, 'story')} data-testid="story-button">
+                        {translate('candidates.watch_story')}
+                      </Button>
+                      <Button size="small" variant="outlined" onClick={() => cv(a)}>
+                        {translate('candidates.open_cv')}
+                      </Button>
+                      <Button size="small" onClick={() => openPanel(a, 'feedback')} data-testid="feedback-button">
+                        {translate('candidates.feedback')}
+                      </Button>
+                      {a.recruiter_state === 'shortlist' && (
+                        <Button size="small" variant="contained" disabled={busy} onClick={() => move(a, 'to_recruit')} data-testid="to-recruit-button">
+                          {translate('manager.candidates.to_recruit')}
+                        </Button>
+                      )}
+                      {a.recruiter_state === 'to_recruit' && (
+                        <Button size="small" variant="contained" onClick={() => notify('manager.candidates.recruit_under_development', { type: 'warning' })} data-testid="recruit-button">
+                          {translate('manager.candidates.recruit')}
+                        </Button>
+                      )}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <CandidatePanel
+        candidate={current ? panelOf(current) : null}
+        view={open?.view}
+        onClose={() => setOpen(null)}
+        actions={
+          current && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Chip size="small" color={STATE_COLORS[current.recruiter_state] ?? 'default'} label={translate(`manager.candidates.state_name.${current.recruiter_state}`)} />
+              {canMove(current.recruiter_state as RecruiterState, 'wait_reject') && current.recruiter_state !== 'wait_reject' && (
+                <Button size="small" color="error" variant="outlined" disabled={busy} onClick={() => move(current, 'wait_reject')} data-testid="reject-button">
+                  {translate('manager.candidates.reject')}
+                </Button>
+              )}
+              {canMove(current.recruiter_state as RecruiterState, 'shortlist') && current.recruiter_state !== 'shortlist' && (
+                <Button size="small" color="success" variant="contained" disabled={busy} onClick={() => move(current, 'shortlist')} data-testid="shortlist-button">
+                  {translate('manager.candidates.shortlist')}
+                </Button>
+              )}
+            </Stack>
+          )
+        }
+      />
+    </Box>
+  );
+}
+
+export function OfferCandidates() {
+  const { jobCode = '' } = useParams();
+  const { permissions, isPending } = usePermissions();
+  if (isPending) return null;
+  if (permissions !== 'manager') return <NotAllowed />;
+  return <Candidates key={jobCode} jobCode={jobCode} />;
+}

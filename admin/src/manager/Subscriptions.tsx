@@ -1,0 +1,57 @@
+// The manager's subscriptions (/manager/subscriptions, /manager/subscription/{id}; back-office.md
+// sections 2 and 3): quantity, seats used and remaining, state (payed = active) and expiry, from
+// the subscriptions declaration (the server shows a manager their own). "Add" goes to
+// /portal/franchise_demo with a full page load, as the spec says; buying comes later.
+import { Box, Button } from '@mui/material';
+import { BooleanField, Datagrid, DateField, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { LoadMore } from '../common/LoadMore.js';
+
+export const ADD_SUBSCRIPTION_URL = '/portal/franchise_demo';
+
+function AddButton() {
+  const translate = useTranslate();
+  return (
+    <TopToolbar>
+      <Button variant="contained" href={ADD_SUBSCRIPTION_URL} data-testid="add-subscription">
+        {translate('manager.subscriptions.add')}
+      </Button>
+    </TopToolbar>
+  );
+}
+
+export function SubscriptionList() {
+  return (
+    <InfiniteList resource="subscriptions" sort={{ field: 'created_at', order: 'DESC' }} perPage={25} pagination={<LoadMore />} actions={<AddButton />} title="manager.menu.subscriptions">
+      <Datagrid rowClick="show" bulkActionButtons={false} data-testid="subscriptions-table">
+        <TextField source="sub_id" sortable={false} />
+        <TextField source="state" sortable={false} />
+        <BooleanField source="active" sortable={false} />
+        <NumberField source="quantity" sortable={false} />
+        <NumberField source="seats_used" sortable={false} />
+        <NumberField source="seats_remaining" sortable={false} />
+        <DateField source="expires_at" sortable={false} />
+        <DateField source="created_at" showTime />
+      </Datagrid>
+    </InfiniteList>
+  );
+}
+
+export function SubscriptionShow() {
+  return (
+    <Show resource="subscriptions" actions={<AddButton />}>
+      <Box>
+        <SimpleShowLayout>
+          <TextField source="sub_id" />
+          <TextField source="plan_id" />
+          <TextField source="state" />
+          <BooleanField source="active" />
+          <NumberField source="quantity" />
+          <NumberField source="seats_used" />
+          <NumberField source="seats_remaining" />
+          <DateField source="expires_at" />
+          <DateField source="created_at" showTime />
+        </SimpleShowLayout>
+      </Box>
+    </Show>
+  );
+}

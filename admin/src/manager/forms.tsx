@@ -1,0 +1,85 @@
+// Parts of the manager's template and shop forms: the spec's "fill all required fields" check
+// (section 5: required fields non-empty after trimming, nothing saved otherwise) and the 3-to-5
+// question editor (add below 5, delete only the last and only above 3; ids q1, q2...).
+import { Box, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { SaveButton, Toolbar, useInput, useNotify, useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import type { ResourceDecl } from '../../../models/resources/schema.js';
+
+export const QUESTIONS_MIN = 3;
+export const QUESTIONS_MAX = 5;
+
+type Question = { id: string; question: string };
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+/** The required fields of a declaration (those a form shows) that are blank in `values`. */
+export function missingRequired(decl: ResourceDecl, values: Record<string, unknown>, sources: readonly string[]): string[] {
+  return decl.fields.filter((f) => f.required && sources.includes(f.source) && blank(values[f.source])).map((f) => f.source);
+}
+
+/** Save with the spec's check first: any required field blank -> "fill all required fields", nothing sent. */
+export function RequiredToolbar({ decl, sources, extra }: { decl: ResourceDecl; sources: readonly string[]; extra?: (values: Record<string, unknown>) => boolean }) {
+  const notify = useNotify();
+  const { getValues } = useFormContext();
+  return (
+    <Toolbar>
+      <SaveButton
+        alwaysEnable
+        type="button"
+        onClick={(e) => {
+          const values = getValues();
+          const questions = (values.questions as Question[] | undefined) ?? null;
+          const questionsBlank = sources.includes('questions') && (!questions || questions.some((q) => blank(q.question)));
+          if (missingRequired(decl, values, sources).length || questionsBlank || (extra && !extra(values))) {
+            e.preventDefault();
+            notify('manager.fill_required', { type: 'error' });
+          }
+        }}
+      />
+    </Toolbar>
+  );
+}
+
+/** The question editor: 3 to 5 questions, the last one deletable above 3, ids renumbered q1...qn. */
+export function QuestionsInput() {
+  const translate = useTranslate();
+  const { field } = useInput<Question[]>({ source: 'questions' });
+  const list: Question[] = Array.isArray(field.value) ? field.value : [];
+  const set = (next: Question[]) => field.onChange(next.map((q, i) => ({ ...q, id: `q${i + 1}` })));
+  return (
+    <Box sx={{ width: '100%', mb: 2 }} data-testid="questions">
+      <Typography variant="subtitle1" component="h2">
+        {translate('resources.templates.fields.questions')}
+      </Typography>
+      <Stack spacing={1}>
+        {list.map((q, i) => (
+          <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <TextField
+              fullWidth
+              size="small"
+              label={translate('manager.templates.question_n', { n: i + 1 })}
+              value={q.question}
+              error={blank(q.question)}
+              onChange={(e) => set(list.map((x, j) => (j === i ? { ...x, question: e.target.value } : x)))}
+              slotProps={{ htmlInput: { maxLength: 500 } }}
+            />
+            {i === list.length - 1 && list.length > QUESTIONS_MIN ? (
+              <IconButton aria-label={translate('manager.templates.delete_question')} onClick={() => set(list.slice(0, -1))} data-testid="delete-question">
+                <DeleteIcon />
+              </IconButton>
+            ) : (
+              <Box sx={{ width: 40 }} />
+            )}
+          </Stack>
+        ))}
+      </Stack>
+      {list.length < QUESTIONS_MAX && (
+        <Button sx={{ mt: 1 }} onClick={() => set([...list, { id: '', question: '' }])} data-testid="add-question">
+          {translate('manager.templates.add_question')}
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,87 @@
+// The manager area's browser tests: the real server (built console, fresh SQLite database with the
+// demo data) on 127.0.0.1, and Chromium. One server per test file.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { pino } from 'pino';
+import { loadSettings, ROOT_DIR } from '../../../config/settings.js';
+import { openDatabase } from '../../../models/boot.js';
+import { seedDemo } from '../../../seeders/demo.js';
+import { createApp } from '../../../api/app.js';
+import { adminConsole, ADMIN_BUILD_DIR } from '../../../api/admin-console.js';
+import { LocalDiskStorage } from '../../../api/integrations/storage.js';
+import { createMediaUrls } from '../../../api/integrations/media-urls.js';
+import { createMailer } from '../../../api/integrations/mail.js';
+import { CHROMIUM_ARGS } from '../helpers/browser.js';
+
+export interface ManagerServer {
+  base: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Builds the console when a source (console, declarations, shared rules, the player) is newer than the build. */
+export function buildConsoleIfStale() {
+  const index = path.join(ADMIN_BUILD_DIR, 'index.html');
+  const newest = (dir: string): number =>
+    fs.readdirSync(dir, { withFileTypes: true }).reduce((m, e) => Math.max(m, e.isDirectory() ? newest(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).mtimeMs), 0);
+  const sources = Math.max(...['admin/src', 'models/resources', 'models/rules', 'portal/app/components'].map((d) => newest(path.join(ROOT_DIR, d))));
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sources) return;
+  execFileSync(process.execPath, [path.join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'error'], { cwd: ROOT_DIR, stdio: 'inherit' });
+}
+
+export async function startManagerServer(): Promise<ManagerServer> {
+  buildConsoleIfStale();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'manager-e2e-'));
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: `sqlite:${path.join(tmp, 'db.sqlite')}`,
+    STORAGE_DIR: path.join(tmp, 'files'),
+    MAIL_DIR: path.join(tmp, 'mail'),
+    PUBLIC_URL: 'http://127.0.0.1',
+  });
+  const sequelize = await openDatabase(settings);
+  const server = http.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const storage = new LocalDiskStorage(settings.storageDir, `${base}/files`);
+  await seedDemo({ storage });
+  const deps = { settings: { ...settings, publicUrl: base }, mailer: createMailer(settings), storage, logger: pino({ level: 'silent' }), clock: () => new Date(), media: createMediaUrls({ ...settings, publicUrl: base }) };
+  server.on('request', createApp(deps, [adminConsole()]));
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  return {
+    base,
+    browser,
+    async close() {
+      await browser.close();
+      await new Promise((r) => server.close(r));
+      await sequelize.close();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh desktop (or 360 px phone) page in French. */
+export async function newPage(s: ManagerServer, phone = false): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await s.browser.newContext({
+    viewport: phone ? { width: 360, height: 740 } : { width: 1366, height: 900 },
+    isMobile: phone,
+    hasTouch: phone,
+    locale: 'fr-FR',
+    baseURL: s.base,
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** Signs in on the console's form, at `path` under /manager. */
+export async function signIn(page: Page, base: string, email: string, at = '/manager/') {
+  await page.goto(`${base}${at}`);
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name="password"]').fill('demo1234');
+  await page.getByRole('button', { name: /connexion/i }).click();
+}
