@@ -1,4 +1,5 @@
-// /candidate/apply/{job_code} in Chromium with a fake camera and microphone
+// /candidate/apply/{job_code} in Chromium with a fake camera and microphone, and the whole loop
+// up to the recruiter playing the story on /dashboard
 // (--use-fake-device-for-media-stream, --use-fake-ui-for-media-stream: the permission is
 // granted): the candidate proves the e-mail with the code received by a real SMTP server (or
 // the mailed link), then answers. Its own server, so that mail goes to this file's SMTP server.
@@ -12,9 +13,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-
-const hlsSource = fs.readFileSync(createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js'), 'utf8');
 
 let server: RunningServer;
 let smtp: TestSmtp;
@@ -168,40 +166,37 @@ describe('the whole loop', () => {
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
 
-    // The recruiter's side, through the API (the dashboard is another helper's page): the
-    // offer's recruiter signs in, gets the story's signed addresses, and a page plays one.
-    const recruiter = await phone(camera);
-    await recruiter.goto('/login');
-    // hls.js, as the site's player uses it (evaluated outside the page's CSP, like axe).
-    await recruiter.evaluate(hlsSource);
-    const played = await recruiter.evaluate(
-      async ({ id }) => {
-        const login = await fetch('/apis/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'recruiter@demo.test', password: 'demo1234' }),
-        });
-        if (!login.ok) return { error: `login ${login.status}` };
-        const media = (await (await fetch(`/apis/applications/${id}/media`)).json()) as { questions: Array<{ url: string | null }> };
-        const urls = media.questions.map((q) => q.url);
-        const Hls = (window as unknown as { Hls: { new (): { loadSource(u: string): void; attachMedia(v: HTMLVideoElement): void } } }).Hls;
-        const video = document.createElement('video');
-        video.muted = true;
-        document.body.append(video);
-        const player = new Hls();
-        player.loadSource(urls[0]!);
-        player.attachMedia(video);
-        await video.play();
-        await new Promise((r) => setTimeout(r, 2500));
-        return { urls, currentTime: video.currentTime };
-      },
-      { id: app.id },
-    );
-    expect(played).toMatchObject({ urls: [expect.stringMatching(/\/media\/[^/]+\/story\/.+\/index\.m3u8$/), expect.any(String), expect.any(String)] });
-    expect((played as { currentTime: number }).currentTime).toBeGreaterThan(0.5);
-    // With a wrong signature, nothing.
-    const unsigned = await recruiter.evaluate((u) => fetch(u.replace(/\/media\/[^/]+\//, '/media/1.x.forged/')).then((r) => r.status), (played as { urls: string[] }).urls[0]);
-    expect(unsigned).toBeGreaterThanOrEqual(400);
+    // The recruiter's side: the offer's recruiter signs in on /dashboard, finds the candidate in
+    // the Candidats tab and plays the story (hls.js through signed /media addresses).
+    const desk = await camera.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR', baseURL: server.baseUrl });
+    const recruiter = await desk.newPage();
+    await recruiter.goto('/dashboard');
+    await recruiter.getByTestId('no-access').waitFor();
+    await recruiter.locator('input[name="email"]').fill('recruiter@demo.test');
+    await recruiter.locator('input[name="password"]').fill('demo1234');
+    await recruiter.getByTestId('sign-in').click();
+    await recruiter.getByTestId('tile-total').waitFor();
+    await recruiter.getByTestId('tab-candidates').click();
+    const card = recruiter.locator(`[data-testid="candidate-card"][data-application="${app.id}"]`);
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Léa Martin');
+    await card.getByTestId('watch-story').click();
+    const panel = recruiter.getByTestId('candidate-panel');
+    await panel.locator('video').first().waitFor();
+    await panel.locator('[data-testid="player"] button.playpause').click();
+    const playing = () => recruiter.evaluate(() => (document.querySelector('[data-testid="candidate-panel"] video') as HTMLVideoElement | null)?.currentTime ?? 0);
+    await expect.poll(playing, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    const t0 = await playing();
+    await expect.poll(playing, { timeout: 15_000 }).toBeGreaterThan(t0 + 0.3);
+
+    // The story's addresses are signed: a forged signature reads nothing.
+    const urls = await recruiter.evaluate(async (id) => {
+      const media = (await (await fetch(`/apis/applications/${id}/media`)).json()) as { questions: Array<{ url: string | null }> };
+      return media.questions.map((q) => q.url);
+    }, app.id);
+    expect(urls).toEqual([expect.stringMatching(/\/media\/[^/]+\/story\/.+\/index\.m3u8$/), expect.any(String), expect.any(String)]);
+    const forged = await recruiter.evaluate((u) => fetch(u.replace(/\/media\/[^/]+\//, '/media/1.x.forged/')).then((r) => r.status), urls[0]!);
+    expect(forged).toBeGreaterThanOrEqual(400);
     await recruiter.context().close();
     await page.context().close();
   }, 300_000);
