@@ -342,6 +342,20 @@ describe('offer handling', () => {
     await page.goto('/candidate/offer/CAFE75');
     expect(await page.locator('[data-testid="apply-video"]').getAttribute('href')).toBe('/candidate/apply/CAFE75');
     expect(await page.locator('[data-testid="apply-video"]').textContent()).toBe('Répondre en vidéo');
+    // After a web application, the thank-you panel leads there too.
+    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+    await page.fill('#f-email', unique('web'));
+    await page.fill('#f-firstname', 'Léa');
+    await page.fill('#f-lastname', 'Martin');
+    await page.fill('#f-phone', '0612345678');
+    await page.check('#f-accept_cgu');
+    await page.click('button[type="submit"]');
+    const after = page.locator('[data-testid="thx-panel"] [data-testid="apply-video-after"]');
+    await after.waitFor();
+    expect(await after.getAttribute('href')).toBe('/candidate/apply/CAFE75');
+    await after.click();
+    await page.locator('[data-testid="identity"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/candidate/apply/CAFE75');
     await page.context().close();
   });
 });
