@@ -30,7 +30,7 @@ async function main() {
   }
   const sequelize = await openDatabase(settings);
   const deps = { settings, storage: createStorage(settings), mailer: createMailer(settings), logger, clock: () => new Date() };
-  const worker = startJobs(deps);
+  const worker = startJobs(deps, { keepAlive: true });
   logger.info({ worker: worker.id }, 'job worker started');
   const stop = async (signal: string) => {
     logger.info({ signal }, 'job worker stopping');

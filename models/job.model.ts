@@ -2,9 +2,8 @@
 // lease. docs/decisions/125-durable-job-queue.md.
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 
-/** ready: waits for run_at; running: a worker holds the lease; done; failed: out of attempts (kept with its last error). */
-export const JOB_STATES = ['ready', 'running', 'done', 'failed'] as const;
-export type JobState = (typeof JOB_STATES)[number];
+import type { JobState } from './rules/jobs.js';
+export { JOB_STATES, type JobState } from './rules/jobs.js';
 
 export class Job extends Model<InferAttributes<Job>, InferCreationAttributes<Job>> {
   declare id: CreationOptional<number>;

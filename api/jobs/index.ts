@@ -52,9 +52,9 @@ export function defineJobs(deps: JobDeps): void {
 }
 
 /** Defines the jobs, publishes the queue depths on /metrics and starts this process's worker. */
-export function startJobs(deps: JobDeps): Worker {
+export function startJobs(deps: JobDeps, options: { keepAlive?: boolean } = {}): Worker {
   defineJobs(deps);
   for (const q of QUEUES) registerQueueDepth(q, () => queueDepth(q));
   const { concurrency, pollMs, leaseMs } = deps.settings.jobs;
-  return startWorker({ queues: QUEUES, concurrency, pollMs, leaseMs, logger: deps.logger, clock: deps.clock, recurring: RECURRING });
+  return startWorker({ queues: QUEUES, concurrency, pollMs, leaseMs, logger: deps.logger, clock: deps.clock, recurring: RECURRING, ...options });
 }

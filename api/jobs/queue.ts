@@ -119,13 +119,15 @@ export async function retryJob(id: number, now: Date): Promise<Job | null> {
 export async function claim(workerId: string, queues: string[], now: Date, leaseMs = LEASE_MS): Promise<Job | null> {
   const sequelize = boundSequelize();
   const mysql = sequelize.getDialect() === 'mysql';
+  // Sequelize writes a Date replacement without its milliseconds on MySQL: give the exact text.
+  const at = mysql ? now.toISOString().replace('T', ' ').replace('Z', '') : now;
   return transaction(async (t) => {
     const marks = queues.map(() => '?').join(', ');
     const rows = await sequelize.query<{ id: number }>(
       `SELECT id FROM jobs
         WHERE queue IN (${marks}) AND ((state = 'ready' AND run_at <= ?) OR (state = 'running' AND locked_until < ?))
         ORDER BY run_at, id LIMIT 1${mysql ? ' FOR UPDATE SKIP LOCKED' : ''}`,
-      { replacements: [...queues, now, now], type: QueryTypes.SELECT, transaction: t },
+      { replacements: [...queues, at, at], type: QueryTypes.SELECT, transaction: t },
     );
     if (!rows.length) return null;
     const job = (await Job.findByPk(rows[0].id, { transaction: t }))!;
@@ -199,6 +201,8 @@ export interface WorkerOptions {
   clock?: () => Date;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   recurring?: RecurringTask[];
+  /** Keep the process alive for the worker (a worker-only process); a web process lives for its server anyway. */
+  keepAlive?: boolean;
 }
 
 export interface Worker {
@@ -283,7 +287,7 @@ export function startWorker(options: WorkerOptions): Worker {
     if (stopping) return;
     clearTimeout(timer);
     timer = setTimeout(() => void poll(), ms);
-    timer.unref?.();
+    if (!options.keepAlive) timer.unref?.();
   };
   const onWake = () => schedule(0);
   wake.on('job', onWake);

@@ -10,9 +10,10 @@ import { templates } from './templates/resource.js';
 import { shops } from './shops/resource.js';
 import { subscriptions } from './subscriptions/resource.js';
 import { auditLog } from './audit-log/resource.js';
+import { jobs } from './jobs/resource.js';
 import type { ResourceDecl } from './schema.js';
 
-export const RESOURCES: readonly ResourceDecl[] = [users, landings, offers, wishlists, applications, customLandings, templates, shops, subscriptions, auditLog];
+export const RESOURCES: readonly ResourceDecl[] = [users, landings, offers, wishlists, applications, customLandings, templates, shops, subscriptions, auditLog, jobs];
 
 export function resourceByName(name: string): ResourceDecl | undefined {
   return RESOURCES.find((r) => r.name === name);
