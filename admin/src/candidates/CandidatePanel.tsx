@@ -171,7 +171,12 @@ export function CandidatePanel({ candidate, view = 'story', onClose, actions }: 
   const [tab, setTab] = useState<PanelView>(view);
   useEffect(() => setTab(view), [view, candidate?.applicationId]);
   return (
-    <Drawer anchor="right" open={!!candidate} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100vw', sm: 420 }, p: 2 }, 'aria-label': translate('candidates.panel') } as object }}>
+    <Drawer
+      anchor="right"
+      open={!!candidate}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100vw', sm: 420 }, p: 2, boxSizing: 'border-box' }, 'aria-label': translate('candidates.panel') } as object }}
+    >
       {candidate && (
         <Stack spacing={2} data-testid="candidate-panel">
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>

@@ -150,7 +150,7 @@ function RangeFilter({ value, onChange }: { value: DashboardRange; onChange: (r:
       data-testid="range-filter"
     >
       {DASHBOARD_RANGES.map((r) => (
-        <ToggleButton key={r} value={r} data-testid={`range-${r}`}>
+        <ToggleButton key={r} value={r} data-testid={`range-${r}`} sx={{ color: 'text.primary', px: { xs: 1, sm: 1.5 } }}>
           {translate(`dashboard.range_${r}`)}
         </ToggleButton>
       ))}
@@ -165,13 +165,15 @@ function LanguageSelect() {
     document.documentElement.lang = locale;
   }, [locale]);
   return (
-    <TextField select size="small" value={locale} onChange={(e) => setLocale(e.target.value)} label={translate('dashboard.language')} sx={{ minWidth: 120 }} data-testid="language">
-      {LOCALES.map((l) => (
-        <MenuItem key={l.locale} value={l.locale} lang={l.locale}>
-          {l.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    <Box sx={{ width: 150, flex: '0 0 auto' }}>
+      <TextField select size="small" value={locale} onChange={(e) => setLocale(e.target.value)} label={translate('dashboard.language')} fullWidth data-testid="language">
+        {LOCALES.map((l) => (
+          <MenuItem key={l.locale} value={l.locale} lang={l.locale}>
+            {l.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
   );
 }
 

@@ -221,14 +221,24 @@ describe('recruiter dashboard', () => {
     await page.context().close();
   });
 
-  it('fits a 360 px phone', async () => {
-    const page = await phonePage(browser);
-    await signIn(page, 'recruiter@demo.test');
+  it('fits a 360 px phone, in Dutch for a Dutch browser', async () => {
+    const page = await phonePage(browser, { locale: 'nl-NL' });
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByTestId('no-access').textContent()).toBe('U hebt geen toegang tot dit deel van de site.');
+    await page.locator('input[name="email"]').fill('recruiter@demo.test');
+    await page.locator('input[name="password"]').fill('demo1234');
+    await page.getByTestId('sign-in').click();
+    await page.getByTestId('tile-total').waitFor();
+    expect(await page.getByTestId('tile-untreated').textContent()).toContain('Niet behandeld');
     await expectNoHorizontalScroll(page);
     await page.getByTestId('tab-candidates').click();
     await page.getByTestId('candidate-card').first().waitFor();
+    expect(await page.getByTestId('column-cv_only').locator('h2').textContent()).toBe('Cv ontvangen zonder story');
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
+    // Signing out comes back to the message.
+    await page.getByRole('button', { name: 'Afmelden' }).click();
+    await page.getByTestId('no-access').waitFor();
     await page.context().close();
   });
 });
