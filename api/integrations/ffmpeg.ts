@@ -133,6 +133,11 @@ export async function transcodeToHls(bin: string, input: string, outDir: string,
     '0:v:0',
     '-map',
     '0:a:0?',
+    // A browser's MediaRecorder webm can hold many audio packets before the first video frame:
+    // without a larger muxing queue ffmpeg stops with "Too many packets buffered for output
+    // stream" (seen on Chromium recordings in tests/e2e/portal/apply.test.ts).
+    '-max_muxing_queue_size',
+    '4096',
     '-vf',
     `${SCALE},fps=fps=30:round=down`,
     '-c:v',

@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sqlite3 from 'sqlite3';
 
 let server: RunningServer;
 let smtp: TestSmtp;
@@ -32,6 +33,19 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
+
+/** Rows of this file's server database (read-only), for the failure messages. */
+function serverRows(sql: string): Promise<unknown[]> {
+  return new Promise((resolve) => {
+    const db = new sqlite3.Database(path.join(server.dataDir, 'server.sqlite'), sqlite3.OPEN_READONLY, (err) => {
+      if (err) return resolve([String(err)]);
+      db.all(sql, [], (e, rows) => {
+        db.close();
+        resolve(e ? [String(e)] : rows);
+      });
+    });
+  });
+}
 
 const unique = (name: string) => `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.fr`;
 
@@ -158,7 +172,15 @@ describe('the whole loop', () => {
       await recordAnswer(page, n);
       if (n < 3) await page.locator(`[data-testid="recorder"][data-question="${n + 1}"]`).waitFor({ timeout: 30_000 });
     }
-    await page.locator('[data-testid="apply-done"]').waitFor({ timeout: 120_000 });
+    // Transcoding three answers on a busy 2-core machine: the status says where it stands.
+    const deadline = Date.now() + 150_000;
+    for (let status = await myApplication(page); status.state !== 'complete'; status = await myApplication(page)) {
+      if (Date.now() > deadline || status.answers.some((a) => a.status === 'failed')) {
+        throw new Error(`not complete: ${JSON.stringify(status)}\njobs: ${JSON.stringify(await serverRows('SELECT * FROM jobs'))}`);
+      }
+      await page.waitForTimeout(2000);
+    }
+    await page.locator('[data-testid="apply-done"]').waitFor({ timeout: 15_000 });
     expect(await page.locator('[data-testid="apply-done"] h2').textContent()).toBe('Candidature complète !');
     const app = await myApplication(page);
     expect(app.state).toBe('complete');
