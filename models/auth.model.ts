@@ -1,4 +1,4 @@
-// Password reset codes and SAML single sign-on providers.
+// Password reset codes, one-time e-mail sign-in codes and SAML single sign-on providers.
 import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type NonAttribute, type Sequelize } from 'sequelize';
 
 export class PasswordResetCode extends Model<InferAttributes<PasswordResetCode>, InferCreationAttributes<PasswordResetCode>> {
@@ -22,6 +22,33 @@ export class PasswordResetCode extends Model<InferAttributes<PasswordResetCode>,
         created_at: DataTypes.DATE(3),
       },
       { sequelize, tableName: 'password_reset_codes', updatedAt: false },
+    );
+  }
+}
+
+/** A one-time sign-in code mailed to an address (docs/decisions/135-email-code-sign-in.md). */
+export class EmailCode extends Model<InferAttributes<EmailCode>, InferCreationAttributes<EmailCode>> {
+  declare id: CreationOptional<number>;
+  declare email: string;
+  /** sha256 of the address and the code: the code itself only travels in the mail. */
+  declare code_hash: string;
+  declare expires_at: Date;
+  declare used_at: Date | null;
+  declare attempts: CreationOptional<number>;
+  declare created_at: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize) {
+    EmailCode.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        email: { type: DataTypes.STRING(254), allowNull: false },
+        code_hash: { type: DataTypes.STRING(128), allowNull: false },
+        expires_at: { type: DataTypes.DATE(3), allowNull: false },
+        used_at: { type: DataTypes.DATE(3), allowNull: true },
+        attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        created_at: DataTypes.DATE(3),
+      },
+      { sequelize, tableName: 'email_codes', updatedAt: false },
     );
   }
 }

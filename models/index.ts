@@ -6,9 +6,10 @@ import { Application, ApplicationAnswer, WishlistEntry } from './application.mod
 import { LandingInterest, CustomLanding } from './landing.model.js';
 import { Shop, Template, Subscription, SubscriptionRecruiter } from './company.model.js';
 import { ShareLink, ShareView, Feedback } from './share.model.js';
-import { PasswordResetCode, SsoProvider, SsoProviderDomain } from './auth.model.js';
+import { EmailCode, PasswordResetCode, SsoProvider, SsoProviderDomain } from './auth.model.js';
 import { Upload, AuditEntry } from './misc.model.js';
 import { Session, AuthAttempt, SamlRequest } from './session.model.js';
+import { Job, AnswerUpload } from './job.model.js';
 import { installSearchHooks } from './search-index.js';
 
 export * from './user.model.js';
@@ -20,6 +21,7 @@ export * from './share.model.js';
 export * from './auth.model.js';
 export * from './misc.model.js';
 export * from './session.model.js';
+export * from './job.model.js';
 
 export const models = {
   User,
@@ -43,6 +45,7 @@ export const models = {
   ShareView,
   Feedback,
   PasswordResetCode,
+  EmailCode,
   SsoProvider,
   SsoProviderDomain,
   Upload,
@@ -50,6 +53,8 @@ export const models = {
   Session,
   AuthAttempt,
   SamlRequest,
+  Job,
+  AnswerUpload,
 };
 
 let boundTo: Sequelize | null = null;
@@ -108,6 +113,8 @@ export function initModels(sequelize: Sequelize): void {
   SsoProvider.hasMany(SsoProviderDomain, { foreignKey: 'sso_provider_id', as: 'domains' });
   SsoProviderDomain.belongsTo(SsoProvider, { foreignKey: 'sso_provider_id', as: 'provider' });
   Session.belongsTo(User, { foreignKey: 'user_id', as: 'user' });
+  AnswerUpload.belongsTo(ApplicationAnswer, { foreignKey: 'answer_id', as: 'answer' });
+  AnswerUpload.belongsTo(Application, { foreignKey: 'application_id', as: 'application' });
 }
 
 export function boundSequelize(): Sequelize {

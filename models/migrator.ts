@@ -11,6 +11,8 @@ import * as m006 from './migrations/006-search-tokens.js';
 import * as m007 from './migrations/007-offer-company-from-account.js';
 import * as m009 from './migrations/009-utf8mb4.js';
 import * as m010 from './migrations/010-manager-area-indexes.js';
+import * as m011 from './migrations/011-jobs-and-answer-uploads.js';
+import * as m012 from './migrations/012-email-codes.js';
 import { utf8mb4Tables } from './charset.js';
 
 export type MigrationContext = { context: QueryInterface };
@@ -27,6 +29,8 @@ export const migrations: Array<[string, Migration]> = [
   ['007-offer-company-from-account', m007],
   ['009-utf8mb4', m009],
   ['010-manager-area-indexes', m010],
+  ['011-jobs-and-answer-uploads', m011],
+  ['012-email-codes', m012],
 ];
 
 export function createMigrator(sequelize: Sequelize) {

@@ -31,9 +31,9 @@ export function ownOrigins(req: Request, publicUrl: string): string[] {
   return list.filter((o): o is string => !!o);
 }
 
-/** Paths checked even for anonymous callers: signing in sets the cookie, so a hostile page that
+/** Paths checked even for anonymous callers (password sign-in and e-mail code sign-in): signing in sets the cookie, so a hostile page that
  *  posts its own credentials would sign the visitor into the attacker's account (login CSRF). */
-const SIGN_IN = /^\/auth\/login$/;
+const SIGN_IN = /^\/auth\/(login|email-code\/verify)$/;
 
 /** A sign-in from a browser page carries an Origin, or at least Sec-Fetch-Site: it must be ours.
  *  The mobile app and tools send neither, and carry no ambient credential to abuse. */

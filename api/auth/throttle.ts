@@ -33,9 +33,18 @@ export const LIMITS = {
   forgotAddress: (ip: string): Limit => ({ bucket: `forgot:ip:${ip}`, max: 10, windowMs: 60 * MIN }),
   resetPair: (userId: string, ip: string): Limit => ({ bucket: `reset:pair:${pair(userId, ip)}`, max: 10, windowMs: 60 * MIN }),
   resetAddress: (ip: string): Limit => ({ bucket: `reset:ip:${ip}`, max: 30, windowMs: 60 * MIN }),
+  // One-time e-mail codes (docs/decisions/135-email-code-sign-in.md): mails asked per (email,
+  // address) pair, per email and per address; codes typed per pair and per address.
+  emailCodePair: (email: string, ip: string): Limit => ({ bucket: `ecode:pair:${pair(email, ip)}`, max: 3, windowMs: 15 * MIN }),
+  emailCodeAccount: (email: string): Limit => ({ bucket: `ecode:acct:${email}`, max: 8, windowMs: 60 * MIN }),
+  emailCodeAddress: (ip: string): Limit => ({ bucket: `ecode:ip:${ip}`, max: 20, windowMs: 60 * MIN }),
+  emailVerifyPair: (email: string, ip: string): Limit => ({ bucket: `ecode-try:pair:${pair(email, ip)}`, max: 10, windowMs: 15 * MIN }),
+  emailVerifyAddress: (ip: string): Limit => ({ bucket: `ecode-try:ip:${ip}`, max: 30, windowMs: 15 * MIN }),
   // Anonymous writes, per address (per user when signed in): numbers a real candidate never reaches.
   apply: (who: string): Limit => ({ bucket: `write:apply:${who}`, max: 10, windowMs: 10 * MIN }),
   upload: (who: string): Limit => ({ bucket: `write:upload:${who}`, max: 10, windowMs: 10 * MIN }),
+  /** New video-answer uploads (tus creation), per user and per address: retakes included, 5 questions. */
+  videoUpload: (who: string): Limit => ({ bucket: `write:video-upload:${who}`, max: 40, windowMs: 10 * MIN }),
   feedback: (who: string): Limit => ({ bucket: `write:feedback:${who}`, max: 10, windowMs: 10 * MIN }),
   shareView: (who: string): Limit => ({ bucket: `write:share-view:${who}`, max: 60, windowMs: 10 * MIN }),
 } as const;
@@ -47,6 +56,10 @@ export const LOGIN_BACKOFF = { free: 5, firstMs: 1000, maxMs: 10_000 } as const;
 /** A reset code is voided after this many wrong codes for its user (from any address); a new
  *  forgot-password request mails a fresh one. */
 export const RESET_CODE_MAX_WRONG = 20;
+
+/** A mailed sign-in code is voided after this many wrong codes for its address (from any
+ *  network address); the candidate asks for a new one. */
+export const EMAIL_CODE_MAX_WRONG = 5;
 
 const cut = (s: string) => s.slice(0, 190);
 

@@ -10,6 +10,7 @@ import { customLandingsServer } from '../../models/resources/custom-landings/ser
 import { shopsServer } from '../../models/resources/shops/server.js';
 import { managerOffersServer } from '../../models/resources/manager-offers/server.js';
 import { offerApplicationsServer } from '../../models/resources/offer-applications/server.js';
+import { jobsServer } from '../../models/resources/jobs/server.js';
 import { planOf } from './read.js';
 import type { ServerPart } from './types.js';
 
@@ -23,6 +24,7 @@ const PARTS: Record<string, ServerPart> = {
   shops: shopsServer,
   'manager-offers': managerOffersServer,
   'offer-applications': offerApplicationsServer,
+  jobs: jobsServer,
 };
 
 export function serverPartOf(name: string): ServerPart {

@@ -18,6 +18,8 @@ import {
   type ProfileChanges,
   type ResetPasswordInput,
 } from '../services/auth.schema.js';
+import { requestEmailCode, verifyEmailCode } from '../services/email-code.service.js';
+import { emailCodeRequestSchema, emailCodeVerifySchema, type EmailCodeRequest, type EmailCodeVerify } from '../services/email-code.schema.js';
 
 export function authRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -67,6 +69,33 @@ export function authRoutes(deps: AppDeps): Router {
   router.post('/auth/reset-password', validate({ body: resetPasswordSchema }), async (req, res) => {
     await resetPassword(req.body as ResetPasswordInput, { ip: req.ip ?? 'unknown', now: deps.clock() });
     res.json({ success: true, message: t(req.lang, 'password_changed') });
+  });
+
+  // One-time e-mail codes (docs/api/candidate-identity.md): ask for a code, then give it back to
+  // be signed in as a candidate (the account is created when the address has none).
+  router.post('/auth/email-code', jsonOnly, validate({ body: emailCodeRequestSchema }), async (req, res) => {
+    await requestEmailCode(req.body as EmailCodeRequest, {
+      ip: req.ip ?? 'unknown',
+      now: deps.clock(),
+      lang: req.lang,
+      mailer: deps.mailer,
+      publicUrl,
+      onMailError: (err) => req.log.error({ err }, 'sign-in code mail not sent'),
+    });
+    res.json({ success: true, message: t(req.lang, 'email_code_sent') });
+  });
+
+  router.post('/auth/email-code/verify', jsonOnly, validate({ body: emailCodeVerifySchema }), async (req, res) => {
+    const body = req.body as EmailCodeVerify;
+    const previous = tokenOf(req);
+    const { user, token, created } = await verifyEmailCode(body, { ip: req.ip ?? 'unknown', now: deps.clock(), lang: req.lang });
+    if (body.client === 'app') {
+      res.json({ user: await publicUser(user), token, created });
+      return;
+    }
+    if (previous?.via === 'cookie') await destroySession(previous.token);
+    setSessionCookie(req, res, token, publicUrl);
+    res.json({ user: await publicUser(user), created });
   });
 
   return router;

@@ -17,6 +17,7 @@ import { authRoutes } from './auth.routes.js';
 import { adminRecruiterRoutes } from './admin-recruiters.routes.js';
 import { ssoRoutes } from './sso.routes.js';
 import { mediaLinksRoutes } from './media-links.routes.js';
+import { candidateRoutes } from './candidate.routes.js';
 import { addressRoutes } from './address.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
 import { managerRoutes } from './manager.routes.js';
@@ -42,6 +43,7 @@ const GROUPS: Array<(deps: AppDeps) => Router> = [
   applicationsRoutes,
   managerRoutes,
   managerOffersRoutes,
+  candidateRoutes,
 ];
 
 export function apiRouter(deps: AppDeps): Router {

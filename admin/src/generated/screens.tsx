@@ -41,6 +41,7 @@ import {
   TextInput,
   useLocaleState,
   useNotify,
+  useRecordContext,
   useTranslate,
   type TextInputProps,
   type Validator,
@@ -49,6 +50,8 @@ import { declaredDefaults, filterDefaults, linkHref, screensOf, writableFields, 
 import { CountLine } from '../common/CountLine.js';
 import { DebouncedSearch } from '../common/SearchInput.js';
 import { LoadMore } from '../common/LoadMore.js';
+import { ConfirmButton } from '../common/ConfirmButton.js';
+import { useAction } from '../common/useAction.js';
 
 /** Choices with their labels: the reference list's own names in the console's language, else translation keys. */
 function useChoices(decl: ResourceDecl, f: Pick<FieldDecl, 'source' | 'choices' | 'choiceNames'>) {
@@ -249,10 +252,31 @@ export function GeneratedList({ decl, children }: { decl: ResourceDecl; children
   );
 }
 
+/** The declared actions of a record (POST /apis/console/{name}/{id}/{action}), each behind its confirmation. */
+function DeclaredActions({ decl }: { decl: ResourceDecl }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const run = useAction();
+  if (!record || !decl.actions?.length) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ px: 2, pb: 2 }}>
+      {decl.actions.map((a) => (
+        <ConfirmButton
+          key={a.name}
+          label={translate(`resources.${decl.name}.actions.${a.name}`)}
+          question={translate(`resources.${decl.name}.actions.${a.name}_confirm`)}
+          onConfirm={() => run(decl.name, record.id as string | number, a.name)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
 export function GeneratedShow({ decl }: { decl: ResourceDecl }) {
   return (
     <Show resource={decl.name}>
       <SimpleShowLayout>{decl.fields.filter((f) => !f.secret).map((f) => fieldFor(decl, f))}</SimpleShowLayout>
+      <DeclaredActions decl={decl} />
     </Show>
   );
 }

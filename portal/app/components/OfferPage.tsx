@@ -113,6 +113,11 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
           <p>{offer.company_name}</p>
         </div>
       </div>
+      <p>
+        <a className="button" href={`/candidate/apply/${encodeURIComponent(offer.job_code)}`} data-testid="apply-video">
+          {t('apply_cta')}
+        </a>
+      </p>
 
       {!frenchPage && (
         <section className="panel info" aria-labelledby="app-way">
@@ -139,6 +144,9 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
               <p>
                 {t('thx_application_text', { code: result.job_code })} <span className="code">{result.job_code}</span>
               </p>
+              <a className="button block" href={`/candidate/apply/${encodeURIComponent(result.job_code)}`} data-testid="apply-video-after">
+                {t('apply_cta')}
+              </a>
               <StoreBadges />
             </section>
           )}

@@ -5,7 +5,7 @@ import { langFromAcceptLanguage } from '../../../config/i18n/index.js';
 import { isLang, type Lang } from '../i18n/index.js';
 import { loadOffer } from './offer.server.js';
 
-const OFFER_PATH = /^\/(?:candidate\/offer|dla)\/([^/]+)\/?$/;
+const OFFER_PATH = /^\/(?:candidate\/(?:offer|apply)|dla)\/([^/]+)\/?$/;
 
 export function langParam(url: URL): Lang | undefined {
   const q = url.searchParams.get('lang')?.toLowerCase().slice(0, 2);

@@ -1,0 +1,20 @@
+// The Jobs resource's action: retry runs a failed (or waiting) job again now, with fresh attempts.
+import type { ServerPart } from '../../../api/console/types.js';
+import { retryJob } from '../../../api/jobs/queue.js';
+import { notFound } from '../../../api/lib/errors.js';
+import { audit } from '../../../api/services/audit.service.js';
+import { transaction } from '../../index.js';
+
+export const jobsServer: ServerPart = {
+  actions: {
+    async retry(ctx, id) {
+      const numeric = /^\d{1,12}$/.test(String(id)) ? Number(id) : NaN;
+      const job = Number.isSafeInteger(numeric) ? await retryJob(numeric, ctx.clock()) : null;
+      if (!job) throw notFound('not_found', 'not_found');
+      await transaction((t) =>
+        audit(t, { actorId: ctx.caller.user.id, action: 'retry', resource: 'jobs', recordId: job.id, before: null, after: { state: job.state, run_at: job.run_at }, at: ctx.clock() }),
+      );
+      return { id: job.id, state: job.state, attempts: job.attempts, run_at: job.run_at };
+    },
+  },
+};

@@ -1,0 +1,313 @@
+// One answer: the camera preview, a 3-2-1 countdown, recording up to 60 s with a visible timer
+// (it stops by itself at 60 s), the replay, then retake or keep; or a video file chosen on the
+// device (accept="video/*" capture="user": phones that cannot record in the page open their own
+// camera). The kept answer uploads on tus with a progress bar (lib/answer-upload.ts).
+// This module and tus-js-client load only when the candidate reaches the recording step.
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useT } from '../../lib/i18n.js';
+import { MAX_VIDEO_BYTES, RECORDING_SECONDS } from '../../lib/video-answers.js';
+import { dropPending, loadPending, savePending, uploadAnswer, type RunningUpload } from '../../lib/answer-upload.js';
+
+export const MAX_RECORDING_MS = RECORDING_SECONDS * 1000;
+const COUNTDOWN_FROM = 3;
+
+type Camera = 'off' | 'starting' | 'on' | 'denied' | 'none';
+type Step =
+  | { kind: 'ready' }
+  | { kind: 'countdown'; n: number }
+  | { kind: 'recording'; startedAt: number }
+  | { kind: 'review'; file: File; url: string }
+  | { kind: 'uploading'; file: File; percent: number; retrying: boolean }
+  | { kind: 'failed'; file: File; message: string }
+  | { kind: 'sent' };
+
+export interface AnswerRecorderProps {
+  applicationId: number;
+  questionId: string;
+  /** The tus endpoint the status names. */
+  endpoint?: string;
+  /** The server's unfinished upload of this answer (status), resumed when the same file comes back. */
+  unfinished?: { url: string; size: number } | null;
+  index: number;
+  total: number;
+  question: string;
+  /** The server refused the previous file for this answer (status failed). */
+  previousError?: string | null;
+  onSent(): void;
+}
+
+/** The container type the browser records best, webm first (what the server transcodes). */
+function recordingType(): string | undefined {
+  if (typeof MediaRecorder === 'undefined') return undefined;
+  return ['video/webm;codecs=vp8,opus', 'video/webm;codecs=vp9,opus', 'video/webm', 'video/mp4'].find((t) => MediaRecorder.isTypeSupported(t));
+}
+
+const canRecord = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && typeof MediaRecorder !== 'undefined';
+
+const clock = (ms: number) => {
+  const s = Math.min(60, Math.floor(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+export default function AnswerRecorder({ applicationId, questionId, endpoint, unfinished, index, total, question, previousError, onSent }: AnswerRecorderProps) {
+  const t = useT();
+  const [camera, setCamera] = useState<Camera>('off');
+  const [step, setStep] = useState<Step>({ kind: 'ready' });
+  const [elapsed, setElapsed] = useState(0);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const previewRef = useRef<HTMLVideoElement>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const recorderRef = useRef<MediaRecorder | null>(null);
+  const uploadRef = useRef<RunningUpload | null>(null);
+  const timers = useRef<number[]>([]);
+
+  const clearTimers = () => {
+    timers.current.forEach((id) => window.clearTimeout(id));
+    timers.current = [];
+  };
+
+  const stopCamera = useCallback(() => {
+    streamRef.current?.getTracks().forEach((track) => track.stop());
+    streamRef.current = null;
+  }, []);
+
+  useEffect(
+    () => () => {
+      clearTimers();
+      stopCamera();
+      uploadRef.current?.abort();
+    },
+    [stopCamera],
+  );
+
+  const startCamera = async () => {
+    if (!canRecord()) return setCamera('none');
+    setCamera('starting');
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: 'user', width: { ideal: 720 }, height: { ideal: 1280 } },
+        audio: true,
+      });
+      streamRef.current = stream;
+      setCamera('on');
+    } catch (e) {
+      const name = e instanceof DOMException ? e.name : '';
+      setCamera(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'none');
+    }
+  };
+
+  // The preview shows the live camera whenever the camera is on and nothing is being replayed.
+  useEffect(() => {
+    const video = previewRef.current;
+    if (video && camera === 'on' && streamRef.current && video.srcObject !== streamRef.current) {
+      video.srcObject = streamRef.current;
+      void video.play().catch(() => undefined);
+    }
+  });
+
+  const send = useCallback(
+    async (file: File) => {
+      setStep({ kind: 'uploading', file, percent: 0, retrying: false });
+      await savePending(applicationId, questionId, file);
+      uploadRef.current = await uploadAnswer(
+        file,
+        { applicationId, questionId, endpoint, resumeUrl: unfinished && unfinished.size === file.size ? unfinished.url : null },
+        {
+          onProgress: (sent, all) => setStep({ kind: 'uploading', file, percent: all > 0 ? Math.floor((sent / all) * 100) : 0, retrying: false }),
+          onRetrying: () => setStep((s) => (s.kind === 'uploading' ? { ...s, retrying: true } : s)),
+          onSuccess: () => {
+            void dropPending(applicationId, questionId);
+            stopCamera();
+            setStep({ kind: 'sent' });
+            onSent();
+          },
+          onError: (_code, message) => setStep({ kind: 'failed', file, message }),
+        },
+      );
+    },
+    [applicationId, questionId, endpoint, unfinished, onSent, stopCamera],
+  );
+
+  // A kept answer from an earlier visit (closed tab, lost connection) goes on where it stopped.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current) return;
+    resumed.current = true;
+    void loadPending(applicationId, questionId).then((file) => {
+      if (file) void send(file);
+    });
+  }, [applicationId, questionId, send]);
+
+  const record = () => {
+    const stream = streamRef.current;
+    if (!stream) return;
+    clearTimers();
+    setStep({ kind: 'countdown', n: COUNTDOWN_FROM });
+    for (let n = COUNTDOWN_FROM - 1; n >= 1; n--) {
+      timers.current.push(window.setTimeout(() => setStep({ kind: 'countdown', n }), (COUNTDOWN_FROM - n) * 1000));
+    }
+    timers.current.push(
+      window.setTimeout(() => {
+        const type = recordingType();
+        const recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
+        const chunks: Blob[] = [];
+        recorder.ondataavailable = (e) => {
+          if (e.data.size > 0) chunks.push(e.data);
+        };
+        recorder.onstop = () => {
+          clearTimers();
+          const mime = (recorder.mimeType || type || 'video/webm').split(';')[0];
+          const file = new File(chunks, `answer-${index + 1}.${mime.includes('mp4') ? 'mp4' : 'webm'}`, { type: mime, lastModified: Date.now() });
+          setStep({ kind: 'review', file, url: URL.createObjectURL(file) });
+        };
+        recorderRef.current = recorder;
+        const startedAt = Date.now();
+        recorder.start(1000);
+        setElapsed(0);
+        setStep({ kind: 'recording', startedAt });
+        const tick = () => {
+          setElapsed(Date.now() - startedAt);
+          if (recorder.state === 'recording') timers.current.push(window.setTimeout(tick, 250));
+        };
+        tick();
+        // At 60 s the recording stops by itself.
+        timers.current.push(window.setTimeout(() => recorder.state === 'recording' && recorder.stop(), MAX_RECORDING_MS));
+      }, COUNTDOWN_FROM * 1000),
+    );
+  };
+
+  const stop = () => {
+    if (recorderRef.current?.state === 'recording') recorderRef.current.stop();
+  };
+
+  const retake = () => {
+    if (step.kind === 'review') URL.revokeObjectURL(step.url);
+    setStep({ kind: 'ready' });
+    if (!streamRef.current) void startCamera();
+  };
+
+  const keep = () => {
+    if (step.kind !== 'review') return;
+    URL.revokeObjectURL(step.url);
+    void send(step.file);
+  };
+
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    setFileError(null);
+    if (!file) return;
+    if (!file.type.startsWith('video/') && !/\.(webm|mp4|mov|m4v|3gp|mkv|avi)$/i.test(file.name)) return setFileError(t('apply_file_not_video'));
+    if (file.size > MAX_VIDEO_BYTES) return setFileError(t('apply_file_too_large'));
+    stopCamera();
+    setCamera('off');
+    void send(file);
+  };
+
+  const busy = step.kind === 'countdown' || step.kind === 'recording' || step.kind === 'uploading' || step.kind === 'sent';
+  const showLive = camera === 'on' && (step.kind === 'ready' || step.kind === 'countdown' || step.kind === 'recording');
+  const headingId = `q-${questionId}`;
+
+  return (
+    <section className="recorder" aria-labelledby={headingId} data-testid="recorder" data-question={index + 1}>
+      <p className="muted">{t('apply_question', { n: index + 1, total })}</p>
+      <h2 id={headingId}>{question}</h2>
+      {previousError && step.kind === 'ready' && (
+        <p className="field-error" role="alert">
+          {t('apply_answer_failed')} {previousError}
+        </p>
+      )}
+
+      <div className="camera">
+        {showLive && <video ref={previewRef} className="mirror" muted playsInline autoPlay aria-label={t('apply_preview_label')} data-testid="preview" />}
+        {step.kind === 'review' && <video src={step.url} controls playsInline aria-label={t('apply_replay_label')} data-testid="replay" />}
+        {step.kind === 'countdown' && (
+          <p className="countdown" role="status" aria-live="assertive" data-testid="countdown">
+            <span aria-hidden="true">{step.n}</span>
+            <span className="visually-hidden">{t('apply_countdown', { n: step.n })}</span>
+          </p>
+        )}
+        {step.kind === 'recording' && (
+          <p className="timer" role="timer" aria-live="off" data-testid="timer">
+            <span className="rec-dot" aria-hidden="true" /> {t('apply_recording')} {t('apply_timer', { elapsed: clock(elapsed) })}
+          </p>
+        )}
+      </div>
+
+      {camera === 'denied' && (
+        <p className="panel err" role="alert" data-testid="camera-denied">
+          {t('apply_camera_denied')}
+        </p>
+      )}
+      {camera === 'none' && (
+        <p className="panel info" role="alert" data-testid="no-camera">
+          {t('apply_no_camera')}
+        </p>
+      )}
+
+      <div className="actions">
+        {camera !== 'on' && camera !== 'denied' && camera !== 'none' && step.kind === 'ready' && (
+          <button type="button" className="button" onClick={() => void startCamera()} disabled={camera === 'starting'}>
+            {t('apply_camera_start')}
+          </button>
+        )}
+        {camera === 'on' && step.kind === 'ready' && (
+          <button type="button" className="button" onClick={record}>
+            {t('apply_record')}
+          </button>
+        )}
+        {step.kind === 'recording' && (
+          <button type="button" className="button" onClick={stop}>
+            {t('apply_stop')}
+          </button>
+        )}
+        {step.kind === 'review' && (
+          <>
+            <button type="button" className="button secondary" onClick={retake}>
+              {t('apply_retake')}
+            </button>
+            <button type="button" className="button" onClick={keep}>
+              {t('apply_keep')}
+            </button>
+          </>
+        )}
+      </div>
+
+      {step.kind === 'uploading' && (
+        <div className="upload" data-testid="upload">
+          <progress max={100} value={step.percent} aria-label={t('apply_upload_label', { n: index + 1 })} />
+          <span role="status">{t('apply_uploading', { percent: step.percent })}</span>
+          {step.retrying && <p className="hint">{t('apply_upload_paused')}</p>}
+        </div>
+      )}
+      {step.kind === 'failed' && (
+        <div className="panel err" role="alert" data-testid="upload-error">
+          <p>{t('apply_upload_error', { message: step.message })}</p>
+          <button type="button" className="button secondary" onClick={() => void send(step.file)}>
+            {t('apply_upload_resume')}
+          </button>{' '}
+          <button type="button" className="button secondary" onClick={retake}>
+            {t('apply_retake')}
+          </button>
+        </div>
+      )}
+      {step.kind === 'sent' && (
+        <p className="panel ok" role="status">
+          {t('apply_answer_sent')}
+        </p>
+      )}
+
+      {!busy && step.kind !== 'review' && (
+        <div className="field">
+          <label htmlFor={`file-${questionId}`}>{t('apply_file')}</label>
+          <input id={`file-${questionId}`} type="file" accept="video/*" capture="user" onChange={onFile} data-testid="answer-file" />
+          {fileError && (
+            <span className="field-error" role="alert">
+              {fileError}
+            </span>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

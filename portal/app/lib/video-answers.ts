@@ -1,0 +1,57 @@
+// The browser's side of the video-answer API (docs/api/video-answers.md): start or resume an
+// application to an offer, read its status, and where each answer is uploaded (tus). The mobile
+// app calls the same endpoints. One module, so the page holds no URL of its own.
+import { postJson } from './api-client.js';
+import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, RECORDING_SECONDS, type AnswerStatus as AnswerState } from '../../../models/rules/video.js';
+
+export { MAX_VIDEO_BYTES, RECORDING_SECONDS, type AnswerState };
+
+export interface AnswerStatus {
+  qid: string;
+  position: number;
+  question: string;
+  status: AnswerState;
+  error: { code: string; message: string } | null;
+  upload: { id: string; url: string; size: number; offset: number } | null;
+}
+
+export interface ApplicationStatus {
+  id: number;
+  job_code: string;
+  /** applying while answers are missing, complete once every answer is ready. */
+  state: string;
+  answers: AnswerStatus[];
+  upload?: { endpoint: string; max_bytes: number; max_seconds: number };
+}
+
+/** The tus endpoint answers are uploaded to (creation, then PATCH/HEAD on the upload's URL). */
+export const ANSWER_UPLOAD_ENDPOINT = ANSWER_UPLOADS_PATH;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function readJson<T>(res: Response): Promise<T> {
+  const body = (await res.json().catch(() => ({}))) as T & { error?: string; message?: string };
+  if (!res.ok) throw new ApiError(res.status, body.error ?? String(res.status), body.message ?? String(res.status));
+  return body;
+}
+
+/** Starts the caller's application to the offer, or returns the one already started. */
+export async function startApplication(jobCode: string): Promise<ApplicationStatus> {
+  return readJson<ApplicationStatus>(await postJson('/apis/candidate/applications', { job_code: jobCode }));
+}
+
+export async function readApplication(id: number): Promise<ApplicationStatus> {
+  return readJson<ApplicationStatus>(await fetch(`/apis/candidate/applications/${encodeURIComponent(String(id))}`, { credentials: 'same-origin' }));
+}
+
+/** Every answer is in (uploaded: being prepared or ready). */
+export const allAnswersIn = (app: ApplicationStatus) => app.answers.length > 0 && app.answers.every((a) => a.status === 'processing' || a.status === 'ready');
+export const isComplete = (app: ApplicationStatus) => app.state === 'complete';

@@ -1,0 +1,201 @@
+// /candidate/apply/{job_code}: the candidate answers the offer's questions in video, in the
+// browser. Steps: prove the e-mail (components/apply/Identity.tsx), start or resume the
+// application, record or choose one video per question (components/apply/AnswerRecorder.tsx,
+// loaded with tus-js-client only at that step), then follow the status until complete.
+// Unknown or closed offers: the offer page's "no offer" panel (404).
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
+import { OfferNotFound } from '../components/OfferPage.js';
+import { Identity, type Me } from '../components/apply/Identity.js';
+import { isServiceError } from '../lib/app-error.server.js';
+import { loadOffer } from '../lib/offer.server.js';
+import { offerMeta } from '../lib/offer-meta.js';
+import { useHydrated } from '../lib/hydrated.js';
+import { useT } from '../lib/i18n.js';
+import { fileUrl } from '../../../models/rules/storage-url.js';
+import { ApiError, allAnswersIn, isComplete, readApplication, startApplication, type ApplicationStatus } from '../lib/video-answers.js';
+
+const AnswerRecorder = lazy(() => import('../components/apply/AnswerRecorder.js'));
+
+/** How often the page reads the status while answers are being prepared. */
+const POLL_MS = 2000;
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  let offer;
+  try {
+    offer = await loadOffer(context, params.jobCode ?? '');
+  } catch (e) {
+    if (isServiceError(e) && e.status === 404) throw new Response(null, { status: 404, statusText: 'offer_not_found' });
+    throw e;
+  }
+  const user = context.caller?.user;
+  const me: Me | null = user ? { email: user.email, name: user.name, candidate: user.profile === 'candidate' && !user.is_admin } : null;
+  return {
+    offer: { job_code: offer.job_code, title: offer.title, company_name: offer.company_name, company_picture: offer.company_picture, questions: offer.questions },
+    me,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) => offerMeta(data?.offer, matches, '/candidate/apply', error);
+
+type Phase = { kind: 'identity' } | { kind: 'starting' } | { kind: 'answering'; app: ApplicationStatus } | { kind: 'error'; message: string };
+
+export default function ApplyPage() {
+  const { offer, me: signedIn } = useLoaderData<typeof loader>();
+  const t = useT();
+  const hydrated = useHydrated();
+  const [me, setMe] = useState<Me | null>(signedIn);
+  const [phase, setPhase] = useState<Phase>({ kind: me?.candidate ? 'starting' : 'identity' });
+
+  const start = useCallback(async () => {
+    setPhase({ kind: 'starting' });
+    try {
+      setPhase({ kind: 'answering', app: await startApplication(offer.job_code) });
+    } catch (e) {
+      setPhase({ kind: 'error', message: e instanceof ApiError ? e.message : t('err_network') });
+    }
+  }, [offer.job_code, t]);
+
+  useEffect(() => {
+    if (hydrated && me?.candidate && phase.kind === 'starting') void start();
+  }, [hydrated, me]);
+
+  const refresh = useCallback(async () => {
+    if (phase.kind !== 'answering') return;
+    try {
+      const app = await readApplication(phase.app.id);
+      setPhase({ kind: 'answering', app });
+    } catch {
+      // The next poll tries again.
+    }
+  }, [phase]);
+
+  // Once every answer is in, the status is read until the application is complete.
+  const app = phase.kind === 'answering' ? phase.app : null;
+  const waiting = !!app && allAnswersIn(app) && !isComplete(app);
+  useEffect(() => {
+    if (!waiting) return;
+    const id = window.setTimeout(() => void refresh(), POLL_MS);
+    return () => window.clearTimeout(id);
+  }, [waiting, refresh, app]);
+
+  const signOut = async () => {
+    await fetch('/apis/auth/logout', { method: 'POST' }).catch(() => undefined);
+    setMe(null);
+    setPhase({ kind: 'identity' });
+  };
+
+  const questions = app?.answers ?? offer.questions.map((q, i) => ({ qid: q.id, position: i + 1, question: q.question, status: 'missing' as const, error: null, upload: null }));
+  const currentIndex = questions.findIndex((a) => a.status === 'missing' || a.status === 'failed' || a.status === 'uploading');
+  const current = currentIndex >= 0 ? questions[currentIndex] : null;
+
+  return (
+    <div className="page narrow apply-page">
+      <div className="offer-head">
+        {offer.company_picture && <img src={fileUrl(offer.company_picture)} alt="" width={64} height={64} />}
+        <div>
+          <h1>{offer.title}</h1>
+          <p>{offer.company_name}</p>
+        </div>
+      </div>
+      {offer.questions.length === 0 ? (
+        <p className="panel info" role="status">
+          {t('apply_no_questions')}
+        </p>
+      ) : (
+        <>
+          <p>{t('apply_intro', { count: offer.questions.length })}</p>
+          {!hydrated && (
+            <noscript>
+              <p className="panel info">{t('apply_needs_js')}</p>
+            </noscript>
+          )}
+          {me && (
+            <p className="muted" data-testid="signed-in-as">
+              {t('apply_signed_in', { email: me.email })}{' '}
+              <button type="button" className="linklike" onClick={() => void signOut()}>
+                {t('apply_sign_out')}
+              </button>
+            </p>
+          )}
+          {me && !me.candidate && (
+            <p className="panel err" role="alert">
+              {t('apply_company_account')}
+            </p>
+          )}
+          {hydrated && !me && (
+            <Identity
+              jobCode={offer.job_code}
+              onSignedIn={(who) => {
+                setMe(who);
+                if (who.candidate) void start();
+              }}
+            />
+          )}
+          {phase.kind === 'starting' && me?.candidate && (
+            <p role="status">
+              <span className="spinner" aria-hidden="true" />
+            </p>
+          )}
+          {phase.kind === 'error' && (
+            <section className="panel err" role="alert" data-testid="apply-error">
+              <h2>{t('apply_error_title')}</h2>
+              <p>{phase.message}</p>
+              <button type="button" className="button secondary" onClick={() => void start()}>
+                {t('error_retry')}
+              </button>
+            </section>
+          )}
+          {app && (
+            <>
+              <ol className="answers" aria-label={t('apply_intro', { count: questions.length })}>
+                {questions.map((a, i) => (
+                  <li key={a.qid} className={`answer ${a.status}`} aria-current={i === currentIndex ? 'step' : undefined} data-testid="answer-state" data-state={a.status}>
+                    <span className="answer-n">{i + 1}</span> <span>{a.question}</span>
+                    {(a.status === 'processing' || a.status === 'ready') && <span className="answer-ok"> · {a.status === 'ready' ? t('apply_answer_sent') : t('apply_answer_processing')}</span>}
+                  </li>
+                ))}
+              </ol>
+              {current && (
+                <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
+                  <AnswerRecorder
+                    key={current.qid}
+                    applicationId={app.id}
+                    questionId={current.qid}
+                    endpoint={app.upload?.endpoint}
+                    unfinished={current.status === 'uploading' ? current.upload : null}
+                    index={currentIndex}
+                    total={questions.length}
+                    question={current.question}
+                    previousError={current.status === 'failed' ? (current.error?.message ?? '') : null}
+                    onSent={() => void refresh()}
+                  />
+                </Suspense>
+              )}
+              {waiting && (
+                <section className="panel info" role="status" data-testid="processing">
+                  <h2>
+                    <span className="spinner" aria-hidden="true" /> {t('apply_processing_title')}
+                  </h2>
+                  <p>{t('apply_processing_text')}</p>
+                </section>
+              )}
+              {isComplete(app) && (
+                <section className="panel ok" role="status" data-testid="apply-done">
+                  <h2>{t('apply_done_title')}</h2>
+                  <p>{t('apply_done_text', { company: offer.company_name })}</p>
+                </section>
+              )}
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <OfferNotFound /> }} />;
+}

@@ -1,0 +1,383 @@
+// /candidate/apply/{job_code} in Chromium with a fake camera and microphone, and the whole loop
+// up to the recruiter playing the story on /dashboard
+// (--use-fake-device-for-media-stream, --use-fake-ui-for-media-stream: the permission is
+// granted): the candidate proves the e-mail with the code received by a real SMTP server (or
+// the mailed link), then answers. Its own server, so that mail goes to this file's SMTP server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, expectAccessible, expectNoHorizontalScroll } from '../helpers/browser.js';
+import { startServer, type RunningServer } from '../../helpers/server.js';
+import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
+import { FFMPEG, makeVideo } from '../../helpers/video.js';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sqlite3 from 'sqlite3';
+
+let server: RunningServer;
+let smtp: TestSmtp;
+let camera: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  server = await startServer({ SMTP_URL: smtp.url });
+  camera = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    headless: true,
+  });
+}, 180_000);
+afterAll(async () => {
+  await camera?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+/** Rows of this file's server database (read-only), for the failure messages. */
+function serverRows(sql: string): Promise<unknown[]> {
+  return new Promise((resolve) => {
+    const db = new sqlite3.Database(path.join(server.dataDir, 'server.sqlite'), sqlite3.OPEN_READONLY, (err) => {
+      if (err) return resolve([String(err)]);
+      db.all(sql, [], (e, rows) => {
+        db.close();
+        resolve(e ? [String(e)] : rows);
+      });
+    });
+  });
+}
+
+const unique = (name: string) => `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.fr`;
+
+async function phone(browser: Browser, locale = 'fr-FR'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale, baseURL: server.baseUrl });
+  return context.newPage();
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+  await page.locator('[data-testid="identity"] button[type="submit"]:not([disabled])').waitFor();
+}
+
+async function codeFrom(email: string) {
+  const mail = await smtp.next(email, 10_000);
+  const m = /#email=\S+&code=(\d{6})/.exec(mail.text);
+  expect(m, mail.text).not.toBeNull();
+  const link = /(http:\/\/127\.0\.0\.1:\d+\/candidate\/apply\/\S+)/.exec(mail.text)![1];
+  return { code: m![1], link };
+}
+
+/** The candidate proves the e-mail with the code typed from the mail. */
+export async function signInWithCode(page: Page, email: string) {
+  await hydrated(page);
+  await page.fill('#ap-email', email);
+  await page.fill('#ap-firstname', 'Léa');
+  await page.fill('#ap-lastname', 'Martin');
+  await page.click('[data-testid="identity"] button[type="submit"]');
+  await page.locator('[data-testid="code-sent"]').waitFor();
+  const { code } = await codeFrom(email);
+  await page.fill('#ap-code', code);
+  await page.click('[data-testid="identity"] button[type="submit"]');
+  await page.locator('[data-testid="signed-in-as"]').waitFor();
+}
+
+describe('proving the e-mail', () => {
+  it('with the code received by e-mail, on a 360 px phone, accessible', async () => {
+    const page = await phone(camera);
+    const res = await page.goto('/candidate/apply/CAFE75');
+    expect(res?.status()).toBe(200);
+    await hydrated(page);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    const email = unique('code');
+    await signInWithCode(page, email);
+    expect(await page.locator('[data-testid="signed-in-as"]').textContent()).toContain(email);
+    const me = await page.evaluate(() => fetch('/apis/auth/me').then((r) => r.json() as Promise<{ email: string; profile: string; name: string }>));
+    expect(me).toMatchObject({ email, profile: 'candidate', name: 'Léa Martin' });
+    await page.context().close();
+  });
+
+  it('with the link of the mail, which signs in and leaves no code in the address bar', async () => {
+    const page = await phone(camera);
+    await page.goto('/candidate/apply/CAFE75?lang=en');
+    await hydrated(page);
+    const email = unique('link');
+    await page.fill('#ap-email', email);
+    await page.click('[data-testid="identity"] button[type="submit"]');
+    await page.locator('[data-testid="code-sent"]').waitFor();
+    const { link } = await codeFrom(email);
+    expect(link).toContain('/candidate/apply/CAFE75?lang=en#email=');
+    const other = await phone(camera);
+    await other.goto(link.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''));
+    await other.locator('[data-testid="signed-in-as"]').waitFor();
+    expect(await other.locator('[data-testid="signed-in-as"]').textContent()).toContain(`Signed in as ${email}`);
+    expect(other.url()).not.toContain('code=');
+    await page.context().close();
+    await other.context().close();
+  });
+
+  it('refuses a wrong code with the message', async () => {
+    const page = await phone(camera, 'nl-BE');
+    await page.goto('/candidate/apply/CAFE75?lang=nl');
+    await hydrated(page);
+    const email = unique('wrong');
+    await page.fill('#ap-email', email);
+    await page.click('[data-testid="identity"] button[type="submit"]');
+    await page.locator('[data-testid="code-sent"]').waitFor();
+    const { code } = await codeFrom(email);
+    await page.fill('#ap-code', code === '000000' ? '000001' : '000000');
+    await page.click('[data-testid="identity"] button[type="submit"]');
+    await page.locator('[data-testid="identity-error"]').waitFor();
+    expect(await page.locator('[data-testid="identity-error"]').textContent()).toBe('Deze code is niet geldig of verlopen. Vraag een nieuwe code aan.');
+    await page.context().close();
+  });
+});
+
+/** Records one answer: camera on, 3-2-1, about `seconds` of recording, replay, keep. */
+async function recordAnswer(page: Page, n: number, seconds = 2.5) {
+  const recorder = page.locator(`[data-testid="recorder"][data-question="${n}"]`);
+  await recorder.waitFor({ timeout: 30_000 });
+  await recorder.getByRole('button', { name: 'Activer la caméra' }).click();
+  await recorder.getByRole('button', { name: 'Enregistrer' }).click();
+  await recorder.locator('[data-testid="countdown"]').waitFor();
+  await recorder.locator('[data-testid="timer"]').waitFor({ timeout: 10_000 });
+  await page.waitForTimeout(seconds * 1000);
+  expect(await recorder.locator('[data-testid="timer"]').textContent()).toMatch(/0:0[1-9] \/ 1:00/);
+  await recorder.getByRole('button', { name: 'Arrêter' }).click();
+  const replay = recorder.locator('[data-testid="replay"]');
+  await replay.waitFor();
+  // The replay holds the recording: it plays.
+  await replay.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await page.waitForFunction((el) => (el as HTMLVideoElement).currentTime > 0.3, await replay.elementHandle());
+  await recorder.getByRole('button', { name: 'Garder cette réponse' }).click();
+}
+
+/** The candidate's application as the API gives it to them (the page's own session). */
+const myApplication = (page: Page) =>
+  page.evaluate(() =>
+    fetch('/apis/candidate/applications', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ job_code: 'CAFE75' }) }).then(
+      (r) => r.json() as Promise<{ id: number; state: string; answers: Array<{ status: string }> }>,
+    ),
+  );
+
+describe('the whole loop', () => {
+  it('a candidate proves the e-mail, records three answers, they upload and are transcoded, the application completes', async () => {
+    const page = await phone(camera);
+    await page.goto('/candidate/apply/CAFE75');
+    await signInWithCode(page, unique('loop'));
+    for (let n = 1; n <= 3; n++) {
+      await recordAnswer(page, n);
+      if (n < 3) await page.locator(`[data-testid="recorder"][data-question="${n + 1}"]`).waitFor({ timeout: 30_000 });
+    }
+    // Transcoding three answers on a busy 2-core machine: the status says where it stands.
+    const deadline = Date.now() + 150_000;
+    for (let status = await myApplication(page); status.state !== 'complete'; status = await myApplication(page)) {
+      if (Date.now() > deadline || status.answers.some((a) => a.status === 'failed')) {
+        throw new Error(`not complete: ${JSON.stringify(status)}\njobs: ${JSON.stringify(await serverRows('SELECT * FROM jobs'))}`);
+      }
+      await page.waitForTimeout(2000);
+    }
+    await page.locator('[data-testid="apply-done"]').waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-testid="apply-done"] h2').textContent()).toBe('Candidature complète !');
+    const app = await myApplication(page);
+    expect(app.state).toBe('complete');
+    expect(app.answers.map((a) => a.status)).toEqual(['ready', 'ready', 'ready']);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+
+    // The recruiter's side: the offer's recruiter signs in on /dashboard, finds the candidate in
+    // the Candidats tab and plays the story (hls.js through signed /media addresses).
+    const desk = await camera.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR', baseURL: server.baseUrl });
+    const recruiter = await desk.newPage();
+    await recruiter.goto('/dashboard');
+    await recruiter.getByTestId('no-access').waitFor();
+    await recruiter.locator('input[name="email"]').fill('recruiter@demo.test');
+    await recruiter.locator('input[name="password"]').fill('demo1234');
+    await recruiter.getByTestId('sign-in').click();
+    await recruiter.getByTestId('tile-total').waitFor();
+    await recruiter.getByTestId('tab-candidates').click();
+    const card = recruiter.locator(`[data-testid="candidate-card"][data-application="${app.id}"]`);
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Léa Martin');
+    await card.getByTestId('watch-story').click();
+    const panel = recruiter.getByTestId('candidate-panel');
+    await panel.locator('video').first().waitFor();
+    await panel.locator('[data-testid="player"] button.playpause').click();
+    const playing = () => recruiter.evaluate(() => (document.querySelector('[data-testid="candidate-panel"] video') as HTMLVideoElement | null)?.currentTime ?? 0);
+    await expect.poll(playing, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    const t0 = await playing();
+    await expect.poll(playing, { timeout: 15_000 }).toBeGreaterThan(t0 + 0.3);
+
+    // The story's addresses are signed: a forged signature reads nothing.
+    const urls = await recruiter.evaluate(async (id) => {
+      const media = (await (await fetch(`/apis/applications/${id}/media`)).json()) as { questions: Array<{ url: string | null }> };
+      return media.questions.map((q) => q.url);
+    }, app.id);
+    expect(urls).toEqual([expect.stringMatching(/\/media\/[^/]+\/story\/.+\/index\.m3u8$/), expect.any(String), expect.any(String)]);
+    const forged = await recruiter.evaluate((u) => fetch(u.replace(/\/media\/[^/]+\//, '/media/1.x.forged/')).then((r) => r.status), urls[0]!);
+    expect(forged).toBeGreaterThanOrEqual(400);
+    await recruiter.context().close();
+    await page.context().close();
+  }, 300_000);
+});
+
+/** A one-second video full of noise: about 10 MB, three tus chunks. */
+function heavyVideo(seconds = 1): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-heavy-')), 'answer-heavy.mp4');
+  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=360x640:rate=30:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
+  const out = spawnSync(FFMPEG, [...args, '-vf', 'noise=alls=100:allf=t+u', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '8', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file], {
+    encoding: 'utf8',
+  });
+  if (out.status !== 0) throw new Error(out.stderr);
+  return file;
+}
+
+describe('without the camera', () => {
+  it('camera denied: a clear message and the file option, and a file sent through it is taken (English)', async () => {
+    // Fake devices, but no automatic consent: headless Chromium refuses the permission.
+    const denied = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream'], headless: true });
+    try {
+      const page = await phone(denied, 'en-GB');
+      await page.goto('/candidate/apply/CAFE75?lang=en');
+      await signInWithCode(page, unique('denied'));
+      const recorder = page.locator('[data-testid="recorder"][data-question="1"]');
+      await recorder.getByRole('button', { name: 'Turn the camera on' }).click();
+      await recorder.locator('[data-testid="camera-denied"]').waitFor();
+      expect(await recorder.locator('[data-testid="camera-denied"]').textContent()).toContain('Camera access is denied');
+      const input = recorder.locator('input[type="file"]');
+      expect(await input.getAttribute('accept')).toBe('video/*');
+      expect(await input.getAttribute('capture')).toBe('user');
+      expect(await recorder.locator('label[for^="file-"]').textContent()).toBe('Or send a video (1 minute at most)');
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+      await input.setInputFiles(makeVideo({ seconds: 3 }));
+      await page.locator('[data-testid="recorder"][data-question="2"]').waitFor({ timeout: 60_000 });
+      const states = await page.locator('[data-testid="answer-state"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+      expect(['processing', 'ready']).toContain(states[0]);
+      await page.context().close();
+    } finally {
+      await denied.close();
+    }
+  }, 120_000);
+
+  it('no camera at all: the message and the file option (Dutch); a file that is not a video is refused by the page', async () => {
+    // No fake device: this machine has no camera.
+    const none = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream'], headless: true });
+    try {
+      const page = await phone(none, 'nl-BE');
+      await page.goto('/candidate/apply/CAFE75?lang=nl');
+      await signInWithCode(page, unique('nocam'));
+      const recorder = page.locator('[data-testid="recorder"][data-question="1"]');
+      await recorder.getByRole('button', { name: 'Camera aanzetten' }).click();
+      await recorder.locator('[data-testid="no-camera"]').waitFor();
+      expect(await recorder.locator('[data-testid="no-camera"]').textContent()).toContain('Er is geen camera beschikbaar');
+      await recorder.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a video') });
+      expect(await recorder.locator('.field-error').textContent()).toBe('Dit bestand is geen video.');
+      await page.context().close();
+    } finally {
+      await none.close();
+    }
+  }, 120_000);
+});
+
+describe('resuming an upload', () => {
+  it('a connection cut in the middle of an upload: tus asks the offset and goes on from there', async () => {
+    const page = await phone(camera);
+    await page.goto('/candidate/apply/CAFE75');
+    await signInWithCode(page, unique('cut'));
+    const file = heavyVideo();
+    expect(fs.statSync(file).size).toBeGreaterThan(2 * 4 * 1024 * 1024);
+    const patches: Array<{ offset: number; aborted: boolean }> = [];
+    let heads = 0;
+    await page.route('**/apis/candidate/uploads/**', async (route) => {
+      const req = route.request();
+      if (req.method() === 'HEAD') heads++;
+      if (req.method() !== 'PATCH') return route.continue();
+      const offset = Number(req.headers()['upload-offset']);
+      const cut = patches.length === 1;
+      patches.push({ offset, aborted: cut });
+      return cut ? route.abort('connectionreset') : route.continue();
+    });
+    await page.locator('[data-testid="recorder"][data-question="1"] input[type="file"]').setInputFiles(file);
+    await page.locator('[data-testid="recorder"][data-question="2"]').waitFor({ timeout: 90_000 });
+    expect(patches[0]).toEqual({ offset: 0, aborted: false });
+    expect(patches[1]).toEqual({ offset: 4 * 1024 * 1024, aborted: true });
+    // After the cut: HEAD, then the same chunk again, never from zero.
+    expect(heads).toBeGreaterThanOrEqual(1);
+    expect(patches[2]).toEqual({ offset: 4 * 1024 * 1024, aborted: false });
+    expect(patches.slice(2).every((p) => p.offset > 0)).toBe(true);
+    await page.context().close();
+  }, 180_000);
+
+  it('a tab closed in the middle of an upload: the next visit resumes where it stopped', async () => {
+    const page = await phone(camera);
+    await page.goto('/candidate/apply/CAFE75');
+    await signInWithCode(page, unique('closed'));
+    const context = page.context();
+    const offsets: number[] = [];
+    let cutting = true;
+    await context.route('**/apis/candidate/uploads/**', async (route) => {
+      const req = route.request();
+      if (req.method() !== 'PATCH') return route.continue();
+      const offset = Number(req.headers()['upload-offset']);
+      if (cutting && offset > 0) return route.abort('connectionreset');
+      offsets.push(offset);
+      return route.continue();
+    });
+    await page.locator('[data-testid="recorder"][data-question="1"] input[type="file"]').setInputFiles(heavyVideo());
+    // The first chunk went through, the next ones fail: the visitor closes the tab.
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="upload"] progress')?.getAttribute('value') ?? 0) > 0, undefined, { timeout: 30_000 });
+    await page.close();
+    expect(offsets).toEqual([0]);
+    cutting = false;
+    const again = await context.newPage();
+    await again.goto('/candidate/apply/CAFE75');
+    await again.locator('[data-testid="recorder"][data-question="2"]').waitFor({ timeout: 90_000 });
+    expect(offsets[1]).toBe(4 * 1024 * 1024);
+    expect(offsets.slice(1).every((o) => o > 0)).toBe(true);
+    await context.close();
+  }, 180_000);
+});
+
+describe('offer handling', () => {
+  it('a closed offer shows the same not-found panel', async () => {
+    const page = await phone(camera);
+    const res = await page.goto('/candidate/apply/CHEF75');
+    expect(res?.status()).toBe(404);
+    expect(await page.locator('[data-testid="no-offer"] h1').textContent()).toBe('Aucune offre ne correspond');
+    await page.context().close();
+  });
+
+  it('an unknown offer shows the offer page’s not-found panel with a 404', async () => {
+    const page = await phone(camera);
+    const res = await page.goto('/candidate/apply/NOPE00');
+    expect(res?.status()).toBe(404);
+    expect(await page.locator('[data-testid="no-offer"] h1').textContent()).toBe('Aucune offre ne correspond');
+    await page.context().close();
+  });
+
+  it('the offer page and its thank-you panel lead to the recording page', async () => {
+    const page = await phone(camera);
+    await page.goto('/candidate/offer/CAFE75');
+    expect(await page.locator('[data-testid="apply-video"]').getAttribute('href')).toBe('/candidate/apply/CAFE75');
+    expect(await page.locator('[data-testid="apply-video"]').textContent()).toBe('Répondre en vidéo');
+    // After a web application, the thank-you panel leads there too.
+    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+    await page.fill('#f-email', unique('web'));
+    await page.fill('#f-firstname', 'Léa');
+    await page.fill('#f-lastname', 'Martin');
+    await page.fill('#f-phone', '0612345678');
+    await page.check('#f-accept_cgu');
+    await page.click('button[type="submit"]');
+    const after = page.locator('[data-testid="thx-panel"] [data-testid="apply-video-after"]');
+    await after.waitFor();
+    expect(await after.getAttribute('href')).toBe('/candidate/apply/CAFE75');
+    await after.click();
+    await page.locator('[data-testid="identity"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/candidate/apply/CAFE75');
+    await page.context().close();
+  });
+});
