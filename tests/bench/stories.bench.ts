@@ -24,6 +24,11 @@ const CHUNK = 5 * 1024 * 1024;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-bench-stories-'));
 const rows: Array<[string, string, string]> = [];
+/** Each measure is printed as soon as it is known, and all of them in a table at the end. */
+const row = (r: [string, string, string]) => {
+  rows.push(r);
+  console.log(r.join(' — '));
+};
 const load = () => os.loadavg()[0].toFixed(1);
 
 console.log(
@@ -33,7 +38,8 @@ console.log(
     .join(' / ')} (1/5/15 min); ffmpeg ${FFMPEG}`,
 );
 let t = Date.now();
-const source = makeVideo({ seconds: SECONDS, width: 720, height: 1280, fps: 30, bitrate: '8M', grain: true }, dir);
+// BENCH_SOURCE=<file>: reuse a source made by an earlier run (making it takes a while on a busy machine).
+const source = process.env.BENCH_SOURCE ?? makeVideo({ seconds: SECONDS, width: 720, height: 1280, fps: 30, bitrate: '8M', grain: true }, dir);
 const bytes = fs.statSync(source).size;
 console.log(`source: ${SECONDS} s 720x1280 30 fps, 8 Mbit/s with moving grain (a phone's recording), ${(bytes / 1e6).toFixed(1)} MB, generated in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
@@ -43,7 +49,7 @@ for (const preset of PRESETS) {
   const files = await transcodeToHls(FFMPEG, source, out, { preset });
   const s = (Date.now() - t) / 1000;
   const size = files.reduce((n, f) => n + fs.statSync(path.join(out, f)).size, 0);
-  rows.push([`transcode, preset ${preset}`, `${(SECONDS / s).toFixed(1)}x real time (${s.toFixed(1)} s)`, `${(size / 1e6).toFixed(1)} MB, load ${load()}`]);
+  row([`transcode, preset ${preset}`, `${(SECONDS / s).toFixed(1)}x real time (${s.toFixed(1)} s)`, `${(size / 1e6).toFixed(1)} MB, load ${load()}`]);
 }
 
 // The whole path, on the server's own default preset.
@@ -84,7 +90,7 @@ try {
   let offset = 0;
   while (offset + CHUNK < bytes) offset = await patch(offset, file.subarray(offset, offset + CHUNK));
   const uploadS = (Date.now() - t) / 1000;
-  rows.push(['tus upload on loopback (5 MB PATCHes)', `${((offset * 8) / 1e6 / uploadS).toFixed(0)} Mbit/s`, `${(offset / 1e6).toFixed(1)} MB in ${uploadS.toFixed(2)} s`]);
+  row(['tus upload on loopback (5 MB PATCHes)', `${((offset * 8) / 1e6 / uploadS).toFixed(0)} Mbit/s`, `${(offset / 1e6).toFixed(1)} MB in ${uploadS.toFixed(2)} s`]);
   const lastByte = Date.now();
   await patch(offset, file.subarray(offset));
   const accepted = (Date.now() - lastByte) / 1000;
@@ -97,7 +103,7 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const playable = (Date.now() - lastByte) / 1000;
-  rows.push([`last byte -> playable playlist (preset ${ctx.settings.video.x264Preset})`, `${playable.toFixed(1)} s`, `check + copy ${accepted.toFixed(1)} s, target <= 20 s, load ${load()}`]);
+  row([`last byte -> playable playlist (preset ${ctx.settings.video.x264Preset})`, `${playable.toFixed(1)} s`, `check + copy ${accepted.toFixed(1)} s, target <= 20 s, load ${load()}`]);
 } finally {
   await worker.stop(5000);
   server.close();
