@@ -97,7 +97,7 @@ describe('retries', () => {
     const bad = (await enqueue('worker-bad', {}, { queue: 'w1', maxAttempts: 1 }))!;
     const worker = startWorker({ queues: ['w1'], pollMs: 50, logger: silent });
     try {
-      for (let i = 0; i < 100 && ((await Job.findByPk(ok.id))?.state !== 'done' || (await Job.findByPk(bad.id))?.state !== 'failed'); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 400 && ((await Job.findByPk(ok.id))?.state !== 'done' || (await Job.findByPk(bad.id))?.state !== 'failed'); i++) await new Promise((r) => setTimeout(r, 50));
     } finally {
       await worker.stop();
     }
@@ -261,5 +261,5 @@ describe('ffmpeg missing', () => {
     const code = await new Promise<number | null>((r) => child.on('exit', r));
     expect(code).toBe(1);
     expect(err).toContain('ffmpeg is not usable');
-  }, 30_000);
+  }, 90_000);
 });

@@ -41,7 +41,9 @@ let t = Date.now();
 // BENCH_SOURCE=<file>: reuse a source made by an earlier run (making it takes a while on a busy machine).
 const source = process.env.BENCH_SOURCE ?? makeVideo({ seconds: SECONDS, width: 720, height: 1280, fps: 30, bitrate: '8M', grain: true }, dir);
 const bytes = fs.statSync(source).size;
-console.log(`source: ${SECONDS} s 720x1280 30 fps, 8 Mbit/s with moving grain (a phone's recording), ${(bytes / 1e6).toFixed(1)} MB, generated in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+console.log(
+  `source: ${SECONDS} s 720x1280 30 fps, 8 Mbit/s with moving grain (a phone's recording), ${(bytes / 1e6).toFixed(1)} MB, ${process.env.BENCH_SOURCE ? `reused from ${process.env.BENCH_SOURCE}` : `generated in ${((Date.now() - t) / 1000).toFixed(1)} s`}`,
+);
 
 for (const preset of PRESETS) {
   const out = path.join(dir, `hls-${preset}`);
