@@ -88,7 +88,7 @@ const schema = z.object({
   // Video answers (docs/decisions/127-transcoding.md): the ffmpeg binary (default: the one the
   // @ffmpeg-installer package ships), the x264 preset, and where tus keeps bytes being uploaded.
   FFMPEG_PATH: z.string().min(1).optional(),
-  X264_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']).default('veryfast'),
+  X264_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']).default('superfast'),
   UPLOAD_TMP_DIR: z.string().min(1).default('var/tus'),
 });
 

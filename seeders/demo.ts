@@ -138,7 +138,7 @@ async function copyStories(storage: Storage, demoKeys: DemoKeys): Promise<Set<st
   const clips: Array<Array<{ name: string; body: Buffer }>> = [];
   for (let n = 1; n <= CLIPS; n++) {
     const dir = path.join(MEDIA_DIR, `story-${n}`);
-    const names = (await fs.readdir(dir)).filter((f) => f.endsWith('.m3u8') || f.endsWith('.ts')).sort();
+    const names = (await fs.readdir(dir)).filter((f) => f.endsWith('.m3u8') || f.endsWith('.ts') || f.endsWith('.jpg')).sort();
     clips.push(await Promise.all(names.map(async (name) => ({ name, body: await fs.readFile(path.join(dir, name)) }))));
   }
   const keys = new Set<string>();
@@ -147,7 +147,7 @@ async function copyStories(storage: Storage, demoKeys: DemoKeys): Promise<Set<st
       const playlist = demoKeys.story(a.id, `q${pos}`);
       const dir = playlist.slice(0, -'index.m3u8'.length);
       for (const file of clips[(pos - 1) % CLIPS]) {
-        const type = file.name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
+        const type = file.name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : file.name.endsWith('.jpg') ? 'image/jpeg' : 'video/mp2t';
         await storage.put(dir + file.name, file.body, type);
       }
       keys.add(playlist);

@@ -8,7 +8,7 @@ import { ffmpegPath } from '../integrations/ffmpeg.js';
 import { registerQueueDepth } from '../lib/metrics.js';
 import { defineJob, purgeDoneJobs, queueDepth, startWorker, type RecurringTask, type Worker } from './queue.js';
 import { purgeUnreferencedUploads } from './upload-cleanup.js';
-import { COMPLETE_MAIL_JOB, TRANSCODE_JOB, VIDEO_QUEUE, markTranscodeFailed, sendCompletionMail, transcodeAnswer } from '../services/video-answers.service.js';
+import { COMPLETE_MAIL_JOB, TRANSCODE_JOB, VIDEO_QUEUE, markTranscodeFailed, purgeAbandonedUploads, sendCompletionMail, transcodeAnswer } from '../services/video-answers.service.js';
 
 export interface JobDeps {
   settings: Settings;
@@ -24,6 +24,7 @@ export const QUEUES = ['default', VIDEO_QUEUE];
 export const RECURRING: RecurringTask[] = [
   { name: 'upload-cleanup', everyMs: 3600_000 },
   { name: 'purge-done-jobs', everyMs: 24 * 3600_000 },
+  { name: 'abandoned-answer-uploads', everyMs: 3600_000 },
 ];
 
 /** Registers what each job name does (idempotent). */
@@ -45,6 +46,10 @@ export function defineJobs(deps: JobDeps): void {
   defineJob('upload-cleanup', async () => {
     const removed = await purgeUnreferencedUploads(deps.storage, deps.clock());
     if (removed) deps.logger.info({ removed }, 'unreferenced uploads removed');
+  });
+  defineJob('abandoned-answer-uploads', async () => {
+    const removed = await purgeAbandonedUploads(deps.settings.video.uploadDir, deps.clock());
+    if (removed) deps.logger.info({ removed }, 'abandoned answer uploads removed');
   });
   defineJob('purge-done-jobs', async () => {
     await purgeDoneJobs(deps.clock());

@@ -245,6 +245,19 @@ export async function finishAnswerUpload(deps: VideoDeps, uploadId: string, file
   await fs.rm(file, { force: true });
 }
 
+/** An upload still unfinished this long after it started is abandoned: its bytes and row are removed. */
+export const ABANDONED_UPLOAD_MS = 24 * 3600_000;
+
+/** Removes abandoned uploads (bytes in uploadDir, then the row); answers how many. */
+export async function purgeAbandonedUploads(uploadDir: string, now: Date): Promise<number> {
+  const old = await AnswerUpload.findAll({ where: { state: 'uploading', created_at: { [Op.lt]: new Date(now.getTime() - ABANDONED_UPLOAD_MS) } }, limit: 500 });
+  for (const u of old) {
+    await fs.rm(path.join(uploadDir, u.id), { force: true });
+    await u.destroy();
+  }
+  return old.length;
+}
+
 /** Keys of a stored story: its playlist, the segments it names, the poster. */
 export async function storyKeys(storage: Storage, playlistKey: string): Promise<string[]> {
   const dir = playlistKey.slice(0, playlistKey.lastIndexOf('/') + 1);

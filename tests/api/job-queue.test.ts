@@ -16,6 +16,8 @@ import { stopChild } from '../helpers/processes.js';
 import { BACKOFF_BASE_MS, claim, complete, defineJob, enqueue, enqueueRecurring, fail, renewLease, retryJob, startWorker } from '../../api/jobs/queue.js';
 import { AnswerUpload, Job } from '../../models/index.js';
 import { ffmpegReadiness } from '../../api/integrations/ffmpeg.js';
+import { startJobs } from '../../api/jobs/index.js';
+import { registry } from '../../api/lib/metrics.js';
 import { sourceKeyOf } from '../../api/services/video-answers.service.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -95,7 +97,7 @@ describe('retries', () => {
     const bad = (await enqueue('worker-bad', {}, { queue: 'w1', maxAttempts: 1 }))!;
     const worker = startWorker({ queues: ['w1'], pollMs: 50, logger: silent });
     try {
-      for (let i = 0; i < 100 && ((await Job.findByPk(ok.id))?.state !== 'done' || (await Job.findByPk(bad.id))?.state !== 'failed'); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 400 && ((await Job.findByPk(ok.id))?.state !== 'done' || (await Job.findByPk(bad.id))?.state !== 'failed'); i++) await new Promise((r) => setTimeout(r, 50));
     } finally {
       await worker.stop();
     }
@@ -123,6 +125,18 @@ describe('the Jobs console resource', () => {
     expect(retried.status).toBe(200);
     expect(await Job.findByPk(job.id)).toMatchObject({ state: 'ready', attempts: 0 });
     expect((await request(ctx.app).post('/apis/console/jobs/999999/retry').set(admin)).status).toBe(404);
+  });
+});
+
+describe('metrics', () => {
+  it('the server’s worker publishes each queue’s depth (ready jobs) on /metrics', async () => {
+    const worker = startJobs(ctx.deps);
+    await worker.stop();
+    await enqueue('later-video', {}, { queue: 'video', runAt: new Date(Date.now() + 3600_000) });
+    await enqueue('later-video', {}, { queue: 'video', runAt: new Date(Date.now() + 3600_000) });
+    const text = await registry.getSingleMetricAsString('job_queue_depth');
+    expect(text).toContain('job_queue_depth{queue="video"} 2');
+    expect(text).toMatch(/job_queue_depth\{queue="default"\} \d+/);
   });
 });
 
@@ -247,5 +261,5 @@ describe('ffmpeg missing', () => {
     const code = await new Promise<number | null>((r) => child.on('exit', r));
     expect(code).toBe(1);
     expect(err).toContain('ffmpeg is not usable');
-  }, 30_000);
+  }, 90_000);
 });

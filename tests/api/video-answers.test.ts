@@ -17,7 +17,7 @@ import { createHttpServer } from '../../api/http-server.js';
 import { startJobs } from '../../api/jobs/index.js';
 import type { Worker } from '../../api/jobs/queue.js';
 import { AnswerUpload, Application, User, WishlistEntry, type Offer } from '../../models/index.js';
-import { sourceKeyOf } from '../../api/services/video-answers.service.js';
+import { purgeAbandonedUploads, sourceKeyOf } from '../../api/services/video-answers.service.js';
 import { userAudience } from '../../api/integrations/media-urls.js';
 
 let ctx: TestContext;
@@ -186,6 +186,19 @@ describe('uploads', () => {
       ['missing', null],
     ]);
   }, 60_000);
+
+  it('an upload left unfinished for a day is removed (bytes and row) by the hourly sweep', async () => {
+    const { auth, application } = await candidateWithApplication();
+    const created = await create(auth, application.id, 'q1', 5000);
+    await patch(auth, created.headers.location, 0, Buffer.alloc(1000, 1));
+    const id = String(created.headers.location).split('/').pop()!;
+    expect(fs.existsSync(path.join(ctx.settings.video.uploadDir, id))).toBe(true);
+    expect(await purgeAbandonedUploads(ctx.settings.video.uploadDir, new Date(Date.now() + 3600_000))).toBe(0);
+    expect(await purgeAbandonedUploads(ctx.settings.video.uploadDir, new Date(Date.now() + 25 * 3600_000))).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(path.join(ctx.settings.video.uploadDir, id))).toBe(false);
+    expect(await AnswerUpload.findByPk(id)).toBeNull();
+    expect((await status(auth, application.id)).answers[0].status).toBe('missing');
+  });
 
   it('a HEAD or PATCH on another candidate’s upload answers 404', async () => {
     const { auth, application } = await candidateWithApplication();

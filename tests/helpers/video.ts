@@ -14,16 +14,22 @@ export interface VideoSpec {
   fps?: number;
   /** mp4 (H.264/AAC) or webm (VP8/Vorbis, as a browser's MediaRecorder writes) */
   format?: 'mp4' | 'webm';
+  /** Video bit rate, e.g. '8M' as a phone records (default: the encoder's choice, small for testsrc). */
+  bitrate?: string;
+  /** Moving grain over the picture: content as hard to encode as a camera's, for honest speed figures. */
+  grain?: boolean;
 }
 
 /** Generates a video file and answers its path (in a temporary folder). */
 export function makeVideo(spec: VideoSpec, dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-video-'))): string {
-  const { seconds, width = 360, height = 640, fps = 30, format = 'mp4' } = spec;
+  const { seconds, width = 360, height = 640, fps = 30, format = 'mp4', bitrate, grain = false } = spec;
   const file = path.join(dir, `answer-${seconds}s-${width}x${height}.${format}`);
+  const rate = bitrate ? ['-b:v', bitrate, '-maxrate', bitrate, '-bufsize', bitrate] : [];
   const codecs =
     format === 'mp4'
-      ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac']
-      : ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', '-c:a', 'libvorbis'];
+      ? ['-c:v', 'libx264', '-preset', 'ultrafast', ...rate, '-pix_fmt', 'yuv420p', '-c:a', 'aac']
+      : ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', bitrate ?? '300k', '-c:a', 'libvorbis'];
+  const filters = grain ? ['-vf', 'noise=alls=12:allf=t'] : [];
   const out = spawnSync(
     FFMPEG,
     [
@@ -39,6 +45,7 @@ export function makeVideo(spec: VideoSpec, dir = fs.mkdtempSync(path.join(os.tmp
       'lavfi',
       '-i',
       `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+      ...filters,
       ...codecs,
       '-shortest',
       file,
