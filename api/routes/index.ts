@@ -15,6 +15,7 @@ import { authRoutes } from './auth.routes.js';
 import { adminRecruiterRoutes } from './admin-recruiters.routes.js';
 import { ssoRoutes } from './sso.routes.js';
 import { mediaLinksRoutes } from './media-links.routes.js';
+import { subscriptionRoutes } from './subscriptions.routes.js';
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
@@ -32,5 +33,6 @@ export function apiRouter(deps: AppDeps): Router {
   router.use(adminRecruiterRoutes(deps));
   router.use(ssoRoutes(deps));
   router.use(mediaLinksRoutes(deps));
+  router.use(subscriptionRoutes(deps));
   return router;
 }

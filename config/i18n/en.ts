@@ -90,6 +90,18 @@ const en: Record<keyof typeof fr, string> = {
   sso_unknown_provider: 'This company sign-in provider does not exist.',
   sso_failed: "Company sign-in failed: the identity provider's response was refused.",
   sso_domain_refused: "This email address is not in this identity provider's domains.",
+  plan_not_found: 'This subscription plan does not exist.',
+  subscription_not_found: 'This subscription does not exist.',
+  payments_not_configured: 'Online payment is not configured on this server: the subscription cannot be paid for now. Please contact us.',
+  payment_provider_error: 'The payment service did not answer. Please try again in a moment.',
+  subscription_already_paid: 'This subscription is already paid.',
+  subscriber_profile_required: 'Only a recruiter or manager account can take a subscription.',
+  hpid_mismatch: 'This payment page does not belong to this subscription.',
+  stripe_signature_invalid: 'Invalid or expired webhook signature.',
+  invalid_quantity: 'The number of points of sale must be a whole number from 1 to 999.',
+  no_seats_left: 'Every recruiter included in this subscription is already assigned: increase the number of points of sale to add more.',
+  subscription_not_active: 'This subscription is not active (unpaid or expired): no recruiter can be added to it.',
+  recruiter_not_found: 'This recruiter does not exist or is not part of your team.',
 };
 
 export default en;

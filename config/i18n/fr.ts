@@ -91,6 +91,18 @@ const fr = {
   sso_unknown_provider: 'Ce fournisseur de connexion d’entreprise n’existe pas.',
   sso_failed: 'La connexion d’entreprise a échoué : la réponse du fournisseur d’identité a été refusée.',
   sso_domain_refused: 'Cette adresse e-mail n’appartient pas aux domaines de ce fournisseur d’identité.',
+  plan_not_found: 'Cette offre d’abonnement n’existe pas.',
+  subscription_not_found: 'Cet abonnement n’existe pas.',
+  payments_not_configured: 'Le paiement en ligne n’est pas configuré sur ce serveur : l’abonnement ne peut pas être réglé pour le moment. Merci de nous contacter.',
+  payment_provider_error: 'Le service de paiement n’a pas répondu. Merci de réessayer dans quelques instants.',
+  subscription_already_paid: 'Cet abonnement est déjà réglé.',
+  subscriber_profile_required: 'Seul un compte recruteur ou manager peut souscrire un abonnement.',
+  hpid_mismatch: 'Cette page de paiement ne correspond pas à cet abonnement.',
+  stripe_signature_invalid: 'Signature du webhook invalide ou expirée.',
+  invalid_quantity: 'Le nombre de points de vente doit être un nombre entier entre 1 et 999.',
+  no_seats_left: 'Tous les recruteurs inclus dans cet abonnement sont déjà attribués : augmentez le nombre de points de vente pour en ajouter.',
+  subscription_not_active: 'Cet abonnement n’est pas actif (non réglé ou expiré) : aucun recruteur ne peut y être ajouté.',
+  recruiter_not_found: 'Ce recruteur n’existe pas ou ne fait pas partie de votre équipe.',
 } as const;
 
 export default fr;

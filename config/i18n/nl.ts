@@ -91,6 +91,18 @@ const nl: Record<keyof typeof fr, string> = {
   sso_unknown_provider: 'Deze aanbieder van bedrijfsaanmelding bestaat niet.',
   sso_failed: 'Bedrijfsaanmelding mislukt: het antwoord van de identiteitsprovider is geweigerd.',
   sso_domain_refused: 'Dit e-mailadres hoort niet bij de domeinen van deze identiteitsprovider.',
+  plan_not_found: 'Deze abonnementsformule bestaat niet.',
+  subscription_not_found: 'Dit abonnement bestaat niet.',
+  payments_not_configured: 'Online betalen is niet ingesteld op deze server: het abonnement kan nu niet betaald worden. Neem contact met ons op.',
+  payment_provider_error: 'De betaaldienst antwoordde niet. Probeer het zo meteen opnieuw.',
+  subscription_already_paid: 'Dit abonnement is al betaald.',
+  subscriber_profile_required: 'Alleen een recruiter- of manageraccount kan een abonnement nemen.',
+  hpid_mismatch: 'Deze betaalpagina hoort niet bij dit abonnement.',
+  stripe_signature_invalid: 'Ongeldige of verlopen webhookhandtekening.',
+  invalid_quantity: 'Het aantal verkooppunten moet een geheel getal van 1 tot 999 zijn.',
+  no_seats_left: 'Alle recruiters van dit abonnement zijn al toegewezen: verhoog het aantal verkooppunten om er meer toe te voegen.',
+  subscription_not_active: 'Dit abonnement is niet actief (niet betaald of verlopen): er kan geen recruiter aan toegevoegd worden.',
+  recruiter_not_found: 'Deze recruiter bestaat niet of hoort niet bij uw team.',
 };
 
 export default nl;

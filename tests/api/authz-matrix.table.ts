@@ -151,6 +151,26 @@ export const MATRIX: Record<string, Case | Case[]> = {
   // The signed addresses of an application's CV and stories: its candidate, the offer's recruiter,
   // their manager and staff; the other company is told it does not exist.
   'GET /apis/applications/:application_id/media': { path: (f) => `/apis/applications/${f.ids.application}/media`, expect: { ...RECRUITERS_OFFER(200), candidate: 200 } },
+  // Subscriptions (issue 13): taking one is for recruiter and manager accounts; billing_informations
+  // (anonymous too) and the other actions: tests/api/subscriptions.test.ts.
+  'POST /apis/subscription': {
+    body: (_f, caller) => ({ action: 'sub_register', sub_plan_id: 'franchise_demo', sub_quantity: 2, email: `${caller.toLowerCase()}-sub@matrix.test` }),
+    expect: COMPANY(201),
+  },
+  // The manager's paid subscription: its owner (and staff) give a seat to a team recruiter, then free it.
+  'POST /apis/subscription/:id/recruiters': {
+    path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/recruiters`,
+    body: (f) => ({ recruiter_id: f.users.recruiter.id }),
+    expect: { anonymous: 401, manager: 201, admin: 201, others: 404 },
+  },
+  'DELETE /apis/subscription/:id/recruiters/:recruiterId': {
+    path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/recruiters/${f.users.recruiter.id}`,
+    // Staff comes last and finds the seat already freed by the manager.
+    expect: { anonymous: 401, manager: 200, others: 404 },
+  },
+  // Stripe signs its calls, whoever the caller: the matrix app has no STRIPE_WEBHOOK_SECRET, so every
+  // delivery is refused as not configured (signed deliveries: tests/api/subscriptions.test.ts).
+  'POST /apis/stripe/webhook': { body: () => ({ id: 'evt_matrix', type: 'invoice.paid' }), expect: ALL(503) },
   'POST /apis/share-apply': {
     body: (f) => ({ recruiter_id: f.users.recruiter.id, job_code: f.ids.job_code, candidate_id: f.users.candidate.id }),
     expect: { anonymous: 401, candidate: 403, recruiter: 200, manager: 200, admin: 200, otherRecruiter: 403, otherManager: 403 },
@@ -227,6 +247,7 @@ export async function makeFixtures(): Promise<Fixtures> {
       shop: shop.id,
       template: template.id,
       subscription: subscription.id,
+      subscriptionSubId: subscription.sub_id,
       offer: offer.id,
       application: application.id,
       halfApplication: halfApplication.id,

@@ -198,7 +198,7 @@ export const en = {
       },
     },
     subscriptions: {
-      choices: { state: { pending: 'pending', payed: 'paid', canceled: 'canceled', expired: 'expired' } },
+      choices: { state: { pending: 'pending', payed: 'paid', canceled: 'canceled', expired: 'expired', unpaid: 'unpaid' } },
       name: 'Subscription |||| Subscriptions',
       fields: {
         sub_id: 'Subscription',
@@ -214,6 +214,20 @@ export const en = {
         billing_email: 'Billing email',
         created_at: 'Created',
         id: 'Id',
+      },
+    },
+    plans: {
+      choices: { interval: { month: 'monthly', year: 'yearly' } },
+      name: 'Plan |||| Plans',
+      fields: {
+        id: 'Id',
+        name: 'Name',
+        unit_amount: 'Price per point of sale (cents)',
+        currency: 'Currency',
+        interval: 'Period',
+        stripe_price_id: 'Stripe price',
+        active: 'Active',
+        created_at: 'Created',
       },
     },
     'audit-log': {
