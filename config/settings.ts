@@ -79,6 +79,9 @@ const schema = z.object({
   // SHUTDOWN_DELAY_MS while requests are still served (the balancer's check interval times its
   // fall count), then the server stops accepting and waits up to SHUTDOWN_TIMEOUT_MS for the
   // requests in flight.
+  // Address autocomplete (decision 110): the national address API for street-level results; unset,
+  // the offline French communes.
+  ADDRESS_API_URL: z.url().optional(),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
@@ -111,6 +114,8 @@ export interface Settings {
   /** /metrics: on the main port behind a bearer token, and/or open on a port of its own (decision 105). */
   metrics: { token?: string; port?: number; host: string };
   shutdown: { delayMs: number; timeoutMs: number };
+  /** The national address API's base (api-adresse.data.gouv.fr shape); unset: offline communes. */
+  addressApiUrl?: string;
 }
 
 export class SettingsError extends Error {}
@@ -181,5 +186,6 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     twilio: { accountSid: s.TWILIO_ACCOUNT_SID, apiKey: s.TWILIO_API_KEY, apiSecret: s.TWILIO_API_SECRET },
     metrics: { token: s.METRICS_TOKEN, port: s.METRICS_PORT, host: s.METRICS_HOST },
     shutdown: { delayMs: s.SHUTDOWN_DELAY_MS, timeoutMs: s.SHUTDOWN_TIMEOUT_MS },
+    addressApiUrl: s.ADDRESS_API_URL,
   };
 }

@@ -3,6 +3,7 @@
 // Who is a manager and what a caller reaches: api/auth/access.ts.
 import type { RequestHandler } from 'express';
 import { forbidden, unauthorized, AppError } from '../lib/errors.js';
+import { isManager } from './access.js';
 
 export const MESSAGES = {
   adminOnly: 'Le site est en cours de développement, merci de votre patience.',
@@ -20,4 +21,15 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (!req.caller) return next(unauthorized());
   if (!req.caller.user.is_admin) return next(forbidden('admin_only', MESSAGES.adminOnly));
   next();
+};
+
+/**
+ * The manager area (back-office.md section 2): users counting as managers by the rule of
+ * access.ts, and staff; anyone else reads "manager access not allowed".
+ */
+export const requireManager: RequestHandler = async (req, _res, next) => {
+  if (!req.caller) return next(unauthorized());
+  const user = req.caller.user;
+  if (user.is_admin || (await isManager(user))) return next();
+  next(forbidden('manager_access_not_allowed', 'manager_access_not_allowed'));
 };

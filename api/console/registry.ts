@@ -7,6 +7,7 @@ import { landingsServer } from '../../models/resources/landings/server.js';
 import { wishlistsServer } from '../../models/resources/wishlists/server.js';
 import { applicationsServer } from '../../models/resources/applications/server.js';
 import { customLandingsServer } from '../../models/resources/custom-landings/server.js';
+import { shopsServer } from '../../models/resources/shops/server.js';
 import { planOf } from './read.js';
 import type { ServerPart } from './types.js';
 
@@ -17,6 +18,7 @@ const PARTS: Record<string, ServerPart> = {
   wishlists: wishlistsServer,
   applications: applicationsServer,
   'custom-landings': customLandingsServer,
+  shops: shopsServer,
 };
 
 export function serverPartOf(name: string): ServerPart {

@@ -16,6 +16,9 @@ import { adminRecruiterRoutes } from './admin-recruiters.routes.js';
 import { ssoRoutes } from './sso.routes.js';
 import { mediaLinksRoutes } from './media-links.routes.js';
 import { subscriptionRoutes } from './subscriptions.routes.js';
+import { addressRoutes } from './address.routes.js';
+import { applicationsRoutes } from './applications.routes.js';
+import { managerRoutes } from './manager.routes.js';
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
@@ -34,5 +37,8 @@ export function apiRouter(deps: AppDeps): Router {
   router.use(ssoRoutes(deps));
   router.use(mediaLinksRoutes(deps));
   router.use(subscriptionRoutes(deps));
+  router.use(addressRoutes(deps));
+  router.use(applicationsRoutes(deps));
+  router.use(managerRoutes(deps));
   return router;
 }

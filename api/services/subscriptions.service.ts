@@ -4,9 +4,10 @@
 // (quantity minus assigned recruiters) and the read-time expiry. The rules themselves (active,
 // seats, quantity, price) are models/rules/subscription.ts. Decisions 144 to 147.
 import crypto from 'node:crypto';
-import { UniqueConstraintError, type Transaction } from 'sequelize';
+import { QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
 import type { Settings } from '../../config/settings.js';
-import { Plan, StripeEvent, Subscription, SubscriptionRecruiter, User, transaction } from '../../models/index.js';
+import { Plan, StripeEvent, Subscription, SubscriptionRecruiter, User, boundSequelize, transaction } from '../../models/index.js';
+import { readDate } from '../../models/rules/dates.js';
 import { effectiveState, isActive, priceCents, seatsOf } from '../../models/rules/subscription.js';
 import { reachOf, reachesRecruiter, isStaff } from '../auth/access.js';
 import { AppError, conflict, forbidden, invalid, notFound, unauthorized } from '../lib/errors.js';
@@ -455,3 +456,62 @@ export async function releaseSeat(subId: string, recruiterId: string, caller: Us
 
 /** Price of the chosen quantity, for the page (models/rules/subscription.ts). */
 export const totalCents = (plan: { unit_amount: number }, quantity: number): number => priceCents(plan.unit_amount, quantity);
+
+// ---------------------------------------------------------------------------------------------
+// The manager's reads (issue 11: GET /apis/subscription, /apis/subscription/{id})
+
+const iso = (v: unknown) => readDate(v)?.toISOString() ?? null;
+type Row = Record<string, unknown>;
+
+async function read(where: string, params: unknown[], now: Date) {
+  const sequelize = boundSequelize();
+  const subs = await sequelize.query<Row>(`SELECT id, sub_id, user_id, plan_id, quantity, state, expires_at, created_at FROM subscriptions s WHERE ${where} ORDER BY created_at DESC, id DESC`, {
+    replacements: params,
+    type: QueryTypes.SELECT,
+  });
+  const ids = subs.map((s) => Number(s.id));
+  const seats = ids.length
+    ? await sequelize.query<Row>(
+        `SELECT sr.subscription_id, u.id, u.name, u.email, u.picture FROM subscription_recruiters sr JOIN users u ON u.id = sr.recruiter_id WHERE sr.subscription_id IN (${ids.map(() => '?').join(', ')}) ORDER BY u.name, u.id`,
+        { replacements: ids, type: QueryTypes.SELECT },
+      )
+    : [];
+  return subs.map((s) => {
+    const recruiters = seats
+      .filter((r) => Number(r.subscription_id) === Number(s.id))
+      .map((r) => ({ sub: String(r.id), name: String(r.name ?? ''), email: String(r.email), picture: (r.picture as string | null) ?? null }));
+    const state = effectiveState({ state: String(s.state), expires_at: readDate(s.expires_at) ?? null }, now);
+    return {
+      id: Number(s.id),
+      sub_id: String(s.sub_id),
+      plan_id: String(s.plan_id),
+      created: iso(s.created_at),
+      expires: iso(s.expires_at),
+      sub_quantity: Number(s.quantity),
+      sub_recruiters: recruiters,
+      ...seatsOf(Number(s.quantity), recruiters.length),
+      // Read-time expiry: a payed subscription past its expiry reads 'expired', inactive.
+      state,
+      active: state === 'payed',
+    };
+  });
+}
+
+export async function listSubscriptions(caller: User, now: Date = new Date()) {
+  const reach = await reachOf(caller);
+  const Items = await read(reach.all ? '1 = 1' : 's.user_id = ?', reach.all ? [] : [caller.id], now);
+  return { Items, Count: Items.length };
+}
+
+export async function getSubscription(caller: User, id: string, now: Date = new Date()) {
+  const reach = await reachOf(caller);
+  const [Item] = /^\d{1,12}$/.test(id) ? await read(reach.all ? 's.id = ?' : 's.id = ? AND s.user_id = ?', reach.all ? [id] : [id, caller.id], now) : [];
+  if (!Item) throw notFound('subscription_not_found', 'not_found');
+  return { Item };
+}
+
+/** Whether a user has any subscription (the manager menu's subscriptions entry). */
+export async function hasSubscriptions(userId: string): Promise<boolean> {
+  const [row] = await boundSequelize().query<Row>('SELECT 1 AS one FROM subscriptions WHERE user_id = ? LIMIT 1', { replacements: [userId], type: QueryTypes.SELECT });
+  return !!row;
+}

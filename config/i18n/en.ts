@@ -102,6 +102,23 @@ const en: Record<keyof typeof fr, string> = {
   no_seats_left: 'Every recruiter included in this subscription is already assigned: increase the number of points of sale to add more.',
   subscription_not_active: 'This subscription is not active (unpaid or expired): no recruiter can be added to it.',
   recruiter_not_found: 'This recruiter does not exist or is not part of your team.',
+  address_query_too_short: 'Type at least 2 characters of the city, postal code or address.',
+  address_service_unavailable: 'The address service is not answering. Please try again.',
+  invalid_limit: 'The number of results asked for is not valid.',
+  manager_access_not_allowed: 'manager access not allowed',
+  page_not_allowed: 'not allowed to access this page',
+  transition_not_allowed: 'This state change is not allowed: {from} cannot move to {to}.',
+  recruiter_state_invalid: 'Unknown application state.',
+  select_template_and_shops: 'Please select a template and store(s)',
+  job_code_too_short: 'job codes must have at least 5 characters',
+  job_code_not_allowed: 'Not allowed: {char} , allowed characters are: {allowed}',
+  job_code_taken: 'This job code is already used: choose another one.',
+  active_offers_limit: 'Active offer limit reached: your plan allows {limit}.',
+  shop_recruiter_not_available: 'This recruiter is not in your team: creating a new user is not available yet.',
+  offer_update_empty: 'Give active or shopname.',
+  invalid_date: 'Invalid date.',
+  invalid_template_type: 'Unknown template type: only offer templates exist.',
+  user_not_found: 'This user does not exist.',
 };
 
 export default en;

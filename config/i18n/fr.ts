@@ -103,6 +103,23 @@ const fr = {
   no_seats_left: 'Tous les recruteurs inclus dans cet abonnement sont déjà attribués : augmentez le nombre de points de vente pour en ajouter.',
   subscription_not_active: 'Cet abonnement n’est pas actif (non réglé ou expiré) : aucun recruteur ne peut y être ajouté.',
   recruiter_not_found: 'Ce recruteur n’existe pas ou ne fait pas partie de votre équipe.',
+  address_query_too_short: 'Tapez au moins 2 caractères de la ville, du code postal ou de l’adresse.',
+  address_service_unavailable: 'Le service d’adresses ne répond pas. Merci de réessayer.',
+  invalid_limit: 'Le nombre de résultats demandé n’est pas valide.',
+  manager_access_not_allowed: 'manager access not allowed',
+  page_not_allowed: 'not allowed to access this page',
+  transition_not_allowed: 'Ce changement d’état n’est pas permis : {from} ne peut pas passer à {to}.',
+  recruiter_state_invalid: 'État de candidature inconnu.',
+  select_template_and_shops: 'Please select a template and store(s)',
+  job_code_too_short: 'job codes must have at least 5 characters',
+  job_code_not_allowed: 'Not allowed: {char} , allowed characters are: {allowed}',
+  job_code_taken: 'Ce code d’annonce est déjà utilisé : choisissez-en un autre.',
+  active_offers_limit: 'Limite d’annonces actives atteinte : votre forfait en permet {limit}.',
+  shop_recruiter_not_available: 'Ce recruteur n’est pas dans votre équipe : la création d’un nouvel utilisateur n’est pas encore disponible.',
+  offer_update_empty: 'Indiquez active ou shopname.',
+  invalid_date: 'Date invalide.',
+  invalid_template_type: 'Type de modèle inconnu : seuls les modèles d’annonce (offer) existent.',
+  user_not_found: 'Cet utilisateur n’existe pas.',
 } as const;
 
 export default fr;

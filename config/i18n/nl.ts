@@ -103,6 +103,23 @@ const nl: Record<keyof typeof fr, string> = {
   no_seats_left: 'Alle recruiters van dit abonnement zijn al toegewezen: verhoog het aantal verkooppunten om er meer toe te voegen.',
   subscription_not_active: 'Dit abonnement is niet actief (niet betaald of verlopen): er kan geen recruiter aan toegevoegd worden.',
   recruiter_not_found: 'Deze recruiter bestaat niet of hoort niet bij uw team.',
+  address_query_too_short: 'Typ minstens 2 tekens van de stad, de postcode of het adres.',
+  address_service_unavailable: 'De adresdienst antwoordt niet. Probeer het opnieuw.',
+  invalid_limit: 'Het gevraagde aantal resultaten is ongeldig.',
+  manager_access_not_allowed: 'manager access not allowed',
+  page_not_allowed: 'not allowed to access this page',
+  transition_not_allowed: 'Deze statuswijziging is niet toegestaan: {from} kan niet naar {to}.',
+  recruiter_state_invalid: 'Onbekende sollicitatiestatus.',
+  select_template_and_shops: 'Please select a template and store(s)',
+  job_code_too_short: 'job codes must have at least 5 characters',
+  job_code_not_allowed: 'Not allowed: {char} , allowed characters are: {allowed}',
+  job_code_taken: 'Deze vacaturecode is al in gebruik: kies een andere.',
+  active_offers_limit: 'Limiet van actieve vacatures bereikt: uw abonnement staat er {limit} toe.',
+  shop_recruiter_not_available: 'Deze recruiter zit niet in uw team: een nieuwe gebruiker aanmaken is nog niet beschikbaar.',
+  offer_update_empty: 'Geef active of shopname op.',
+  invalid_date: 'Ongeldige datum.',
+  invalid_template_type: 'Onbekend sjabloontype: alleen vacaturesjablonen (offer) bestaan.',
+  user_not_found: 'Deze gebruiker bestaat niet.',
 };
 
 export default nl;

@@ -50,6 +50,13 @@ const MANAGERS = (status: number): Statuses => ({ anonymous: 401, candidate: 403
 const MANAGERS_RECORD = (status: number): Statuses => ({ ...MANAGERS(status), otherManager: 404 });
 const RECRUITERS_OFFER = (status: number): Statuses => ({ anonymous: 401, candidate: 403, otherRecruiter: 404, otherManager: 404, others: status });
 
+const TEMPLATE_CONTENT = { title: 'Vendeur', company_name: 'Maison', company_description: 'Boulangerie', description: 'Vente', candidate_qualification: 'Souriant' };
+const shopBody = (recruiterId: string | undefined) => ({
+  type: 'shop',
+  content: { shopname: 'Boutique Matrice', address: { street: '1 rue Matrice', zip_code: '59000', city: 'Lille' } },
+  recruiter_id: recruiterId,
+});
+
 export const MATRIX: Record<string, Case | Case[]> = {
   'GET /apis/health': { expect: ALL(200) },
   'POST /apis/auth/login': { body: (f) => ({ email: f.ids.loginEmail, password: 'motdepasse1' }), expect: ALL(200) },
@@ -171,6 +178,38 @@ export const MATRIX: Record<string, Case | Case[]> = {
   // Stripe signs its calls, whoever the caller: the matrix app has no STRIPE_WEBHOOK_SECRET, so every
   // delivery is refused as not configured (signed deliveries: tests/api/subscriptions.test.ts).
   'POST /apis/stripe/webhook': { body: () => ({ id: 'evt_matrix', type: 'invoice.paid' }), expect: ALL(503) },
+  // Candidates (back-office.md section 7): the dashboard's list for any company user (their own
+  // reach); one offer's candidates and one candidate for the offer's recruiter, their manager and
+  // staff, the other company 404 as if the offer did not exist.
+  'GET /apis/application': { expect: COMPANY(200) },
+  'GET /apis/application/:job_code': { path: (f) => `/apis/application/${f.ids.job_code}?fullStates=true`, expect: RECRUITERS_OFFER(200) },
+  'GET /apis/application/:job_code/:candidate_sub': { path: (f) => `/apis/application/${f.ids.job_code}/${f.users.candidate.id}`, expect: RECRUITERS_OFFER(200) },
+  // view -> shortlist for the first caller allowed; the others find it there already (unchanged, 200).
+  'POST /apis/application/:job_code/:candidate_sub': {
+    path: (f) => `/apis/application/${f.ids.job_code}/${f.users.candidate.id}`,
+    body: () => ({ recruiter_state: 'shortlist' }),
+    expect: RECRUITERS_OFFER(200),
+  },
+  // The manager area (back-office.md section 7): managers and staff, each on their own company's
+  // records; ?user=me answers any signed-in account (the console decides the menu from it).
+  'GET /apis/manager': [
+    { expect: MANAGERS(200) },
+    { path: () => '/apis/manager?user=me', expect: SIGNED_IN(200) },
+    { path: (f) => `/apis/manager?user=${f.users.recruiter.id}`, expect: MANAGERS_RECORD(200) },
+  ],
+  'GET /apis/user-templates': { path: () => '/apis/user-templates?filter-type=offer', expect: MANAGERS(200) },
+  'GET /apis/user-templates/:id': { path: (f) => `/apis/user-templates/${f.ids.template}`, expect: MANAGERS_RECORD(200) },
+  'POST /apis/user-templates': { body: () => ({ type: 'offer', content: TEMPLATE_CONTENT }), expect: MANAGERS(201) },
+  'POST /apis/user-templates/:id': { path: (f) => `/apis/user-templates/${f.ids.template}`, body: () => ({ type: 'offer', content: { title: 'Modèle matrice 2' } }), expect: MANAGERS_RECORD(200) },
+  'GET /apis/shops': { expect: MANAGERS(200) },
+  'GET /apis/shops/:id': { path: (f) => `/apis/shops/${f.ids.shop}`, expect: MANAGERS_RECORD(200) },
+  // Each caller's shop is run by themselves (a manager's own account is one of their recruiters).
+  'POST /apis/shops': { body: (f, caller) => shopBody(caller === 'anonymous' ? undefined : f.users[caller].id), expect: MANAGERS(201) },
+  'POST /apis/shops/:id': { path: (f) => `/apis/shops/${f.ids.shop}`, body: () => ({ type: 'shop', content: { shopname: 'Boutique Matrice 2' } }), expect: MANAGERS_RECORD(200) },
+  'GET /apis/subscription': { expect: MANAGERS(200) },
+  'GET /apis/subscription/:id': { path: (f) => `/apis/subscription/${f.ids.subscription}`, expect: MANAGERS_RECORD(200) },
+  // Address autocomplete (decision 110): company users; candidates have no address to type.
+  'GET /apis/address-search': { path: () => '/apis/address-search?q=paris', expect: COMPANY(200) },
   'POST /apis/share-apply': {
     body: (f) => ({ recruiter_id: f.users.recruiter.id, job_code: f.ids.job_code, candidate_id: f.users.candidate.id }),
     expect: { anonymous: 401, candidate: 403, recruiter: 200, manager: 200, admin: 200, otherRecruiter: 403, otherManager: 403 },

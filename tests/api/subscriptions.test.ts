@@ -288,6 +288,11 @@ describe('seats', () => {
     const ok = await assign(subId, recruiterA.id);
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ quantity: 1, seats_used: 1, seats_remaining: 0, state: 'payed', active: true });
+    const sub = await Subscription.findOne({ where: { sub_id: subId }, rejectOnEmpty: true });
+    const read = await request(ctx.app)
+      .get(`/apis/subscription/${sub.id}`)
+      .set(await bearer(manager));
+    expect(read.body.Item).toMatchObject({ state: 'payed', active: true, seats_used: 1, seats_remaining: 0, sub_recruiters: [{ sub: recruiterA.id }] });
     const over = await assign(subId, recruiterB.id);
     expect(over.status).toBe(409);
     expect(over.body.error).toBe('no_seats_left');
@@ -327,6 +332,12 @@ describe('seats', () => {
       .get(`/apis/console/subscriptions/${sub.id}`)
       .set(await bearer(admin));
     expect(read.body).toMatchObject({ active: false });
+    // The manager's GET /apis/subscription/{id} reads it the same way (one rule).
+    const mine = await request(ctx.app)
+      .get(`/apis/subscription/${sub.id}`)
+      .set(await bearer(manager));
+    expect(mine.status).toBe(200);
+    expect(mine.body.Item).toMatchObject({ sub_id: subId, state: 'expired', active: false, sub_quantity: 2, seats_used: 0, seats_remaining: 2 });
   });
 });
 

@@ -87,7 +87,7 @@ export default function SubscriptionPage() {
             {t('sub_checkout_id')} <code data-testid="checkout-id">{subscription.hpid}</code>
           </p>
           <p>
-            <a className="button" href={`/manager/subscription/${encodeURIComponent(subscription.sub_id)}`}>
+            <a className="button" href={`/manager/subscription/${subscription.id}`}>
               {t('sub_manage_link')}
             </a>
           </p>

@@ -42,6 +42,7 @@ async function signIn(page: Page) {
 }
 
 interface ConsoleSub {
+  id: number;
   sub_id: string;
   state: string;
   active: boolean;
@@ -117,11 +118,15 @@ describe('subscription page', () => {
     await page.locator('[data-testid="checkout-success"]').waitFor();
     expect(await page.locator('[data-testid="checkout-id"]').textContent()).toBe(sessionId);
     expect(await page.locator('[data-testid="checkout-success"] [role="status"]').textContent()).toBe('Votre abonnement est actif : 4 recruteur(s) inclus.');
-    expect(await page.locator('[data-testid="checkout-success"] a').getAttribute('href')).toBe(`/manager/subscription/${subId}`);
     await expectAccessible(page);
 
-    const mine = (await managerSubscriptions(page)).find((s) => s.sub_id === subId);
+    // The manager sees it: the console declaration (the /manager screens) and GET /apis/subscription/{id}.
+    const mine = (await managerSubscriptions(page)).find((s) => s.sub_id === subId)!;
     expect(mine).toMatchObject({ state: 'payed', active: true, quantity: 4, seats_used: 0, seats_remaining: 4 });
+    expect(await page.locator('[data-testid="checkout-success"] a').getAttribute('href')).toBe(`/manager/subscription/${mine.id}`);
+    const detail = await page.request.get(`/apis/subscription/${mine.id}`);
+    expect(detail.status()).toBe(200);
+    expect((await detail.json()).Item).toMatchObject({ sub_id: subId, state: 'payed', active: true, sub_quantity: 4, seats_used: 0, seats_remaining: 4 });
     await page.context().close();
   });
 

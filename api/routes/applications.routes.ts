@@ -1,0 +1,38 @@
+// Candidates of the manager area and the recruiter dashboard (back-office.md section 7):
+// GET /apis/application, GET /apis/application/{job_code}?fullStates=true,
+// GET /apis/application/{job_code}/{candidate_sub} (one candidate with answers and feedback) and
+// POST /apis/application/{job_code}/{candidate_sub} (the move between states, section 4).
+import { Router, type RequestHandler } from 'express';
+import type { AppDeps } from '../app.js';
+import { validate } from '../lib/validate.js';
+import { requireUser } from '../auth/guards.js';
+import { dashboardApplications, moveApplication, offerApplication, offerApplications, type DashboardQuery } from '../services/manager-applications.service.js';
+import { applicationParamsSchema, dashboardQuerySchema, offerApplicationsQuerySchema, offerParamsSchema, transitionSchema, type TransitionInput } from '../services/manager-applications.schema.js';
+
+export function applicationsRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const noStore: RequestHandler = (_req, res, next) => {
+    res.set('Cache-Control', 'private, no-store');
+    next();
+  };
+
+  router.get('/application', requireUser, noStore, validate({ query: dashboardQuerySchema }), async (req, res) => {
+    res.json(await dashboardApplications(req.caller!.user, req.query as unknown as DashboardQuery, deps.media!, deps.clock()));
+  });
+
+  router.get('/application/:job_code', requireUser, noStore, validate({ params: offerParamsSchema, query: offerApplicationsQuerySchema }), async (req, res) => {
+    const full = ['true', '1'].includes(String(req.query.fullStates));
+    res.json(await offerApplications(req.caller!.user, String(req.params.job_code), full, deps.media!, deps.clock()));
+  });
+
+  router.get('/application/:job_code/:candidate_sub', requireUser, noStore, validate({ params: applicationParamsSchema }), async (req, res) => {
+    res.json(await offerApplication(req.caller!.user, String(req.params.job_code), String(req.params.candidate_sub), deps.media!, deps.clock()));
+  });
+
+  router.post('/application/:job_code/:candidate_sub', requireUser, validate({ params: applicationParamsSchema, body: transitionSchema }), async (req, res) => {
+    const { recruiter_state } = req.body as TransitionInput;
+    res.json(await moveApplication(req.caller!.user, String(req.params.job_code), String(req.params.candidate_sub), recruiter_state, deps.clock()));
+  });
+
+  return router;
+}

@@ -1,0 +1,71 @@
+// The manager area's REST calls (back-office.md section 7): GET /apis/manager, /apis/user-templates,
+// /apis/shops and /apis/subscription. Managers (and staff) only, each scoped to the caller's company;
+// the fields are checked by the console declarations of templates and shops, written by the same services.
+import { Router } from 'express';
+import type { AppDeps } from '../app.js';
+import { validate } from '../lib/validate.js';
+import { requireManager, requireUser } from '../auth/guards.js';
+import { managerHome, managerMe, managerUser } from '../services/manager.service.js';
+import { createTemplate, getTemplate, listTemplates, updateTemplate } from '../services/templates.service.js';
+import { createShop, getShop, listShops, shopFields, updateShop } from '../services/shops.service.js';
+import { getSubscription, listSubscriptions } from '../services/subscriptions.service.js';
+import { idParamsSchema, managerQuerySchema, shopBodySchema, templateBodySchema, templatesQuerySchema } from '../services/manager.schema.js';
+
+export function managerRoutes(deps: AppDeps): Router {
+  const router = Router();
+  router.use(['/manager', '/user-templates', '/shops', '/subscription'], (_req, res, next) => {
+    res.set('Cache-Control', 'private, no-store');
+    next();
+  });
+
+  router.get('/manager', requireUser, validate({ query: managerQuerySchema }), async (req, res, next) => {
+    const user = (req.query as { user?: string }).user;
+    // ?user=me tells any signed-in account whether it is a manager (the console's guard).
+    if (user === 'me') return void res.json(await managerMe(req.caller!.user));
+    requireManager(req, res, async (err?: unknown) => {
+      if (err) return next(err);
+      try {
+        res.json(user ? await managerUser(req.caller!.user, user) : await managerHome(req.caller!.user, deps.media!, deps.clock()));
+      } catch (e) {
+        next(e);
+      }
+    });
+  });
+
+  router.get('/user-templates', requireManager, validate({ query: templatesQuerySchema }), async (req, res) => {
+    res.json(await listTemplates(req.caller!.user, String((req.query as Record<string, string>)['filter-type'])));
+  });
+  router.get('/user-templates/:id', requireManager, validate({ params: idParamsSchema }), async (req, res) => {
+    res.json(await getTemplate(req.caller!.user, String(req.params.id)));
+  });
+  router.post('/user-templates', requireManager, validate({ body: templateBodySchema }), async (req, res) => {
+    res.status(201).json(await createTemplate(req.caller!.user, req.body, deps.clock()));
+  });
+  router.post('/user-templates/:id', requireManager, validate({ params: idParamsSchema, body: templateBodySchema }), async (req, res) => {
+    res.json(await updateTemplate(req.caller!.user, String(req.params.id), req.body, deps.clock()));
+  });
+
+  router.get('/shops', requireManager, async (req, res) => {
+    res.json(await listShops(req.caller!.user));
+  });
+  router.get('/shops/:id', requireManager, validate({ params: idParamsSchema }), async (req, res) => {
+    res.json(await getShop(req.caller!.user, String(req.params.id)));
+  });
+  router.post('/shops', requireManager, validate({ body: shopBodySchema }), async (req, res) => {
+    const id = await createShop(req.caller!.user, shopFields(req.body), deps.clock());
+    res.status(201).json(await getShop(req.caller!.user, String(id)));
+  });
+  router.post('/shops/:id', requireManager, validate({ params: idParamsSchema, body: shopBodySchema }), async (req, res) => {
+    await updateShop(req.caller!.user, String(req.params.id), shopFields(req.body), deps.clock());
+    res.json(await getShop(req.caller!.user, String(req.params.id)));
+  });
+
+  router.get('/subscription', requireManager, async (req, res) => {
+    res.json(await listSubscriptions(req.caller!.user, deps.clock()));
+  });
+  router.get('/subscription/:id', requireManager, validate({ params: idParamsSchema }), async (req, res) => {
+    res.json(await getSubscription(req.caller!.user, String(req.params.id), deps.clock()));
+  });
+
+  return router;
+}

@@ -1,0 +1,307 @@
+// Candidates as the manager area and the recruiter dashboard read and move them (back-office.md
+// sections 3, 4 and 7): one offer's candidates (GET /apis/application/{job_code}), one candidate with
+// their answers and reviewers' feedback, the move between states (POST /apis/application/{job_code}/
+// {candidate_sub}) and the dashboard's list (GET /apis/application). Every read is scoped by the
+// caller's reach (api/auth/access.ts): a recruiter their own offers, a manager their list's, staff
+// all; an offer outside it answers 404 as if it did not exist. Reads are single raw queries on
+// indexes (the manager bench, decision 113).
+import { QueryTypes } from 'sequelize';
+import { boundSequelize, transaction, type RecruiterState } from '../../models/index.js';
+import { RECRUITER_STATES } from '../../models/application.model.js';
+import { DISPLAY_ORDER, HIDDEN_WITHOUT_FULL_STATES, TABS, canMove } from '../../models/rules/recruiter-states.js';
+import { readDate } from '../../models/rules/dates.js';
+import { sqlDate } from '../../models/columns.js';
+import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.js';
+import { reachOf, type Reach } from '../auth/access.js';
+import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
+import { recountUsers } from './user-counters.service.js';
+import { audit } from './audit.service.js';
+import { LOOKUP_JOB_CODE } from './job-codes.js';
+import type { User } from '../../models/index.js';
+
+type Row = Record<string, unknown>;
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+const iso = (v: unknown) => readDate(v)?.toISOString() ?? null;
+const dialect = () => (boundSequelize().getDialect() === 'sqlite' ? 'sqlite' : 'mysql');
+const select = <T extends object = Row>(sql: string, replacements: unknown[]) => boundSequelize().query<T>(sql, { replacements, type: QueryTypes.SELECT });
+
+/** The reach of a company user: candidates are refused, anonymous callers asked to sign in. */
+export async function companyReach(caller: User | undefined): Promise<Reach> {
+  if (!caller) throw unauthorized();
+  const reach = await reachOf(caller);
+  if (!reach.all && !reach.roles.some((r) => r === 'recruiter' || r === 'manager')) throw forbidden();
+  return reach;
+}
+
+/** SQL condition and parameters for "the recruiter column is one the reach covers". */
+function reachSql(reach: Reach, column: string): [string, unknown[]] {
+  if (reach.all) return ['1 = 1', []];
+  return [`${column} IN (${marks(reach.recruiterIds.length)})`, reach.recruiterIds];
+}
+
+export interface ScopedOffer {
+  id: number;
+  job_code: string;
+  recruiter_id: string;
+  title: string;
+  contract_type: string | null;
+  company_name: string;
+  company_picture: string | null;
+  shopname: string | null;
+  city: string | null;
+  state: string;
+  recruiter_name: string | null;
+  recruiter_email: string | null;
+}
+
+/** The offer of a job code inside the caller's reach; 404 (the spec's "not allowed to access this page") otherwise. */
+export async function scopedOffer(reach: Reach, jobCode: string): Promise<ScopedOffer> {
+  if (!LOOKUP_JOB_CODE.test(jobCode)) throw notFound('offer_not_found', 'page_not_allowed');
+  const [cond, params] = reachSql(reach, 'o.recruiter_id');
+  const [offer] = await select<ScopedOffer>(
+    `SELECT o.id, o.job_code, o.recruiter_id, o.title, o.contract_type, o.company_name, o.company_picture, o.shopname, o.city, o.state,
+            u.name AS recruiter_name, u.email AS recruiter_email
+       FROM offers o LEFT JOIN users u ON u.id = o.recruiter_id
+      WHERE o.job_code = ? AND o.state <> 'deleted' AND ${cond}`,
+    [jobCode, ...params],
+  );
+  if (!offer) throw notFound('offer_not_found', 'page_not_allowed');
+  return { ...offer, id: Number(offer.id) };
+}
+
+const rank = (state: string) => {
+  const i = DISPLAY_ORDER.indexOf(state as RecruiterState);
+  return i < 0 ? DISPLAY_ORDER.length : i;
+};
+
+export interface ManagerApplication {
+  id: number;
+  candidate: { sub: string; email: string; phone: string | null; name: string; picture: string | null };
+  name: string;
+  picture: string | null;
+  cv_url: string | null;
+  recruiter_state: RecruiterState;
+  submit_date: { submit: string | null };
+  recruiter_id: string;
+  job_code: string;
+}
+
+/**
+ * One offer's candidates (complete applications) in the display order of section 4, newest first
+ * within a state; without fullStates those being rejected or rejected are left out. Count is the
+ * number of Items; tabs counts them per tab.
+ */
+export async function offerApplications(caller: User | undefined, jobCode: string, fullStates: boolean, media: MediaUrls, now: Date) {
+  const reach = await companyReach(caller);
+  const offer = await scopedOffer(reach, jobCode);
+  const hidden = fullStates ? [] : HIDDEN_WITHOUT_FULL_STATES;
+  const rows = await select(
+    `SELECT a.id, a.candidate_id, a.recruiter_id, a.recruiter_state, a.submit_date, a.cv_key, u.name, u.email, u.phone, u.picture
+       FROM applications a JOIN users u ON u.id = a.candidate_id
+      WHERE a.offer_id = ? AND a.state = 'complete'${hidden.length ? ` AND a.recruiter_state NOT IN (${marks(hidden.length)})` : ''}`,
+    [offer.id, ...hidden],
+  );
+  const audience = userAudience(caller!.id);
+  const items: ManagerApplication[] = rows
+    .map((r) => ({ r, submitted: readDate(r.submit_date)?.getTime() ?? 0 }))
+    .sort((a, b) => rank(String(a.r.recruiter_state)) - rank(String(b.r.recruiter_state)) || b.submitted - a.submitted || Number(b.r.id) - Number(a.r.id))
+    .map(({ r }) => ({
+      id: Number(r.id),
+      candidate: { sub: String(r.candidate_id), email: String(r.email), phone: (r.phone as string | null) ?? null, name: String(r.name ?? ''), picture: (r.picture as string | null) ?? null },
+      name: String(r.name ?? ''),
+      picture: (r.picture as string | null) ?? null,
+      cv_url: r.cv_key ? media.sign(String(r.cv_key), audience, now) : null,
+      recruiter_state: r.recruiter_state as RecruiterState,
+      submit_date: { submit: iso(r.submit_date) },
+      recruiter_id: String(r.recruiter_id),
+      job_code: offer.job_code,
+    }));
+  const tabs = Object.fromEntries(Object.entries(TABS).map(([tab, states]) => [tab, items.filter((i) => (states as readonly string[]).includes(i.recruiter_state)).length]));
+  return {
+    Items: items,
+    offer: {
+      job_code: offer.job_code,
+      title: offer.title,
+      contract_type: offer.contract_type,
+      company_name: offer.company_name,
+      company_picture: offer.company_picture,
+      shopname: offer.shopname,
+      city: offer.city,
+      state: offer.state,
+      recruiter: { sub: offer.recruiter_id, name: offer.recruiter_name, email: offer.recruiter_email },
+    },
+    Count: items.length,
+    tabs,
+  };
+}
+
+/** One candidate of an offer: the list's fields, their answers (signed story addresses) and what reviewers said on their share links. */
+export async function offerApplication(caller: User | undefined, jobCode: string, candidateSub: string, media: MediaUrls, now: Date) {
+  const reach = await companyReach(caller);
+  const offer = await scopedOffer(reach, jobCode);
+  const [r] = await select(
+    `SELECT a.id, a.candidate_id, a.recruiter_id, a.recruiter_state, a.submit_date, a.start_date, a.cv_key, u.name, u.email, u.phone, u.picture
+       FROM applications a JOIN users u ON u.id = a.candidate_id
+      WHERE a.offer_id = ? AND a.candidate_id = ? AND a.state = 'complete'`,
+    [offer.id, candidateSub],
+  );
+  if (!r) throw notFound('application_not_found', 'application_not_found');
+  const audience = userAudience(caller!.id);
+  const answers = await select(`SELECT qid, question, upload_path, state FROM application_answers WHERE application_id = ? ORDER BY position`, [r.id]);
+  const feedbacks = await select(
+    `SELECT f.name, f.feedback, f.comment, f.created_at, s.share_id FROM feedbacks f JOIN share_links s ON s.id = f.share_link_id WHERE s.application_id = ? ORDER BY f.created_at DESC, f.id DESC`,
+    [r.id],
+  );
+  return {
+    Item: {
+      id: Number(r.id),
+      candidate: { sub: String(r.candidate_id), email: String(r.email), phone: (r.phone as string | null) ?? null, name: String(r.name ?? ''), picture: (r.picture as string | null) ?? null },
+      name: String(r.name ?? ''),
+      picture: (r.picture as string | null) ?? null,
+      cv_url: r.cv_key ? media.sign(String(r.cv_key), audience, now) : null,
+      recruiter_state: r.recruiter_state as RecruiterState,
+      submit_date: { submit: iso(r.submit_date) },
+      start_date: iso(r.start_date),
+      recruiter_id: String(r.recruiter_id),
+      job_code: offer.job_code,
+      questions: answers.map((a) => ({
+        id: String(a.qid),
+        question: String(a.question),
+        state: a.state ?? undefined,
+        url: a.state === 'done' && a.upload_path ? media.sign(String(a.upload_path), audience, now) : null,
+      })),
+      feedbacks: feedbacks.map((f) => ({
+        share_id: String(f.share_id),
+        name: String(f.name),
+        feedback: Number(f.feedback),
+        comment: (f.comment as string | null) ?? null,
+        created: iso(f.created_at),
+      })),
+    },
+  };
+}
+
+/** Counters that follow the to_recruit and recruited states (api/services/user-counters.service.ts). */
+const COUNTED: readonly RecruiterState[] = ['to_recruit', 'recruited'];
+
+/**
+ * Moves one candidate of an offer to `to` by the rules of section 4 (models/rules/recruiter-states.ts).
+ * One conditional UPDATE on the state read decides: two moves at once cannot both pass from the same
+ * state. Staying in the same state is answered unchanged; any other move is 409 transition_not_allowed.
+ */
+export async function moveApplication(caller: User | undefined, jobCode: string, candidateSub: string, to: RecruiterState, now: Date) {
+  const reach = await companyReach(caller);
+  const offer = await scopedOffer(reach, jobCode);
+  return transaction(async (t) => {
+    const sequelize = boundSequelize();
+    const [app] = await sequelize.query<{ id: number; recruiter_state: RecruiterState; recruiter_id: string }>(
+      `SELECT id, recruiter_state, recruiter_id FROM applications WHERE offer_id = ? AND candidate_id = ? AND state = 'complete'`,
+      { replacements: [offer.id, candidateSub], type: QueryTypes.SELECT, transaction: t },
+    );
+    if (!app) throw notFound('application_not_found', 'application_not_found');
+    const from = app.recruiter_state;
+    const item = (state: RecruiterState) => ({ job_code: offer.job_code, candidate_sub: candidateSub, recruiter_state: state, previous_state: from });
+    if (from === to) return { error: false, changed: false, Item: item(to) };
+    if (!canMove(from, to)) throw new AppError(409, 'transition_not_allowed', 'transition_not_allowed', { from, to });
+    const [, changed] = await sequelize.query(`UPDATE applications SET recruiter_state = ?, updated_at = ? WHERE id = ? AND recruiter_state = ?`, {
+      replacements: [to, sqlDate(now, dialect()), app.id, from],
+      type: QueryTypes.UPDATE,
+      transaction: t,
+    });
+    if (Number(changed) !== 1) throw new AppError(409, 'transition_not_allowed', 'transition_not_allowed', { from, to });
+    if (COUNTED.includes(from) || COUNTED.includes(to)) await recountUsers([app.recruiter_id], t);
+    await audit(t, { actorId: caller!.id, action: 'recruiter_state', resource: 'applications', recordId: app.id, before: { recruiter_state: from }, after: { recruiter_state: to }, at: now });
+    return { error: false, changed: true, Item: item(to) };
+  });
+}
+
+export const isRecruiterState = (v: unknown): v is RecruiterState => typeof v === 'string' && (RECRUITER_STATES as readonly string[]).includes(v);
+
+export interface DashboardQuery {
+  from?: Date;
+  to?: Date;
+  job_code?: string;
+  state?: 'complete' | 'applying' | 'all';
+  limit: number;
+  /** Keyset cursor: the submit (or start) time and id of the last Item of the previous page. */
+  after?: { at: Date; id: number };
+}
+
+/**
+ * The recruiter dashboard's applications (GET /apis/application): newest first, at most `limit`,
+ * with the recruiters of the caller's reach (each with their shortlist count) and the counts per
+ * recruiter_state over the whole filter (the tiles).
+ */
+export async function dashboardApplications(caller: User | undefined, q: DashboardQuery, media: MediaUrls, now: Date) {
+  const reach = await companyReach(caller);
+  const d = dialect();
+  const [cond, params] = reachSql(reach, 'a.recruiter_id');
+  const where = [cond];
+  const args: unknown[] = [...params];
+  if (q.state !== 'all') {
+    where.push('a.state = ?');
+    args.push(q.state ?? 'complete');
+  }
+  // Complete applications are dated by their submission, unfinished ones by their start.
+  const at = q.state === 'complete' || q.state === undefined ? 'a.submit_date' : 'COALESCE(a.submit_date, a.start_date, a.created_at)';
+  const add = (sql: string, value: unknown) => {
+    where.push(sql);
+    args.push(value);
+  };
+  if (q.from) add(`${at} >= ?`, sqlDate(q.from, d));
+  if (q.to) add(`${at} <= ?`, sqlDate(q.to, d));
+  if (q.job_code) add('o.job_code = ?', q.job_code);
+  const filter = where.join(' AND ');
+  const page = [...where];
+  const pageArgs = [...args];
+  if (q.after) {
+    page.push(`(${at} < ? OR (${at} = ? AND a.id < ?))`);
+    pageArgs.push(sqlDate(q.after.at, d), sqlDate(q.after.at, d), q.after.id);
+  }
+  const rows = await select(
+    `SELECT a.id, a.candidate_id, a.recruiter_id, a.state, a.recruiter_state, a.submit_date, a.start_date, a.cv_key, ${at} AS at,
+            u.name, u.email, u.phone, u.picture, o.job_code, o.title, o.city, o.shopname, o.state AS offer_state
+       FROM applications a JOIN offers o ON o.id = a.offer_id JOIN users u ON u.id = a.candidate_id
+      WHERE ${page.join(' AND ')} ORDER BY ${at} DESC, a.id DESC LIMIT ${q.limit}`,
+    pageArgs,
+  );
+  const ids = rows.map((r) => Number(r.id));
+  const answers = ids.length
+    ? await select(`SELECT application_id, qid, question, state FROM application_answers WHERE application_id IN (${marks(ids.length)}) ORDER BY application_id, position`, ids)
+    : [];
+  const counts = await select<{ recruiter_id: string; recruiter_state: string; n: number }>(
+    `SELECT a.recruiter_id, a.recruiter_state, COUNT(*) AS n FROM applications a JOIN offers o ON o.id = a.offer_id WHERE ${filter} GROUP BY a.recruiter_id, a.recruiter_state`,
+    args,
+  );
+  const recruiterIds = reach.all ? [...new Set(counts.map((c) => c.recruiter_id))] : reach.recruiterIds;
+  const recruiters = recruiterIds.length ? await select(`SELECT id, name, email, picture FROM users WHERE id IN (${marks(recruiterIds.length)}) ORDER BY name, id`, recruiterIds) : [];
+  const audience = userAudience(caller!.id);
+  const byState: Record<string, number> = Object.fromEntries(RECRUITER_STATES.map((s) => [s, 0]));
+  for (const c of counts) byState[c.recruiter_state] = (byState[c.recruiter_state] ?? 0) + Number(c.n);
+  const last = rows.at(-1);
+  return {
+    Items: rows.map((r) => ({
+      id: Number(r.id),
+      candidate: { sub: String(r.candidate_id), name: String(r.name ?? ''), phone: (r.phone as string | null) ?? null, email: String(r.email), picture: (r.picture as string | null) ?? null },
+      job_code: String(r.job_code),
+      recruiter_id: String(r.recruiter_id),
+      state: String(r.state),
+      recruiter_state: r.recruiter_state as RecruiterState,
+      submit_date: iso(r.submit_date),
+      start_date: iso(r.start_date),
+      questions: answers.filter((a) => Number(a.application_id) === Number(r.id)).map((a) => ({ id: String(a.qid), question: String(a.question), state: a.state ?? undefined })),
+      cv_url: r.cv_key ? media.sign(String(r.cv_key), audience, now) : null,
+      offer: { job_code: String(r.job_code), title: String(r.title), city: (r.city as string | null) ?? null, shopname: (r.shopname as string | null) ?? null, state: String(r.offer_state) },
+    })),
+    recruiters: recruiters.map((u) => ({
+      sub: String(u.id),
+      name: String(u.name ?? ''),
+      email: String(u.email),
+      picture: (u.picture as string | null) ?? null,
+      shortlist: counts.filter((c) => c.recruiter_id === u.id && c.recruiter_state === 'shortlist').reduce((n, c) => n + Number(c.n), 0),
+    })),
+    Counts: { total: Object.values(byState).reduce((a, b) => a + b, 0), by_state: byState },
+    Count: rows.length,
+    next: rows.length === q.limit && last ? `${iso(last.at)}|${Number(last.id)}` : null,
+  };
+}

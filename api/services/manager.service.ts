@@ -1,0 +1,107 @@
+// The manager's home and user data (back-office.md sections 2, 3 and 7): GET /apis/manager (tiles,
+// shops, the to-recruit table), ?user=me (the caller's plan, boosters, name and manager list: what
+// the console decides the manager menu from) and ?user={sub} (one of the manager's recruiters).
+import { QueryTypes } from 'sequelize';
+import { boundSequelize, ManagerRecruiter, User } from '../../models/index.js';
+import { readDate } from '../../models/rules/dates.js';
+import { notFound, unauthorized } from '../lib/errors.js';
+import { isManagerGiven, reachOf, type Reach } from '../auth/access.js';
+import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
+import { hasSubscriptions } from './subscriptions.service.js';
+import { listShops, RECRUITER_PICTURE_DEFAULT } from './shops.service.js';
+
+type Row = Record<string, unknown>;
+const iso = (v: unknown) => readDate(v)?.toISOString() ?? null;
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** The spec's manager user data; actives_candidates_count is counted here (decision 112). */
+async function userData(user: User, reach: Reach) {
+  const ids = reach.all ? [user.id] : reach.recruiterIds;
+  // Active candidates: complete applications on available offers, not being rejected.
+  const [active] = await boundSequelize().query<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM offers o JOIN applications a ON a.offer_id = o.id
+      WHERE o.recruiter_id IN (${marks(ids.length)}) AND o.state = 'available' AND a.state = 'complete' AND a.recruiter_state NOT IN ('wait_reject', 'rejected')`,
+    { replacements: ids, type: QueryTypes.SELECT },
+  );
+  return {
+    sub: user.id,
+    name: user.name,
+    email: user.email,
+    picture: user.picture,
+    user_plan: user.user_plan,
+    total_boost: user.total_boost ?? 0,
+    av_boost: user.av_boost ?? 0,
+    used_boost: user.used_boost ?? 0,
+    offers_count: user.offers_count,
+    candidates_count: user.candidates_count,
+    actives_offers_count: user.actives_offers_count,
+    actives_candidates_count: Number(active?.n ?? 0),
+    to_recruit: user.to_recruit,
+    recruited: user.recruited,
+    last_co: iso(user.last_co),
+  };
+}
+
+/** GET /apis/manager: the home (user data, shops with recruiters, candidates to recruit). */
+export async function managerHome(caller: User, media: MediaUrls, now: Date) {
+  const reach = await reachOf(caller);
+  const user = (await User.findByPk(caller.id))!;
+  const ids = reach.all ? [caller.id] : reach.recruiterIds;
+  const rows = await boundSequelize().query<Row>(
+    `SELECT a.candidate_id, a.recruiter_id, a.submit_date, a.cv_key, o.job_code, o.title, o.shopname,
+            c.name AS c_name, c.email AS c_email, c.picture AS c_picture, c.phone AS c_phone, r.name AS r_name, r.email AS r_email
+       FROM applications a JOIN offers o ON o.id = a.offer_id JOIN users c ON c.id = a.candidate_id LEFT JOIN users r ON r.id = a.recruiter_id
+      WHERE a.recruiter_id IN (${marks(ids.length)}) AND a.recruiter_state = 'to_recruit' AND a.state = 'complete'
+      ORDER BY a.submit_date DESC, a.id DESC LIMIT 500`,
+    { replacements: ids, type: QueryTypes.SELECT },
+  );
+  const audience = userAudience(caller.id);
+  const shops = await listShops(caller);
+  return {
+    user: { ...(await userData(user, reach)), has_subscriptions: await hasSubscriptions(caller.id) },
+    shops: shops.Items,
+    recruiters: shops.recruiters,
+    to_recruit_list: rows.map((r) => ({
+      Pk: String(r.candidate_id),
+      Sk: String(r.job_code),
+      Data: String(r.recruiter_id),
+      candidate: { name: String(r.c_name ?? ''), email: String(r.c_email), picture: (r.c_picture as string | null) ?? null, phone: (r.c_phone as string | null) ?? null },
+      submit_date: iso(r.submit_date),
+      offer: { title: String(r.title), shopname: (r.shopname as string | null) ?? null },
+      recruiter: { name: String(r.r_name ?? ''), email: String(r.r_email ?? '') },
+      cv_url: r.cv_key ? media.sign(String(r.cv_key), audience, now) : null,
+    })),
+  };
+}
+
+/** GET /apis/manager?user=me: any signed-in account; the console shows the manager area when is_manager. */
+export async function managerMe(caller: User | undefined) {
+  if (!caller) throw unauthorized();
+  const links = await ManagerRecruiter.findAll({ where: { manager_id: caller.id }, include: [{ model: User, as: 'recruiter', attributes: ['id', 'name', 'email', 'picture', 'profile'] }] });
+  const recruiters = links.map((l) => (l as ManagerRecruiter & { recruiter?: User }).recruiter).filter((u): u is User => !!u);
+  const others = recruiters.filter((u) => u.id !== caller.id).map((u) => u.id);
+  return {
+    user: {
+      sub: caller.id,
+      name: caller.name,
+      email: caller.email,
+      picture: caller.picture,
+      user_plan: caller.user_plan,
+      total_boost: caller.total_boost ?? 0,
+      av_boost: caller.av_boost ?? 0,
+      used_boost: caller.used_boost ?? 0,
+      is_manager: isManagerGiven(caller, others),
+      has_subscriptions: await hasSubscriptions(caller.id),
+    },
+    managers: recruiters.map((u) => ({ sub: u.id, name: u.name, email: u.email, picture: u.picture ?? RECRUITER_PICTURE_DEFAULT, profile: u.profile })),
+  };
+}
+
+/** GET /apis/manager?user={sub}: the caller themselves or one of their recruiters; anyone else 404. */
+export async function managerUser(caller: User, sub: string) {
+  const reach = await reachOf(caller);
+  const visible = reach.all || reach.recruiterIds.includes(sub);
+  const user = visible ? await User.findByPk(sub) : null;
+  if (!user || user.profile === 'candidate') throw notFound('user_not_found', 'not_found');
+  return { user: await userData(user, await reachOf(user)) };
+}

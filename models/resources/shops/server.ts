@@ -1,0 +1,10 @@
+// Shops: writes go through the shops service, which adds the manager-area rule to the declaration's
+// (the shop's recruiter is its manager or one of their recruiters), the same for the console and
+// the REST calls /apis/shops.
+import type { ServerPart } from '../../../api/console/types.js';
+import { createShop, updateShop } from '../../../api/services/shops.service.js';
+
+export const shopsServer: ServerPart = {
+  create: (ctx, data) => createShop(ctx.caller.user, data, ctx.clock()),
+  update: (ctx, id, data) => updateShop(ctx.caller.user, id, data, ctx.clock()),
+};
