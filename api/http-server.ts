@@ -25,7 +25,7 @@ export const HTTP_TIMEOUTS: HttpTimeouts = {
 };
 
 /** Paths whose bodies may take longer than bodyMs: file uploads. */
-const SLOW_BODY = /^\/apis\/upload\//;
+const SLOW_BODY = /^\/apis\/(upload|candidate\/uploads)\//;
 
 /** Creates the server: Node enforces headersMs and uploadMs (checked every second), and a timer
  *  per request closes an ordinary request whose body has not arrived within bodyMs (408). */

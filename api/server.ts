@@ -11,7 +11,8 @@ import { createStorage } from './integrations/storage.js';
 import { createHttpServer } from './http-server.js';
 import { createMailer } from './integrations/mail.js';
 import { startAuthHousekeeping } from './jobs/auth-housekeeping.js';
-import { startUploadCleanup } from './jobs/upload-cleanup.js';
+import { startJobs } from './jobs/index.js';
+import { checkFfmpeg, ffmpegPath, ffmpegReadiness } from './integrations/ffmpeg.js';
 import { frontends } from './frontends.js';
 import { metricsHandler } from './lib/metrics.js';
 import { Readiness } from './lib/readiness.js';
@@ -40,10 +41,15 @@ async function main() {
     logger.info('demo data loaded');
   }
   const readiness = new Readiness();
+  // Video answers need ffmpeg: a missing or broken one is said at start and on /readyz.
+  readiness.addCheck('ffmpeg', ffmpegReadiness(settings));
+  await checkFfmpeg(ffmpegPath(settings)).catch((e: Error) => logger.error(`ffmpeg is not usable: ${e.message} (set FFMPEG_PATH); video answers cannot be processed and /readyz answers 503`));
   const deps = { settings, storage, mailer: createMailer(settings), logger, clock: () => new Date(), readiness };
   const app = createApp(deps, await frontends(deps));
   startAuthHousekeeping(deps.clock, logger);
-  startUploadCleanup(storage, deps.clock, logger);
+  // The job queue's worker (transcoding, e-mails, the hourly upload clean-up): JOBS_WORKER=0 leaves
+  // it to `npm run worker` processes (docs/decisions/125-durable-job-queue.md).
+  const worker = settings.jobs.worker ? startJobs(deps) : undefined;
   const server = createHttpServer(app);
   server.listen(settings.port, settings.host, () => {
     logger.info(`serving ${settings.publicUrl} (${settings.database.dialect})`);
@@ -60,6 +66,7 @@ async function main() {
     close: async () => {
       metricsServer?.close();
       metricsServer?.closeAllConnections();
+      await worker?.stop(settings.shutdown.timeoutMs);
       await sequelize.close();
     },
     exit: (code) => process.exit(code),

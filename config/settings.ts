@@ -84,6 +84,17 @@ const schema = z.object({
   ADDRESS_API_URL: z.url().optional(),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // The job queue (docs/decisions/125-durable-job-queue.md): workers run inside the server unless
+  // JOBS_WORKER=0 (then `npm run worker` runs them); JOBS_CONCURRENCY jobs at once per process.
+  JOBS_WORKER: bool.default(true),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  JOBS_LEASE_MS: z.coerce.number().int().min(1000).max(3600_000).default(60_000),
+  // Video answers (docs/decisions/127-transcoding.md): the ffmpeg binary (default: the one the
+  // @ffmpeg-installer package ships), the x264 preset, and where tus keeps bytes being uploaded.
+  FFMPEG_PATH: z.string().min(1).optional(),
+  X264_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']).default('veryfast'),
+  UPLOAD_TMP_DIR: z.string().min(1).default('var/tus'),
 });
 
 export type Database = { dialect: 'sqlite'; storage: string; url: string } | { dialect: 'mysql'; url: string };
@@ -116,6 +127,10 @@ export interface Settings {
   shutdown: { delayMs: number; timeoutMs: number };
   /** The national address API's base (api-adresse.data.gouv.fr shape); unset: offline communes. */
   addressApiUrl?: string;
+  /** The job queue: whether this process runs workers, and how many jobs at once. */
+  jobs: { worker: boolean; concurrency: number; pollMs: number; leaseMs: number };
+  /** ffmpeg (undefined: the packaged binary), x264 preset, folder of tus uploads in progress. */
+  video: { ffmpegPath?: string; x264Preset: string; uploadDir: string };
 }
 
 export class SettingsError extends Error {}
@@ -187,5 +202,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     metrics: { token: s.METRICS_TOKEN, port: s.METRICS_PORT, host: s.METRICS_HOST },
     shutdown: { delayMs: s.SHUTDOWN_DELAY_MS, timeoutMs: s.SHUTDOWN_TIMEOUT_MS },
     addressApiUrl: s.ADDRESS_API_URL,
+    jobs: { worker: s.JOBS_WORKER, concurrency: s.JOBS_CONCURRENCY, pollMs: s.JOBS_POLL_MS, leaseMs: s.JOBS_LEASE_MS },
+    video: { ffmpegPath: s.FFMPEG_PATH, x264Preset: s.X264_PRESET, uploadDir: resolveDir(s.UPLOAD_TMP_DIR) },
   };
 }

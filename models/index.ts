@@ -10,6 +10,7 @@ import { PasswordResetCode, SsoProvider, SsoProviderDomain } from './auth.model.
 import { Upload, AuditEntry } from './misc.model.js';
 import { Session, AuthAttempt, SamlRequest } from './session.model.js';
 import { Plan, StripeEvent } from './billing.model.js';
+import { Job, AnswerUpload } from './job.model.js';
 import { installSearchHooks } from './search-index.js';
 
 export * from './user.model.js';
@@ -22,6 +23,7 @@ export * from './auth.model.js';
 export * from './misc.model.js';
 export * from './billing.model.js';
 export * from './session.model.js';
+export * from './job.model.js';
 
 export const models = {
   User,
@@ -54,6 +56,8 @@ export const models = {
   Session,
   AuthAttempt,
   SamlRequest,
+  Job,
+  AnswerUpload,
 };
 
 let boundTo: Sequelize | null = null;
@@ -113,6 +117,8 @@ export function initModels(sequelize: Sequelize): void {
   SsoProvider.hasMany(SsoProviderDomain, { foreignKey: 'sso_provider_id', as: 'domains' });
   SsoProviderDomain.belongsTo(SsoProvider, { foreignKey: 'sso_provider_id', as: 'provider' });
   Session.belongsTo(User, { foreignKey: 'user_id', as: 'user' });
+  AnswerUpload.belongsTo(ApplicationAnswer, { foreignKey: 'answer_id', as: 'answer' });
+  AnswerUpload.belongsTo(Application, { foreignKey: 'application_id', as: 'application' });
 }
 
 export function boundSequelize(): Sequelize {

@@ -10,6 +10,7 @@ import * as m005 from './migrations/005-console-search.js';
 import * as m006 from './migrations/006-search-tokens.js';
 import * as m007 from './migrations/007-offer-company-from-account.js';
 import * as m009 from './migrations/009-utf8mb4.js';
+import * as m011 from './migrations/011-jobs-and-answer-uploads.js';
 import * as m013 from './migrations/013-plans-and-stripe.js';
 import { utf8mb4Tables } from './charset.js';
 
@@ -26,6 +27,7 @@ export const migrations: Array<[string, Migration]> = [
   ['006-search-tokens', m006],
   ['007-offer-company-from-account', m007],
   ['009-utf8mb4', m009],
+  ['011-jobs-and-answer-uploads', m011],
   ['013-plans-and-stripe', m013],
 ];
 

@@ -36,6 +36,8 @@ export const LIMITS = {
   // Anonymous writes, per address (per user when signed in): numbers a real candidate never reaches.
   apply: (who: string): Limit => ({ bucket: `write:apply:${who}`, max: 10, windowMs: 10 * MIN }),
   upload: (who: string): Limit => ({ bucket: `write:upload:${who}`, max: 10, windowMs: 10 * MIN }),
+  /** New video-answer uploads (tus creation), per user and per address: retakes included, 5 questions. */
+  videoUpload: (who: string): Limit => ({ bucket: `write:video-upload:${who}`, max: 40, windowMs: 10 * MIN }),
   feedback: (who: string): Limit => ({ bucket: `write:feedback:${who}`, max: 10, windowMs: 10 * MIN }),
   shareView: (who: string): Limit => ({ bucket: `write:share-view:${who}`, max: 60, windowMs: 10 * MIN }),
 } as const;

@@ -1,9 +1,8 @@
-// Hourly removal of uploads that nothing uses: a recorded upload (uploads table: CVs of the
+// Hourly removal of uploads that nothing uses (the queued job upload-cleanup, api/jobs/index.ts): a recorded upload (uploads table: CVs of the
 // application form, logos and pictures) older than a day that no record refers to is deleted from
 // storage, then its row. Every process may run it: deleting a missing object or row is a no-op, so
-// two nodes sweeping at once do no harm. docs/decisions/088-unreferenced-upload-cleanup.md.
+// two nodes sweeping at once do no harm (the queue runs it once an hour across the nodes anyway). docs/decisions/088-unreferenced-upload-cleanup.md.
 import { Op, type Model, type ModelStatic, type WhereOptions } from 'sequelize';
-import type { Logger } from 'pino';
 import type { Storage } from '../integrations/storage.js';
 import { Application, CustomLanding, DraftOffer, LandingInterest, Offer, Template, Upload, User } from '../../models/index.js';
 
@@ -67,15 +66,4 @@ export async function purgeUnreferencedUploads(storage: Pick<Storage, 'delete'>,
       removed += await Upload.destroy({ where: { id: upload.id } });
     }
   }
-}
-
-export function startUploadCleanup(storage: Pick<Storage, 'delete'>, clock: () => Date, logger: Logger, everyMs = 3600_000): () => void {
-  const run = () =>
-    purgeUnreferencedUploads(storage, clock())
-      .then((n) => n && logger.info({ removed: n }, 'unreferenced uploads removed'))
-      .catch((err) => logger.warn({ err }, 'upload clean-up failed'));
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -19,6 +19,7 @@ import { subscriptionRoutes } from './subscriptions.routes.js';
 import { addressRoutes } from './address.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
 import { managerRoutes } from './manager.routes.js';
+import { candidateRoutes } from './candidate.routes.js';
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
@@ -40,5 +41,6 @@ export function apiRouter(deps: AppDeps): Router {
   router.use(addressRoutes(deps));
   router.use(applicationsRoutes(deps));
   router.use(managerRoutes(deps));
+  router.use(candidateRoutes(deps));
   return router;
 }

@@ -4,7 +4,7 @@
 // (quantity minus assigned recruiters) and the read-time expiry. The rules themselves (active,
 // seats, quantity, price) are models/rules/subscription.ts. Decisions 144 to 147.
 import crypto from 'node:crypto';
-import { QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
+import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
 import type { Settings } from '../../config/settings.js';
 import { Plan, StripeEvent, Subscription, SubscriptionRecruiter, User, boundSequelize, transaction } from '../../models/index.js';
 import { readDate } from '../../models/rules/dates.js';
@@ -413,6 +413,16 @@ function stripeOfOrNull(settings: Settings): Stripe | null {
     if (e instanceof AppError) return null;
     throw e;
   }
+}
+
+/**
+ * The daily job (api/jobs/index.ts): writes 'expired' on the paid subscriptions past their expiry.
+ * Reads already treat them as expired (effectiveState); this keeps the stored state, the console's
+ * state filter and reports in line. A later invoice.paid makes a renewed one 'payed' again.
+ */
+export async function expireSubscriptions(now: Date): Promise<number> {
+  const [count] = await Subscription.update({ state: 'expired' }, { where: { state: 'payed', expires_at: { [Op.lte]: now } } });
+  return count;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -119,6 +119,21 @@ const en: Record<keyof typeof fr, string> = {
   invalid_date: 'Invalid date.',
   invalid_template_type: 'Unknown template type: only offer templates exist.',
   user_not_found: 'This user does not exist.',
+  video_not_a_video: 'This file is not a playable video. Please record or choose a video.',
+  video_too_long: 'The video is longer than 65 seconds. Each answer must last one minute at most.',
+  video_too_large: 'The video is larger than 200 MB.',
+  video_empty: 'The file sent is empty.',
+  video_processing_failed: 'This video could not be processed. Please record it again.',
+  candidates_only: 'Only candidates can answer an offer.',
+  application_complete: 'Your application has already been sent: its answers can no longer be changed.',
+  answer_not_found: 'This question is not part of this application.',
+  answer_processing: 'The previous answer to this question is still being processed.',
+  upload_not_found: 'This upload does not exist or is finished.',
+  upload_metadata_missing: 'The upload must name the application (application_id) and the question (qid).',
+  upload_length_required: 'The file size (Upload-Length) must be given.',
+  offer_has_no_questions: 'This offer has no questions.',
+  application_complete_mail_subject: 'New video application: {candidate} for {title}',
+  application_complete_mail_text: 'Hello {recruiter},\n\n{candidate} answered every question of your offer “{title}” ({job_code}) in video.\n\nSee the candidate: {link}\n',
 };
 
 export default en;

@@ -120,6 +120,21 @@ const fr = {
   invalid_date: 'Date invalide.',
   invalid_template_type: 'Type de modèle inconnu : seuls les modèles d’annonce (offer) existent.',
   user_not_found: 'Cet utilisateur n’existe pas.',
+  video_not_a_video: 'Ce fichier n’est pas une vidéo lisible. Merci d’enregistrer ou de choisir une vidéo.',
+  video_too_long: 'La vidéo dure plus de 65 secondes. Chaque réponse doit durer une minute au maximum.',
+  video_too_large: 'La vidéo dépasse 200 Mo.',
+  video_empty: 'Le fichier envoyé est vide.',
+  video_processing_failed: 'Cette vidéo n’a pas pu être traitée. Merci de l’enregistrer à nouveau.',
+  candidates_only: 'Seuls les candidats peuvent répondre à une offre.',
+  application_complete: 'Votre candidature est déjà envoyée : ses réponses ne peuvent plus être modifiées.',
+  answer_not_found: 'Cette question n’existe pas dans cette candidature.',
+  answer_processing: 'La réponse précédente à cette question est en cours de traitement.',
+  upload_not_found: 'Cet envoi n’existe pas ou est terminé.',
+  upload_metadata_missing: 'L’envoi doit indiquer la candidature (application_id) et la question (qid).',
+  upload_length_required: 'La taille du fichier (Upload-Length) doit être indiquée.',
+  offer_has_no_questions: 'Cette offre n’a pas de questions.',
+  application_complete_mail_subject: 'Nouvelle candidature vidéo : {candidate} pour {title}',
+  application_complete_mail_text: 'Bonjour {recruiter},\n\n{candidate} a répondu en vidéo à toutes les questions de votre offre « {title} » ({job_code}).\n\nVoir le candidat : {link}\n',
 } as const;
 
 export default fr;

@@ -120,6 +120,21 @@ const nl: Record<keyof typeof fr, string> = {
   invalid_date: 'Ongeldige datum.',
   invalid_template_type: 'Onbekend sjabloontype: alleen vacaturesjablonen (offer) bestaan.',
   user_not_found: 'Deze gebruiker bestaat niet.',
+  video_not_a_video: 'Dit bestand is geen afspeelbare video. Neem een video op of kies er een.',
+  video_too_long: 'De video duurt langer dan 65 seconden. Elk antwoord mag maximaal één minuut duren.',
+  video_too_large: 'De video is groter dan 200 MB.',
+  video_empty: 'Het verzonden bestand is leeg.',
+  video_processing_failed: 'Deze video kon niet worden verwerkt. Neem hem opnieuw op.',
+  candidates_only: 'Alleen kandidaten kunnen op een vacature reageren.',
+  application_complete: 'Je sollicitatie is al verzonden: de antwoorden kunnen niet meer worden gewijzigd.',
+  answer_not_found: 'Deze vraag hoort niet bij deze sollicitatie.',
+  answer_processing: 'Het vorige antwoord op deze vraag wordt nog verwerkt.',
+  upload_not_found: 'Deze upload bestaat niet of is voltooid.',
+  upload_metadata_missing: 'De upload moet de sollicitatie (application_id) en de vraag (qid) vermelden.',
+  upload_length_required: 'De bestandsgrootte (Upload-Length) moet worden opgegeven.',
+  offer_has_no_questions: 'Deze vacature heeft geen vragen.',
+  application_complete_mail_subject: 'Nieuwe videosollicitatie: {candidate} voor {title}',
+  application_complete_mail_text: 'Hallo {recruiter},\n\n{candidate} heeft alle vragen van je vacature “{title}” ({job_code}) per video beantwoord.\n\nBekijk de kandidaat: {link}\n',
 };
 
 export default nl;

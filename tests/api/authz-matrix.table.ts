@@ -11,7 +11,9 @@
 // body: what to send (default: nothing); file: a file sent as the multipart field `file`.
 // A route with several interesting calls (one per resource, say) takes a list of cases.
 import crypto from 'node:crypto';
-import { Subscription, Template, WishlistEntry, type User } from '../../models/index.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { AnswerUpload, ApplicationAnswer, Subscription, Template, WishlistEntry, type Application, type User } from '../../models/index.js';
 import { hashPassword } from '../../api/auth/passwords.js';
 import { PDF, PNG } from '../helpers/files.js';
 import { addToTeam, makeApplication, makeDraft, makeLanding, makeOffer, makeResetCode, makeShop, makeShareLink, makeSsoProvider, makeUser, makeWishlistEntry, offerForm } from '../helpers/fixtures.js';
@@ -32,6 +34,8 @@ export interface Case {
   path?: (f: Fixtures) => string;
   body?: (f: Fixtures, caller: CallerName) => Record<string, unknown>;
   file?: { filename: string; contentType: string; content: Buffer };
+  /** Request headers besides the caller's (e.g. the tus protocol's). */
+  headers?: (f: Fixtures) => Record<string, string>;
   expect: Statuses;
 }
 
@@ -214,6 +218,26 @@ export const MATRIX: Record<string, Case | Case[]> = {
     body: (f) => ({ recruiter_id: f.users.recruiter.id, job_code: f.ids.job_code, candidate_id: f.users.candidate.id }),
     expect: { anonymous: 401, candidate: 403, recruiter: 200, manager: 200, admin: 200, otherRecruiter: 403, otherManager: 403 },
   },
+  // Video answers (docs/api/video-answers.md): the candidate's own application and uploads only.
+  'POST /apis/candidate/applications': { body: (f) => ({ job_code: f.ids.job_code }), expect: { anonymous: 401, candidate: 200, others: 403 } },
+  'GET /apis/candidate/applications/:id': { path: (f) => `/apis/candidate/applications/${f.ids.uploadApplication}`, expect: { anonymous: 401, candidate: 200, others: 403 } },
+  // tus: OPTIONS tells anyone what the server supports.
+  'OPTIONS /apis/candidate/uploads': { expect: ALL(204) },
+  'OPTIONS /apis/candidate/uploads/:uploadId': { path: (f) => `/apis/candidate/uploads/${f.ids.uploadId}`, expect: ALL(204) },
+  'POST /apis/candidate/uploads': {
+    headers: (f) => ({ 'Tus-Resumable': '1.0.0', 'Upload-Length': '1000', 'Upload-Metadata': tusMeta({ application_id: String(f.ids.uploadApplication), qid: 'q1' }) }),
+    expect: { anonymous: 401, candidate: 201, others: 403 },
+  },
+  'HEAD /apis/candidate/uploads/:uploadId': { headers: () => ({ 'Tus-Resumable': '1.0.0' }), expect: { anonymous: 401, candidate: 200, others: 403 } },
+  'PATCH /apis/candidate/uploads/:uploadId': {
+    headers: () => ({ 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }),
+    expect: { anonymous: 401, candidate: 204, others: 403 },
+  },
+  'DELETE /apis/candidate/uploads/:uploadId': {
+    path: (f) => `/apis/candidate/uploads/${f.ids.doomedUploadId}`,
+    headers: () => ({ 'Tus-Resumable': '1.0.0' }),
+    expect: { anonymous: 401, candidate: 204, others: 403 },
+  },
 };
 
 /** Each caller's status from a line, or the reason the line is not exact. */
@@ -231,7 +255,34 @@ export function resolveStatuses(s: Statuses): Record<CallerName, number> | strin
  * The callers and the records the routes are called with. `manager` (plan aplan) has `recruiter`
  * in their list; `otherManager` has `otherRecruiter`. Add the records your routes need to ids.
  */
-export async function makeFixtures(): Promise<Fixtures> {
+const tusMeta = (m: Record<string, string>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+
+/** A tus upload in progress of one answer, as POST /apis/candidate/uploads leaves it (row + empty file). */
+async function makeAnswerUpload(application: Application, qid: string, uploadDir: string): Promise<string> {
+  const id = crypto.randomBytes(16).toString('hex');
+  const answer = await ApplicationAnswer.findOne({ where: { application_id: application.id, qid }, rejectOnEmpty: true });
+  const upload = { id, size: 1000, offset: 0, metadata: { application_id: String(application.id), qid }, creation_date: new Date().toISOString() };
+  await AnswerUpload.create({
+    id,
+    application_id: application.id,
+    answer_id: answer.id,
+    candidate_id: application.candidate_id as string,
+    size: 1000,
+    upload_json: JSON.stringify(upload),
+    state: 'uploading',
+    error_code: null,
+    source_key: null,
+    duration_ms: null,
+  });
+  fs.mkdirSync(uploadDir, { recursive: true });
+  fs.writeFileSync(path.join(uploadDir, id), '');
+  return id;
+}
+
+export async function makeFixtures(options: { uploadDir: string }): Promise<Fixtures> {
   const tag = crypto.randomBytes(3).toString('hex');
   const users = {
     candidate: await makeUser({ profile: 'candidate', email: `cand-${tag}@matrix.test` }),
@@ -254,6 +305,10 @@ export async function makeFixtures(): Promise<Fixtures> {
   // An application with one answer of three, which staff may reset.
   const halfApplication = await makeApplication(await makeUser({ profile: 'candidate' }), offer, { answered: ['q1'] });
   const draft = await makeDraft(users.recruiter, { offer_json: { title: 'Vendeur H/F' } });
+  // The candidate's application in progress, with two uploads under way (video answers).
+  const uploadApplication = await makeApplication(users.candidate, await makeOffer(users.recruiter), { state: 'applying', answered: [] });
+  const uploadId = await makeAnswerUpload(uploadApplication, 'q2', options.uploadDir);
+  const doomedUploadId = await makeAnswerUpload(uploadApplication, 'q3', options.uploadDir);
   // The manager's company records (console resources shops, templates, subscriptions).
   const shop = await makeShop(users.manager, { recruiter_id: users.recruiter.id, street: '1 rue Matrice' });
   const template = await Template.create({ owner_id: users.manager.id, type: 'offer', content: { title: 'Modèle matrice' } });
@@ -292,6 +347,9 @@ export async function makeFixtures(): Promise<Fixtures> {
       halfApplication: halfApplication.id,
       wishlist: wishlist.id,
       doomedWishlist: doomedWishlist.id,
+      uploadApplication: uploadApplication.id,
+      uploadId,
+      doomedUploadId,
     },
   };
 }

@@ -13,7 +13,7 @@ let fx: Fixtures;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  fx = await makeFixtures();
+  fx = await makeFixtures({ uploadDir: ctx.settings.video.uploadDir });
 });
 afterAll(async () => ctx?.close());
 
@@ -59,9 +59,10 @@ describe('authorization matrix', () => {
         if (typeof expected === 'string') continue; // reported by the test above
         const url = concretePath(path, c);
         for (const caller of CALLERS) {
-          let req = request(ctx.app)[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](url);
+          let req = request(ctx.app)[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options'](url);
           // A fresh bearer session per call: a route like logout may end it.
           if (caller !== 'anonymous') req = req.set(await bearer(fx.users[caller]));
+          if (c.headers) req = req.set(c.headers(fx));
           if (c.file) req = req.attach('file', c.file.content, { filename: c.file.filename, contentType: c.file.contentType });
           else if (c.body) req = req.send(c.body(fx, caller));
           const res = await req;

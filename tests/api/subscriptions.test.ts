@@ -9,7 +9,8 @@ import { createApp } from '../../api/app.js';
 import { bearer } from '../helpers/auth.js';
 import { addToTeam, makeUser } from '../helpers/fixtures.js';
 import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double.js';
-import { Plan, StripeEvent, Subscription, SubscriptionRecruiter, type User } from '../../models/index.js';
+import { Job, Plan, StripeEvent, Subscription, SubscriptionRecruiter, type User } from '../../models/index.js';
+import { RECURRING, startJobs } from '../../api/jobs/index.js';
 
 let ctx: TestContext;
 let stripe: StripeDouble;
@@ -338,6 +339,22 @@ describe('seats', () => {
       .set(await bearer(manager));
     expect(mine.status).toBe(200);
     expect(mine.body.Item).toMatchObject({ sub_id: subId, state: 'expired', active: false, sub_quantity: 2, seats_used: 0, seats_remaining: 2 });
+  });
+});
+
+describe('the daily expiry job', () => {
+  it('runs on the job queue once a day and writes expired on the paid subscriptions past their expiry', async () => {
+    expect(RECURRING).toContainEqual({ name: 'subscription-expiry', everyMs: 24 * 3600_000 });
+    const past = await Subscription.create({ sub_id: 'sub_daily_past', user_id: manager.id, plan_id: 'franchise_demo', quantity: 1, state: 'payed', expires_at: new Date(Date.now() - 60_000) });
+    const future = await Subscription.create({ sub_id: 'sub_daily_future', user_id: manager.id, plan_id: 'franchise_demo', quantity: 1, state: 'payed', expires_at: new Date(Date.now() + 86400_000) });
+    const worker = startJobs(ctx.deps);
+    try {
+      await expect.poll(async () => (await past.reload()).state, { timeout: 15_000, interval: 200 }).toBe('expired');
+    } finally {
+      await worker.stop(5000);
+    }
+    expect((await future.reload()).state).toBe('payed');
+    expect(await Job.count({ where: { name: 'subscription-expiry' } })).toBe(1);
   });
 });
 

@@ -57,6 +57,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
     DATABASE_URL: db.database.url,
     STORAGE_DIR: path.join(tmp, 'storage'),
     MAIL_DIR: path.join(tmp, 'mail'),
+    UPLOAD_TMP_DIR: path.join(tmp, 'tus'),
     ...(oneAddressPerRequest ? { TRUST_PROXY: 'loopback' } : {}),
     ...env,
   });

@@ -1,0 +1,67 @@
+// Every queued job of the product, and the workers that run them: inside `npm start` (unless
+// JOBS_WORKER=0) and in `npm run worker` (api/worker.ts). docs/decisions/125-durable-job-queue.md.
+import type { Logger } from 'pino';
+import type { Settings } from '../../config/settings.js';
+import type { Storage } from '../integrations/storage.js';
+import type { Mailer } from '../integrations/mail.js';
+import { ffmpegPath } from '../integrations/ffmpeg.js';
+import { registerQueueDepth } from '../lib/metrics.js';
+import { defineJob, purgeDoneJobs, queueDepth, startWorker, type RecurringTask, type Worker } from './queue.js';
+import { purgeUnreferencedUploads } from './upload-cleanup.js';
+import { expireSubscriptions } from '../services/subscriptions.service.js';
+import { COMPLETE_MAIL_JOB, TRANSCODE_JOB, VIDEO_QUEUE, markTranscodeFailed, sendCompletionMail, transcodeAnswer } from '../services/video-answers.service.js';
+
+export interface JobDeps {
+  settings: Settings;
+  storage: Storage;
+  mailer: Mailer;
+  logger: Logger;
+  clock: () => Date;
+}
+
+export const QUEUES = ['default', VIDEO_QUEUE];
+
+/** Hourly and daily tasks: each enqueued once per period across every process. */
+export const RECURRING: RecurringTask[] = [
+  { name: 'upload-cleanup', everyMs: 3600_000 },
+  { name: 'purge-done-jobs', everyMs: 24 * 3600_000 },
+  { name: 'subscription-expiry', everyMs: 24 * 3600_000 },
+];
+
+/** Registers what each job name does (idempotent). */
+export function defineJobs(deps: JobDeps): void {
+  const video = { storage: deps.storage, ffmpeg: () => ffmpegPath(deps.settings), logger: deps.logger, preset: deps.settings.video.x264Preset };
+  defineJob(TRANSCODE_JOB, async (payload, ctx) => {
+    const uploadId = String(payload.upload_id);
+    try {
+      await transcodeAnswer(video, uploadId, ctx, deps.clock);
+    } catch (e) {
+      // Out of attempts: the candidate sees the answer failed and records again.
+      if (ctx.job.attempts >= ctx.job.max_attempts) await markTranscodeFailed(deps.storage, uploadId);
+      throw e;
+    }
+  });
+  defineJob(COMPLETE_MAIL_JOB, async (payload) => {
+    await sendCompletionMail(deps.mailer, deps.settings.publicUrl, Number(payload.application_id));
+  });
+  defineJob('upload-cleanup', async () => {
+    const removed = await purgeUnreferencedUploads(deps.storage, deps.clock());
+    if (removed) deps.logger.info({ removed }, 'unreferenced uploads removed');
+  });
+  defineJob('purge-done-jobs', async () => {
+    await purgeDoneJobs(deps.clock());
+  });
+  // Expired subscriptions turn inactive at read time already; this writes it down (decision 146).
+  defineJob('subscription-expiry', async () => {
+    const expired = await expireSubscriptions(deps.clock());
+    if (expired) deps.logger.info({ expired }, 'subscriptions expired');
+  });
+}
+
+/** Defines the jobs, publishes the queue depths on /metrics and starts this process's worker. */
+export function startJobs(deps: JobDeps): Worker {
+  defineJobs(deps);
+  for (const q of QUEUES) registerQueueDepth(q, () => queueDepth(q));
+  const { concurrency, pollMs, leaseMs } = deps.settings.jobs;
+  return startWorker({ queues: QUEUES, concurrency, pollMs, leaseMs, logger: deps.logger, clock: deps.clock, recurring: RECURRING });
+}

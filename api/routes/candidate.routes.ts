@@ -1,0 +1,141 @@
+// Video answers for a signed-in candidate (session cookie or the app's bearer token), docs/api/video-answers.md:
+//   POST /apis/candidate/applications            start or resume an application by job code
+//   GET  /apis/candidate/applications/:id        the application and each answer's status
+//   tus  /apis/candidate/uploads[/:upload_id]    resumable upload of one answer (POST, HEAD, PATCH, DELETE, OPTIONS)
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import { Router, type RequestHandler } from 'express';
+import { Server as TusServer } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import type { KvStore, Upload } from '@tus/utils';
+import type { AppDeps } from '../app.js';
+import { AnswerUpload, type User } from '../../models/index.js';
+import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES } from '../../models/rules/video.js';
+import { AppError, unauthorized } from '../lib/errors.js';
+import { errorBody } from '../lib/http.js';
+import { parseInput, validate } from '../lib/validate.js';
+import { LIMITS, spend, writerOf } from '../auth/throttle.js';
+import { DEFAULT_LANG, type Lang } from '../../config/i18n/index.js';
+import { answerUploadMetadataSchema, applicationIdSchema, startApplicationSchema, type StartApplication } from '../services/video-answers.schema.js';
+import { applicationView, beginAnswerUpload, finishAnswerUpload, ownApplication, ownUpload, startApplication, videoError } from '../services/video-answers.service.js';
+import { ffmpegPath } from '../integrations/ffmpeg.js';
+
+/** tus's metadata store: the answer_uploads row of each upload, so that every process knows it. */
+class AnswerUploadKv implements KvStore<Upload> {
+  async get(key: string): Promise<Upload | undefined> {
+    const row = await AnswerUpload.findByPk(key, { attributes: ['upload_json'] });
+    return row?.upload_json ? (JSON.parse(row.upload_json) as Upload) : undefined;
+  }
+  async set(key: string, value: Upload): Promise<void> {
+    await AnswerUpload.update({ upload_json: JSON.stringify(value) }, { where: { id: key } });
+  }
+  async delete(key: string): Promise<void> {
+    await AnswerUpload.update({ upload_json: null }, { where: { id: key } });
+  }
+}
+
+interface NodeSide {
+  caller?: { user: User };
+  lang?: Lang;
+}
+/** The Express request behind tus's web Request (srvx keeps it at runtime.node.req). */
+const nodeReq = (req: unknown): IncomingMessage & NodeSide => (req as { runtime: { node: { req: IncomingMessage & NodeSide } } }).runtime.node.req;
+
+/** tus errors carry { status_code, body }; ours become the API's JSON error body. */
+function tusError(err: AppError, lang: Lang) {
+  return { status_code: err.status, body: JSON.stringify(errorBody(err, lang)) };
+}
+
+export function candidateRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const uploadDir = deps.settings.video.uploadDir;
+  fs.mkdirSync(uploadDir, { recursive: true });
+  const datastore = new FileStore({ directory: uploadDir, configstore: new AnswerUploadKv() });
+  const video = { storage: deps.storage, ffmpeg: () => ffmpegPath(deps.settings), logger: deps.logger };
+  const removeBytes = async (id: string) => {
+    await fs.promises.rm(path.join(uploadDir, id), { force: true });
+  };
+
+  const tus = new TusServer({
+    path: '/candidate/uploads',
+    datastore,
+    maxSize: MAX_VIDEO_BYTES,
+    relativeLocation: true,
+    generateUrl: (_req, { id }) => `${ANSWER_UPLOADS_PATH}/${id}`,
+    getFileIdFromRequest: (req) => /\/candidate\/uploads\/([a-f0-9]{32})\/?$/.exec(new URL(req.url).pathname)?.[1],
+    // Creation: only into the caller's own application, one question, within the limits.
+    async onUploadCreate(req, upload) {
+      const node = nodeReq(req);
+      try {
+        const meta = parseInput(answerUploadMetadataSchema, upload.metadata ?? {});
+        await beginAnswerUpload(node.caller?.user, meta, upload.id, upload.size, removeBytes);
+        return {};
+      } catch (e) {
+        if (e instanceof AppError) throw tusError(e, node.lang ?? DEFAULT_LANG);
+        throw e;
+      }
+    },
+    // HEAD, PATCH, DELETE: the caller's own upload only (others answer 404, as if it did not exist).
+    async onIncomingRequest(req, id) {
+      if (req.method === 'POST' || req.method === 'OPTIONS') return;
+      const node = nodeReq(req);
+      try {
+        const upload = await ownUpload(node.caller?.user, id);
+        if (upload.state !== 'uploading') throw new AppError(404, 'upload_not_found', 'upload_not_found');
+      } catch (e) {
+        if (e instanceof AppError) throw tusError(e, node.lang ?? DEFAULT_LANG);
+        throw e;
+      }
+    },
+    // The last byte: checked by content, then queued for transcoding (or refused, nothing kept).
+    async onUploadFinish(req, upload) {
+      const node = nodeReq(req);
+      try {
+        await finishAnswerUpload(video, upload.id, path.join(uploadDir, upload.id), deps.clock());
+        return {};
+      } catch (e) {
+        if (e instanceof AppError) throw tusError(e, node.lang ?? DEFAULT_LANG);
+        throw e;
+      }
+    },
+    onResponseError(req, err) {
+      const lang = nodeReq(req).lang ?? DEFAULT_LANG;
+      if (err instanceof AppError) return tusError(err, lang);
+      if ('status_code' in err && err.status_code === 413) return tusError(videoError('video_too_large'), lang);
+      return undefined;
+    },
+  });
+  // DELETE by the candidate (tus termination): the bytes go, and the row with them.
+  tus.on('POST_TERMINATE', (_req: unknown, _res: unknown, id: string) => {
+    void AnswerUpload.destroy({ where: { id, state: 'uploading' } }).catch((err) => deps.logger.warn({ err, id }, 'terminated upload row not removed'));
+  });
+
+  const candidateOnly: RequestHandler = (req, _res, next) => (req.caller ? next() : next(unauthorized()));
+  const handle: RequestHandler = (req, res, next) => {
+    tus.handle(req, res).catch(next);
+  };
+  // Creating an upload counts against the caller's upload limits (per user and per address).
+  const limitCreation: RequestHandler = (req, _res, next) => {
+    const now = deps.clock();
+    spend([LIMITS.videoUpload(writerOf(req)), LIMITS.videoUpload(`ip:${req.ip ?? 'unknown'}`)], now, 'too_many_writes').then(() => next(), next);
+  };
+
+  router.post('/candidate/applications', candidateOnly, validate({ body: startApplicationSchema }), async (req, res) => {
+    const { job_code } = req.body as StartApplication;
+    const { application, created } = await startApplication(req.caller?.user, job_code, deps.clock());
+    res.status(created ? 201 : 200).json(await applicationView(application, req.lang, uploadDir));
+  });
+  router.get('/candidate/applications/:id', candidateOnly, validate({ params: applicationIdSchema }), async (req, res) => {
+    const application = await ownApplication(req.caller?.user, Number(req.params.id));
+    res.json(await applicationView(application, req.lang, uploadDir));
+  });
+
+  router.options('/candidate/uploads', handle);
+  router.post('/candidate/uploads', candidateOnly, limitCreation, handle);
+  router.options('/candidate/uploads/:uploadId', handle);
+  router.head('/candidate/uploads/:uploadId', candidateOnly, handle);
+  router.patch('/candidate/uploads/:uploadId', candidateOnly, handle);
+  router.delete('/candidate/uploads/:uploadId', candidateOnly, handle);
+  return router;
+}

@@ -1,0 +1,48 @@
+// `npm run worker`: a process that only runs queued jobs (transcoding, e-mails, sweeps), for
+// deployments that keep them off the web nodes (JOBS_WORKER=0 there). Stops on SIGINT/SIGTERM
+// after the jobs in hand finish (their leases expire otherwise and another worker takes them).
+import { pino } from 'pino';
+import { loadSettings, SettingsError } from '../config/settings.js';
+import { openDatabase } from '../models/boot.js';
+import { createStorage } from './integrations/storage.js';
+import { createMailer } from './integrations/mail.js';
+import { checkFfmpeg, ffmpegPath } from './integrations/ffmpeg.js';
+import { startJobs } from './jobs/index.js';
+
+async function main() {
+  let settings;
+  try {
+    settings = loadSettings();
+  } catch (e) {
+    if (e instanceof SettingsError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const logger = pino({ level: settings.logLevel });
+  try {
+    await checkFfmpeg(ffmpegPath(settings));
+  } catch (e) {
+    // A worker without ffmpeg would fail every transcode: refuse to start, saying why.
+    console.error(`ffmpeg is not usable: ${(e as Error).message} (set FFMPEG_PATH)`);
+    process.exit(1);
+  }
+  const sequelize = await openDatabase(settings);
+  const deps = { settings, storage: createStorage(settings), mailer: createMailer(settings), logger, clock: () => new Date() };
+  const worker = startJobs(deps);
+  logger.info({ worker: worker.id }, 'job worker started');
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'job worker stopping');
+    await worker.stop(settings.shutdown.timeoutMs);
+    await sequelize.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
