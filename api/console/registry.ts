@@ -8,6 +8,7 @@ import { wishlistsServer } from '../../models/resources/wishlists/server.js';
 import { applicationsServer } from '../../models/resources/applications/server.js';
 import { customLandingsServer } from '../../models/resources/custom-landings/server.js';
 import { shopsServer } from '../../models/resources/shops/server.js';
+import { subscriptionsServer } from '../../models/resources/subscriptions/server.js';
 import { planOf } from './read.js';
 import type { ServerPart } from './types.js';
 
@@ -19,6 +20,7 @@ const PARTS: Record<string, ServerPart> = {
   applications: applicationsServer,
   'custom-landings': customLandingsServer,
   shops: shopsServer,
+  subscriptions: subscriptionsServer,
 };
 
 export function serverPartOf(name: string): ServerPart {

@@ -464,6 +464,17 @@ export async function releaseSeat(subId: string, recruiterId: string, caller: Us
   });
 }
 
+/** The console's seats action on a subscription record id: { add: recruiter_id } or { remove: recruiter_id }. */
+export async function seatsAction(caller: User, recordId: string, body: Record<string, unknown>, now: Date) {
+  const pick = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 36 ? v : null);
+  const add = pick(body.add);
+  const remove = pick(body.remove);
+  if (!!add === !!remove) throw invalid('bad_input', 'console_bad_input', { field: 'add' });
+  const sub = /^\d{1,12}$/.test(recordId) ? await Subscription.findByPk(Number(recordId), { attributes: ['sub_id'] }) : null;
+  if (!sub) throw subNotFound();
+  return add ? assignSeat(sub.sub_id, add, caller, now) : releaseSeat(sub.sub_id, remove!, caller, now);
+}
+
 /** Price of the chosen quantity, for the page (models/rules/subscription.ts). */
 export const totalCents = (plan: { unit_amount: number }, quantity: number): number => priceCents(plan.unit_amount, quantity);
 

@@ -125,6 +125,8 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'POST /apis/console/:resource/:id/:action': [
     { path: (f) => `/apis/console/users/${f.users.candidate.id}/contact`, body: () => ({ actions: ['sms'] }), expect: STAFF(200) },
     { path: (f) => `/apis/console/applications/${f.ids.halfApplication}/reset`, expect: STAFF(200) },
+    // A seat of the manager's subscription for their recruiter: the owner and staff (the same rule as POST /apis/subscription/:id/recruiters).
+    { path: (f) => `/apis/console/subscriptions/${f.ids.subscription}/seats`, body: (f) => ({ add: f.users.recruiter.id }), expect: MANAGERS_RECORD(200) },
   ],
   'DELETE /apis/delete-user': { path: (f) => `/apis/delete-user?user=${f.ids.doomedUser}`, expect: STAFF(200) },
   'GET /apis/job-interest': { expect: STAFF(200) },

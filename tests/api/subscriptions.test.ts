@@ -307,6 +307,24 @@ describe('seats', () => {
     expect((await assign(subId, recruiterB.id)).status).toBe(201);
   });
 
+  it('the console seats action applies the same rule', async () => {
+    const subId = await paidSubscription(1);
+    const sub = await Subscription.findOne({ where: { sub_id: subId }, rejectOnEmpty: true });
+    const act = async (body: object, who: User = manager) =>
+      request(ctx.app)
+        .post(`/apis/console/subscriptions/${sub.id}/seats`)
+        .set(await bearer(who))
+        .send(body);
+    const ok = await act({ add: recruiterA.id });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ seats_used: 1, seats_remaining: 0 });
+    const over = await act({ add: recruiterB.id });
+    expect(over.status).toBe(409);
+    expect(over.body.error).toBe('no_seats_left');
+    expect((await act({ add: recruiterB.id, remove: recruiterA.id })).status).toBe(400);
+    expect((await act({ remove: recruiterA.id })).body.seats_remaining).toBe(1);
+  });
+
   it('gives the last seat once when two assignments race', async () => {
     const subId = await paidSubscription(1);
     const [a, b] = await Promise.all([assign(subId, recruiterA.id), assign(subId, recruiterB.id)]);

@@ -34,4 +34,6 @@ export const subscriptions = defineResource({
   access: { list: ['admin', 'manager'], read: ['admin', 'manager'] },
   rows: { manager: { column: 'user_id', match: 'self' } },
   list: { layout: 'table', rowClick: 'show' },
+  // Give or free a recruiter's seat (decision 146).
+  actions: [{ name: 'seats', roles: ['admin', 'manager'], confirm: true }],
 });
