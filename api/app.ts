@@ -13,6 +13,7 @@ import { mediaRoutes } from './routes/media.routes.js';
 import { isPrivateKey } from '../models/rules/storage-url.js';
 import { detectLang, apiNotFound, errorHandler, staticFiles, staticHeaders, whenAcceptsEncoding, whenHasBody } from './lib/http.js';
 import { apiRouter } from './routes/index.js';
+import { stripeWebhookRoutes } from './routes/subscriptions.routes.js';
 import { loadCaller } from './auth/sessions.js';
 import { csrfGuard } from './auth/csrf.js';
 import { mountProbes, readinessOf } from './routes/health.routes.js';
@@ -79,6 +80,8 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
       }),
     ),
   );
+  // Stripe signs the raw body: its webhook reads it before the JSON parser (and needs no CSRF check).
+  api.use(stripeWebhookRoutes(deps));
   api.use(whenHasBody(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' })));
   api.use(csrfGuard(deps.settings.publicUrl));
   api.use(apiRouter(deps));

@@ -64,6 +64,11 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // Where the Stripe SDK sends its calls (default https://api.stripe.com): a local double in tests.
+  STRIPE_API_BASE: z
+    .url()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be http(s)://host[:port] with no path')
+    .optional(),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_API_KEY: z.string().min(1).optional(),
   TWILIO_API_SECRET: z.string().min(1).optional(),
@@ -114,7 +119,8 @@ export interface Settings {
   /** The mobile app's store pages (badges on the portal). */
   stores: { appStore: string; playStore: string };
   sessionSecret?: string;
-  stripe: { secretKey?: string; webhookSecret?: string };
+  /** Payments (docs/decisions/144-plans-and-stripe.md); apiBase points the SDK elsewhere (tests). */
+  stripe: { secretKey?: string; webhookSecret?: string; apiBase?: string };
   twilio: { accountSid?: string; apiKey?: string; apiSecret?: string };
   /** /metrics: on the main port behind a bearer token, and/or open on a port of its own (decision 105). */
   metrics: { token?: string; port?: number; host: string };
@@ -191,7 +197,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     appDownloadUrl: s.APP_DOWNLOAD_URL ?? `${publicUrl}/download`,
     stores: { appStore: s.APP_STORE_URL, playStore: s.PLAY_STORE_URL },
     sessionSecret: s.SESSION_SECRET,
-    stripe: { secretKey: s.STRIPE_SECRET_KEY, webhookSecret: s.STRIPE_WEBHOOK_SECRET },
+    stripe: { secretKey: s.STRIPE_SECRET_KEY, webhookSecret: s.STRIPE_WEBHOOK_SECRET, apiBase: s.STRIPE_API_BASE },
     twilio: { accountSid: s.TWILIO_ACCOUNT_SID, apiKey: s.TWILIO_API_KEY, apiSecret: s.TWILIO_API_SECRET },
     metrics: { token: s.METRICS_TOKEN, port: s.METRICS_PORT, host: s.METRICS_HOST },
     shutdown: { delayMs: s.SHUTDOWN_DELAY_MS, timeoutMs: s.SHUTDOWN_TIMEOUT_MS },

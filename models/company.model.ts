@@ -57,7 +57,7 @@ export class Template extends Model<InferAttributes<Template>, InferCreationAttr
   }
 }
 
-export { SUBSCRIPTION_STATES } from './resources/subscriptions/resource.js';
+export { SUBSCRIPTION_STATES } from './rules/subscription.js';
 
 export class Subscription extends Model<InferAttributes<Subscription>, InferCreationAttributes<Subscription>> {
   declare id: CreationOptional<number>;
@@ -73,6 +73,9 @@ export class Subscription extends Model<InferAttributes<Subscription>, InferCrea
   declare billing_lastname: string | null;
   /** The payment provider's hosted-page (checkout session) id. */
   declare hpid: string | null;
+  /** Stripe's customer (cus_...) and subscription (sub_...) ids once Checkout completed. */
+  declare stripe_customer_id: CreationOptional<string | null>;
+  declare stripe_subscription_id: CreationOptional<string | null>;
   declare expires_at: Date | null;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
@@ -91,6 +94,8 @@ export class Subscription extends Model<InferAttributes<Subscription>, InferCrea
         billing_firstname: { type: DataTypes.STRING(120), allowNull: true },
         billing_lastname: { type: DataTypes.STRING(120), allowNull: true },
         hpid: { type: DataTypes.STRING(255), allowNull: true },
+        stripe_customer_id: { type: DataTypes.STRING(255), allowNull: true },
+        stripe_subscription_id: { type: DataTypes.STRING(255), allowNull: true },
         expires_at: { type: DataTypes.DATE(3), allowNull: true },
         created_at: DataTypes.DATE(3),
         updated_at: DataTypes.DATE(3),

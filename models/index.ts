@@ -9,6 +9,7 @@ import { ShareLink, ShareView, Feedback } from './share.model.js';
 import { EmailCode, PasswordResetCode, SsoProvider, SsoProviderDomain } from './auth.model.js';
 import { Upload, AuditEntry } from './misc.model.js';
 import { Session, AuthAttempt, SamlRequest } from './session.model.js';
+import { Plan, StripeEvent } from './billing.model.js';
 import { Job, AnswerUpload } from './job.model.js';
 import { installSearchHooks } from './search-index.js';
 
@@ -20,6 +21,7 @@ export * from './company.model.js';
 export * from './share.model.js';
 export * from './auth.model.js';
 export * from './misc.model.js';
+export * from './billing.model.js';
 export * from './session.model.js';
 export * from './job.model.js';
 
@@ -41,6 +43,8 @@ export const models = {
   Template,
   Subscription,
   SubscriptionRecruiter,
+  Plan,
+  StripeEvent,
   ShareLink,
   ShareView,
   Feedback,
@@ -101,6 +105,7 @@ export function initModels(sequelize: Sequelize): void {
   Subscription.belongsTo(User, { foreignKey: 'user_id', as: 'user' });
   Subscription.hasMany(SubscriptionRecruiter, { foreignKey: 'subscription_id', as: 'sub_recruiters' });
   SubscriptionRecruiter.belongsTo(User, { foreignKey: 'recruiter_id', as: 'recruiter' });
+  Subscription.belongsTo(Plan, { foreignKey: 'plan_id', as: 'plan', constraints: false });
 
   ShareLink.belongsTo(Application, { foreignKey: 'application_id', as: 'application' });
   ShareLink.belongsTo(User, { foreignKey: 'shared_by_id', as: 'shared_by' });

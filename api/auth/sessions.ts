@@ -47,6 +47,22 @@ export function setSessionCookie(req: Request, res: Response, token: string, pub
   });
 }
 
+/**
+ * The same cookie as a Set-Cookie header value, for the portal's Remix actions (the subscription
+ * page's own sign-in form works without JavaScript): a token to set it, null to clear it.
+ */
+export function sessionCookieHeader(token: string | null, secure: boolean): string {
+  const attrs = ['Path=/', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
+  if (token === null) return [`${SESSION_COOKIE}=`, 'Max-Age=0', 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', ...attrs].join('; ');
+  const maxAge = Math.floor(SESSION_TTL_MS.cookie / 1000);
+  return [`${SESSION_COOKIE}=${encodeURIComponent(token)}`, `Max-Age=${maxAge}`, `Expires=${new Date(Date.now() + SESSION_TTL_MS.cookie).toUTCString()}`, ...attrs].join('; ');
+}
+
+/** The session token a Fetch API request carries in its cookie (the portal's actions). */
+export function cookieTokenOf(cookieHeader: string | null): string | undefined {
+  return readCookie(cookieHeader ?? undefined, SESSION_COOKIE);
+}
+
 export function clearSessionCookie(req: Request, res: Response, publicUrl: string): void {
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: cookieIsSecure(req, publicUrl), path: '/' });
 }

@@ -11,6 +11,7 @@ import { shopsServer } from '../../models/resources/shops/server.js';
 import { managerOffersServer } from '../../models/resources/manager-offers/server.js';
 import { offerApplicationsServer } from '../../models/resources/offer-applications/server.js';
 import { jobsServer } from '../../models/resources/jobs/server.js';
+import { subscriptionsServer } from '../../models/resources/subscriptions/server.js';
 import { planOf } from './read.js';
 import type { ServerPart } from './types.js';
 
@@ -25,6 +26,7 @@ const PARTS: Record<string, ServerPart> = {
   'manager-offers': managerOffersServer,
   'offer-applications': offerApplicationsServer,
   jobs: jobsServer,
+  subscriptions: subscriptionsServer,
 };
 
 export function serverPartOf(name: string): ServerPart {

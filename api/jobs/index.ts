@@ -9,6 +9,7 @@ import { registerQueueDepth } from '../lib/metrics.js';
 import { defineJob, purgeDoneJobs, queueDepth, startWorker, type RecurringTask, type Worker } from './queue.js';
 import { purgeUnreferencedUploads } from './upload-cleanup.js';
 import { COMPLETE_MAIL_JOB, TRANSCODE_JOB, VIDEO_QUEUE, markTranscodeFailed, purgeAbandonedUploads, sendCompletionMail, transcodeAnswer } from '../services/video-answers.service.js';
+import { expireSubscriptions } from '../services/subscriptions.service.js';
 
 export interface JobDeps {
   settings: Settings;
@@ -25,6 +26,7 @@ export const RECURRING: RecurringTask[] = [
   { name: 'upload-cleanup', everyMs: 3600_000 },
   { name: 'purge-done-jobs', everyMs: 24 * 3600_000 },
   { name: 'abandoned-answer-uploads', everyMs: 3600_000 },
+  { name: 'subscription-expiry', everyMs: 24 * 3600_000 },
 ];
 
 /** Registers what each job name does (idempotent). */
@@ -53,6 +55,11 @@ export function defineJobs(deps: JobDeps): void {
   });
   defineJob('purge-done-jobs', async () => {
     await purgeDoneJobs(deps.clock());
+  });
+  // Expired subscriptions turn inactive at read time already; this writes it down (decision 146).
+  defineJob('subscription-expiry', async () => {
+    const expired = await expireSubscriptions(deps.clock());
+    if (expired) deps.logger.info({ expired }, 'subscriptions expired');
   });
 }
 

@@ -18,6 +18,7 @@ import { adminRecruiterRoutes } from './admin-recruiters.routes.js';
 import { ssoRoutes } from './sso.routes.js';
 import { mediaLinksRoutes } from './media-links.routes.js';
 import { candidateRoutes } from './candidate.routes.js';
+import { subscriptionRoutes } from './subscriptions.routes.js';
 import { addressRoutes } from './address.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
 import { managerRoutes } from './manager.routes.js';
@@ -44,6 +45,7 @@ const GROUPS: Array<(deps: AppDeps) => Router> = [
   managerRoutes,
   managerOffersRoutes,
   candidateRoutes,
+  subscriptionRoutes,
 ];
 
 export function apiRouter(deps: AppDeps): Router {

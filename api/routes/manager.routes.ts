@@ -61,10 +61,10 @@ export function managerRoutes(deps: AppDeps): Router {
   });
 
   router.get('/subscription', requireManager, async (req, res) => {
-    res.json(await listSubscriptions(req.caller!.user));
+    res.json(await listSubscriptions(req.caller!.user, deps.clock()));
   });
   router.get('/subscription/:id', requireManager, validate({ params: idParamsSchema }), async (req, res) => {
-    res.json(await getSubscription(req.caller!.user, String(req.params.id)));
+    res.json(await getSubscription(req.caller!.user, String(req.params.id), deps.clock()));
   });
 
   return router;

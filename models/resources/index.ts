@@ -9,13 +9,14 @@ import { customLandings } from './custom-landings/resource.js';
 import { templates } from './templates/resource.js';
 import { shops } from './shops/resource.js';
 import { subscriptions } from './subscriptions/resource.js';
+import { plans } from './plans/resource.js';
 import { auditLog } from './audit-log/resource.js';
 import { managerOffers } from './manager-offers/resource.js';
 import { offerApplications } from './offer-applications/resource.js';
 import { jobs } from './jobs/resource.js';
 import type { ResourceDecl } from './schema.js';
 
-export const RESOURCES: readonly ResourceDecl[] = [users, landings, offers, wishlists, applications, customLandings, templates, shops, subscriptions, managerOffers, offerApplications, auditLog, jobs];
+export const RESOURCES: readonly ResourceDecl[] = [users, landings, offers, wishlists, applications, customLandings, templates, shops, subscriptions, plans, managerOffers, offerApplications, auditLog, jobs];
 
 export function resourceByName(name: string): ResourceDecl | undefined {
   return RESOURCES.find((r) => r.name === name);

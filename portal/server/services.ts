@@ -8,6 +8,11 @@ import { getLandingConfig } from '../../api/services/landing.service.js';
 import { storeUpload } from '../../api/services/uploads.service.js';
 import { parseInput } from '../../api/lib/validate.js';
 import { LIMITS, spendWrite } from '../../api/auth/throttle.js';
+import { login } from '../../api/services/auth.service.js';
+import { cookieTokenOf, destroySession, sessionCookieHeader } from '../../api/auth/sessions.js';
+import { billingInformations, portalSubscription, startCheckout, subRegister } from '../../api/services/subscriptions.service.js';
+import { billingInformationsSchema, subRegisterSchema } from '../../api/services/subscriptions.schema.js';
+import { paymentsConfigured } from '../../api/integrations/stripe.js';
 
 /** POST /apis/submit-interest in-process: the same schema as the route's validate middleware. */
 const submitInterest = (input: unknown, now: Date) => storeInterest(parseInput(interestSchema, input), now);
@@ -16,4 +21,17 @@ const submitInterest = (input: unknown, now: Date) => storeInterest(parseInput(i
  *  (docs/decisions/095-anonymous-write-limits.md). */
 const limitWrite = (kind: 'apply' | 'upload', writer: string, now: Date) => spendWrite(LIMITS[kind], writer, now);
 
-export const portalServices = { getPublicOffer, submitInterest, getLandingConfig, storeUpload, limitWrite };
+/** The subscription page (/portal/{plan_id}): the same services and schemas as POST /apis/subscription. */
+const subscriptions = {
+  portalSubscription,
+  billingInformations: (input: unknown, ...rest: Parameters<typeof billingInformations> extends [unknown, ...infer R] ? R : never) =>
+    billingInformations(parseInput(billingInformationsSchema, input), ...rest),
+  subRegister: (input: unknown, ...rest: Parameters<typeof subRegister> extends [unknown, ...infer R] ? R : never) => subRegister(parseInput(subRegisterSchema, input), ...rest),
+  startCheckout,
+  paymentsConfigured,
+};
+
+/** The page's own sign-in form and sign-out (the same rules and cookie as /apis/auth). */
+const sessions = { login, destroySession, sessionCookieHeader, cookieTokenOf };
+
+export const portalServices = { getPublicOffer, submitInterest, getLandingConfig, storeUpload, limitWrite, subscriptions, sessions };

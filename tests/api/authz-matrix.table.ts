@@ -134,6 +134,8 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'POST /apis/console/:resource/:id/:action': [
     { path: (f) => `/apis/console/users/${f.users.candidate.id}/contact`, body: () => ({ actions: ['sms'] }), expect: STAFF(200) },
     { path: (f) => `/apis/console/applications/${f.ids.halfApplication}/reset`, expect: STAFF(200) },
+    // A seat of the manager's subscription for their recruiter: the owner and staff (the same rule as POST /apis/subscription/:id/recruiters).
+    { path: (f) => `/apis/console/subscriptions/${f.ids.subscription}/seats`, body: (f) => ({ add: f.users.recruiter.id }), expect: MANAGERS_RECORD(200) },
   ],
   'DELETE /apis/delete-user': { path: (f) => `/apis/delete-user?user=${f.ids.doomedUser}`, expect: STAFF(200) },
   'GET /apis/job-interest': { expect: STAFF(200) },
@@ -172,6 +174,26 @@ export const MATRIX: Record<string, Case | Case[]> = {
   // their manager and staff; the other company is told it does not exist.
   'GET /apis/applications/:application_id/media': { path: (f) => `/apis/applications/${f.ids.application}/media`, expect: { ...RECRUITERS_OFFER(200), candidate: 200 } },
   'GET /apis/applications/:application_id/feedback': { path: (f) => `/apis/applications/${f.ids.application}/feedback`, expect: { ...RECRUITERS_OFFER(200), candidate: 404 } },
+  // Subscriptions (issue 13): taking one is for recruiter and manager accounts; billing_informations
+  // (anonymous too) and the other actions: tests/api/subscriptions.test.ts.
+  'POST /apis/subscription': {
+    body: (_f, caller) => ({ action: 'sub_register', sub_plan_id: 'franchise_demo', sub_quantity: 2, email: `${caller.toLowerCase()}-sub@matrix.test` }),
+    expect: COMPANY(201),
+  },
+  // The manager's paid subscription: its owner (and staff) give a seat to a team recruiter, then free it.
+  'POST /apis/subscription/:id/recruiters': {
+    path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/recruiters`,
+    body: (f) => ({ recruiter_id: f.users.recruiter.id }),
+    expect: { anonymous: 401, manager: 201, admin: 201, others: 404 },
+  },
+  'DELETE /apis/subscription/:id/recruiters/:recruiterId': {
+    path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/recruiters/${f.users.recruiter.id}`,
+    // Staff comes last and finds the seat already freed by the manager.
+    expect: { anonymous: 401, manager: 200, others: 404 },
+  },
+  // Stripe signs its calls, whoever the caller: the matrix app has no STRIPE_WEBHOOK_SECRET, so every
+  // delivery is refused as not configured (signed deliveries: tests/api/subscriptions.test.ts).
+  'POST /apis/stripe/webhook': { body: () => ({ id: 'evt_matrix', type: 'invoice.paid' }), expect: ALL(503) },
   // Candidates (back-office.md section 7): the dashboard's list for any company user (their own
   // reach); one offer's candidates and one candidate for the offer's recruiter, their manager and
   // staff, the other company 404 as if the offer did not exist.
@@ -343,6 +365,7 @@ export async function makeFixtures(options: { uploadDir: string }): Promise<Fixt
       shop: shop.id,
       template: template.id,
       subscription: subscription.id,
+      subscriptionSubId: subscription.sub_id,
       offer: offer.id,
       application: application.id,
       halfApplication: halfApplication.id,

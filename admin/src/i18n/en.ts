@@ -199,7 +199,7 @@ export const en = {
       },
     },
     subscriptions: {
-      choices: { state: { pending: 'pending', payed: 'paid', canceled: 'canceled', expired: 'expired' } },
+      choices: { state: { pending: 'pending', payed: 'paid', canceled: 'canceled', expired: 'expired', unpaid: 'unpaid' } },
       name: 'Subscription |||| Subscriptions',
       fields: {
         sub_id: 'Subscription',
@@ -264,6 +264,18 @@ export const en = {
         submit_date: 'Sent',
         cv_url: 'CV',
         id: 'Identifier',
+    plans: {
+      choices: { interval: { month: 'monthly', year: 'yearly' } },
+      name: 'Plan |||| Plans',
+      fields: {
+        id: 'Id',
+        name: 'Name',
+        unit_amount: 'Price per point of sale (cents)',
+        currency: 'Currency',
+        interval: 'Period',
+        stripe_price_id: 'Stripe price',
+        active: 'Active',
+        created_at: 'Created',
       },
     },
     'audit-log': {

@@ -199,7 +199,7 @@ export const fr = {
       },
     },
     subscriptions: {
-      choices: { state: { pending: 'en attente', payed: 'payé', canceled: 'annulé', expired: 'expiré' } },
+      choices: { state: { pending: 'en attente', payed: 'payé', canceled: 'annulé', expired: 'expiré', unpaid: 'impayé' } },
       name: 'Abonnement |||| Abonnements',
       fields: {
         sub_id: 'Abonnement',
@@ -264,6 +264,18 @@ export const fr = {
         submit_date: 'Envoi',
         cv_url: 'CV',
         id: 'Identifiant',
+    plans: {
+      choices: { interval: { month: 'mensuel', year: 'annuel' } },
+      name: 'Offre payante |||| Offres payantes',
+      fields: {
+        id: 'Identifiant',
+        name: 'Nom',
+        unit_amount: 'Prix par point de vente (centimes)',
+        currency: 'Devise',
+        interval: 'Période',
+        stripe_price_id: 'Prix Stripe',
+        active: 'Active',
+        created_at: 'Création',
       },
     },
     'audit-log': {

@@ -206,7 +206,7 @@ export const nl: Catalog<typeof fr> = {
       },
     },
     subscriptions: {
-      choices: { state: { pending: 'in afwachting', payed: 'betaald', canceled: 'geannuleerd', expired: 'verlopen' } },
+      choices: { state: { pending: 'in afwachting', payed: 'betaald', canceled: 'geannuleerd', expired: 'verlopen', unpaid: 'onbetaald' } },
       name: 'Abonnement |||| Abonnementen',
       fields: {
         sub_id: 'Abonnement',
@@ -271,6 +271,18 @@ export const nl: Catalog<typeof fr> = {
         submit_date: 'Verzonden',
         cv_url: 'CV',
         id: 'Identificatie',
+    plans: {
+      choices: { interval: { month: 'maandelijks', year: 'jaarlijks' } },
+      name: 'Abonnementsformule |||| Abonnementsformules',
+      fields: {
+        id: 'Id',
+        name: 'Naam',
+        unit_amount: 'Prijs per verkooppunt (cent)',
+        currency: 'Valuta',
+        interval: 'Periode',
+        stripe_price_id: 'Stripe-prijs',
+        active: 'Actief',
+        created_at: 'Aangemaakt',
       },
     },
     'audit-log': {

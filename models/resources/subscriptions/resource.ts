@@ -2,8 +2,9 @@
 // how many are used and left, the state (payed means active) and the expiry. Read-only here: they
 // are made and changed by the payment flow. Staff see every subscription, a manager their own.
 import { defineResource } from '../schema.js';
+import { SUBSCRIPTION_STATES, isActive, seatsRemaining } from '../../rules/subscription.js';
 
-export const SUBSCRIPTION_STATES = ['pending', 'payed', 'canceled', 'expired'] as const;
+export { SUBSCRIPTION_STATES };
 
 export const subscriptions = defineResource({
   name: 'subscriptions',
@@ -14,11 +15,11 @@ export const subscriptions = defineResource({
     { source: 'user_id', type: 'reference', reference: 'users', list: true },
     { source: 'plan_id', type: 'string', list: true },
     { source: 'state', type: 'enum', choices: SUBSCRIPTION_STATES, list: true },
-    { source: 'active', type: 'boolean', list: true, from: { compute: (r) => r.state === 'payed' } },
+    { source: 'active', type: 'boolean', list: true, from: { compute: (r) => isActive({ state: String(r.state), expires_at: (r.expires_at as string | null) ?? null }) } },
     { source: 'quantity', type: 'number', list: true },
     { source: 'seats_used', type: 'number', list: true, from: { count: 'SubscriptionRecruiter', via: 'subscription_id' } },
-    // Remaining recruiters = sub_quantity minus recruiters used (section 3).
-    { source: 'seats_remaining', type: 'number', list: true, from: { compute: (r) => Math.max(0, Number(r.quantity) - Number(r.seats_used)) } },
+    // Remaining recruiters = sub_quantity minus recruiters used (section 3; models/rules/subscription.ts).
+    { source: 'seats_remaining', type: 'number', list: true, from: { compute: (r) => seatsRemaining(Number(r.quantity), Number(r.seats_used)) } },
     { source: 'expires_at', type: 'date', list: true },
     { source: 'billing_company_name', type: 'string' },
     { source: 'billing_email', type: 'email' },
@@ -33,4 +34,6 @@ export const subscriptions = defineResource({
   access: { list: ['admin', 'manager'], read: ['admin', 'manager'] },
   rows: { manager: { column: 'user_id', match: 'self' } },
   list: { layout: 'table', rowClick: 'show' },
+  // Give or free a recruiter's seat (decision 146).
+  actions: [{ name: 'seats', roles: ['admin', 'manager'], confirm: true }],
 });

@@ -29,6 +29,8 @@ const MESSAGES: Record<string, MessageKey> = {
   invalid_phone: 'err_phone',
   cgu_required: 'err_cgu',
   missing_parameters: 'err_required_fields',
+  fill_all_required_fields: 'err_required_fields',
+  invalid_quantity: 'sub_err_quantity',
   field_too_long: 'err_too_long',
   invalid_password: 'reset_err_invalid_password',
   password_mismatch: 'reset_not_identical',

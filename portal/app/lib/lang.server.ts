@@ -6,6 +6,7 @@ import { isLang, type Lang } from '../i18n/index.js';
 import { loadOffer } from './offer.server.js';
 
 const OFFER_PATH = /^\/(?:candidate\/(?:offer|apply)|dla)\/([^/]+)\/?$/;
+const SUBSCRIPTION_PATH = /^\/portal\//;
 
 export function langParam(url: URL): Lang | undefined {
   const q = url.searchParams.get('lang')?.toLowerCase().slice(0, 2);
@@ -16,6 +17,8 @@ export async function resolveLang(request: Request, context: AppLoadContext): Pr
   const url = new URL(request.url);
   const asked = langParam(url);
   if (asked) return asked;
+  // The subscription page and its payment are in French (public-web.md section 2).
+  if (SUBSCRIPTION_PATH.test(url.pathname)) return 'fr';
   const offerPath = OFFER_PATH.exec(url.pathname);
   if (offerPath) {
     const offer = await loadOffer(context, decodeURIComponent(offerPath[1])).catch(() => null);

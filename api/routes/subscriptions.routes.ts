@@ -1,0 +1,67 @@
+// POST /apis/subscription (public-web.md section 7: actions billing_informations, sub_register,
+// hpid_register, plus checkout, which opens Stripe Checkout), the seats of a subscription, and
+// Stripe's webhook. Rules: api/services/subscriptions.service.ts; decisions 144 to 147.
+import express, { Router, type RequestHandler } from 'express';
+import type { AppDeps } from '../app.js';
+import { requireUser } from '../auth/guards.js';
+import { LIMITS, limitWrites } from '../auth/throttle.js';
+import { validate } from '../lib/validate.js';
+import { verifyWebhook } from '../integrations/stripe.js';
+import { applyStripeEvent, assignSeat, billingInformations, hpidRegister, releaseSeat, startCheckout, subRegister } from '../services/subscriptions.service.js';
+import { seatParams, seatSchema, subIdParams, subscriptionActionSchema, type SubscriptionAction } from '../services/subscriptions.schema.js';
+
+export function subscriptionRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const ctx = () => ({ settings: deps.settings, now: deps.clock() });
+
+  // Anonymous visitors may only start one (billing step): the anonymous-write limit applies.
+  const limitAnonymous: RequestHandler = (req, res, next) => (req.caller ? next() : limitWrites(LIMITS.apply, deps.clock)(req, res, next));
+
+  router.post('/subscription', validate({ body: subscriptionActionSchema }), limitAnonymous, async (req, res) => {
+    const body = req.body as SubscriptionAction;
+    const caller = req.caller?.user ?? null;
+    switch (body.action) {
+      case 'billing_informations': {
+        const sub = await billingInformations(body, caller, deps.clock());
+        res.status(201).json({ sub_id: sub.sub_id, sub_plan_id: sub.plan_id, state: sub.state });
+        return;
+      }
+      case 'sub_register': {
+        const sub = await subRegister(body, caller, deps.clock());
+        res.status(201).json({ sub_id: sub.sub_id, sub_plan_id: sub.plan_id, sub_quantity: sub.quantity, state: sub.state });
+        return;
+      }
+      case 'checkout':
+        res.json(await startCheckout(body, caller, ctx()));
+        return;
+      case 'hpid_register':
+        res.json(await hpidRegister(body, caller, ctx()));
+        return;
+    }
+  });
+
+  // Seats: remaining recruiters = quantity minus those assigned (back-office.md section 3).
+  router.post('/subscription/:id/recruiters', requireUser, validate({ params: subIdParams, body: seatSchema }), async (req, res) => {
+    res.status(201).json(await assignSeat(req.params.id as string, (req.body as { recruiter_id: string }).recruiter_id, req.caller!.user, deps.clock()));
+  });
+  router.delete('/subscription/:id/recruiters/:recruiterId', requireUser, validate({ params: seatParams }), async (req, res) => {
+    res.json(await releaseSeat(req.params.id as string, req.params.recruiterId as string, req.caller!.user, deps.clock()));
+  });
+  return router;
+}
+
+/**
+ * POST /apis/stripe/webhook: mounted before the JSON parser (the signature is over the raw body)
+ * and outside the cookie CSRF rule (Stripe signs it). Bad or stale signature: 400, nothing done.
+ */
+export function stripeWebhookRoutes(deps: AppDeps): Router {
+  const router = Router();
+  router.post('/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const event = verifyWebhook(deps.settings, raw, req.get('stripe-signature'), deps.clock());
+    const outcome = await applyStripeEvent(event, deps.settings, deps.clock());
+    req.log?.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe webhook');
+    res.json({ received: true, outcome });
+  });
+  return router;
+}
