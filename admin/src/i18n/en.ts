@@ -264,6 +264,8 @@ export const en = {
         submit_date: 'Sent',
         cv_url: 'CV',
         id: 'Identifier',
+      },
+    },
     plans: {
       choices: { interval: { month: 'monthly', year: 'yearly' } },
       name: 'Plan |||| Plans',

@@ -264,6 +264,8 @@ export const fr = {
         submit_date: 'Envoi',
         cv_url: 'CV',
         id: 'Identifiant',
+      },
+    },
     plans: {
       choices: { interval: { month: 'mensuel', year: 'annuel' } },
       name: 'Offre payante |||| Offres payantes',

@@ -271,6 +271,8 @@ export const nl: Catalog<typeof fr> = {
         submit_date: 'Verzonden',
         cv_url: 'CV',
         id: 'Identificatie',
+      },
+    },
     plans: {
       choices: { interval: { month: 'maandelijks', year: 'jaarlijks' } },
       name: 'Abonnementsformule |||| Abonnementsformules',
