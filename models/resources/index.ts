@@ -16,7 +16,22 @@ import { offerApplications } from './offer-applications/resource.js';
 import { jobs } from './jobs/resource.js';
 import type { ResourceDecl } from './schema.js';
 
-export const RESOURCES: readonly ResourceDecl[] = [users, landings, offers, wishlists, applications, customLandings, templates, shops, subscriptions, plans, managerOffers, offerApplications, auditLog, jobs];
+export const RESOURCES: readonly ResourceDecl[] = [
+  users,
+  landings,
+  offers,
+  wishlists,
+  applications,
+  customLandings,
+  templates,
+  shops,
+  subscriptions,
+  plans,
+  managerOffers,
+  offerApplications,
+  auditLog,
+  jobs,
+];
 
 export function resourceByName(name: string): ResourceDecl | undefined {
   return RESOURCES.find((r) => r.name === name);
