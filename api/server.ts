@@ -3,7 +3,7 @@
 import http from 'node:http';
 import express from 'express';
 import { pino } from 'pino';
-import { loadSettings, SettingsError } from '../config/settings.js';
+import { loadSettingsOrExit } from '../config/settings.js';
 import { openDatabase, isEmpty } from '../models/boot.js';
 import { seedDemo } from '../seeders/demo.js';
 import { createApp } from './app.js';
@@ -19,16 +19,7 @@ import { Readiness } from './lib/readiness.js';
 import { gracefulStop } from './lib/shutdown.js';
 
 async function main() {
-  let settings;
-  try {
-    settings = loadSettings();
-  } catch (e) {
-    if (e instanceof SettingsError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const settings = loadSettingsOrExit();
   const logger = pino({ level: settings.logLevel });
   const sequelize = await openDatabase(settings);
   const storage = createStorage(settings);

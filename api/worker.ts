@@ -2,7 +2,7 @@
 // deployments that keep them off the web nodes (JOBS_WORKER=0 there). Stops on SIGINT/SIGTERM
 // after the jobs in hand finish (their leases expire otherwise and another worker takes them).
 import { pino } from 'pino';
-import { loadSettings, SettingsError } from '../config/settings.js';
+import { loadSettingsOrExit } from '../config/settings.js';
 import { openDatabase } from '../models/boot.js';
 import { createStorage } from './integrations/storage.js';
 import { createMailer } from './integrations/mail.js';
@@ -10,16 +10,7 @@ import { checkFfmpeg, ffmpegPath } from './integrations/ffmpeg.js';
 import { startJobs } from './jobs/index.js';
 
 async function main() {
-  let settings;
-  try {
-    settings = loadSettings();
-  } catch (e) {
-    if (e instanceof SettingsError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const settings = loadSettingsOrExit();
   const logger = pino({ level: settings.logLevel });
   try {
     await checkFfmpeg(ffmpegPath(settings));

@@ -166,6 +166,19 @@ function parseS3(s: z.infer<typeof schema>): NonNullable<Settings['s3']> {
 }
 
 /** Reads and validates the environment; throws SettingsError naming every wrong variable. */
+/** The settings of a process that starts (the server, the worker): a wrong value prints its message and exits 1. */
+export function loadSettingsOrExit(): Settings {
+  try {
+    return loadSettings();
+  } catch (e) {
+    if (e instanceof SettingsError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+}
+
 export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
   const input: Record<string, string> = {};
   for (const key of Object.keys(schema.shape)) {

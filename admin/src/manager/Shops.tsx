@@ -13,19 +13,9 @@ import { LIST_SX } from './Layout.js';
 import { DebouncedSearch } from '../common/SearchInput.js';
 import { getJson } from '../common/http.js';
 import { RequiredToolbar } from './forms.js';
+import type { AddressResult } from '../../../api/integrations/address/types.js';
 
-interface Address {
-  label: string;
-  lat: number | null;
-  lng: number | null;
-  street: string;
-  city: string;
-  zip_code: string;
-  area: string;
-  sub_area: string;
-  country: string;
-  country_iso: string;
-}
+type Address = AddressResult;
 
 interface Recruiter {
   sub: string;
