@@ -26,10 +26,12 @@ export async function up({ context: qi }: MigrationContext): Promise<void> {
   await qi.addIndex('offers', ['recruiter_id', 'todo_count'], { name: 'offers_recruiter_todo' });
   await qi.addIndex('offers', ['recruiter_id', 'shortlist_count'], { name: 'offers_recruiter_shortlist' });
   await qi.addIndex('offers', ['recruiter_id', 'to_recruit_count'], { name: 'offers_recruiter_to_recruit' });
+  // The home's active candidates: a sum over the reach's available offers, from the index alone.
+  await qi.addIndex('offers', ['recruiter_id', 'state', 'active_count'], { name: 'offers_recruiter_active' });
 }
 
 export async function down({ context: qi }: MigrationContext): Promise<void> {
-  for (const i of ['offers_recruiter_to_recruit', 'offers_recruiter_shortlist', 'offers_recruiter_todo']) await qi.removeIndex('offers', i);
+  for (const i of ['offers_recruiter_active', 'offers_recruiter_to_recruit', 'offers_recruiter_shortlist', 'offers_recruiter_todo']) await qi.removeIndex('offers', i);
   // A plain DROP COLUMN on both dialects: on SQLite, removeColumn rebuilds the table and loses the
   // ON DELETE rules of the foreign keys that point at offers.
   for (const c of [...COUNTERS].reverse()) await qi.sequelize.query(`ALTER TABLE offers DROP COLUMN ${c}`);
