@@ -32,7 +32,7 @@ import {
   Upload,
   LANDING_DEFAULTS,
 } from '../models/index.js';
-import { recountUsers } from '../api/services/user-counters.service.js';
+import { recountOffers, recountUsers } from '../api/services/user-counters.service.js';
 import { demoCvPdf } from './demo-cv.js';
 import {
   DEMO_IDS,
@@ -191,7 +191,7 @@ async function removeDemo(t: Transaction): Promise<void> {
   const offerIds = offers.map((x) => x.id);
   const apps = await Application.findAll({
     ...o,
-    attributes: ['id', 'cv_key'],
+    attributes: ['id', 'cv_key', 'offer_id'],
     where: { [Op.or]: [{ offer_id: offerIds }, { candidate_id: userIds }, { recruiter_id: userIds }] },
   });
   const appIds = apps.map((x) => x.id);
@@ -209,6 +209,11 @@ async function removeDemo(t: Transaction): Promise<void> {
   await ShareLink.destroy({ ...o, where: { id: linkIds } });
   await ApplicationAnswer.destroy({ ...o, where: { application_id: appIds } });
   await Application.destroy({ ...o, where: { id: appIds } });
+  // Other offers that held a demo user's applications keep true counters.
+  await recountOffers(
+    apps.map((x) => x.offer_id),
+    t,
+  );
   await WishlistEntry.destroy({ ...o, where: { [Op.or]: [{ candidate_id: userIds }, { offer_id: offerIds }] } });
   await LandingInterest.destroy({
     ...o,
@@ -595,6 +600,10 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
   // The counters come from the rows just written, by their one definition.
   await recountUsers(
     USERS.map((u) => uid(u.key)),
+    t,
+  );
+  await recountOffers(
+    OFFERS.map((x) => x.id),
     t,
   );
 }

@@ -8,6 +8,7 @@ import mysql from 'mysql2/promise';
 import { loadSettings } from '../config/settings.js';
 import { openDatabase } from '../models/boot.js';
 import { OFFER_SEARCH, USER_SEARCH, backfill } from '../models/search-index.js';
+import { recountOffersSql } from '../api/services/user-counters.service.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -356,6 +357,9 @@ async function main() {
   log('landing leads');
 
   await conn.query('SET FOREIGN_KEY_CHECKS = 1, UNIQUE_CHECKS = 1');
+  // The offers' candidate counters, by their one definition (decision 155).
+  await conn.query(recountOffersSql('1 = 1'));
+  log('offer counters');
   for (const spec of [USER_SEARCH, OFFER_SEARCH]) {
     await backfill(sequelize, spec);
     log(spec.table);

@@ -25,7 +25,7 @@ import { sqlDate } from '../../models/columns.js';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import { reachOf, type Reach } from '../auth/access.js';
 import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
-import { recountUsers } from './user-counters.service.js';
+import { recountOffers, recountUsers } from './user-counters.service.js';
 import { audit } from './audit.service.js';
 import { LOOKUP_JOB_CODE } from './job-codes.js';
 import type { User } from '../../models/index.js';
@@ -221,6 +221,7 @@ export async function moveApplication(caller: User | undefined, jobCode: string,
     });
     if (Number(changed) !== 1) throw new AppError(409, 'transition_not_allowed', 'transition_not_allowed', { from, to });
     if (COUNTED.includes(from) || COUNTED.includes(to)) await recountUsers([app.recruiter_id], t);
+    await recountOffers([offer.id], t);
     await audit(t, { actorId: caller!.id, action: 'recruiter_state', resource: 'applications', recordId: app.id, before: { recruiter_state: from }, after: { recruiter_state: to }, at: now });
     return { error: false, changed: true, Item: item(to) };
   });

@@ -211,22 +211,22 @@ export interface ManagerOfferQuery {
 
 /** The SQL of each sort key of the offers table (models/resources/manager-offers MANAGER_OFFER_SORTS). */
 const SORT_SQL: Record<string, string> = {
-  todo: 'todo',
+  todo: 'o.todo_count',
   title: 'o.title',
   job_code: 'o.job_code',
   shopname: 'o.shopname',
   recruiter_name: 'u.name',
   created_at: 'o.created_at',
-  shortlist: 'shortlist',
-  to_recruit: 'to_recruit',
+  shortlist: 'o.shortlist_count',
+  to_recruit: 'o.to_recruit_count',
   state: 'o.state',
 };
 
 /**
  * The offers table of a reach (null: staff, every offer): one page in the asked order with the
  * candidate counts per state (section 3's details: new, view, total, reco, shortlist, to_recruit),
- * and the total. The counts are grouped from the applications' (offer_id, state, recruiter_state,
- * is_reco) index for the reach's offers only (migration 010, decision 113).
+ * and the total. The counts are the offer row's counters (recountOffers, decision 155): the page is
+ * one read of the reach's offers, sorted on the (recruiter_id, counter) indexes of migration 014.
  */
 export async function listManagerOffers(recruiterIds: string[] | null, q: ManagerOfferQuery): Promise<{ data: Array<Record<string, unknown> & { id: number }>; total: number }> {
   const sequelize = boundSequelize();
@@ -260,28 +260,15 @@ export async function listManagerOffers(recruiterIds: string[] | null, q: Manage
   const rows = await sequelize.query<Record<string, unknown>>(
     `SELECT o.id, o.job_code, o.title, o.shopname, o.company_name, o.city, o.zip_code, o.area, o.state, o.is_boosted, o.contract_type, o.created_at, o.recruiter_id,
             u.name AS recruiter_name, u.email AS recruiter_email, u.last_co AS recruiter_last_co,
-            COALESCE(c.new_candidates, 0) AS new_candidates, COALESCE(c.view_candidates, 0) AS view_candidates,
-            COALESCE(c.new_candidates, 0) + COALESCE(c.view_candidates, 0) AS todo,
-            COALESCE(c.shortlist, 0) AS shortlist, COALESCE(c.to_recruit, 0) AS to_recruit,
-            COALESCE(c.total_candidates, 0) AS total_candidates, COALESCE(c.total_reco, 0) AS total_reco
+            o.new_count AS new_candidates, o.view_count AS view_candidates, o.todo_count AS todo,
+            o.shortlist_count AS shortlist, o.to_recruit_count AS to_recruit,
+            o.candidates_count AS total_candidates, o.reco_count AS total_reco
        FROM offers o
        LEFT JOIN users u ON u.id = o.recruiter_id
-       LEFT JOIN (
-         SELECT a.offer_id,
-                SUM(CASE WHEN a.recruiter_state = 'new' THEN 1 ELSE 0 END) AS new_candidates,
-                SUM(CASE WHEN a.recruiter_state = 'view' THEN 1 ELSE 0 END) AS view_candidates,
-                SUM(CASE WHEN a.recruiter_state = 'shortlist' THEN 1 ELSE 0 END) AS shortlist,
-                SUM(CASE WHEN a.recruiter_state = 'to_recruit' THEN 1 ELSE 0 END) AS to_recruit,
-                COUNT(*) AS total_candidates,
-                SUM(CASE WHEN a.is_reco THEN 1 ELSE 0 END) AS total_reco
-           FROM offers o JOIN applications a ON a.offer_id = o.id AND a.state = 'complete'
-          WHERE ${filter}
-          GROUP BY a.offer_id
-       ) c ON c.offer_id = o.id
       WHERE ${filter}
       ORDER BY ${sort} ${dir}, o.id ${dir}
       LIMIT ${Math.max(1, Math.min(q.limit, 500))} OFFSET ${Math.max(0, q.offset)}`,
-    { replacements: [...args, ...args], type: QueryTypes.SELECT },
+    { replacements: args, type: QueryTypes.SELECT },
   );
   const [{ n }] = await sequelize.query<{ n: number }>(`SELECT COUNT(*) AS n FROM offers o WHERE ${filter}`, { replacements: args, type: QueryTypes.SELECT });
   const iso = (v: unknown) => {

@@ -17,12 +17,12 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 /** The spec's manager user data; actives_candidates_count is counted here (decision 112). */
 async function userData(user: User, reach: Reach) {
   const ids = reach.all ? [user.id] : reach.recruiterIds;
-  // Active candidates: complete applications on available offers, not being rejected.
-  const [active] = await boundSequelize().query<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM offers o JOIN applications a ON a.offer_id = o.id
-      WHERE o.recruiter_id IN (${marks(ids.length)}) AND o.state = 'available' AND a.state = 'complete' AND a.recruiter_state NOT IN ('wait_reject', 'rejected')`,
-    { replacements: ids, type: QueryTypes.SELECT },
-  );
+  // Active candidates: complete applications on available offers, not being rejected: the sum of
+  // those offers' active_count counters (recountOffers, decision 155).
+  const [active] = await boundSequelize().query<{ n: number }>(`SELECT COALESCE(SUM(o.active_count), 0) AS n FROM offers o WHERE o.recruiter_id IN (${marks(ids.length)}) AND o.state = 'available'`, {
+    replacements: ids,
+    type: QueryTypes.SELECT,
+  });
   return {
     sub: user.id,
     name: user.name,

@@ -4,7 +4,7 @@ import { Op } from 'sequelize';
 import { Application, ApplicationAnswer, WishlistEntry } from '../../models/index.js';
 import { invalid, notFound } from '../lib/errors.js';
 import { audit } from './audit.service.js';
-import { recountUsers } from './user-counters.service.js';
+import { recountOffers, recountUsers } from './user-counters.service.js';
 import type { Actor } from './staff-users.service.js';
 
 /** The method a re-recorded answer uses: the candidate records again in the app. */
@@ -37,6 +37,7 @@ export async function resetApplication(actor: Actor, applicationId: string, now:
     await WishlistEntry.update({ state: 'applying' }, { where: { candidate_id: app.candidate_id, offer_id: app.offer_id }, transaction: t });
     // candidates_count counts complete applications: a reset one no longer counts.
     await recountUsers([app.recruiter_id as string, app.candidate_id as string], t);
+    await recountOffers([app.offer_id], t);
     const after = plain(app, await ApplicationAnswer.findAll({ where: { application_id: app.id }, order: [['position', 'ASC']], transaction: t }));
     await audit(t, { actorId: actor.id, action: 'reset', resource: 'applications', recordId: app.id, before, after, at: now });
     return { id: app.id, ...after };
@@ -52,6 +53,7 @@ export async function forceSendApplication(actor: Actor, applicationId: string, 
     await app.update({ state: 'complete', recruiter_state: 'new', submit_date: app.submit_date ?? now }, { transaction: t });
     await WishlistEntry.update({ state: 'done' }, { where: { candidate_id: app.candidate_id, offer_id: app.offer_id, state: { [Op.ne]: 'done' } }, transaction: t });
     await recountUsers([app.recruiter_id as string, app.candidate_id as string], t);
+    await recountOffers([app.offer_id], t);
     const after = { state: app.state, recruiter_state: app.recruiter_state, submit_date: app.submit_date };
     await audit(t, { actorId: actor.id, action: 'force-send', resource: 'applications', recordId: app.id, before, after, at: now });
     return { id: app.id, ...after };

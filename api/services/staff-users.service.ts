@@ -20,7 +20,7 @@ import {
 } from '../../models/index.js';
 import { invalid, notFound, AppError } from '../lib/errors.js';
 import { audit } from './audit.service.js';
-import { recountUsers } from './user-counters.service.js';
+import { recountOffers, recountUsers } from './user-counters.service.js';
 import { reindexOffers } from '../../models/search-index.js';
 
 export interface Actor {
@@ -162,14 +162,16 @@ export async function deleteUser(actor: Actor, userId: string, now: Date): Promi
       const user = await lockUser(userId, t);
       const before = snapshot(user);
       const affected = new Set<string>();
+      const appOffers = new Set<number>();
       for (const a of await Application.findAll({
         where: { [Op.or]: [{ candidate_id: userId }, { recruiter_id: userId }] },
-        attributes: ['candidate_id', 'recruiter_id'],
+        attributes: ['candidate_id', 'recruiter_id', 'offer_id'],
         raw: true,
         transaction: t,
       })) {
         affected.add(a.candidate_id as string);
         affected.add(a.recruiter_id as string);
+        appOffers.add(Number(a.offer_id));
       }
       const offerIds = (await Offer.findAll({ where: { recruiter_id: userId }, attributes: ['id'], raw: true, transaction: t })).map((o) => o.id);
       if (offerIds.length) {
@@ -178,6 +180,8 @@ export async function deleteUser(actor: Actor, userId: string, now: Date): Promi
       affected.delete(userId);
       await user.destroy({ transaction: t });
       await recountUsers(affected, t);
+      // The offers that lost applications (a deleted recruiter's own offers are gone with them).
+      await recountOffers(appOffers, t);
       await audit(t, { actorId: actor.id, action: 'delete', resource: RESOURCE, recordId: userId, before, after: null, at: now });
       return { id: userId, message: 'console_user_deleted' as const };
     });

@@ -70,3 +70,45 @@ export async function recountUsers(userIds: Iterable<string | null | undefined>,
   // The search rows carry the counters too (models/search-index.ts).
   await syncUserListColumns(ids, t);
 }
+
+/**
+ * The candidate counters kept on the offer row (docs/decisions/155-offer-counters.md), over its
+ * complete applications: per recruiter_state new, view, shortlist, to_recruit; todo (new + view);
+ * active (not wait_reject nor rejected: the home's active candidates); candidates (all complete)
+ * and reco (recommended). The offers table sorts and shows them, the home sums them.
+ */
+export const OFFER_COUNTERS = ['new_count', 'view_count', 'todo_count', 'shortlist_count', 'to_recruit_count', 'active_count', 'candidates_count', 'reco_count'] as const;
+export type OfferCounter = (typeof OFFER_COUNTERS)[number];
+
+const OFFER_APPS = `FROM applications a WHERE a.offer_id = offers.id AND a.state = 'complete'`;
+const OFFER_COUNTER_SQL: Record<OfferCounter, string> = {
+  new_count: `(SELECT COUNT(*) ${OFFER_APPS} AND a.recruiter_state = 'new')`,
+  view_count: `(SELECT COUNT(*) ${OFFER_APPS} AND a.recruiter_state = 'view')`,
+  todo_count: `(SELECT COUNT(*) ${OFFER_APPS} AND a.recruiter_state IN ('new', 'view'))`,
+  shortlist_count: `(SELECT COUNT(*) ${OFFER_APPS} AND a.recruiter_state = 'shortlist')`,
+  to_recruit_count: `(SELECT COUNT(*) ${OFFER_APPS} AND a.recruiter_state = 'to_recruit')`,
+  active_count: `(SELECT COUNT(*) ${OFFER_APPS} AND a.recruiter_state NOT IN ('wait_reject', 'rejected'))`,
+  candidates_count: `(SELECT COUNT(*) ${OFFER_APPS})`,
+  reco_count: `(SELECT COUNT(*) ${OFFER_APPS} AND a.is_reco = 1)`,
+};
+
+/**
+ * The one UPDATE that sets every offer counter from the applications, for the offers `where`
+ * selects (SQL over `offers`). recountOffers, the migration that added the counters and the bench
+ * filler run it; nothing else computes them.
+ */
+export function recountOffersSql(where: string): string {
+  return `UPDATE offers SET ${OFFER_COUNTERS.map((c) => `${c} = ${OFFER_COUNTER_SQL[c]}`).join(', ')} WHERE ${where}`;
+}
+
+/**
+ * Recounts the given offers' candidate counters in the caller's transaction. Every writer that
+ * creates, completes, moves, resets or deletes an application calls it with the application's
+ * offer, as it calls recountUsers (decision 078): a recount, not +1/-1, so that concurrent changes
+ * leave true counts (the offer row is locked by the UPDATE until the transaction ends).
+ */
+export async function recountOffers(offerIds: Iterable<number | string | null | undefined>, t: Transaction): Promise<void> {
+  const ids = [...new Set([...offerIds].filter((x) => x !== null && x !== undefined && String(x) !== '').map((x) => Number(x)))].filter((x) => Number.isInteger(x));
+  if (!ids.length) return;
+  await boundSequelize().query(recountOffersSql(`id IN (${ids.map(() => '?').join(', ')})`), { replacements: ids, transaction: t, type: QueryTypes.UPDATE });
+}

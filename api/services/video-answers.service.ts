@@ -16,7 +16,7 @@ import type { Storage } from '../integrations/storage.js';
 import type { Mailer } from '../integrations/mail.js';
 import { probe, transcodeToHls } from '../integrations/ffmpeg.js';
 import { enqueue, type JobContext } from '../jobs/queue.js';
-import { recountUsers } from './user-counters.service.js';
+import { recountOffers, recountUsers } from './user-counters.service.js';
 import { t as translate, DEFAULT_LANG, isLang, type Lang } from '../../config/i18n/index.js';
 
 /** The job that turns a received answer into an HLS story. */
@@ -132,6 +132,7 @@ export async function startApplication(caller: User | undefined, jobCode: string
       if (entry) await entry.update({ state: 'applying' }, { transaction: t });
       else await WishlistEntry.create({ candidate_id: candidate.id, offer_id: offer.id, state: 'applying' }, { transaction: t });
       await recountUsers([candidate.id, offer.recruiter_id as string], t);
+      await recountOffers([offer.id], t);
       return { application, created: true };
     });
   } catch (e) {
@@ -333,6 +334,7 @@ export async function completeIfAllReady(applicationId: number, t: Transaction, 
   await application.update({ state: 'complete', recruiter_state: 'new', submit_date: now }, { transaction: t });
   await WishlistEntry.update({ state: 'done' }, { where: { candidate_id: application.candidate_id, offer_id: application.offer_id }, transaction: t });
   await recountUsers([application.candidate_id as string, application.recruiter_id as string], t);
+  await recountOffers([application.offer_id], t);
   await enqueue(COMPLETE_MAIL_JOB, { application_id: application.id }, { transaction: t, uniqueKey: `complete-mail:${application.id}` });
   return true;
 }

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { makeApplication, makeOffer, makeUser } from '../helpers/fixtures.js';
-import { Application, type User } from '../../models/index.js';
+import { makeApplication, makeOffer, makeUser, updateApplication } from '../helpers/fixtures.js';
+import { type User } from '../../models/index.js';
 
 let ctx: TestContext;
 let candidate: User;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   recruiter = await makeUser({ profile: 'recruiter' });
   admin = await makeUser({ is_admin: true });
   const app = await makeApplication(candidate, await makeOffer(recruiter));
-  await Application.update({ recruiter_state: 'wait_reject' }, { where: { id: app.id } });
+  await updateApplication(app, { recruiter_state: 'wait_reject' });
   appId = app.id;
 });
 afterAll(async () => ctx?.close());

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { addToTeam, makeApplication, makeOffer, makeUser } from '../helpers/fixtures.js';
-import { Application, type Offer, type RecruiterState, type User } from '../../models/index.js';
+import { addToTeam, makeApplication, makeOffer, makeUser, updateApplication } from '../helpers/fixtures.js';
+import { type Offer, type RecruiterState, type User } from '../../models/index.js';
 import { dashboardColumn, dashboardTiles, DASHBOARD_COLUMNS } from '../../models/rules/recruiter-states.js';
 
 let ctx: TestContext;
@@ -31,13 +31,10 @@ interface Item {
 async function apply(offer: Offer, recruiter_state: RecruiterState, opts: { minutesAgo?: number; state?: 'applying' | 'complete'; cv?: boolean } = {}) {
   const user = await makeUser({ profile: 'candidate' });
   const app = await makeApplication(user, offer, { state: opts.state, answered: opts.state === 'applying' ? [] : undefined, cv_key: opts.cv ? `picture/${'a'.repeat(32)}.pdf` : null });
-  await Application.update(
-    {
-      recruiter_state,
-      ...(opts.state === 'applying' ? { start_date: new Date(Date.now() - (opts.minutesAgo ?? 1) * 60_000) } : { submit_date: new Date(Date.now() - (opts.minutesAgo ?? 1) * 60_000) }),
-    },
-    { where: { id: app.id } },
-  );
+  await updateApplication(app, {
+    recruiter_state,
+    ...(opts.state === 'applying' ? { start_date: new Date(Date.now() - (opts.minutesAgo ?? 1) * 60_000) } : { submit_date: new Date(Date.now() - (opts.minutesAgo ?? 1) * 60_000) }),
+  });
 }
 
 const get = (auth: { Authorization: string }, query: Record<string, string | number> = {}) =>

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { addToTeam, makeApplication, makeOffer, makeUser } from '../helpers/fixtures.js';
+import { addToTeam, makeApplication, makeOffer, makeUser, updateApplication } from '../helpers/fixtures.js';
 import { Application, User, type Offer, type RecruiterState } from '../../models/index.js';
 
 let ctx: TestContext;
@@ -19,7 +19,7 @@ const candidates: Record<string, User> = {};
 async function candidateIn(state: RecruiterState, minutesAgo: number, target: Offer = offer): Promise<User> {
   const user = await makeUser({ profile: 'candidate', name: `Cand ${state} ${minutesAgo}` });
   const app = await makeApplication(user, target);
-  await Application.update({ recruiter_state: state, submit_date: new Date(Date.now() - minutesAgo * 60_000) }, { where: { id: app.id } });
+  await updateApplication(app, { recruiter_state: state, submit_date: new Date(Date.now() - minutesAgo * 60_000) });
   return user;
 }
 const stateOf = async (user: User, target: Offer = offer) => (await Application.findOne({ where: { candidate_id: user.id, offer_id: target.id } }))!.recruiter_state;

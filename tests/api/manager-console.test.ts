@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { addToTeam, makeApplication, makeOffer, makeUser } from '../helpers/fixtures.js';
-import { Application, Offer, User, type RecruiterState } from '../../models/index.js';
+import { addToTeam, makeApplication, makeOffer, makeUser, updateApplication } from '../helpers/fixtures.js';
+import { Offer, User, type RecruiterState } from '../../models/index.js';
 
 let ctx: TestContext;
 let as: Record<'manager' | 'other' | 'recruiter', { Authorization: string }>;
@@ -44,7 +44,7 @@ beforeAll(async () => {
   ];
   for (const [i, state] of states) {
     const app = await makeApplication(await makeUser({ profile: 'candidate' }), offers[i]);
-    await Application.update({ recruiter_state: state }, { where: { id: app.id } });
+    await updateApplication(app, { recruiter_state: state });
   }
   as = { manager: await bearer(manager), other: await bearer(other), recruiter: await bearer(recruiter) };
 });

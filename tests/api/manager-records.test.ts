@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { addToTeam, makeApplication, makeOffer, makeUser } from '../helpers/fixtures.js';
-import { Application, Shop, Subscription, SubscriptionRecruiter, Template, type User } from '../../models/index.js';
+import { addToTeam, makeApplication, makeOffer, makeUser, updateApplication } from '../helpers/fixtures.js';
+import { Shop, Subscription, SubscriptionRecruiter, Template, type User } from '../../models/index.js';
 import { TEMPLATE_QUESTIONS } from '../../models/resources/templates/resource.js';
 
 let ctx: TestContext;
@@ -43,7 +43,7 @@ describe('GET /apis/manager', () => {
     const offer = await makeOffer(recruiter, { shopname: 'Marais' });
     const cand = await makeUser({ profile: 'candidate', name: 'Léa' });
     const app = await makeApplication(cand, offer);
-    await Application.update({ recruiter_state: 'to_recruit' }, { where: { id: app.id } });
+    await updateApplication(app, { recruiter_state: 'to_recruit' });
     await makeApplication(await makeUser({ profile: 'candidate' }), offer);
     const home = await request(ctx.app).get('/apis/manager').set(as.manager);
     expect(home.status, JSON.stringify(home.body)).toBe(200);

@@ -17,6 +17,7 @@ import { createApp } from '../../api/app.js';
 import { createSession } from '../../api/auth/sessions.js';
 import { LocalDiskStorage } from '../../api/integrations/storage.js';
 import { createMailer } from '../../api/integrations/mail.js';
+import { recountOffersSql } from '../../api/services/user-counters.service.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TARGET_MS = 50;
@@ -150,6 +151,9 @@ async function fill(conn: mysql.Connection, log: (m: string) => void) {
     log(`manager ${m}: ${SHOPS} shops, ${OFFERS} offers, ${APPLICATIONS} applications`);
   }
   await conn.query('SET FOREIGN_KEY_CHECKS = 1, UNIQUE_CHECKS = 1');
+  // The offers' candidate counters, by their one definition (decision 155).
+  await conn.query(recountOffersSql('1 = 1'));
+  log('offer counters');
   await conn.query('ANALYZE TABLE applications, offers, users, shops, manager_recruiters');
 }
 

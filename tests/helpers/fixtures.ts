@@ -23,13 +23,17 @@ import {
   WishlistEntry,
   transaction,
 } from '../../models/index.js';
-import { recountUsers } from '../../api/services/user-counters.service.js';
+import { recountOffers, recountUsers } from '../../api/services/user-counters.service.js';
 import { forgotPassword } from '../../api/services/auth.service.js';
 import type { MailMessage } from '../../api/integrations/mail.js';
 
 const hex = (bytes: number) => crypto.randomBytes(bytes).toString('hex');
 const idOf = (u: User | string) => (typeof u === 'string' ? u : u.id);
-const recount = (ids: Array<string | null | undefined>) => transaction((t) => recountUsers(ids, t));
+const recount = (ids: Array<string | null | undefined>, offerIds: number[] = []) =>
+  transaction(async (t) => {
+    await recountUsers(ids, t);
+    await recountOffers(offerIds, t);
+  });
 
 /** A job code of the offers' alphabet (no I, O or U). */
 const jobCode = () => crypto.randomBytes(4).toString('hex').toUpperCase().replace(/[IOU]/g, 'A').slice(0, 6);
@@ -131,8 +135,14 @@ export async function makeApplication(
     }),
   );
   await WishlistEntry.create({ candidate_id: idOf(candidate), offer_id: offer.id, state: state === 'applying' ? 'applying' : 'done' });
-  await recount([idOf(candidate), offer.recruiter_id]);
+  await recount([idOf(candidate), offer.recruiter_id], [offer.id]);
   return application;
+}
+
+/** Sets columns of an application directly (a state the test needs); its users' and offer's counters recomputed. */
+export async function updateApplication(application: Application, fields: Partial<CreationAttributes<Application>>): Promise<void> {
+  await Application.update(fields, { where: { id: application.id } });
+  await recount([application.candidate_id, application.recruiter_id], [application.offer_id]);
 }
 
 /** A candidate's wishlist entry (pending unless told); the candidate's counters recomputed. */

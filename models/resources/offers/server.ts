@@ -20,14 +20,14 @@ export const offersServer: ServerPart = {
     const plan = planOf(offers);
     return { from: plan.from, columns: plan.columns, sortColumn: `s.${offers.sort[0]}`, idColumn: 's.offer_id', where, walk: { from: walk, rowId: 'r.id' } };
   },
-  // Candidate counts for the page's offers only (grouped on the applications offer index).
+  // Candidate counts for the page's offers: their stored counter (recountOffers, decision 155).
   async decorate(ctx, rows) {
     if (!rows.length) return rows;
-    const counts = await ctx.sequelize.query<{ offer_id: number; n: number }>(
-      `SELECT offer_id, COUNT(*) AS n FROM applications WHERE offer_id IN (${rows.map(() => '?').join(', ')}) AND state = 'complete' GROUP BY offer_id`,
-      { replacements: rows.map((r) => r.id), type: QueryTypes.SELECT },
-    );
-    return rows.map((r) => ({ ...r, candidates: Number(counts.find((c) => Number(c.offer_id) === Number(r.id))?.n ?? 0) }));
+    const counts = await ctx.sequelize.query<{ id: number; n: number }>(`SELECT id, candidates_count AS n FROM offers WHERE id IN (${rows.map(() => '?').join(', ')})`, {
+      replacements: rows.map((r) => r.id),
+      type: QueryTypes.SELECT,
+    });
+    return rows.map((r) => ({ ...r, candidates: Number(counts.find((c) => Number(c.id) === Number(r.id))?.n ?? 0) }));
   },
   afterChange: (t, row) => recountUsers([row.recruiter_id as string], t),
 };
