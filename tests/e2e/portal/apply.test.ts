@@ -3,7 +3,7 @@
 // (--use-fake-device-for-media-stream, --use-fake-ui-for-media-stream: the permission is
 // granted): the candidate proves the e-mail with the code received by a real SMTP server (or
 // the mailed link), then answers. Its own server, so that mail goes to this file's SMTP server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, expectAccessible, expectNoHorizontalScroll } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
@@ -134,14 +134,16 @@ describe('proving the e-mail', () => {
 });
 
 /** Records one answer: camera on, 3-2-1, about `seconds` of recording, replay, keep. */
-async function recordAnswer(page: Page, n: number, seconds = 2.5) {
+async function recordAnswer(page: Page, n: number, seconds = 2) {
   const recorder = page.locator(`[data-testid="recorder"][data-question="${n}"]`);
   await recorder.waitFor({ timeout: 30_000 });
   await recorder.getByRole('button', { name: 'Activer la caméra' }).click();
   await recorder.getByRole('button', { name: 'Enregistrer' }).click();
   await recorder.locator('[data-testid="countdown"]').waitFor();
   await recorder.locator('[data-testid="timer"]').waitFor({ timeout: 10_000 });
-  await page.waitForTimeout(seconds * 1000);
+  // Recording until the visible timer shows `seconds` (the timer is what the candidate sees).
+  const timer = await recorder.locator('[data-testid="timer"]').elementHandle();
+  await page.waitForFunction(([el, s]) => Number(/0:(\d\d) \/ 1:00/.exec((el as HTMLElement).textContent ?? '')?.[1] ?? -1) >= (s as number), [timer, seconds] as const, { timeout: 20_000 });
   expect(await recorder.locator('[data-testid="timer"]').textContent()).toMatch(/0:0[1-9] \/ 1:00/);
   await recorder.getByRole('button', { name: 'Arrêter' }).click();
   const replay = recorder.locator('[data-testid="replay"]');
@@ -173,13 +175,19 @@ describe('the whole loop', () => {
       if (n < 3) await page.locator(`[data-testid="recorder"][data-question="${n + 1}"]`).waitFor({ timeout: 30_000 });
     }
     // Transcoding three answers on a busy 2-core machine: the status says where it stands.
-    const deadline = Date.now() + 150_000;
-    for (let status = await myApplication(page); status.state !== 'complete'; status = await myApplication(page)) {
-      if (Date.now() > deadline || status.answers.some((a) => a.status === 'failed')) {
-        throw new Error(`not complete: ${JSON.stringify(status)}\njobs: ${JSON.stringify(await serverRows('SELECT * FROM jobs'))}`);
-      }
-      await page.waitForTimeout(2000);
-    }
+    let status = await myApplication(page);
+    await vi
+      .waitFor(
+        async () => {
+          status = await myApplication(page);
+          if (status.state !== 'complete') throw new Error(`not complete: ${JSON.stringify(status)}`);
+        },
+        { timeout: 150_000, interval: 2000 },
+      )
+      .catch(async (e: Error) => {
+        throw new Error(`${e.message}\njobs: ${JSON.stringify(await serverRows('SELECT * FROM jobs'))}`);
+      });
+    expect(status.answers.some((a) => a.status === 'failed')).toBe(false);
     await page.locator('[data-testid="apply-done"]').waitFor({ timeout: 15_000 });
     expect(await page.locator('[data-testid="apply-done"] h2').textContent()).toBe('Candidature complète !');
     const app = await myApplication(page);
