@@ -33,6 +33,19 @@ import type { User } from '../../models/index.js';
 type Row = Record<string, unknown>;
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const iso = (v: unknown) => readDate(v)?.toISOString() ?? null;
+
+/** The fields every manager application row carries (back-office.md section 3), from one SQL row. */
+function applicationFields(r: Record<string, unknown>, media: MediaUrls, audience: string, now: Date) {
+  return {
+    id: Number(r.id),
+    candidate: { sub: String(r.candidate_id), email: String(r.email), phone: (r.phone as string | null) ?? null, name: String(r.name ?? ''), picture: (r.picture as string | null) ?? null },
+    name: String(r.name ?? ''),
+    picture: (r.picture as string | null) ?? null,
+    cv_url: r.cv_key ? media.sign(String(r.cv_key), audience, now) : null,
+    recruiter_state: r.recruiter_state as RecruiterState,
+    submit_date: { submit: iso(r.submit_date) },
+  };
+}
 const dialect = () => (boundSequelize().getDialect() === 'sqlite' ? 'sqlite' : 'mysql');
 const select = <T extends object = Row>(sql: string, replacements: unknown[]) => boundSequelize().query<T>(sql, { replacements, type: QueryTypes.SELECT });
 
@@ -116,17 +129,7 @@ export async function offerApplications(caller: User | undefined, jobCode: strin
   const items: ManagerApplication[] = rows
     .map((r) => ({ r, submitted: readDate(r.submit_date)?.getTime() ?? 0 }))
     .sort((a, b) => rank(String(a.r.recruiter_state)) - rank(String(b.r.recruiter_state)) || b.submitted - a.submitted || Number(b.r.id) - Number(a.r.id))
-    .map(({ r }) => ({
-      id: Number(r.id),
-      candidate: { sub: String(r.candidate_id), email: String(r.email), phone: (r.phone as string | null) ?? null, name: String(r.name ?? ''), picture: (r.picture as string | null) ?? null },
-      name: String(r.name ?? ''),
-      picture: (r.picture as string | null) ?? null,
-      cv_url: r.cv_key ? media.sign(String(r.cv_key), audience, now) : null,
-      recruiter_state: r.recruiter_state as RecruiterState,
-      submit_date: { submit: iso(r.submit_date) },
-      recruiter_id: String(r.recruiter_id),
-      job_code: offer.job_code,
-    }));
+    .map(({ r }) => ({ ...applicationFields(r, media, audience, now), recruiter_id: String(r.recruiter_id), job_code: offer.job_code }));
   const tabs = Object.fromEntries(Object.entries(TABS).map(([tab, states]) => [tab, items.filter((i) => (states as readonly string[]).includes(i.recruiter_state)).length]));
   return {
     Items: items,
@@ -165,13 +168,7 @@ export async function offerApplication(caller: User | undefined, jobCode: string
   );
   return {
     Item: {
-      id: Number(r.id),
-      candidate: { sub: String(r.candidate_id), email: String(r.email), phone: (r.phone as string | null) ?? null, name: String(r.name ?? ''), picture: (r.picture as string | null) ?? null },
-      name: String(r.name ?? ''),
-      picture: (r.picture as string | null) ?? null,
-      cv_url: r.cv_key ? media.sign(String(r.cv_key), audience, now) : null,
-      recruiter_state: r.recruiter_state as RecruiterState,
-      submit_date: { submit: iso(r.submit_date) },
+      ...applicationFields(r, media, audience, now),
       start_date: iso(r.start_date),
       recruiter_id: String(r.recruiter_id),
       job_code: offer.job_code,
