@@ -195,7 +195,9 @@ function twilioSms(s: z.infer<typeof schema>): Settings['sms']['twilio'] {
   const sender = s.TWILIO_SMS_FROM !== undefined || s.TWILIO_MESSAGING_SERVICE_SID !== undefined;
   if (!sender) return undefined;
   if (!s.TWILIO_ACCOUNT_SID || !credential) {
-    throw new SettingsError('Invalid settings:\n  TWILIO_SMS_FROM / TWILIO_MESSAGING_SERVICE_SID: SMS through Twilio also needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN (or TWILIO_API_KEY and TWILIO_API_SECRET)');
+    throw new SettingsError(
+      'Invalid settings:\n  TWILIO_SMS_FROM / TWILIO_MESSAGING_SERVICE_SID: SMS through Twilio also needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN (or TWILIO_API_KEY and TWILIO_API_SECRET)',
+    );
   }
   return {
     accountSid: s.TWILIO_ACCOUNT_SID,

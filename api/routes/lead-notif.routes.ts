@@ -32,7 +32,15 @@ export function leadNotifRoutes(deps: AppDeps): Router {
     const rawFilter = (body as { filter?: unknown }).filter ?? {};
     const q = parseListQuery(landings, { filter: JSON.stringify(rawFilter) });
     const sequelize = boundSequelize();
-    const ctx = { caller: req.caller!, clock: deps.clock, sequelize, dialect: sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql', publicUrl: deps.settings.publicUrl, storage: deps.storage, media: deps.media! } as const;
+    const ctx = {
+      caller: req.caller!,
+      clock: deps.clock,
+      sequelize,
+      dialect: sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql',
+      publicUrl: deps.settings.publicUrl,
+      storage: deps.storage,
+      media: deps.media!,
+    } as const;
     const ids = await idsWhere(planOf(landings).from, whereOf(ctx, landings, q.filter, scope), MAX_BULK_RESEND);
     const result = await bulkResend(req.caller!.user.id, ids, deps.clock(), q.filter);
     res.status(202).json({ success: true, message: t(req.lang, 'bulk_resend_queued', { queued: result.queued, skipped: result.skipped }), ...result });

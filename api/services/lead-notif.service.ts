@@ -137,7 +137,15 @@ export async function resendLead(actorId: string, leadId: number, now: Date): Pr
     const found = await LandingInterest.findByPk(leadId, { transaction: t });
     if (!found) throw notFound('lead_not_found', 'lead_not_found');
     if (!(await claimResend(t, leadId, now))) return null;
-    await audit(t, { actorId, action: 'resend', resource: 'landings', recordId: leadId, before: { notif: found.notif, notif_resend: found.notif_resend }, after: { notif_resend: RESEND.inProgress }, at: now });
+    await audit(t, {
+      actorId,
+      action: 'resend',
+      resource: 'landings',
+      recordId: leadId,
+      before: { notif: found.notif, notif_resend: found.notif_resend },
+      after: { notif_resend: RESEND.inProgress },
+      at: now,
+    });
     return found.reload({ transaction: t });
   });
   return lead ? resendResult(lead) : refusal(leadId);

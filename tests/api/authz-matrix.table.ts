@@ -16,7 +16,21 @@ import path from 'node:path';
 import { AnswerUpload, ApplicationAnswer, Subscription, Template, WishlistEntry, type Application, type User } from '../../models/index.js';
 import { hashPassword } from '../../api/auth/passwords.js';
 import { PDF, PNG } from '../helpers/files.js';
-import { addToTeam, makeApplication, makeDraft, makeLanding, makeLead, makeOffer, makeResetCode, makeShop, makeShareLink, makeSsoProvider, makeUser, makeWishlistEntry, offerForm } from '../helpers/fixtures.js';
+import {
+  addToTeam,
+  makeApplication,
+  makeDraft,
+  makeLanding,
+  makeLead,
+  makeOffer,
+  makeResetCode,
+  makeShop,
+  makeShareLink,
+  makeSsoProvider,
+  makeUser,
+  makeWishlistEntry,
+  offerForm,
+} from '../helpers/fixtures.js';
 
 export const CALLERS = ['anonymous', 'candidate', 'recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] as const;
 export type CallerName = (typeof CALLERS)[number];

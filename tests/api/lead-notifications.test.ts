@@ -301,7 +301,13 @@ describe('resend', () => {
     twilio.failNext(5);
     let now = Date.now() + 60_000;
     ctx.setNow(now);
-    expect((await request(ctx.app).post(`/apis/console/landings/${lead.id}/resend`).set(await bearer(admin))).status).toBe(200);
+    expect(
+      (
+        await request(ctx.app)
+          .post(`/apis/console/landings/${lead.id}/resend`)
+          .set(await bearer(admin))
+      ).status,
+    ).toBe(200);
     const [job] = await notifJobsOf(lead.id);
     startWorker();
     for (let attempt = 1; attempt <= 4; attempt++) {
@@ -343,7 +349,10 @@ describe('bulk resend of a filtered list', () => {
     expect(await AuditEntry.count({ where: { action: 'bulk-resend', resource: 'landings' } })).toBe(2);
 
     // Bad filters are 400s.
-    const bad = await request(ctx.app).post('/apis/console/landings/resend').set(auth).send({ filter: { notif: 'x' } });
+    const bad = await request(ctx.app)
+      .post('/apis/console/landings/resend')
+      .set(auth)
+      .send({ filter: { notif: 'x' } });
     expect(bad.status).toBe(400);
     const notObject = await request(ctx.app).post('/apis/console/landings/resend').set(auth).send([1]);
     expect(notObject.status).toBe(400);
@@ -370,7 +379,10 @@ describe('bulk resend of a filtered list', () => {
         updated_at: at,
       })),
     );
-    const big = await request(ctx.app).post('/apis/console/landings/resend').set(auth).send({ filter: { notif: 0, q: 'BULKBIG1' } });
+    const big = await request(ctx.app)
+      .post('/apis/console/landings/resend')
+      .set(auth)
+      .send({ filter: { notif: 0, q: 'BULKBIG1' } });
     expect(big.status).toBe(400);
     expect(big.body.error).toBe('bulk_resend_too_large');
     expect(big.body.message).toBe(`La sélection compte plus de ${MAX_BULK_RESEND} contacts : affinez les filtres (dates, état) pour renvoyer par lots.`);
@@ -396,7 +408,11 @@ describe('the SMS sender', () => {
     expect(() => loadSettings({ TWILIO_SMS_FROM: FROM })).toThrow(SettingsError);
     expect(() => loadSettings({ TWILIO_SMS_FROM: FROM, TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(/TWILIO_AUTH_TOKEN/);
     expect(() => loadSettings({ TWILIO_SMS_FROM: 'not a sender!' })).toThrow(/TWILIO_SMS_FROM/);
-    expect(loadSettings({ TWILIO_SMS_FROM: FROM, TWILIO_ACCOUNT_SID: 'AC1', TWILIO_API_KEY: 'SK1', TWILIO_API_SECRET: 's' }).sms.twilio).toMatchObject({ accountSid: 'AC1', apiKey: 'SK1', from: FROM });
+    expect(loadSettings({ TWILIO_SMS_FROM: FROM, TWILIO_ACCOUNT_SID: 'AC1', TWILIO_API_KEY: 'SK1', TWILIO_API_SECRET: 's' }).sms.twilio).toMatchObject({
+      accountSid: 'AC1',
+      apiKey: 'SK1',
+      from: FROM,
+    });
   });
 
   it('authenticates with an API key and secret, through a Messaging Service', async () => {

@@ -45,8 +45,7 @@ export async function startTwilioDouble(options: { accountSid?: string; authToke
     const m = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(r.path);
     if (!m || r.method !== 'POST') return error(404, 20404, 'The requested resource was not found');
     const validAuth =
-      r.auth !== null &&
-      ((r.auth.user === accountSid && r.auth.password === authToken) || (options.apiKey !== undefined && r.auth.user === options.apiKey && r.auth.password === options.apiSecret));
+      r.auth !== null && ((r.auth.user === accountSid && r.auth.password === authToken) || (options.apiKey !== undefined && r.auth.user === options.apiKey && r.auth.password === options.apiSecret));
     if (!validAuth) return error(401, 20003, 'Authenticate');
     if (m[1] !== accountSid) return error(404, 20404, `The requested resource /2010-04-01/Accounts/${m[1]}/Messages.json was not found`);
     if (!r.contentType.startsWith('application/x-www-form-urlencoded')) return error(400, 20001, 'Invalid content type');

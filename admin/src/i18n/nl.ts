@@ -60,7 +60,10 @@ export const nl: Catalog<typeof fr> = {
       },
     },
     landings: {
-      choices: { notif: { 0: 'Niet verwittigd', 3: 'Per e-mail verwittigd', 2: 'Per sms verwittigd' }, notif_resend: { 0: 'Niet opnieuw verstuurd', 1: 'Opnieuw versturen bezig', 2: 'Opnieuw verstuurd' } },
+      choices: {
+        notif: { 0: 'Niet verwittigd', 3: 'Per e-mail verwittigd', 2: 'Per sms verwittigd' },
+        notif_resend: { 0: 'Niet opnieuw verstuurd', 1: 'Opnieuw versturen bezig', 2: 'Opnieuw verstuurd' },
+      },
       name: 'Landingspagina |||| Landingspagina',
       fields: {
         email: 'E-mail',

@@ -65,7 +65,14 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const storage = new LocalDiskStorage(settings.storageDir, `${base}/files`);
   await seedDemo({ storage });
-  const deps = { settings: { ...settings, publicUrl: base }, mailer: createMailer(settings), storage, logger: pino({ level: 'silent' }), clock: () => new Date(), media: createMediaUrls({ ...settings, publicUrl: base }) };
+  const deps = {
+    settings: { ...settings, publicUrl: base },
+    mailer: createMailer(settings),
+    storage,
+    logger: pino({ level: 'silent' }),
+    clock: () => new Date(),
+    media: createMediaUrls({ ...settings, publicUrl: base }),
+  };
   server.on('request', createApp(deps, [adminConsole()]));
   worker = startJobs(deps);
   offer = await makeOffer(await makeUser({ profile: 'recruiter' }), { job_code: 'RELANCE7', title: 'Fleuriste' });
@@ -83,7 +90,8 @@ afterAll(async () => {
 
 describe('lead cards in the staff console', () => {
   it('resends one lead from its card, then every lead of the filtered list', async () => {
-    const lead = (n: number) => makeLead({ email: `relance${n}@example.test`, firstname: `Relance${n}`, lastname: 'Test', job_code: offer.job_code, offer_id: offer.id, phone_number: `+3361000000${n}`, notif: 0 });
+    const lead = (n: number) =>
+      makeLead({ email: `relance${n}@example.test`, firstname: `Relance${n}`, lastname: 'Test', job_code: offer.job_code, offer_id: offer.id, phone_number: `+3361000000${n}`, notif: 0 });
     const [one, two, three] = [await lead(1), await lead(2), await lead(3)];
 
     await page.goto(`${base}/admin/`);
