@@ -118,6 +118,10 @@ describe('the first message of a lead', () => {
     expect(lead.lang).toBe('nl');
     expect(await notifJobsOf(lead.id)).toHaveLength(1);
     expect(smsTo(p.e164)).toHaveLength(0);
+    // The same application again is refused (409): no second lead, no second message queued.
+    const twice = await submit({ email: 'sms-lead@example.test', phone_number: p.national });
+    expect(twice.status).toBe(409);
+    expect(await Job.count({ where: { name: LEAD_NOTIF_JOB } })).toBe(1);
 
     startWorker();
     await expect.poll(async () => (await lead.reload()).notif, { timeout: 10_000, interval: 50 }).toBe(2);
@@ -237,6 +241,25 @@ describe('resend', () => {
     await expect.poll(async () => (await lead.reload()).notif_resend, { timeout: 5000, interval: 50 }).toBe(2);
     // Every resend is in the audit log.
     expect(await AuditEntry.count({ where: { action: 'resend', resource: 'landings', record_id: String(lead.id) } })).toBe(2);
+  });
+
+  it('a resend asked before the first message left replaces it: one message', async () => {
+    const p = phone();
+    expect((await submit({ email: 'early-resend@example.test', phone_number: p.e164 })).status).toBe(201);
+    const lead = await leadOf('early-resend@example.test');
+    expect(
+      (
+        await request(ctx.app)
+          .post(`/apis/console/landings/${lead.id}/resend`)
+          .set(await bearer(admin))
+      ).status,
+    ).toBe(200);
+    expect(await notifJobsOf(lead.id)).toHaveLength(2);
+    startWorker();
+    await expect.poll(async () => (await lead.reload()).notif_resend, { timeout: 10_000, interval: 50 }).toBe(2);
+    for (const job of await notifJobsOf(lead.id)) await expect.poll(async () => (await job.reload()).state, { timeout: 5000, interval: 50 }).toBe('done');
+    expect(lead.notif).toBe(2);
+    expect(smsTo(p.e164)).toHaveLength(1);
   });
 
   it('20 concurrent resends of the same lead send one message', async () => {
