@@ -8,7 +8,7 @@ import { Op, QueryTypes, type Transaction } from 'sequelize';
 import { LandingInterest, Offer, transaction, boundSequelize } from '../../models/index.js';
 import { normalizePhone } from '../../models/rules/phone.js';
 import { t as translate, normalizeLang, type Lang } from '../../config/i18n/index.js';
-import { enqueue } from '../jobs/queue.js';
+import { enqueue, enqueueMany } from '../jobs/queue.js';
 import { conflict, invalid, notFound } from '../lib/errors.js';
 import type { Mailer } from '../integrations/mail.js';
 import type { SmsSender } from '../integrations/sms.js';
@@ -92,27 +92,42 @@ export async function resendFailed(payload: Record<string, unknown>, now: Date):
   await LandingInterest.update({ notif_resend: RESEND.idle, updated_at: now }, { where: { id: leadId, notif_resend: RESEND.inProgress } });
 }
 
+/** Leads a resend may start for now: none in progress (or one stuck for an hour), not notified in the last 2 minutes. */
+function resendable(now: Date) {
+  return [
+    { [Op.or]: [{ notif_resend: { [Op.ne]: RESEND.inProgress } }, { notif_resend_at: null }, { notif_resend_at: { [Op.lt]: new Date(now.getTime() - RESEND_STALE_MS) } }] },
+    { [Op.or]: [{ notified_at: null }, { notified_at: { [Op.lt]: new Date(now.getTime() - RESEND_COOLDOWN_MS) } }] },
+  ];
+}
+
+const START_RESEND = (now: Date) => ({ notif_resend: RESEND.inProgress, notif_resend_at: now, updated_at: now });
+
 /**
  * The step 0 or 2 -> 1, taken by one caller only: a conditional UPDATE whose affected rows say
  * whether this caller took it, then the job, in the same transaction.
  */
 async function claimResend(t: Transaction, leadId: number, now: Date): Promise<boolean> {
-  const [n] = await LandingInterest.update(
-    { notif_resend: RESEND.inProgress, notif_resend_at: now, updated_at: now },
-    {
-      where: {
-        id: leadId,
-        [Op.and]: [
-          { [Op.or]: [{ notif_resend: { [Op.ne]: RESEND.inProgress } }, { notif_resend_at: null }, { notif_resend_at: { [Op.lt]: new Date(now.getTime() - RESEND_STALE_MS) } }] },
-          { [Op.or]: [{ notified_at: null }, { notified_at: { [Op.lt]: new Date(now.getTime() - RESEND_COOLDOWN_MS) } }] },
-        ],
-      },
-      transaction: t,
-    },
-  );
+  const [n] = await LandingInterest.update(START_RESEND(now), { where: { id: leadId, [Op.and]: resendable(now) }, transaction: t });
   if (n !== 1) return false;
   await enqueue(LEAD_NOTIF_JOB, { lead_id: leadId, resend: true } satisfies NotifyPayload, { transaction: t });
   return true;
+}
+
+/**
+ * The same step for a set of leads with three statements: the resendable ones are read with a
+ * write lock (MariaDB: FOR UPDATE, current rows; SQLite: the transaction already holds the single
+ * writer), moved to 1, and given their jobs in one INSERT. Answers how many started.
+ */
+async function claimResends(t: Transaction, leadIds: number[], now: Date): Promise<number> {
+  const rows = await LandingInterest.findAll({ attributes: ['id'], where: { id: leadIds, [Op.and]: resendable(now) }, lock: t.LOCK.UPDATE, transaction: t });
+  const ids = rows.map((r) => r.id);
+  if (!ids.length) return 0;
+  await LandingInterest.update(START_RESEND(now), { where: { id: ids }, transaction: t });
+  return enqueueMany(
+    LEAD_NOTIF_JOB,
+    ids.map((id) => ({ lead_id: id, resend: true }) satisfies NotifyPayload),
+    t,
+  );
 }
 
 /** Why a resend was not started: one already runs, or the lead was just notified. */
@@ -191,11 +206,7 @@ export async function bulkResend(actorId: string, ids: number[], now: Date, filt
   let queued = 0;
   for (let i = 0; i < ids.length; i += 100) {
     const chunk = ids.slice(i, i + 100);
-    queued += await transaction(async (t) => {
-      let n = 0;
-      for (const id of chunk) if (await claimResend(t, id, now)) n++;
-      return n;
-    });
+    queued += await transaction((t) => claimResends(t, chunk, now));
   }
   await transaction((t) => audit(t, { actorId, action: 'bulk-resend', resource: 'landings', recordId: null, before: { filter }, after: { total: ids.length, queued }, at: now }));
   return { total: ids.length, queued, skipped: ids.length - queued };

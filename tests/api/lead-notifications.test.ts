@@ -371,6 +371,25 @@ describe('bulk resend of a filtered list', () => {
     expect((await notified.reload()).notif_resend).toBe(0);
     expect(await AuditEntry.count({ where: { action: 'bulk-resend', resource: 'landings' } })).toBe(2);
 
+    // Concurrent bulk resends of one selection (and a card's resend among them): each lead once.
+    const racePhones = [phone(), phone(), phone()];
+    const raceOffer = await makeOffer(recruiter, { title: 'Livreur' });
+    const race = await Promise.all(racePhones.map((p, i) => makeLead({ email: `race${i}@example.test`, job_code: raceOffer.job_code, offer_id: raceOffer.id, phone_number: p.e164, notif: 0 })));
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () =>
+        request(ctx.app)
+          .post('/apis/console/landings/resend')
+          .set(auth)
+          .send({ filter: { notif: 0, q: raceOffer.job_code } }),
+      ),
+      request(ctx.app).post(`/apis/console/landings/${race[1].id}/resend`).set(auth),
+    ]);
+    const bulkQueued = answers.slice(0, 6).reduce((n, r) => n + Number(r.body.queued), 0);
+    const cardQueued = answers[6].status === 200 ? 1 : 0;
+    expect(bulkQueued + cardQueued).toBe(3);
+    for (const p of racePhones) await expect.poll(() => smsTo(p.e164).length, { timeout: 10_000, interval: 50 }).toBe(1);
+    for (const l of race) expect(await notifJobsOf(l.id)).toHaveLength(1);
+
     // Bad filters are 400s.
     const bad = await request(ctx.app)
       .post('/apis/console/landings/resend')
