@@ -72,6 +72,24 @@ const schema = z.object({
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_API_KEY: z.string().min(1).optional(),
   TWILIO_API_SECRET: z.string().min(1).optional(),
+  // SMS to leads (docs/decisions/166-sms-integration.md): Twilio Messaging with the account's auth
+  // token (or the API key and secret above), sending from TWILIO_SMS_FROM (a number in E.164 or an
+  // alphanumeric sender) or through a Messaging Service. Unset: each SMS is a file under SMS_DIR.
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_SMS_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/, 'must be a number in E.164 (+33612345678) or an alphanumeric sender of at most 11 characters')
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Messaging Service SID (MG followed by 32 hex digits)')
+    .optional(),
+  // Where the twilio client sends its REST calls (default https://api.twilio.com): a local double in tests.
+  TWILIO_API_BASE: z
+    .url()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be http(s)://host[:port] with no path')
+    .optional(),
+  SMS_DIR: z.string().min(1).default('var/sms'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -122,6 +140,8 @@ export interface Settings {
   /** Payments (docs/decisions/144-plans-and-stripe.md); apiBase points the SDK elsewhere (tests). */
   stripe: { secretKey?: string; webhookSecret?: string; apiBase?: string };
   twilio: { accountSid?: string; apiKey?: string; apiSecret?: string };
+  /** SMS to leads: Twilio Messaging when `twilio` is set (credentials and a sender), else files in `dir`. */
+  sms: { dir: string; twilio?: { accountSid: string; authToken?: string; apiKey?: string; apiSecret?: string; from?: string; messagingServiceSid?: string; apiBase?: string } };
   /** /metrics: on the main port behind a bearer token, and/or open on a port of its own (decision 105). */
   metrics: { token?: string; port?: number; host: string };
   shutdown: { delayMs: number; timeoutMs: number };
@@ -162,6 +182,31 @@ function parseS3(s: z.infer<typeof schema>): NonNullable<Settings['s3']> {
     secretAccessKey: s.S3_SECRET_ACCESS_KEY,
     // A custom endpoint (MinIO, s3rver, Ceph…) usually wants path-style addresses.
     forcePathStyle: s.S3_FORCE_PATH_STYLE ?? s.S3_ENDPOINT !== undefined,
+  };
+}
+
+/**
+ * Twilio Messaging when the account, a credential (auth token, or API key and secret) and a sender
+ * (number or Messaging Service) are all set; a partial set is refused rather than silently falling
+ * back to files (a production server would then "send" SMS nobody receives).
+ */
+function twilioSms(s: z.infer<typeof schema>): Settings['sms']['twilio'] {
+  const credential = s.TWILIO_AUTH_TOKEN !== undefined || (s.TWILIO_API_KEY !== undefined && s.TWILIO_API_SECRET !== undefined);
+  const sender = s.TWILIO_SMS_FROM !== undefined || s.TWILIO_MESSAGING_SERVICE_SID !== undefined;
+  if (!sender) return undefined;
+  if (!s.TWILIO_ACCOUNT_SID || !credential) {
+    throw new SettingsError(
+      'Invalid settings:\n  TWILIO_SMS_FROM / TWILIO_MESSAGING_SERVICE_SID: SMS through Twilio also needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN (or TWILIO_API_KEY and TWILIO_API_SECRET)',
+    );
+  }
+  return {
+    accountSid: s.TWILIO_ACCOUNT_SID,
+    authToken: s.TWILIO_AUTH_TOKEN,
+    apiKey: s.TWILIO_API_KEY,
+    apiSecret: s.TWILIO_API_SECRET,
+    from: s.TWILIO_SMS_FROM,
+    messagingServiceSid: s.TWILIO_MESSAGING_SERVICE_SID,
+    apiBase: s.TWILIO_API_BASE?.replace(/\/$/, ''),
   };
 }
 
@@ -212,6 +257,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     sessionSecret: s.SESSION_SECRET,
     stripe: { secretKey: s.STRIPE_SECRET_KEY, webhookSecret: s.STRIPE_WEBHOOK_SECRET, apiBase: s.STRIPE_API_BASE },
     twilio: { accountSid: s.TWILIO_ACCOUNT_SID, apiKey: s.TWILIO_API_KEY, apiSecret: s.TWILIO_API_SECRET },
+    sms: { dir: resolveDir(s.SMS_DIR), twilio: twilioSms(s) },
     metrics: { token: s.METRICS_TOKEN, port: s.METRICS_PORT, host: s.METRICS_HOST },
     shutdown: { delayMs: s.SHUTDOWN_DELAY_MS, timeoutMs: s.SHUTDOWN_TIMEOUT_MS },
     jobs: { worker: s.JOBS_WORKER, concurrency: s.JOBS_CONCURRENCY, pollMs: s.JOBS_POLL_MS, leaseMs: s.JOBS_LEASE_MS },

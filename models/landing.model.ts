@@ -23,6 +23,10 @@ export class LandingInterest extends Model<InferAttributes<LandingInterest>, Inf
   /** Notification resend: 0 idle, 1 in progress, 2 sent. */
   declare notif_resend: CreationOptional<number>;
   declare notified_at: Date | null;
+  /** When the current (or last) resend was asked for. */
+  declare notif_resend_at: CreationOptional<Date | null>;
+  /** The language the lead applied in (fr, nl, en, es): their messages are written in it. */
+  declare lang: CreationOptional<string | null>;
   /** Absent for an anonymous lead. */
   declare user_id: string | null;
   declare created_at: CreationOptional<Date>;
@@ -45,6 +49,8 @@ export class LandingInterest extends Model<InferAttributes<LandingInterest>, Inf
         notif: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         notif_resend: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         notified_at: { type: DataTypes.DATE(3), allowNull: true },
+        notif_resend_at: { type: DataTypes.DATE(3), allowNull: true },
+        lang: { type: DataTypes.STRING(5), allowNull: true },
         user_id: { type: DataTypes.STRING(36), allowNull: true },
         created_at: DataTypes.DATE(3),
         updated_at: DataTypes.DATE(3),

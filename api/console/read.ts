@@ -144,7 +144,7 @@ function applySearch(decl: ResourceDecl, filter: Record<string, unknown>, where:
   where.add(`(${decl.search.map((c) => `r.${c} LIKE ? ESCAPE '!'`).join(' OR ')})`, ...decl.search.map(() => p));
 }
 
-function whereOf(ctx: ConsoleCtx, decl: ResourceDecl, filter: Record<string, unknown>, scope: Scope): Where {
+export function whereOf(ctx: ConsoleCtx, decl: ResourceDecl, filter: Record<string, unknown>, scope: Scope): Where {
   const plan = planOf(decl);
   const where = new Where();
   applyBase(decl, where);

@@ -4,17 +4,21 @@ import type { Logger } from 'pino';
 import type { Settings } from '../../config/settings.js';
 import type { Storage } from '../integrations/storage.js';
 import type { Mailer } from '../integrations/mail.js';
+import { createSms, type SmsSender } from '../integrations/sms.js';
 import { ffmpegPath } from '../integrations/ffmpeg.js';
 import { registerQueueDepth } from '../lib/metrics.js';
 import { defineJob, purgeDoneJobs, queueDepth, startWorker, type RecurringTask, type Worker } from './queue.js';
 import { purgeUnreferencedUploads } from './upload-cleanup.js';
 import { COMPLETE_MAIL_JOB, TRANSCODE_JOB, VIDEO_QUEUE, markTranscodeFailed, purgeAbandonedUploads, sendCompletionMail, transcodeAnswer } from '../services/video-answers.service.js';
 import { expireSubscriptions } from '../services/subscriptions.service.js';
+import { LEAD_NOTIF_JOB, notifyLead, resendFailed } from '../services/lead-notif.service.js';
 
 export interface JobDeps {
   settings: Settings;
   storage: Storage;
   mailer: Mailer;
+  /** SMS to leads; made from the settings when absent (Twilio Messaging or files under SMS_DIR). */
+  sms?: SmsSender;
   logger: Logger;
   clock: () => Date;
 }
@@ -44,6 +48,18 @@ export function defineJobs(deps: JobDeps): void {
   });
   defineJob(COMPLETE_MAIL_JOB, async (payload) => {
     await sendCompletionMail(deps.mailer, deps.settings.publicUrl, Number(payload.application_id));
+  });
+  // Lead notifications (docs/decisions/164-lead-notifications.md): the first message and resends.
+  const sms = deps.sms ?? createSms(deps.settings);
+  const notify = { mailer: deps.mailer, sms, appDownloadUrl: deps.settings.appDownloadUrl, clock: deps.clock };
+  defineJob(LEAD_NOTIF_JOB, async (payload, ctx) => {
+    try {
+      await notifyLead(notify, payload);
+    } catch (e) {
+      // Out of attempts: a resend goes back to idle so that staff may ask again.
+      if (ctx.job.attempts >= ctx.job.max_attempts) await resendFailed(payload, deps.clock());
+      throw e;
+    }
   });
   defineJob('upload-cleanup', async () => {
     const removed = await purgeUnreferencedUploads(deps.storage, deps.clock());

@@ -95,6 +95,31 @@ export async function enqueue(name: string, payload: Record<string, unknown> = {
   return job;
 }
 
+/**
+ * Adds one job per payload in the caller's transaction with one INSERT (a bulk action's jobs: the
+ * lead resends of a filtered list). No unique keys: the caller's own conditional writes decide
+ * which rows get a job.
+ */
+export async function enqueueMany(name: string, payloads: Record<string, unknown>[], t: Transaction, options: Pick<EnqueueOptions, 'queue' | 'maxAttempts'> = {}): Promise<number> {
+  if (!payloads.length) return 0;
+  const now = new Date();
+  const rows = payloads.map((payload) => ({
+    name,
+    queue: options.queue ?? 'default',
+    payload: JSON.stringify(payload),
+    run_at: now,
+    max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    unique_key: null,
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    finished_at: null,
+  }));
+  await Job.bulkCreate(rows, { transaction: t });
+  t.afterCommit(() => void wake.emit('job'));
+  return rows.length;
+}
+
 /** Jobs waiting (ready, whatever their run_at) in a queue: the /metrics gauge. */
 export async function queueDepth(queue: string): Promise<number> {
   return Job.count({ where: { queue, state: 'ready' } });

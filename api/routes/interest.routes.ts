@@ -11,7 +11,7 @@ import { interestSchema, type Interest } from '../services/interest.schema.js';
 export function interestRoutes(deps: AppDeps): Router {
   const router = Router();
   const submit: RequestHandler = async (req, res) => {
-    await submitInterest(req.body as Interest, deps.clock());
+    await submitInterest(req.body as Interest, deps.clock(), req.lang);
     res.status(201).json({ success: true, message: t(req.lang, 'interest_registered') });
   };
   router.post('/submit-interest', limitWrites(LIMITS.apply, deps.clock), validate({ body: interestSchema }), submit, successFalseOnError);

@@ -22,12 +22,12 @@ const flag = (code: string) => z.pipe(z.transform(toFlag), z.boolean(code));
 const accepted = z.pipe(flag('cgu_required'), z.boolean().check(z.refine((v) => v, 'cgu_required')));
 
 // landing_interests columns: firstname, lastname 120; cv_key 255; job_code 16; cgu_from 160.
-const personName = (required: string) => text(120, { invalid: required, required, min: 1, tooLong: 'field_too_long' });
-const jobCode = text(64, { invalid: 'missing_parameters', min: 1, transform: 'upper' });
+export const personName = (required: string) => text(120, { invalid: required, required, min: 1, tooLong: 'field_too_long' });
+export const jobCode = text(64, { invalid: 'missing_parameters', min: 1, transform: 'upper' });
 const cvFile = z.pipe(z.transform(absentIfBlank), z.optional(text(255, { invalid: 'cv_not_found' })));
 
 /** A number as typed (prefix and national digits together), stored in E.164. */
-const phoneNumber = z.pipe(
+export const phoneNumber = z.pipe(
   z.transform(absentIfBlank),
   z.optional(
     z.pipe(

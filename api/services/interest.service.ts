@@ -2,11 +2,13 @@
 // (POST /apis/submit-interest). One lead per (job_code, email), held by the unique key of
 // landing_interests so that simultaneous duplicates store exactly one record.
 import { UniqueConstraintError } from 'sequelize';
-import { CustomLanding, LandingInterest, Offer } from '../../models/index.js';
+import { CustomLanding, LandingInterest, Offer, transaction } from '../../models/index.js';
 import { conflict, invalid, notFound } from '../lib/errors.js';
 import { LANDING_CGU_FROM, type Interest } from './interest.schema.js';
 import { findUpload } from './uploads.service.js';
 import { writeOnce } from '../../models/write-once.js';
+import type { Lang } from '../../config/i18n/index.js';
+import { enqueueFirstNotification } from './lead-notif.service.js';
 
 /**
  * cgu_from of a lead that came through our own web form (no landing). The spec's default is
@@ -25,9 +27,10 @@ export interface SubmittedInterest {
 
 /**
  * Stores one interest application checked by interestSchema (the route's validate middleware,
- * or parseInput in the portal's actions); throws AppError with the spec's codes.
+ * or parseInput in the portal's actions); throws AppError with the spec's codes. `lang` is the
+ * language the lead applied in: their notification is written in it (decision 164).
  */
-export async function submitInterest(data: Interest, now: Date): Promise<SubmittedInterest> {
+export async function submitInterest(data: Interest, now: Date, lang?: Lang): Promise<SubmittedInterest> {
   if (!JOB_CODE_SHAPE.test(data.job_code)) throw notFound('offer_not_found', 'offer_not_found');
   const offer = await Offer.findOne({ where: { job_code: data.job_code } });
   if (!offer) throw notFound('offer_not_found', 'offer_not_found');
@@ -64,6 +67,7 @@ export async function submitInterest(data: Interest, now: Date): Promise<Submitt
     cgu_from: cguFrom,
     custom,
     notified_at: null,
+    lang: lang ?? null,
     user_id: null,
     created_at: now,
     updated_at: now,
@@ -71,8 +75,14 @@ export async function submitInterest(data: Interest, now: Date): Promise<Submitt
   try {
     // If the database dies while the row is sent, the answer follows what was stored
     // (docs/decisions/093-ambiguous-commits.md): this very row (same key, time and names) is ours.
+    // The lead and the job of its first message commit together (decision 164).
     const lead = await writeOnce(
-      () => LandingInterest.create(row),
+      () =>
+        transaction(async (t) => {
+          const created = await LandingInterest.create(row, { transaction: t });
+          await enqueueFirstNotification(t, created.id);
+          return created;
+        }),
       async () => {
         const found = await LandingInterest.findOne({ where: { job_code: row.job_code, email: row.email } });
         const ours = found && found.created_at.getTime() === now.getTime() && found.firstname === row.firstname && found.lastname === row.lastname && found.cv_key === row.cv_key;

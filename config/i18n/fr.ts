@@ -145,6 +145,17 @@ const fr = {
   invalid_date: 'Date invalide.',
   invalid_template_type: 'Type de modèle inconnu : seuls les modèles d’annonce (offer) existent.',
   user_not_found: 'Cet utilisateur n’existe pas.',
+  // Lead notifications and their resend (decisions 164, 165).
+  lead_notif_sms: 'Bonjour {firstname}, merci pour votre candidature « {title} » ! Pour la terminer en vidéo, téléchargez l’application : {link} puis saisissez le code {job_code} à l’inscription.',
+  lead_notif_mail_subject: 'Dernière étape pour votre candidature « {title} »',
+  lead_notif_mail_text:
+    'Bonjour {firstname},\n\nMerci pour votre candidature « {title} ». Pour la terminer, répondez en vidéo depuis notre application :\n\n1. Téléchargez l’application et créez votre compte : {link}\n2. Appuyez sur « Candidat ».\n3. Saisissez le code de l’annonce : {job_code}\n\nÀ très vite !',
+  lead_not_found: 'Ce contact est introuvable.',
+  resend_queued: 'Le message va être renvoyé.',
+  bulk_resend_queued: '{queued} message(s) vont être renvoyés, {skipped} contact(s) ignoré(s) (envoi en cours ou tout juste notifiés).',
+  resend_in_progress: 'Un renvoi est déjà en cours pour ce contact.',
+  resend_too_soon: 'Ce contact vient d’être notifié : attendez quelques minutes avant de renvoyer le message.',
+  bulk_resend_too_large: 'La sélection compte plus de {max} contacts : affinez les filtres (dates, état) pour renvoyer par lots.',
 } as const;
 
 export default fr;

@@ -13,9 +13,10 @@ import { cookieTokenOf, destroySession, sessionCookieHeader } from '../../api/au
 import { billingInformations, portalSubscription, startCheckout, subRegister } from '../../api/services/subscriptions.service.js';
 import { billingInformationsSchema, subRegisterSchema } from '../../api/services/subscriptions.schema.js';
 import { paymentsConfigured } from '../../api/integrations/stripe.js';
+import type { Lang } from '../../config/i18n/index.js';
 
 /** POST /apis/submit-interest in-process: the same schema as the route's validate middleware. */
-const submitInterest = (input: unknown, now: Date) => storeInterest(parseInput(interestSchema, input), now);
+const submitInterest = (input: unknown, now: Date, lang?: Lang) => storeInterest(parseInput(interestSchema, input), now, lang);
 
 /** The anonymous-write limits of the API routes, for the same writes made by the portal's forms
  *  (docs/decisions/095-anonymous-write-limits.md). */

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { makeOffer, makeUser } from '../helpers/fixtures.js';
-import { AuthAttempt, LandingInterest, type Offer } from '../../models/index.js';
+import { AuthAttempt, Job, LandingInterest, type Offer } from '../../models/index.js';
 
 let ctx: TestContext;
 let offer: Offer;
@@ -25,15 +25,27 @@ const apply = (email: string) =>
 
 describe('a write whose answer is lost', () => {
   it('committed: answered 201, stored once', async () => {
-    const create = LandingInterest.create.bind(LandingInterest);
-    const spy = vi.spyOn(LandingInterest, 'create').mockImplementationOnce((async (...args: Parameters<typeof create>) => {
-      await create(...args); // committed...
-      throw connectionLost(); // ...but the answer never came back
+    // The lead and the job of its first message commit in one transaction (decision 164): the
+    // answer of that COMMIT is what gets lost.
+    const sequelize = ctx.db.sequelize;
+    const real = sequelize.transaction.bind(sequelize) as (...args: unknown[]) => Promise<unknown>;
+    let lost = false;
+    vi.spyOn(sequelize, 'transaction').mockImplementation((async (...args: unknown[]) => {
+      const result = await real(...args); // committed...
+      if (!lost && result instanceof LandingInterest) {
+        lost = true;
+        throw connectionLost(); // ...but the answer never came back
+      }
+      return result;
     }) as never);
+    const spy = vi.spyOn(LandingInterest, 'create');
     const res = await apply('commit.perdu@example.fr');
     expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(lost).toBe(true);
     expect(spy).toHaveBeenCalledTimes(1);
-    expect(await LandingInterest.count({ where: { email: 'commit.perdu@example.fr' } })).toBe(1);
+    const leads = await LandingInterest.findAll({ where: { email: 'commit.perdu@example.fr' } });
+    expect(leads).toHaveLength(1);
+    expect(await Job.count({ where: { unique_key: `lead-notification:${leads[0].id}` } })).toBe(1);
   });
 
   it('not committed: written again, answered 201, stored once', async () => {

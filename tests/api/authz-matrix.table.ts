@@ -16,7 +16,21 @@ import path from 'node:path';
 import { AnswerUpload, ApplicationAnswer, Subscription, Template, WishlistEntry, type Application, type User } from '../../models/index.js';
 import { hashPassword } from '../../api/auth/passwords.js';
 import { PDF, PNG } from '../helpers/files.js';
-import { addToTeam, makeApplication, makeDraft, makeLanding, makeOffer, makeResetCode, makeShop, makeShareLink, makeSsoProvider, makeUser, makeWishlistEntry, offerForm } from '../helpers/fixtures.js';
+import {
+  addToTeam,
+  makeApplication,
+  makeDraft,
+  makeLanding,
+  makeLead,
+  makeOffer,
+  makeResetCode,
+  makeShop,
+  makeShareLink,
+  makeSsoProvider,
+  makeUser,
+  makeWishlistEntry,
+  offerForm,
+} from '../helpers/fixtures.js';
 
 export const CALLERS = ['anonymous', 'candidate', 'recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] as const;
 export type CallerName = (typeof CALLERS)[number];
@@ -136,7 +150,13 @@ export const MATRIX: Record<string, Case | Case[]> = {
     { path: (f) => `/apis/console/applications/${f.ids.halfApplication}/reset`, expect: STAFF(200) },
     // A seat of the manager's subscription for their recruiter: the owner and staff (the same rule as POST /apis/subscription/:id/recruiters).
     { path: (f) => `/apis/console/subscriptions/${f.ids.subscription}/seats`, body: (f) => ({ add: f.users.recruiter.id }), expect: MANAGERS_RECORD(200) },
+    // A lead's message again (decision 165): staff only.
+    { path: (f) => `/apis/console/landings/${f.ids.leadForCard}/resend`, expect: STAFF(200) },
   ],
+  // Lead resends (decision 165): staff only, refused before anything changes. The single resend
+  // names the lead by the spec's keys; the bulk one resends the leads a console filter selects.
+  'POST /apis/resend-interest-notif': { body: (f) => ({ Pk: f.ids.leadEmail, Sk: f.ids.leadJobCode }), expect: STAFF(202) },
+  'POST /apis/console/landings/resend': { body: (f) => ({ filter: { id: [f.ids.leadForBulk] } }), expect: STAFF(202) },
   'DELETE /apis/delete-user': { path: (f) => `/apis/delete-user?user=${f.ids.doomedUser}`, expect: STAFF(200) },
   'GET /apis/job-interest': { expect: STAFF(200) },
   // Offers as Items: staff all, recruiters their own, managers their recruiters' (scoped rows).
@@ -338,6 +358,10 @@ export async function makeFixtures(options: { uploadDir: string }): Promise<Fixt
   }
   // Records that staff deletes (last caller): the others must not have reached them.
   const doomedLanding = await makeLanding();
+  // Leads whose message staff resends (one per route: a resend in progress refuses another).
+  const lead = await makeLead({ job_code: offer.job_code, offer_id: offer.id, email: `lead-${tag}@matrix.test` });
+  const leadForCard = await makeLead({ job_code: offer.job_code, offer_id: offer.id, email: `lead-card-${tag}@matrix.test` });
+  const leadForBulk = await makeLead({ job_code: offer.job_code, offer_id: offer.id, email: `lead-bulk-${tag}@matrix.test` });
   const doomedUser = await makeUser({ profile: 'candidate', email: `doomed-${tag}@matrix.test` });
   const doomedWishlist = await makeWishlistEntry(users.candidate, await makeOffer(users.recruiter));
   // An account with a valid reset code per caller.
@@ -361,6 +385,10 @@ export async function makeFixtures(options: { uploadDir: string }): Promise<Fixt
       loginEmail: loginUser.email,
       ssoDomain,
       doomedLanding: doomedLanding.id,
+      leadEmail: lead.email,
+      leadJobCode: lead.job_code,
+      leadForCard: leadForCard.id,
+      leadForBulk: leadForBulk.id,
       doomedUser: doomedUser.id,
       shop: shop.id,
       template: template.id,

@@ -53,7 +53,7 @@ export const en = {
       },
     },
     landings: {
-      choices: { notif: { 0: 'Not notified', 3: 'EMAIL notified', 2: 'SMS notified' } },
+      choices: { notif: { 0: 'Not notified', 3: 'EMAIL notified', 2: 'SMS notified' }, notif_resend: { 0: 'No resend', 1: 'Resend in progress', 2: 'Resent' } },
       name: 'Landing page |||| Landing page',
       fields: {
         email: 'Email',
@@ -64,12 +64,15 @@ export const en = {
         cgu_from: 'Source',
         notif: 'Notification',
         notified_at: 'Notified at',
+        notif_resend: 'Resend',
+        lang: 'Language',
         created_at: 'Created',
         q: 'Search',
         created_gte: 'Select date',
         created_lte: 'Close date selection',
         id: 'Id',
       },
+      actions: { resend: 'Resend', resend_confirm: 'Send the message to this lead again (by SMS when their phone is known, else by e-mail)?' },
     },
     offers: {
       choices: { state: { available: 'available', closed: 'closed', pending: 'pending', deleted: 'deleted' } },
@@ -430,6 +433,12 @@ export const en = {
     language: 'Language',
     submitted: 'Sent on %{date}',
     story_unfinished: 'Story not finished',
+  },
+  // Lead notifications: bulk resend (docs/decisions/165-lead-resend.md).
+  leads: {
+    bulk_resend: 'Resend to the selection',
+    bulk_resend_confirm: 'Send the message again to the %{count} leads of the selection? Those with a resend in progress or just notified are skipped.',
+    resend_queued: 'Resend scheduled',
   },
   ...managerEn,
 };

@@ -53,7 +53,7 @@ export const fr = {
       },
     },
     landings: {
-      choices: { notif: { 0: 'Non-Notifié', 3: 'EMAIL-Notifié', 2: 'SMS-Notifié' } },
+      choices: { notif: { 0: 'Non-Notifié', 3: 'EMAIL-Notifié', 2: 'SMS-Notifié' }, notif_resend: { 0: 'Aucun renvoi', 1: 'Renvoi en cours', 2: 'Renvoyé' } },
       name: 'Landing page |||| Landing page',
       fields: {
         email: 'Email',
@@ -64,12 +64,15 @@ export const fr = {
         cgu_from: 'Origine',
         notif: 'Notification',
         notified_at: 'Notifié le',
+        notif_resend: 'Renvoi',
+        lang: 'Langue',
         created_at: 'Création',
         q: 'Recherche',
         created_gte: 'Selection date',
         created_lte: 'Fermer selection date',
         id: 'Identifiant',
       },
+      actions: { resend: 'Renvoyer', resend_confirm: 'Renvoyer le message à ce contact (par SMS si son téléphone est connu, sinon par e-mail) ?' },
     },
     offers: {
       choices: { state: { available: 'disponible', closed: 'fermée', pending: 'en attente', deleted: 'supprimée' } },
@@ -430,6 +433,12 @@ export const fr = {
     language: 'Langue',
     submitted: 'Envoyée le %{date}',
     story_unfinished: 'Story non terminée',
+  },
+  // Lead notifications: bulk resend (docs/decisions/165-lead-resend.md).
+  leads: {
+    bulk_resend: 'Renvoyer à la sélection',
+    bulk_resend_confirm: 'Renvoyer le message aux %{count} contacts de la sélection ? Ceux dont un renvoi est en cours ou qui viennent d’être notifiés sont ignorés.',
+    resend_queued: 'Renvoi programmé',
   },
   ...managerFr,
 };

@@ -60,7 +60,10 @@ export const nl: Catalog<typeof fr> = {
       },
     },
     landings: {
-      choices: { notif: { 0: 'Niet verwittigd', 3: 'Per e-mail verwittigd', 2: 'Per sms verwittigd' } },
+      choices: {
+        notif: { 0: 'Niet verwittigd', 3: 'Per e-mail verwittigd', 2: 'Per sms verwittigd' },
+        notif_resend: { 0: 'Niet opnieuw verstuurd', 1: 'Opnieuw versturen bezig', 2: 'Opnieuw verstuurd' },
+      },
       name: 'Landingspagina |||| Landingspagina',
       fields: {
         email: 'E-mail',
@@ -71,12 +74,15 @@ export const nl: Catalog<typeof fr> = {
         cgu_from: 'Herkomst',
         notif: 'Verwittiging',
         notified_at: 'Verwittigd op',
+        notif_resend: 'Opnieuw versturen',
+        lang: 'Taal',
         created_at: 'Aangemaakt',
         q: 'Zoeken',
         created_gte: 'Datum selecteren',
         created_lte: 'Datumselectie sluiten',
         id: 'Id',
       },
+      actions: { resend: 'Opnieuw versturen', resend_confirm: 'Het bericht opnieuw naar dit contact sturen (per sms als het telefoonnummer bekend is, anders per e-mail)?' },
     },
     offers: {
       choices: { state: { available: 'beschikbaar', closed: 'gesloten', pending: 'in afwachting', deleted: 'verwijderd' } },
@@ -437,6 +443,12 @@ export const nl: Catalog<typeof fr> = {
     language: 'Taal',
     submitted: 'Verzonden op %{date}',
     story_unfinished: 'Story niet af',
+  },
+  // Lead notifications: bulk resend (docs/decisions/165-lead-resend.md).
+  leads: {
+    bulk_resend: 'Opnieuw versturen naar de selectie',
+    bulk_resend_confirm: 'Het bericht opnieuw sturen naar de %{count} contacten van de selectie? Contacten waarvoor al een verzending bezig is of die net verwittigd werden, worden overgeslagen.',
+    resend_queued: 'Nieuwe verzending gepland',
   },
   ...managerNl,
 };

@@ -1,7 +1,11 @@
 // Landing-page leads without an account: the three notification-state buttons (SMS-Notifié by
-// default), search and dates, and a card per lead (always contactable).
-import { Box, Button, ButtonGroup, Card, CardContent, Link, Typography } from '@mui/material';
-import { InfiniteList, useListContext, useTranslate } from 'react-admin';
+// default), search and dates, and a card per lead (always contactable) with its "resend" button;
+// "resend to the selection" resends every lead the filters select (docs/decisions/165-lead-resend.md).
+import { Box, Button, ButtonGroup, Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { InfiniteList, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { ConfirmButton } from '../common/ConfirmButton.js';
+import { useAction } from '../common/useAction.js';
+import { postJson } from '../common/http.js';
 import { landings, NOTIF_CHOICES } from '../../../models/resources/landings/resource.js';
 import { CountLine } from '../common/CountLine.js';
 import { FilterBar } from '../common/FilterBar.js';
@@ -20,6 +24,7 @@ interface Lead {
   job_code: string;
   notif: number;
   notified_at?: string | null;
+  notif_resend: number;
   created_at: string;
 }
 
@@ -37,35 +42,79 @@ function NotifButtons() {
   );
 }
 
+/** Resends every lead of the current filters, after confirming; the server skips those in progress or just notified. */
+function BulkResend() {
+  const { filterValues, total } = useListContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!total) return null;
+  return (
+    <ConfirmButton
+      label={translate('leads.bulk_resend')}
+      question={translate('leads.bulk_resend_confirm', { count: total })}
+      onConfirm={async () => {
+        try {
+          const result = await postJson<{ message: string }>('/apis/console/landings/resend', { filter: filterValues });
+          notify(result.message, { type: 'success' });
+          refresh();
+        } catch (e) {
+          const err = e as { body?: { message?: string }; message?: string };
+          notify(err.body?.message ?? err.message ?? 'ra.notification.http_error', { type: 'error' });
+        }
+      }}
+    />
+  );
+}
+
+function LeadCard({ lead: l }: { lead: Lead }) {
+  const translate = useTranslate();
+  const run = useAction();
+  return (
+    <Card variant="outlined" sx={{ mb: 1 }} data-testid="lead-card">
+      <CardContent>
+        <Typography variant="subtitle1">
+          <StateDot color="green" />
+          {l.firstname} {l.lastname}
+        </Typography>
+        <Typography variant="body2">
+          {l.email} · {l.phone_number}
+        </Typography>
+        <Typography variant="caption" sx={{ display: 'block' }}>
+          {translate('console.created')} {listDate(l.created_at)} · {translate('console.notifications')}: {translate(`console.notif.${l.notif}`)} {l.notified_at ? listDate(l.notified_at) : ''}
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Link href={`/candidate/offer/${l.job_code}`} target="_blank" rel="noopener">
+            {l.job_code}
+          </Link>
+          <Typography variant="caption" data-testid="resend-state">
+            {translate(`resources.landings.choices.notif_resend.${l.notif_resend ?? 0}`)}
+          </Typography>
+          <ConfirmButton
+            label={translate('resources.landings.actions.resend')}
+            question={translate('resources.landings.actions.resend_confirm')}
+            disabled={l.notif_resend === 1}
+            onConfirm={() => run('landings', l.id, 'resend', {}, 'leads.resend_queued')}
+          />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
 function Body() {
   const { data } = useListContext<Lead>();
-  const translate = useTranslate();
   return (
     <Box>
       <FilterBar decl={landings} sources={['q', 'created_gte', 'created_lte']}>
         <ProfileSelector current="landing" />
         <NotifButtons />
+        <BulkResend />
       </FilterBar>
       <CountLine decl={landings} />
       <Box sx={{ px: 1 }}>
         {data?.map((l) => (
-          <Card key={l.id} variant="outlined" sx={{ mb: 1 }} data-testid="lead-card">
-            <CardContent>
-              <Typography variant="subtitle1">
-                <StateDot color="green" />
-                {l.firstname} {l.lastname}
-              </Typography>
-              <Typography variant="body2">
-                {l.email} · {l.phone_number}
-              </Typography>
-              <Typography variant="caption" sx={{ display: 'block' }}>
-                {translate('console.created')} {listDate(l.created_at)} · {translate('console.notifications')}: {translate(`console.notif.${l.notif}`)} {l.notified_at ? listDate(l.notified_at) : ''}
-              </Typography>
-              <Link href={`/candidate/offer/${l.job_code}`} target="_blank" rel="noopener">
-                {l.job_code}
-              </Link>
-            </CardContent>
-          </Card>
+          <LeadCard key={l.id} lead={l} />
         ))}
       </Box>
     </Box>

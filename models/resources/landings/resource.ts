@@ -3,6 +3,8 @@ import { defineResource } from '../schema.js';
 
 /** 0 not notified, 3 email notified, 2 SMS notified (default in the console). */
 export const NOTIF_CHOICES = [0, 3, 2] as const;
+/** Notification resend: 0 idle, 1 in progress, 2 sent (back-office.md section 4). */
+export const NOTIF_RESEND_CHOICES = [0, 1, 2] as const;
 
 export const landings = defineResource({
   name: 'landings',
@@ -16,7 +18,9 @@ export const landings = defineResource({
     { source: 'job_code', type: 'string', list: true },
     { source: 'cgu_from', type: 'string' },
     { source: 'notif', type: 'enum', choices: NOTIF_CHOICES, list: true, writable: true, required: true },
-    { source: 'notified_at', type: 'date' },
+    { source: 'notified_at', type: 'date', list: true },
+    { source: 'notif_resend', type: 'enum', choices: NOTIF_RESEND_CHOICES, list: true },
+    { source: 'lang', type: 'string' },
     { source: 'created_at', type: 'date', list: true, sortable: true },
   ],
   filters: [
@@ -31,6 +35,9 @@ export const landings = defineResource({
   // Leads of a landing page without an account; search: prefixes of the indexed columns.
   base: { user_id: null },
   search: ['email', 'lastname', 'firstname', 'phone_number', 'job_code'],
+  // The message again, by SMS or e-mail (docs/decisions/165-lead-resend.md); the bulk resend of a
+  // filtered list is POST /apis/console/landings/resend, allowed to the same roles.
+  actions: [{ name: 'resend', roles: ['admin'], confirm: true }],
   screens: ['list', 'edit'],
   list: { layout: 'cards' },
   countCap: 10_000,

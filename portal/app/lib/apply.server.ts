@@ -75,7 +75,7 @@ export async function applyAction(jobCode: string, request: Request, context: Ap
       cvKey = stored.key;
     }
     await context.services.limitWrite('apply', context.writer, context.deps.clock());
-    await context.services.submitInterest({ ...interestFromApplyForm(input, jobCode, cvKey), ...(cguFrom ? { cgu_from: cguFrom } : {}) }, context.deps.clock());
+    await context.services.submitInterest({ ...interestFromApplyForm(input, jobCode, cvKey), ...(cguFrom ? { cgu_from: cguFrom } : {}) }, context.deps.clock(), lang);
     return data<ApplyResult>({ status: 'sent', job_code: jobCode.toUpperCase() });
   } catch (e) {
     if (isServiceError(e) && e.status < 500) {

@@ -40,6 +40,7 @@ export async function leadAction(customer: string, request: Request, context: Ap
         cgu_from: `landing/${customer}`,
       },
       context.deps.clock(),
+      lang,
     );
     return data<LeadResult>({ status: 'sent', job_code: jobCode });
   } catch (e) {
