@@ -7,6 +7,7 @@ import { companyOf, mayWriteOffers } from '../auth/access.js';
 import { REFERENCE_DEFAULTS } from '../../config/reference/index.js';
 import { freeJobCode, withJobCodeRetry } from './job-codes.js';
 import { recountUsers } from './user-counters.service.js';
+import { assertActiveOffersAllowed } from './plan-limits.js';
 
 export interface DraftView {
   offer_json: DraftOfferJson;
@@ -134,6 +135,10 @@ export async function publishDraft(token: string, fields: DraftOfferJson, actorI
         await offer.update({ ...columns, company_hash }, { transaction: t });
         await OfferQuestion.destroy({ where: { offer_id: offer.id }, transaction: t });
       } else {
+        // A first publication makes one more offer available: the custom plan's active-offer
+        // limit of the owner and of the managers whose list holds them applies (decisions 112, 171).
+        // It locks their user rows in id order, the owner's among them.
+        await assertActiveOffersAllowed(ownerId, 1, t);
         // The owner's row is locked before the insert: the insert's foreign-key check share-locks
         // it, and two publications upgrading that shared lock for the recount would deadlock on MariaDB.
         await User.findByPk(ownerId, { attributes: ['id'], lock: t.LOCK.UPDATE, transaction: t });
