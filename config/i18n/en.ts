@@ -144,6 +144,9 @@ const en: Record<keyof typeof fr, string> = {
   invalid_date: 'Invalid date.',
   invalid_template_type: 'Unknown template type: only offer templates exist.',
   user_not_found: 'This user does not exist.',
+  // The offer wizard (issue 13, decisions 171-174).
+  jobcreation_published_offer: 'Your offer is published!',
+  jobcreation_error_offer: 'An error occurred while publishing the offer.',
 };
 
 export default en;

@@ -145,6 +145,9 @@ const fr = {
   invalid_date: 'Date invalide.',
   invalid_template_type: 'Type de modèle inconnu : seuls les modèles d’annonce (offer) existent.',
   user_not_found: 'Cet utilisateur n’existe pas.',
+  // The offer wizard (issue 13, decisions 171-174).
+  jobcreation_published_offer: 'Votre annonce est publiée !',
+  jobcreation_error_offer: 'Une erreur est survenue lors de la publication de l’annonce.',
 } as const;
 
 export default fr;

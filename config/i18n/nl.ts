@@ -145,6 +145,9 @@ const nl: Record<keyof typeof fr, string> = {
   invalid_date: 'Ongeldige datum.',
   invalid_template_type: 'Onbekend sjabloontype: alleen vacaturesjablonen (offer) bestaan.',
   user_not_found: 'Deze gebruiker bestaat niet.',
+  // The offer wizard (issue 13, decisions 171-174).
+  jobcreation_published_offer: 'Uw vacature is gepubliceerd!',
+  jobcreation_error_offer: 'Er is een fout opgetreden bij het publiceren van de vacature.',
 };
 
 export default nl;
