@@ -165,7 +165,9 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
     await PlanLimit.create({ user_id: manager.id, actives_offers: 2 });
     const tokens: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await request(ctx.app).post('/apis/draft-offer').set(await bearer(owner));
+      const res = await request(ctx.app)
+        .post('/apis/draft-offer')
+        .set(await bearer(owner));
       tokens.push(res.body.edition_token);
     }
     const results = await Promise.all(tokens.map((t) => publish(t, offerForm())));

@@ -102,7 +102,13 @@ describe("the offer wizard's link holder (decision 172)", () => {
     const res = await request(offline.app).get('/apis/address-search').query({ q: '69002', edition_token: draft.edition_token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.Items[0]).toMatchObject({ city: 'Lyon', zip_code: '69002', country_iso: 'FR' });
-    expect((await request(offline.app).get('/apis/address-search').query({ q: '69002', edition_token: 'x'.repeat(32) })).status).toBe(401);
+    expect(
+      (
+        await request(offline.app)
+          .get('/apis/address-search')
+          .query({ q: '69002', edition_token: 'x'.repeat(32) })
+      ).status,
+    ).toBe(401);
     expect((await request(offline.app).get('/apis/address-search').query({ q: '69002', edition_token: 'short' })).status).toBe(401);
     expect((await request(offline.app).get('/apis/address-search').query({ q: 'a', edition_token: draft.edition_token })).body.error).toBe('address_query_too_short');
   });

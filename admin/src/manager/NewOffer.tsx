@@ -56,7 +56,7 @@ export function NewOfferButton() {
         <DialogActions>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button onClick={copy}>{translate('manager.new_offer.copy')}</Button>
-            <Button variant="contained" href={link ?? ""} target="_blank" rel="noopener" data-testid="new-offer-open">
+            <Button variant="contained" href={link ?? ''} target="_blank" rel="noopener" data-testid="new-offer-open">
               {translate('manager.new_offer.open')}
             </Button>
             <Button onClick={() => setLink(null)}>{translate('ra.action.close')}</Button>

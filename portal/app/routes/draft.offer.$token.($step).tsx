@@ -191,7 +191,9 @@ function StepForm({ page, step }: { page: Data; step: number }) {
   }, [published]);
 
   const loc = json.location ?? {};
-  const questions = json.questions?.length ? json.questions : [];
+  // Three question slots at least (a draft made elsewhere may hold fewer).
+  const saved = json.questions ?? [];
+  const questions = [...saved, ...Array.from({ length: Math.max(0, MIN_WIZARD_QUESTIONS - saved.length) }, (_, i) => ({ id: `q${saved.length + i + 1}`, question: '' }))];
   const formKey = `${step}-${JSON.stringify(json)}`;
 
   return (
@@ -200,11 +202,29 @@ function StepForm({ page, step }: { page: Data; step: number }) {
       {page.jobCode && !published && <p className="panel info">{t('wiz_published_as', { code: page.jobCode })}</p>}
       {step !== 6 && <p className="hint">{t('wiz_required_hint')}</p>}
 
-      {result?.status === 'invalid' && !['title', 'lang', 'company_name', 'company_description', 'description', 'logo', 'start_date', 'candidate_qualification', 'pay_min', 'pay_max', 'contract_type', 'candidate_experience', 'candidate_graduation', 'tags', 'questions'].includes(result.field) && !result.field.startsWith('location') && (
-        <p className="panel err" role="alert">
-          {result.message}
-        </p>
-      )}
+      {result?.status === 'invalid' &&
+        ![
+          'title',
+          'lang',
+          'company_name',
+          'company_description',
+          'description',
+          'logo',
+          'start_date',
+          'candidate_qualification',
+          'pay_min',
+          'pay_max',
+          'contract_type',
+          'candidate_experience',
+          'candidate_graduation',
+          'tags',
+          'questions',
+        ].includes(result.field) &&
+        !result.field.startsWith('location') && (
+          <p className="panel err" role="alert">
+            {result.message}
+          </p>
+        )}
       {result?.status === 'missing' && (
         <div className="panel err" role="alert" data-testid="wizard-missing">
           <p>{result.message}</p>
@@ -296,7 +316,14 @@ function StepForm({ page, step }: { page: Data; step: number }) {
           )}
           {step === 3 && (
             <Field id="w-description" label={t('wiz_description')} required error={errorOf('description')}>
-              <textarea id="w-description" name="description" rows={10} maxLength={10000} defaultValue={typedText('description', json.description)} {...described('w-description', errorOf('description'))} />
+              <textarea
+                id="w-description"
+                name="description"
+                rows={10}
+                maxLength={10000}
+                defaultValue={typedText('description', json.description)}
+                {...described('w-description', errorOf('description'))}
+              />
             </Field>
           )}
           {step === 4 && <AddressStep token={page.token} loc={loc} countries={page.countries} errorOf={errorOf} />}
@@ -331,8 +358,12 @@ function StepForm({ page, step }: { page: Data; step: number }) {
               />
             </Field>
           )}
-          {step === 8 && <Cards name="candidate_experience" legend={t('wiz_experience')} choices={lists.candidate_experience} value={json.candidate_experience} error={errorOf('candidate_experience')} />}
-          {step === 9 && <Cards name="candidate_graduation" legend={t('wiz_graduation')} choices={lists.candidate_graduation} value={json.candidate_graduation} error={errorOf('candidate_graduation')} />}
+          {step === 8 && (
+            <Cards name="candidate_experience" legend={t('wiz_experience')} choices={lists.candidate_experience} value={json.candidate_experience} error={errorOf('candidate_experience')} />
+          )}
+          {step === 9 && (
+            <Cards name="candidate_graduation" legend={t('wiz_graduation')} choices={lists.candidate_graduation} value={json.candidate_graduation} error={errorOf('candidate_graduation')} />
+          )}
           {step === 10 && (
             <Field id="w-candidate_qualification" label={t('wiz_qualifications')} required error={errorOf('candidate_qualification')}>
               <textarea
@@ -464,8 +495,10 @@ function AddressStep({ token, loc, countries, errorOf }: { token: string; loc: L
   const [picked, setPicked] = useState<Partial<Suggestion>>({ lat: loc.lat ?? null, lng: loc.lng ?? null, area: loc.area, sub_area: loc.sub_area, country: loc.country, city: loc.city });
   const refs = { street: useRef<HTMLInputElement>(null), zip_code: useRef<HTMLInputElement>(null), city: useRef<HTMLInputElement>(null), country_iso: useRef<HTMLSelectElement>(null) };
 
+  const chosen = useRef<string | null>(null);
   useEffect(() => {
-    if (query.trim().length < 2) {
+    // The label of the suggestion just chosen is not searched again.
+    if (query.trim().length < 2 || query === chosen.current) {
       setItems(null);
       return;
     }
@@ -493,13 +526,23 @@ function AddressStep({ token, loc, countries, errorOf }: { token: string; loc: L
     if (refs.country_iso.current && s.country_iso) refs.country_iso.current.value = s.country_iso;
     setPicked(s);
     setItems(null);
+    chosen.current = s.label;
     setQuery(s.label);
     if (!s.street) refs.street.current?.focus();
   };
   const known = countries.some((c) => c.value === loc.country_iso);
   const field = (name: 'street' | 'zip_code' | 'city', label: string, autoComplete: string, max: number) => (
     <Field id={`w-${name}`} label={label} required error={errorOf(`location.${name}`)}>
-      <input ref={refs[name]} id={`w-${name}`} name={name} type="text" maxLength={max} autoComplete={autoComplete} defaultValue={loc[name] ?? ''} {...described(`w-${name}`, errorOf(`location.${name}`))} />
+      <input
+        ref={refs[name]}
+        id={`w-${name}`}
+        name={name}
+        type="text"
+        maxLength={max}
+        autoComplete={autoComplete}
+        defaultValue={loc[name] ?? ''}
+        {...described(`w-${name}`, errorOf(`location.${name}`))}
+      />
     </Field>
   );
 
