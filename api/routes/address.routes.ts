@@ -1,18 +1,31 @@
 // Address autocomplete for shops and offers (decision 110): signed-in company users type a city,
 // a postal code or (with ADDRESS_API_URL) a street; the answer is the spec's address shape.
-import { Router } from 'express';
+// The offer wizard's link holder, who may have no account, shows the draft's edition token
+// instead (?edition_token=, decision 172), as the logo upload does.
+import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '../app.js';
 import { validate } from '../lib/validate.js';
 import { requireUser } from '../auth/guards.js';
-import { forbidden } from '../lib/errors.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import { findDraft } from '../services/drafts.service.js';
 import { createAddressProvider } from '../integrations/address/index.js';
 import { addressQuerySchema, type AddressQuery } from '../services/address.schema.js';
 
 export function addressRoutes(deps: AppDeps): Router {
   const router = Router();
   const provider = createAddressProvider(deps.settings);
-  router.get('/address-search', requireUser, validate({ query: addressQuerySchema }), async (req, res) => {
-    if (req.caller!.user.profile === 'candidate' && !req.caller!.user.is_admin) throw forbidden();
+  // A signed-in company user, or anyone holding a draft's edition token.
+  const mayAsk: RequestHandler = async (req, res, next) => {
+    const token = req.query.edition_token;
+    if (req.caller || token === undefined) return requireUser(req, res, next);
+    await findDraft(String(token)).catch(() => {
+      throw unauthorized();
+    });
+    res.locals.byEditionToken = true;
+    next();
+  };
+  router.get('/address-search', mayAsk, validate({ query: addressQuerySchema }), async (req, res) => {
+    if (!res.locals.byEditionToken && req.caller!.user.profile === 'candidate' && !req.caller!.user.is_admin) throw forbidden();
     const { q, limit } = req.query as unknown as AddressQuery;
     const Items = await provider.search(q, limit);
     res.set('Cache-Control', 'private, max-age=300').json({ Items, Count: Items.length, provider: provider.name });

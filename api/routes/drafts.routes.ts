@@ -22,7 +22,8 @@ const publishable: RequestHandler<{ edition_token: string }> = async (req, _res,
 // The wizard reads error and error_message (spec); message is kept for every other client.
 const draftErrors: ErrorRequestHandler = (err, req, res, next) => {
   if (!(err instanceof AppError)) return next(err);
-  const message = isMessageKey(err.messageKey) ? t(req.lang, err.messageKey) : err.messageKey;
+  const vars = Object.fromEntries(Object.entries(err.details ?? {}).filter((e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number'));
+  const message = isMessageKey(err.messageKey) ? t(req.lang, err.messageKey, vars) : err.messageKey;
   res.status(err.status).json({ error: err.code, message, error_message: message, ...(err.details ? { details: err.details } : {}) });
 };
 

@@ -7,6 +7,7 @@ import { companyOf, mayWriteOffers } from '../auth/access.js';
 import { REFERENCE_DEFAULTS } from '../../config/reference/index.js';
 import { freeJobCode, withJobCodeRetry } from './job-codes.js';
 import { recountUsers } from './user-counters.service.js';
+import { assertActiveOffersAllowed } from './plan-limits.js';
 
 export interface DraftView {
   offer_json: DraftOfferJson;
@@ -124,12 +125,18 @@ export async function publishDraft(token: string, fields: DraftOfferJson, actorI
       if (!draft) throw draftNotFound();
       const ownerId = draft.owner_id;
       if (!ownerId) throw new AppError(409, 'draft_without_owner', 'draft_without_owner');
-      // The landing an offer appears on follows the owner's account, never the typed company name.
-      const company_hash = await companyOf(ownerId, t);
-
       let offer = draft.published_offer_id ? await Offer.findByPk(draft.published_offer_id, { transaction: t, lock: t.LOCK.UPDATE }) : null;
       // A deleted offer is gone for good: publishing the draft again makes a new one.
       if (offer?.state === 'deleted') offer = null;
+      // A first publication makes one more offer available: the custom plan's active-offer
+      // limit of the owner and of the managers whose list holds them applies (decisions 112, 171).
+      // It locks their user rows in id order, the owner's among them, and counts before this
+      // transaction's first plain read: on MariaDB that read fixes the snapshot the count would
+      // see, and offers published meanwhile by others would be missed.
+      if (!offer) await assertActiveOffersAllowed(ownerId, 1, t);
+      // The landing an offer appears on follows the owner's account, never the typed company name.
+      const company_hash = await companyOf(ownerId, t);
+
       if (offer) {
         await offer.update({ ...columns, company_hash }, { transaction: t });
         await OfferQuestion.destroy({ where: { offer_id: offer.id }, transaction: t });

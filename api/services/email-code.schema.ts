@@ -3,10 +3,8 @@
 import * as z from 'zod/mini';
 import { email } from '../../models/rules/email.js';
 import { optionalText } from '../../models/rules/text.js';
-
-/** A code is this many digits (what the mail shows and the candidate types). */
-export const EMAIL_CODE_DIGITS = 6;
-export const EMAIL_CODE_PATTERN = /^\d{6}$/;
+import { EMAIL_CODE_PATTERN } from '../../models/rules/email-format.js';
+export { EMAIL_CODE_DIGITS, EMAIL_CODE_PATTERN } from '../../models/rules/email-format.js';
 
 export const emailCodeRequestSchema = z.object({
   email: email(),

@@ -6,7 +6,8 @@ import * as z from 'zod/mini';
 import { absentIfBlank, optionalText, text } from '../../models/rules/text.js';
 
 export const FEEDBACK_NAME_MIN = 3;
-export const FEEDBACK_COMMENT_MAX = 2000;
+import { FEEDBACK_COMMENT_MAX } from '../../models/rules/lengths.js';
+export { FEEDBACK_COMMENT_MAX };
 
 // Check order follows the form: view, name, vote, comment (public-web.md section 5).
 const reviewer = {

@@ -155,6 +155,9 @@ const en: Record<keyof typeof fr, string> = {
   resend_in_progress: 'A resend is already in progress for this lead.',
   resend_too_soon: 'This lead was just notified: wait a few minutes before sending the message again.',
   bulk_resend_too_large: 'The selection holds more than {max} leads: narrow the filters (dates, state) to resend in batches.',
+  // The offer wizard (issue 13, decisions 171-174).
+  jobcreation_published_offer: 'Your offer is published!',
+  jobcreation_error_offer: 'An error occurred while publishing the offer.',
 };
 
 export default en;

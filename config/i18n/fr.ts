@@ -156,6 +156,9 @@ const fr = {
   resend_in_progress: 'Un renvoi est déjà en cours pour ce contact.',
   resend_too_soon: 'Ce contact vient d’être notifié : attendez quelques minutes avant de renvoyer le message.',
   bulk_resend_too_large: 'La sélection compte plus de {max} contacts : affinez les filtres (dates, état) pour renvoyer par lots.',
+  // The offer wizard (issue 13, decisions 171-174).
+  jobcreation_published_offer: 'Votre annonce est publiée !',
+  jobcreation_error_offer: 'Une erreur est survenue lors de la publication de l’annonce.',
 } as const;
 
 export default fr;

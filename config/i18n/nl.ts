@@ -156,6 +156,9 @@ const nl: Record<keyof typeof fr, string> = {
   resend_in_progress: 'Voor dit contact is al een nieuwe verzending bezig.',
   resend_too_soon: 'Dit contact werd net verwittigd: wacht enkele minuten voor je het bericht opnieuw verstuurt.',
   bulk_resend_too_large: 'De selectie telt meer dan {max} contacten: verfijn de filters (data, status) om in delen te versturen.',
+  // The offer wizard (issue 13, decisions 171-174).
+  jobcreation_published_offer: 'Uw vacature is gepubliceerd!',
+  jobcreation_error_offer: 'Er is een fout opgetreden bij het publiceren van de vacature.',
 };
 
 export default nl;

@@ -3,15 +3,9 @@
 // users.email and landing_interests.email columns). Browser-safe: the portal bundles it.
 import * as z from 'zod/mini';
 import { hasNul } from './text.js';
+import { EMAIL_MAX, EMAIL_PATTERN } from './email-format.js';
 
-export const EMAIL_PATTERN = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
-export const EMAIL_MAX = 254;
-
-/** How an email is compared and stored: trimmed, lower-cased. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-
-/** True for a normalised email the spec accepts. */
-export const isEmail = (email: string): boolean => email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email);
+export { EMAIL_MAX, EMAIL_PATTERN, isEmail, normalizeEmail } from './email-format.js';
 
 /** The schema of an email field: normalised, then checked; every problem answers `code`. */
 export function email(code = 'invalid_email') {

@@ -3,8 +3,9 @@
 // reset form in the browser and POST /apis/auth/reset-password both use it.
 import * as z from 'zod/mini';
 import { hasNul } from './text.js';
+import { PASSWORD_MIN } from './lengths.js';
 
-export const PASSWORD_MIN = 6;
+export { PASSWORD_MIN };
 export const PASSWORD_MAX = 200;
 
 export function isAcceptablePassword(password: string): boolean {

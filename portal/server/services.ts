@@ -14,6 +14,9 @@ import { billingInformations, portalSubscription, startCheckout, subRegister } f
 import { billingInformationsSchema, subRegisterSchema } from '../../api/services/subscriptions.schema.js';
 import { paymentsConfigured } from '../../api/integrations/stripe.js';
 import type { Lang } from '../../config/i18n/index.js';
+import { findPublishableDraft, getDraft, publishDraft, saveDraft } from '../../api/services/drafts.service.js';
+import { draftSchema, publishSchema } from '../../api/services/drafts.schema.js';
+import { referenceLists } from '../../config/reference/index.js';
 
 /** POST /apis/submit-interest in-process: the same schema as the route's validate middleware. */
 const submitInterest = (input: unknown, now: Date, lang?: Lang) => storeInterest(parseInput(interestSchema, input), now, lang);
@@ -35,4 +38,16 @@ const subscriptions = {
 /** The page's own sign-in form and sign-out (the same rules and cookie as /apis/auth). */
 const sessions = { login, destroySession, sessionCookieHeader, cookieTokenOf };
 
-export const portalServices = { getPublicOffer, submitInterest, getLandingConfig, storeUpload, limitWrite, subscriptions, sessions };
+/** The offer wizard (/draft/offer/{token}): GET, PUT and POST /apis/draft-offer/{token} in-process,
+ *  with the same schemas and the same order of checks (unknown token before the body). */
+const drafts = {
+  getDraft,
+  saveDraft: (token: string, input: unknown) => saveDraft(token, parseInput(draftSchema, input)),
+  publishDraft: async (token: string, input: unknown, actorId: string | null) => {
+    await findPublishableDraft(token);
+    return publishDraft(token, parseInput(publishSchema, input), actorId);
+  },
+  referenceLists,
+};
+
+export const portalServices = { getPublicOffer, submitInterest, getLandingConfig, storeUpload, limitWrite, subscriptions, sessions, drafts };

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { addToTeam, makeDraft, makeUser, offerForm } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { DraftOffer, Offer, OfferQuestion, User } from '../../models/index.js';
+import { DraftOffer, Offer, OfferQuestion, PlanLimit, User } from '../../models/index.js';
 import { JOB_CODE_ALPHABET, freeJobCode, isJobCodeCollision, newJobCode, withJobCodeRetry } from '../../api/services/job-codes.js';
 
 let ctx: TestContext;
@@ -156,6 +156,30 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
     const pub = await request(ctx.app).get(`/apis/list-offers/${jobCode.toLowerCase()}`);
     expect(pub.status).toBe(200);
     expect(pub.body.questions).toHaveLength(3);
+  });
+
+  it("applies the custom plan's active-offer limit to a first publication, several at once (decision 171)", async () => {
+    const owner = await makeUser({ profile: 'recruiter' });
+    const manager = await makeUser({ profile: 'manager', user_plan: 'custom' });
+    await addToTeam(manager, owner);
+    await PlanLimit.create({ user_id: manager.id, actives_offers: 2 });
+    const tokens: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await request(ctx.app)
+        .post('/apis/draft-offer')
+        .set(await bearer(owner));
+      tokens.push(res.body.edition_token);
+    }
+    const results = await Promise.all(tokens.map((t) => publish(t, offerForm())));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409, 409]);
+    const refused = results.find((r) => r.status === 409)!;
+    expect(refused.body).toMatchObject({ error: 'active_offers_limit', message: 'Limite d’annonces actives atteinte : votre forfait en permet 2.' });
+    expect(await Offer.count({ where: { recruiter_id: owner.id, state: 'available' } })).toBe(2);
+    // A refused draft stays unpublished; republishing a published one updates it within the limit.
+    const published = tokens[results.findIndex((r) => r.status === 200)];
+    expect((await publish(published, { ...offerForm(), title: 'Nouveau titre' })).status).toBe(200);
+    const refusedToken = tokens[results.findIndex((r) => r.status === 409)];
+    expect((await DraftOffer.findOne({ where: { edition_token: refusedToken } }))!.published_offer_id).toBeNull();
   });
 
   it('publishing the same draft again updates the same offer', async () => {

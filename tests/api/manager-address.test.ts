@@ -8,7 +8,7 @@ import type { Express } from 'express';
 import { createApp } from '../../api/app.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { makeUser } from '../helpers/fixtures.js';
+import { makeDraft, makeUser } from '../helpers/fixtures.js';
 
 let offline: TestContext;
 let national: { app: Express };
@@ -93,6 +93,24 @@ describe('offline provider (default)', () => {
     expect((await request(offline.app).get('/apis/address-search').query({ q: 'paris' })).status).toBe(401);
     const candidate = await bearer(await makeUser({ profile: 'candidate' }));
     expect((await request(offline.app).get('/apis/address-search').query({ q: 'paris' }).set(candidate)).status).toBe(403);
+  });
+});
+
+describe("the offer wizard's link holder (decision 172)", () => {
+  it("searches with a draft's edition token and no account; a wrong token is 401", async () => {
+    const draft = await makeDraft(await makeUser({ profile: 'recruiter' }));
+    const res = await request(offline.app).get('/apis/address-search').query({ q: '69002', edition_token: draft.edition_token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.Items[0]).toMatchObject({ city: 'Lyon', zip_code: '69002', country_iso: 'FR' });
+    expect(
+      (
+        await request(offline.app)
+          .get('/apis/address-search')
+          .query({ q: '69002', edition_token: 'x'.repeat(32) })
+      ).status,
+    ).toBe(401);
+    expect((await request(offline.app).get('/apis/address-search').query({ q: '69002', edition_token: 'short' })).status).toBe(401);
+    expect((await request(offline.app).get('/apis/address-search').query({ q: 'a', edition_token: draft.edition_token })).body.error).toBe('address_query_too_short');
   });
 });
 

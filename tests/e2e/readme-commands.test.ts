@@ -60,6 +60,13 @@ async function expectDemoOffer(base: string) {
   const res = await fetch(`${base}/apis/list-offers/CAFE75`);
   expect(res.status).toBe(200);
   expect(JSON.stringify(await res.json())).toContain('CAFE75');
+  // The README's demo draft: through the API and its wizard page (half filled: "welcome back").
+  const draft = await fetch(`${base}/apis/draft-offer/demo-draft-maison-0001`);
+  expect(draft.status).toBe(200);
+  expect(((await draft.json()) as { offer_json: { title?: string } }).offer_json.title).toBeTruthy();
+  const wizard = await fetch(`${base}/draft/offer/demo-draft-maison-0001`, { headers: { 'accept-language': 'fr' } });
+  expect(wizard.status).toBe(200);
+  expect(await wizard.text()).toContain('Bon retour !');
 }
 
 describe("the README's start commands", () => {

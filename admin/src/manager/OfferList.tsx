@@ -16,6 +16,7 @@ import { DebouncedSearch } from '../common/SearchInput.js';
 import { errorCode } from '../common/http.js';
 import { boostOffer, renameOfferShop, setOfferActive } from './api.js';
 import { MANAGER_OFFERS, offerRow, type OfferRow } from './offers.js';
+import { NewOfferButton } from './NewOffer.js';
 
 /** The recruiter's last connection as elapsed time: "3 d", "5 h"... or 'unknown date'. */
 export function Elapsed({ value }: { value: unknown }) {
@@ -152,9 +153,12 @@ export function ManagerOfferList() {
         <Typography variant="h5" component="h1">
           {translate('manager.menu.offers')}
         </Typography>
-        <Button variant="contained" href="#/offer-create">
-          {translate('manager.create.title')}
-        </Button>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <NewOfferButton />
+          <Button variant="contained" href="#/offer-create">
+            {translate('manager.create.title')}
+          </Button>
+        </Box>
       </Box>
       <InfiniteList
         resource={MANAGER_OFFERS}

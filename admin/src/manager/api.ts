@@ -87,3 +87,6 @@ export function submitDate(v: ToRecruitItem['submit_date']): string | null {
   if (!v) return null;
   return typeof v === 'string' ? v : (v.submit ?? null);
 }
+
+/** POST /apis/draft-offer: a new draft of the offer wizard, owned by the caller; its edition token. */
+export const createDraftOffer = () => postJson<{ edition_token: string }>('/apis/draft-offer', {});

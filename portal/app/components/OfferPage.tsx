@@ -5,11 +5,13 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { StoreBadges } from './StoreBadges.js';
 import { useLang, useT } from '../lib/i18n.js';
-import { applyFormSchema } from '../../../api/services/interest.schema.js';
 import { PHONE_PREFIXES, keepDigits } from '../../../models/rules/phone.js';
 import { MAX_UPLOAD_BYTES } from '../../../models/rules/upload.js';
-import { formMessage } from '../lib/form.js';
+import { formMessage } from '../lib/form-messages.js';
 import { useForm } from '../lib/use-form.js';
+
+/** The application form's schema, loaded when the visitor starts filling the form (decision 174). */
+const loadApplySchema = () => import('../../../api/services/interest.schema.js').then((m) => m.applyFormSchema);
 import type { ApplyResult, offerPageData } from '../lib/apply.server.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
 import { formDate } from '../../../models/rules/dates.js';
@@ -29,7 +31,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
 
   const sending = navigation.state === 'submitting';
   const serverErrors = result?.status === 'invalid' ? result.errors : {};
-  const form = useForm(applyFormSchema, { serverErrors });
+  const form = useForm(loadApplySchema, { serverErrors });
   const { hydrated, recheck } = form;
   // The CV's key joins the form once uploaded.
   useEffect(recheck, [cv.state, recheck]);
@@ -262,14 +264,4 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
   );
 }
 
-export function OfferNotFound() {
-  const t = useT();
-  return (
-    <div className="page narrow center">
-      <section className="panel err" role="alert" data-testid="no-offer">
-        <h1>{t('offer_not_found')}</h1>
-        <p>{t('offer_not_found_text')}</p>
-      </section>
-    </div>
-  );
-}
+export { OfferNotFound } from './OfferNotFound.js';

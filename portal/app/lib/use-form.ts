@@ -2,10 +2,12 @@
 // which fields the visitor touched, and says which error to show for a field (the live one once
 // touched, else the server's from the last submission) and whether the form is ready to send.
 // Before hydration nothing here runs: the form posts to its Remix action, which runs the same
-// schema, and shows the server's errors.
+// schema, and shows the server's errors. The schema (and zod with it) is a separate script loaded
+// when the visitor first focuses or changes the form, not with the page: it would put the offer
+// and landing pages over 100 KB of JavaScript (decision 174).
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type * as z from 'zod/mini';
-import { checkForm, formMessage, type FieldErrors } from './form.js';
+import { formMessage, type FieldErrors } from './form-messages.js';
 import { useHydrated } from './hydrated.js';
 import { useT } from './i18n.js';
 
@@ -22,7 +24,12 @@ export interface UseFormOptions {
 
 const readFormData = (form: HTMLFormElement) => Object.fromEntries(new FormData(form).entries());
 
-export function useForm<S extends z.core.$ZodType>(schema: S, options: UseFormOptions = {}) {
+type Check = (values: Record<string, unknown>) => { data: unknown; errors: FieldErrors | null };
+
+/** The form's schema, imported on demand: () => import('…schema.js').then((m) => m.someSchema), defined once per module. */
+export type SchemaLoader<S extends z.core.$ZodType> = () => Promise<S>;
+
+export function useForm<S extends z.core.$ZodType>(loadSchema: SchemaLoader<S>, options: UseFormOptions = {}) {
   const { serverErrors = {}, idPrefix = 'f', errorPrefix = 'e' } = options;
   const read = useRef(options.read ?? readFormData);
   read.current = options.read ?? readFormData;
@@ -36,19 +43,50 @@ export function useForm<S extends z.core.$ZodType>(schema: S, options: UseFormOp
     values: {},
   });
 
+  const check = useRef<Check | null>(null);
+  const loading = useRef<Promise<void> | null>(null);
+
   const recheck = useCallback(() => {
     const form = formRef.current;
     if (!form) return;
     const values = read.current(form);
-    const checked = checkForm(schema, values);
-    setState({ errors: checked.errors ?? {}, data: checked.data, values });
-  }, [schema]);
-  useEffect(recheck, [recheck]);
+    if (!check.current) {
+      setState((prev) => ({ ...prev, values }));
+      return;
+    }
+    const checked = check.current(values);
+    setState({ errors: checked.errors ?? {}, data: checked.data as z.output<S> | null, values });
+  }, []);
+
+  /** Loads the schema and the checker once, then checks what the form holds. */
+  const load = useCallback(() => {
+    loading.current ??= Promise.all([loadSchema(), import('./form.js')]).then(([schema, { checkForm }]) => {
+      check.current = (values) => checkForm(schema, values);
+      recheck();
+    });
+    return loading.current;
+  }, [loadSchema, recheck]);
+
+  useEffect(() => {
+    recheck();
+    const form = formRef.current;
+    if (!form) return;
+    const start = () => void load();
+    form.addEventListener('focusin', start, { once: true });
+    form.addEventListener('input', start, { once: true });
+    // A form the server drew with errors or values (a failed submission) is checked at once.
+    if (Object.keys(options.serverErrors ?? {}).length) start();
+    return () => {
+      form.removeEventListener('focusin', start);
+      form.removeEventListener('input', start);
+    };
+  }, [load, recheck]);
 
   const onChange = (e: ChangeEvent<HTMLFormElement>) => {
     const name = (e.target as unknown as HTMLInputElement).name;
     if (name) setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true }));
-    recheck();
+    if (check.current) recheck();
+    else void load();
   };
 
   /** The code of the error to show for a field, if any. */

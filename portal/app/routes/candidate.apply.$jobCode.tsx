@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
-import { OfferNotFound } from '../components/OfferPage.js';
+import { OfferNotFound } from '../components/OfferNotFound.js';
 import { Identity, type Me } from '../components/apply/Identity.js';
 import { isServiceError } from '../lib/app-error.server.js';
 import { loadOffer } from '../lib/offer.server.js';

@@ -8,10 +8,13 @@ import { StoryPlayer, type Answer } from '../components/StoryPlayer.js';
 import { useT } from '../lib/i18n.js';
 import { simpleMeta } from '../lib/meta.js';
 import { postJson } from '../lib/api-client.js';
-import { formMessage } from '../lib/form.js';
+import { formMessage } from '../lib/form-messages.js';
 import { useForm } from '../lib/use-form.js';
-import { FEEDBACK_COMMENT_MAX, feedbackFormSchema } from '../../../api/services/share.schema.js';
+import { FEEDBACK_COMMENT_MAX } from '../../../models/rules/lengths.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
+
+/** The form's schema, loaded when the reviewer starts filling the form (decision 174). */
+const loadFeedbackSchema = () => import('../../../api/services/share.schema.js').then((m) => m.feedbackFormSchema);
 
 export const meta: MetaFunction = ({ matches, location }) => simpleMeta(matches, location.pathname, 'feedback_meta_title', 'feedback_meta_description', { noindex: true });
 
@@ -33,7 +36,7 @@ export default function Feedback() {
   const loadedFor = useRef<string | null>(null);
 
   // The vote's radios are named "vote" on the page and "feedback" in the API.
-  const form = useForm(feedbackFormSchema, {
+  const form = useForm(loadFeedbackSchema, {
     read: (el) => {
       const values = Object.fromEntries(new FormData(el).entries());
       return { name: values.name, feedback: values.vote, comment: values.comment };

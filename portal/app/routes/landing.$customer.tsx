@@ -9,10 +9,12 @@ import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { AppleBadge, PlayBadge } from '../components/StoreBadges.js';
 import { useLang, useT } from '../lib/i18n.js';
 import { errorMeta, isServerError, metaT, pageMeta, rootData } from '../lib/meta.js';
-import { landingFormSchema } from '../../../api/services/interest.schema.js';
 import { useForm } from '../lib/use-form.js';
 import { landingData, leadAction, type LeadResult } from './landing.$customer.server.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
+
+/** The step 2 form's schema, loaded when the visitor starts filling it (decision 174). */
+const loadLandingSchema = () => import('../../../api/services/interest.schema.js').then((m) => m.landingFormSchema);
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return landingData(params.customer ?? '', request, context);
@@ -53,7 +55,7 @@ export default function Landing() {
   const [jobCode, setJobCode] = useState(chosen?.job_code ?? config.offers.find((o) => o.shopcode === shops[0])?.job_code ?? '');
   const shopOffers = config.offers.filter((o) => o.shopcode === shop);
 
-  const form = useForm(landingFormSchema, { serverErrors: result?.status === 'invalid' ? result.errors : {}, idPrefix: 'l', errorPrefix: 'le' });
+  const form = useForm(loadLandingSchema, { serverErrors: result?.status === 'invalid' ? result.errors : {}, idPrefix: 'l', errorPrefix: 'le' });
   const { hydrated, fieldProps: input } = form;
   const Err = ({ f }: { f: string }) => {
     const err = form.errorOf(f);

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { useT } from '../lib/i18n.js';
 import { errorMeta, isServerError, metaT, pageMeta } from '../lib/meta.js';
-import { formMessage } from '../lib/form.js';
+import { formMessage } from '../lib/form-messages.js';
 import { QUANTITY_DEFAULT, QUANTITY_MAX, formatPrice, parseQuantity, priceCents } from '../../../models/rules/subscription.js';
 import { subscriptionAction, subscriptionPageData, type ActionResult, type Step } from './portal.$planId.($subId).server.js';
 

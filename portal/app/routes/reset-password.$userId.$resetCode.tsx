@@ -6,12 +6,14 @@ import { useParams } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { useT } from '../lib/i18n.js';
 import { simpleMeta } from '../lib/meta.js';
-import { formMessage } from '../lib/form.js';
+import { formMessage } from '../lib/form-messages.js';
 import { useForm } from '../lib/use-form.js';
-import { resetPasswordFormSchema } from '../../../api/services/auth.schema.js';
-import { PASSWORD_MIN } from '../../../models/rules/password.js';
+import { PASSWORD_MIN } from '../../../models/rules/lengths.js';
 import type { MessageKey } from '../i18n/index.js';
 import { postJson } from '../lib/api-client.js';
+
+/** The form's schema, loaded when the visitor starts typing (decision 174). */
+const loadResetSchema = () => import('../../../api/services/auth.schema.js').then((m) => m.resetPasswordFormSchema);
 
 export const meta: MetaFunction = ({ matches, location }) => simpleMeta(matches, location.pathname, 'reset_meta_title', 'reset_meta_description', { noindex: true });
 
@@ -20,7 +22,7 @@ const KNOWN_ERRORS = ['code_mismatch', 'expired_code', 'too_many_requests', 'inv
 export default function ResetPassword() {
   const { userId = '', resetCode = '' } = useParams();
   const t = useT();
-  const form = useForm(resetPasswordFormSchema);
+  const form = useForm(loadResetSchema);
   const [state, setState] = useState<'form' | 'saving' | 'done'>('form');
   const [error, setError] = useState<string | null>(null);
 

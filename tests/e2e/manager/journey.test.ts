@@ -6,7 +6,7 @@
 // the database too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { Application, Offer, Shop, Template, User } from '../../../models/index.js';
+import { Application, DraftOffer, Offer, Shop, Template, User } from '../../../models/index.js';
 import { Q_TEMPLATE } from '../../../config/reference/lists.js';
 import { expectAccessible, expectNoHorizontalScroll } from '../helpers/browser.js';
 import { newPage, signIn, startManagerServer, type ManagerServer } from './setup.js';
@@ -144,6 +144,25 @@ describe('the manager journey', () => {
     const made = await Offer.findAll({ where: { shop_id: [lyon.id, vincennes.id] } });
     expect(made.map((o) => o.title).sort()).toEqual(['Vendeur / Vendeuse en boulangerie', 'Vendeur / Vendeuse en boulangerie']);
     expect(made.map((o) => o.job_code)).toContain('VBLG69');
+  });
+
+  it('starts a new offer next to bulk creation: a draft of the manager, its wizard link to open or send (issue 13)', async () => {
+    await page.goto(`${s.base}/manager/offers`);
+    await page.getByTestId('new-offer').click();
+    const field = page.getByTestId('new-offer-link');
+    await field.waitFor();
+    const link = await field.inputValue();
+    expect(link).toMatch(new RegExp(`^${s.base}/draft/offer/[A-Za-z0-9_-]{32}$`));
+    expect(await page.getByTestId('new-offer-open').getAttribute('href')).toBe(link);
+    await expectAccessible(page);
+    const draft = await DraftOffer.findOne({ where: { edition_token: link.split('/').pop()! } });
+    expect(draft!.owner_id).toBe(manager.id);
+    await page.getByRole('button', { name: 'Fermer' }).click();
+    // Whoever receives the link reads the draft without an account (this server mounts only the
+    // console: the wizard page itself is walked in tests/e2e/portal/wizard.test.ts).
+    const read = await fetch(`${s.base}/apis/draft-offer/${draft!.edition_token}`);
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { offer_json: { questions: unknown[] } }).offer_json.questions).toHaveLength(3);
   });
 
   it('finds them in the offers table: sort, search, inline shop rename, boost and deactivate', async () => {

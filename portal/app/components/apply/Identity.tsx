@@ -6,9 +6,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLang, useT } from '../../lib/i18n.js';
 import { useHydrated } from '../../lib/hydrated.js';
 import { postJson } from '../../lib/api-client.js';
-import { formMessage } from '../../lib/form.js';
-import { isEmail, normalizeEmail } from '../../../../models/rules/email.js';
-import { EMAIL_CODE_PATTERN } from '../../../../api/services/email-code.schema.js';
+import { formMessage } from '../../lib/form-messages.js';
+import { EMAIL_CODE_PATTERN, isEmail, normalizeEmail } from '../../../../models/rules/email-format.js';
 
 export interface Me {
   email: string;
