@@ -21,6 +21,7 @@ import type { Readiness } from './lib/readiness.js';
 import './auth/caller.js';
 import { attachRequestLogger, requestLog } from './lib/request-log.js';
 import { metricsHandler } from './lib/metrics.js';
+import { createPublicCache, type PublicCache } from './lib/public-cache.js';
 
 export interface AppDeps {
   settings: Settings;
@@ -33,6 +34,8 @@ export interface AppDeps {
   readiness?: Readiness;
   /** Signs and verifies private media addresses; createApp makes it from the settings when absent. */
   media?: MediaUrls;
+  /** Anonymous public reads kept in memory (PUBLIC_CACHE_MS); createApp makes it when absent. */
+  publicCache?: PublicCache;
 }
 
 export interface FrontendMount {
@@ -45,6 +48,7 @@ export { requestLog } from './lib/request-log.js';
 
 export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Express {
   deps.media ??= createMediaUrls(deps.settings);
+  deps.publicCache ??= createPublicCache({ ttlMs: deps.settings.publicCacheMs, now: () => deps.clock().getTime() });
   const app = express();
   app.disable('x-powered-by');
   // Off unless TRUST_PROXY names the proxies: req.ip is the peer (docs/decisions/096-trust-proxy.md).
@@ -58,6 +62,8 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   attachRequestLogger(app, deps.logger);
   app.use(requestLog(deps));
   app.use(whenAcceptsEncoding(compression()));
+  // Kept anonymous public reads are answered here, logged and counted like any other (decision 151).
+  app.use(deps.publicCache.middleware);
   app.use(detectLang);
   app.use(loadCaller(deps.clock));
 

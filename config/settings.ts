@@ -107,6 +107,7 @@ const schema = z.object({
   JOBS_WORKER: bool.default(true),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).max(3600_000).default(60_000),
   // Video answers (docs/decisions/127-transcoding.md): the ffmpeg binary (default: the one the
   // @ffmpeg-installer package ships), the x264 preset, and where tus keeps bytes being uploaded.
@@ -151,6 +152,8 @@ export interface Settings {
   video: { ffmpegPath?: string; x264Preset: string; uploadDir: string };
   /** The national address API's base (api-adresse.data.gouv.fr shape); unset: offline communes. */
   addressApiUrl?: string;
+  /** How long a node answers anonymous public reads from memory; 0 turns it off (decision 151). */
+  publicCacheMs: number;
 }
 
 export class SettingsError extends Error {}
@@ -263,5 +266,6 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     jobs: { worker: s.JOBS_WORKER, concurrency: s.JOBS_CONCURRENCY, pollMs: s.JOBS_POLL_MS, leaseMs: s.JOBS_LEASE_MS },
     video: { ffmpegPath: s.FFMPEG_PATH, x264Preset: s.X264_PRESET, uploadDir: resolveDir(s.UPLOAD_TMP_DIR) },
     addressApiUrl: s.ADDRESS_API_URL,
+    publicCacheMs: s.PUBLIC_CACHE_MS,
   };
 }

@@ -35,6 +35,7 @@ const MAX_SERIES = 2000;
  * has already restored baseUrl, so the prefix comes back from the path.
  */
 export function routeLabel(req: Request): string {
+  if (req.cachedRoute) return req.cachedRoute;
   const pattern = (req.route as { path?: unknown } | undefined)?.path;
   const url = req.originalUrl;
   if (pattern !== undefined) {

@@ -3,6 +3,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../app.js';
 import { referenceJson } from '../../config/reference/index.js';
+import { keepPublic } from '../lib/public-cache.js';
 
 function send(req: Request, res: Response, lang: string) {
   const { body, etag, lang: served } = referenceJson(lang);
@@ -19,9 +20,10 @@ function send(req: Request, res: Response, lang: string) {
   res.send(body);
 }
 
-export function configRoutes(_deps: AppDeps): Router {
+export function configRoutes(deps: AppDeps): Router {
   const router = Router();
-  router.get('/config', (req, res) => send(req, res, 'fr'));
-  router.get('/config/:lang', (req, res) => send(req, res, req.params.lang));
+  const keep = keepPublic(deps);
+  router.get('/config', keep, (req, res) => send(req, res, 'fr'));
+  router.get('/config/:lang', keep, (req, res) => send(req, res, String(req.params.lang)));
   return router;
 }

@@ -3,11 +3,12 @@
 import { Router } from 'express';
 import type { AppDeps } from '../app.js';
 import { getPublicOffer } from '../services/offers.service.js';
+import { keepPublic } from '../lib/public-cache.js';
 
-export function offersRoutes(_deps: AppDeps): Router {
+export function offersRoutes(deps: AppDeps): Router {
   const router = Router();
-  router.get('/list-offers/:job_code', async (req, res) => {
-    const offer = await getPublicOffer(req.params.job_code);
+  router.get('/list-offers/:job_code', keepPublic(deps), async (req, res) => {
+    const offer = await getPublicOffer(String(req.params.job_code));
     // Short shared caching: a closed offer disappears within a minute at most.
     res.set('Cache-Control', 'public, max-age=30, stale-while-revalidate=30').json(offer);
   });
