@@ -211,7 +211,7 @@ const en: Record<keyof typeof fr, string> = {
   apply_stop: 'Stop',
   apply_countdown: 'Recording starts in {n}',
   apply_recording: 'Recording',
-  apply_timer: '{elapsed} / 1:00',
+  apply_timer: '{elapsed} / {limit}',
   apply_preview_label: 'Camera preview',
   apply_replay_label: 'Your answer',
   apply_retake: 'Record again',

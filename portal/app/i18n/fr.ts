@@ -210,7 +210,7 @@ const fr = {
   apply_stop: 'Arrêter',
   apply_countdown: 'L’enregistrement commence dans {n}',
   apply_recording: 'Enregistrement',
-  apply_timer: '{elapsed} / 1:00',
+  apply_timer: '{elapsed} / {limit}',
   apply_preview_label: 'Aperçu de la caméra',
   apply_replay_label: 'Votre réponse',
   apply_retake: 'Recommencer',

@@ -211,7 +211,7 @@ const nl: Record<keyof typeof fr, string> = {
   apply_stop: 'Stoppen',
   apply_countdown: 'Opname begint over {n}',
   apply_recording: 'Opname',
-  apply_timer: '{elapsed} / 1:00',
+  apply_timer: '{elapsed} / {limit}',
   apply_preview_label: 'Camerabeeld',
   apply_replay_label: 'Uw antwoord',
   apply_retake: 'Opnieuw opnemen',

@@ -45,7 +45,7 @@ function recordingType(): string | undefined {
 const canRecord = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && typeof MediaRecorder !== 'undefined';
 
 const clock = (ms: number) => {
-  const s = Math.min(60, Math.floor(ms / 1000));
+  const s = Math.min(RECORDING_SECONDS, Math.floor(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
@@ -229,7 +229,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
         )}
         {step.kind === 'recording' && (
           <p className="timer" role="timer" aria-live="off" data-testid="timer">
-            <span className="rec-dot" aria-hidden="true" /> {t('apply_recording')} {t('apply_timer', { elapsed: clock(elapsed) })}
+            <span className="rec-dot" aria-hidden="true" /> {t('apply_recording')} {t('apply_timer', { elapsed: clock(elapsed), limit: clock(MAX_RECORDING_MS) })}
           </p>
         )}
       </div>
