@@ -66,7 +66,7 @@ describe('npm run worker', () => {
     // The developer's shell, not the test runner's: no NODE_ENV/VITEST, the settings of this database and storage.
     const { NODE_ENV: _mode, VITEST: _vitest, ...shell } = process.env;
     let output = '';
-    child = spawn('npm', ['run', 'worker'], {
+    const worker = spawn('npm', ['run', 'worker'], {
       cwd: ROOT,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,13 +78,14 @@ describe('npm run worker', () => {
         MAIL_DIR: path.join(dir, 'mail'),
         JOBS_POLL_MS: '200',
         LOG_LEVEL: 'info',
-      },
+      } as unknown as NodeJS.ProcessEnv,
     });
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
+    child = worker;
+    worker.stdout!.on('data', (d) => (output += d));
+    worker.stderr!.on('data', (d) => (output += d));
     const deadline = Date.now() + 120_000;
     while ((await AnswerUpload.findByPk(uploadId))?.state !== 'ready' && Date.now() < deadline) {
-      if (child.exitCode !== null) break;
+      if (worker.exitCode !== null) break;
       await new Promise((r) => setTimeout(r, 200));
     }
     expect((await AnswerUpload.findByPk(uploadId))?.state, output).toBe('ready');
@@ -100,8 +101,8 @@ describe('npm run worker', () => {
     // says so, and no job is cut in hand (a claim made while stopping is waited for) or left running.
     const stoppedAt = output.length;
     // 'close': every process holding the output pipes (npm, sh, the worker) has ended.
-    const exited = new Promise<[number | null, string | null]>((r) => child!.once('close', (code, signal) => r([code, signal])));
-    process.kill(-child.pid!, 'SIGTERM');
+    const exited = new Promise<[number | null, string | null]>((r) => worker.once('close', (code, signal) => r([code, signal])));
+    process.kill(-worker.pid!, 'SIGTERM');
     const [code, signal] = await exited;
     expect(code === 0 || signal === 'SIGTERM', `${code} ${signal}`).toBe(true);
     const after = output.slice(stoppedAt);
