@@ -25,6 +25,11 @@ export const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
 export function ffmpegPath(settings: Pick<Settings, 'video'>): string {
   if (settings.video.ffmpegPath) return settings.video.ffmpegPath;
   if (existsSync(SYSTEM_FFMPEG)) return SYSTEM_FFMPEG;
+  return packagedFfmpeg();
+}
+
+/** The binary @ffmpeg-installer/ffmpeg ships for this platform (npm install alone). */
+export function packagedFfmpeg(): string {
   try {
     const req = createRequire(import.meta.url);
     return (req('@ffmpeg-installer/ffmpeg') as { path: string }).path;

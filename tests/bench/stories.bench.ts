@@ -9,8 +9,8 @@
 // settings: tus upload throughput and the time from the last uploaded byte to a playable playlist,
 // step by step. Targets: >= 4x real time, playable <= 20 s; exits 1 when the server's own
 // settings miss one. Environment: BENCH_SOURCES=browser,phone, BENCH_PRESETS=ultrafast,superfast,veryfast,
-// BENCH_FFMPEGS=packaged,/usr/bin/ffmpeg (default: the configured one, and /usr/bin/ffmpeg when
-// present), BENCH_SOURCE_DIR (keep the generated sources there and reuse them).
+// BENCH_FFMPEGS=packaged,/usr/bin/ffmpeg (default: the server's own, the packaged one and
+// /usr/bin/ffmpeg when present), BENCH_SOURCE_DIR (keep the generated sources there and reuse them).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -24,7 +24,7 @@ import { makeOffer, makeUser } from '../helpers/fixtures.js';
 import { bearer } from '../helpers/auth.js';
 import { FFMPEG, makeVideo, type VideoSpec } from '../helpers/video.js';
 import { createHttpServer } from '../../api/http-server.js';
-import { transcodeToHls } from '../../api/integrations/ffmpeg.js';
+import { SYSTEM_FFMPEG, packagedFfmpeg, transcodeToHls } from '../../api/integrations/ffmpeg.js';
 import { startJobs } from '../../api/jobs/index.js';
 import { AnswerUpload } from '../../models/index.js';
 
@@ -51,9 +51,14 @@ const SOURCES: Record<string, { label: string; spec: VideoSpec }> = {
 const sourceNames = list(process.env.BENCH_SOURCES, 'browser,phone');
 for (const s of sourceNames) if (!SOURCES[s]) throw new Error(`BENCH_SOURCES: unknown source ${s} (browser, phone)`);
 const presets = list(process.env.BENCH_PRESETS, 'ultrafast,superfast,veryfast');
-const ffmpegs = process.env.BENCH_FFMPEGS
-  ? list(process.env.BENCH_FFMPEGS, '').map((f) => (f === 'packaged' ? FFMPEG : f))
-  : [FFMPEG, ...(fs.existsSync('/usr/bin/ffmpeg') && FFMPEG !== '/usr/bin/ffmpeg' ? ['/usr/bin/ffmpeg'] : [])];
+// The server's own first, then the others it could use (the packaged one, the system's).
+const ffmpegs = [
+  ...new Set(
+    process.env.BENCH_FFMPEGS
+      ? list(process.env.BENCH_FFMPEGS, '').map((f) => (f === 'packaged' ? packagedFfmpeg() : f))
+      : [FFMPEG, packagedFfmpeg(), ...(fs.existsSync(SYSTEM_FFMPEG) ? [SYSTEM_FFMPEG] : [])],
+  ),
+];
 const version = (bin: string) => /ffmpeg version (\S+)/.exec(spawnSync(bin, ['-hide_banner', '-version'], { encoding: 'utf8' }).stdout ?? '')?.[1] ?? '?';
 const ffmpegLabel = (bin: string) => `${bin.includes('@ffmpeg-installer') ? 'packaged' : bin} ${version(bin).slice(0, 12)}`;
 
