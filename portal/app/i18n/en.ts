@@ -283,6 +283,8 @@ const en: Record<keyof typeof fr, string> = {
   sub_manage_link: 'See my subscription',
   sub_not_found: 'This subscription plan does not exist.',
   sub_err_quantity: 'Enter a whole number of points of sale from 1 to 999.',
+  // helper stories: an empty recording
+  apply_recording_empty: 'The recording is empty: the camera sent nothing. Please try again.',
 };
 
 export default en;

@@ -282,6 +282,8 @@ const fr = {
   sub_manage_link: 'Voir mon abonnement',
   sub_not_found: 'Cette offre d’abonnement n’existe pas.',
   sub_err_quantity: 'Saisissez un nombre entier de points de vente entre 1 et 999.',
+  // helper stories: an empty recording
+  apply_recording_empty: 'L’enregistrement est vide : la caméra n’a rien transmis. Réessayez.',
 } as const;
 
 export default fr;

@@ -283,6 +283,8 @@ const nl: Record<keyof typeof fr, string> = {
   sub_manage_link: 'Mijn abonnement bekijken',
   sub_not_found: 'Deze abonnementsformule bestaat niet.',
   sub_err_quantity: 'Geef een geheel aantal verkooppunten van 1 tot 999.',
+  // helper stories: an empty recording
+  apply_recording_empty: 'De opname is leeg: de camera heeft niets doorgestuurd. Probeer het opnieuw.',
 };
 
 export default nl;

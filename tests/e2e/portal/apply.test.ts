@@ -170,9 +170,13 @@ describe('the recording limit', () => {
   // The 60 s rule (RECORDING_SECONDS, models/rules/video.ts) with the page's timers on a clock the
   // test moves (page.clock): paused while the real MediaRecorder records a couple of seconds, then
   // run to just before the limit (the recording goes on, the timer shows 0:59) and past it (the page
-  // has stopped by itself and shows the replay, nobody pressed Stop).
-  it('stops by itself at 60 s, not before', async () => {
+  // has stopped by itself and shows the replay, nobody pressed Stop); then a retake.
+  it('stops by itself at 60 s, not before; the candidate can retake', async () => {
     const page = await phone(camera);
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/apis/candidate/uploads')) uploads.push(`${r.method()} ${r.url()}`);
+    });
     await page.clock.install();
     await page.goto('/candidate/apply/CAFE75');
     await signInWithCode(page, unique('limit'));
@@ -204,6 +208,12 @@ describe('the recording limit', () => {
     const loaded = () => replay.evaluate((v: HTMLVideoElement) => (v.error ? `error ${v.error.code}` : v.readyState));
     await expect.poll(loaded, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
     expect(await recorder.getByRole('button', { name: 'Garder cette réponse' }).isVisible()).toBe(true);
+    // Retake: back to the live camera, ready to record again, and nothing was sent.
+    await recorder.getByRole('button', { name: 'Recommencer' }).click();
+    await record.waitFor();
+    expect(await recorder.locator('[data-testid="replay"]').count()).toBe(0);
+    expect(await recorder.locator('[data-testid="preview"]').count()).toBe(1);
+    expect(uploads).toEqual([]);
     await page.context().close();
   }, 120_000);
 });

@@ -55,6 +55,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
   const [step, setStep] = useState<Step>({ kind: 'ready' });
   const [elapsed, setElapsed] = useState(0);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [empty, setEmpty] = useState(false);
   const previewRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
@@ -158,20 +159,30 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
           clearTimers();
           const mime = (recorder.mimeType || type || 'video/webm').split(';')[0];
           const file = new File(chunks, `answer-${index + 1}.${mime.includes('mp4') ? 'mp4' : 'webm'}`, { type: mime, lastModified: Date.now() });
+          // Nothing came from the camera (stopped at once, a busy device): say so, record again.
+          if (file.size === 0) {
+            setEmpty(true);
+            return setStep({ kind: 'ready' });
+          }
           setStep({ kind: 'review', file, url: URL.createObjectURL(file) });
         };
-        recorderRef.current = recorder;
-        const startedAt = Date.now();
-        recorder.start(1000);
-        setElapsed(0);
-        setStep({ kind: 'recording', startedAt });
-        const tick = () => {
-          setElapsed(Date.now() - startedAt);
-          if (recorder.state === 'recording') timers.current.push(window.setTimeout(tick, 250));
+        // The timer and the 60 s limit count from the moment the recorder really records, which
+        // a busy device can delay after start().
+        recorder.onstart = () => {
+          const startedAt = Date.now();
+          setElapsed(0);
+          setStep({ kind: 'recording', startedAt });
+          const tick = () => {
+            setElapsed(Date.now() - startedAt);
+            if (recorder.state === 'recording') timers.current.push(window.setTimeout(tick, 250));
+          };
+          tick();
+          // At 60 s the recording stops by itself.
+          timers.current.push(window.setTimeout(() => recorder.state === 'recording' && recorder.stop(), MAX_RECORDING_MS));
         };
-        tick();
-        // At 60 s the recording stops by itself.
-        timers.current.push(window.setTimeout(() => recorder.state === 'recording' && recorder.stop(), MAX_RECORDING_MS));
+        recorderRef.current = recorder;
+        setEmpty(false);
+        recorder.start(1000);
       }, COUNTDOWN_FROM * 1000),
     );
   };
@@ -234,6 +245,11 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
         )}
       </div>
 
+      {empty && step.kind === 'ready' && (
+        <p className="field-error" role="alert" data-testid="recording-empty">
+          {t('apply_recording_empty')}
+        </p>
+      )}
       {camera === 'denied' && (
         <p className="panel err" role="alert" data-testid="camera-denied">
           {t('apply_camera_denied')}
