@@ -166,23 +166,19 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
           }
           setStep({ kind: 'review', file, url: URL.createObjectURL(file) });
         };
-        // The timer and the 60 s limit count from the moment the recorder really records, which
-        // a busy device can delay after start().
-        recorder.onstart = () => {
-          const startedAt = Date.now();
-          setElapsed(0);
-          setStep({ kind: 'recording', startedAt });
-          const tick = () => {
-            setElapsed(Date.now() - startedAt);
-            if (recorder.state === 'recording') timers.current.push(window.setTimeout(tick, 250));
-          };
-          tick();
-          // At 60 s the recording stops by itself.
-          timers.current.push(window.setTimeout(() => recorder.state === 'recording' && recorder.stop(), MAX_RECORDING_MS));
-        };
         recorderRef.current = recorder;
         setEmpty(false);
+        const startedAt = Date.now();
         recorder.start(1000);
+        setElapsed(0);
+        setStep({ kind: 'recording', startedAt });
+        const tick = () => {
+          setElapsed(Date.now() - startedAt);
+          if (recorder.state === 'recording') timers.current.push(window.setTimeout(tick, 250));
+        };
+        tick();
+        // At 60 s the recording stops by itself.
+        timers.current.push(window.setTimeout(() => recorder.state === 'recording' && recorder.stop(), MAX_RECORDING_MS));
       }, COUNTDOWN_FROM * 1000),
     );
   };
