@@ -178,6 +178,18 @@ describe('the recording limit', () => {
       if (r.url().includes('/apis/candidate/uploads')) uploads.push(`${r.method()} ${r.url()}`);
     });
     await page.clock.install();
+    // Counts the bytes the page's real MediaRecorder hands over (a busy machine can take seconds).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __recorded: number; MediaRecorder: typeof MediaRecorder };
+      w.__recorded = 0;
+      const Real = w.MediaRecorder;
+      w.MediaRecorder = class extends Real {
+        constructor(stream: MediaStream, options?: MediaRecorderOptions) {
+          super(stream, options);
+          this.addEventListener('dataavailable', (e) => (w.__recorded += (e as BlobEvent).data.size));
+        }
+      };
+    });
     await page.goto('/candidate/apply/CAFE75');
     await signInWithCode(page, unique('limit'));
     const recorder = page.locator('[data-testid="recorder"][data-question="1"]');
@@ -192,8 +204,8 @@ describe('the recording limit', () => {
     await page.clock.runFor(3_000);
     const timer = recorder.locator('[data-testid="timer"]');
     await timer.waitFor({ timeout: 10_000 });
-    // Real media flows into the recorder while the page's clock stands still.
-    await page.waitForTimeout(2_000);
+    // Real media flows into the recorder while the page's clock stands still (1 s timeslices).
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __recorded: number }).__recorded), { timeout: 60_000 }).toBeGreaterThan(0);
     const limit = RECORDING_SECONDS * 1000;
     await page.clock.runFor(limit - 1_000);
     await expect.poll(() => timer.textContent(), { timeout: 5_000 }).toMatch(/0:59 \/ 1:00/);
