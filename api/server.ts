@@ -34,7 +34,11 @@ async function main() {
   const readiness = new Readiness();
   // Video answers need ffmpeg: a missing or broken one is said at start and on /readyz.
   readiness.addCheck('ffmpeg', ffmpegReadiness(settings));
-  await checkFfmpeg(ffmpegPath(settings)).catch((e: Error) => logger.error(`ffmpeg is not usable: ${e.message} (set FFMPEG_PATH); video answers cannot be processed and /readyz answers 503`));
+  // ffmpegPath throws when no binary exists at all: inside the chain, so that it is logged, not fatal.
+  await Promise.resolve()
+    .then(() => checkFfmpeg(ffmpegPath(settings)))
+    .then((bin) => logger.info({ ffmpeg: bin, preset: settings.video.x264Preset }, 'ffmpeg for video answers'))
+    .catch((e: Error) => logger.error(`ffmpeg is not usable: ${e.message} (set FFMPEG_PATH); video answers cannot be processed and /readyz answers 503`));
   const deps = { settings, storage, mailer: createMailer(settings), logger, clock: () => new Date(), readiness };
   const app = createApp(deps, await frontends(deps));
   startAuthHousekeeping(deps.clock, logger);

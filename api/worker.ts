@@ -22,7 +22,7 @@ async function main() {
   const sequelize = await openDatabase(settings);
   const deps = { settings, storage: createStorage(settings), mailer: createMailer(settings), logger, clock: () => new Date() };
   const worker = startJobs(deps, { keepAlive: true });
-  logger.info({ worker: worker.id }, 'job worker started');
+  logger.info({ worker: worker.id, ffmpeg: ffmpegPath(settings), preset: settings.video.x264Preset }, 'job worker started');
   const stop = async (signal: string) => {
     logger.info({ signal }, 'job worker stopping');
     await worker.stop(settings.shutdown.timeoutMs);

@@ -109,10 +109,11 @@ const schema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).max(3600_000).default(60_000),
-  // Video answers (docs/decisions/127-transcoding.md): the ffmpeg binary (default: the one the
-  // @ffmpeg-installer package ships), the x264 preset, and where tus keeps bytes being uploaded.
+  // Video answers (docs/decisions/127-transcoding.md, 175): the ffmpeg binary (default: the
+  // system's /usr/bin/ffmpeg when installed, else the one the @ffmpeg-installer package ships),
+  // the x264 preset, and where tus keeps bytes being uploaded.
   FFMPEG_PATH: z.string().min(1).optional(),
-  X264_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']).default('superfast'),
+  X264_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']).default('ultrafast'),
   UPLOAD_TMP_DIR: z.string().min(1).default('var/tus'),
 });
 

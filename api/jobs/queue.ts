@@ -282,8 +282,13 @@ export function startWorker(options: WorkerOptions): Worker {
     }
   };
 
-  const poll = async () => {
+  // The poll in progress: stop() waits for it, since a claim it is making may still hand over a job.
+  let polled: Promise<void> = Promise.resolve();
+  const poll = () => {
     if (stopping || polling) return;
+    polled = pollOnce();
+  };
+  const pollOnce = async () => {
     polling = true;
     try {
       const now = clock();
@@ -311,7 +316,7 @@ export function startWorker(options: WorkerOptions): Worker {
   const schedule = (ms: number) => {
     if (stopping) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void poll(), ms);
+    timer = setTimeout(poll, ms);
     if (!options.keepAlive) timer.unref?.();
   };
   const onWake = () => schedule(0);
@@ -324,6 +329,9 @@ export function startWorker(options: WorkerOptions): Worker {
       stopping = true;
       clearTimeout(timer);
       wake.off('job', onWake);
+      // A claim made while stopping still returns its job, which joins inFlight: wait for it too,
+      // so that the caller (api/worker.ts closes the database next) never cuts a job in hand.
+      await polled;
       const all = Promise.all([...inFlight]);
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref?.());
       await Promise.race([all.then(() => undefined), timeout]);

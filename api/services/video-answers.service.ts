@@ -282,6 +282,7 @@ export async function storyKeys(storage: Storage, playlistKey: string): Promise<
 export async function transcodeAnswer(deps: VideoDeps & { preset: string }, uploadId: string, ctx: Pick<JobContext, 'signal'>, now: () => Date): Promise<void> {
   const upload = await AnswerUpload.findByPk(uploadId);
   if (!upload || upload.state !== 'processing' || !upload.source_key) return; // already done, or replaced
+  const started = Date.now();
   const source = await deps.storage.get(upload.source_key);
   if (!source) throw new Error(`source ${upload.source_key} is missing`);
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'vrp-transcode-'));
@@ -289,11 +290,18 @@ export async function transcodeAnswer(deps: VideoDeps & { preset: string }, uplo
     const input = path.join(work, 'source');
     await fs.writeFile(input, source.body);
     const out = path.join(work, 'hls');
+    const fetched = Date.now();
     const files = await transcodeToHls(deps.ffmpeg(), input, out, { preset: deps.preset, signal: ctx.signal });
+    const transcoded = Date.now();
     const dir = storyKeyOf(upload.id).slice(0, -'index.m3u8'.length);
     const type = (f: string) => (f.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : f.endsWith('.jpg') ? 'image/jpeg' : 'video/mp2t');
     for (const f of files.filter((x) => x !== 'index.m3u8')) await deps.storage.put(dir + f, await fs.readFile(path.join(out, f)), type(f));
     await deps.storage.put(dir + 'index.m3u8', await fs.readFile(path.join(out, 'index.m3u8')), type('index.m3u8'));
+    // Where the time goes (bench:stories reads this line): source from storage, ffmpeg, story to storage.
+    deps.logger.info(
+      { upload: upload.id, preset: deps.preset, ms: { fetch: fetched - started, ffmpeg: transcoded - fetched, store: Date.now() - transcoded }, duration_ms: upload.duration_ms },
+      'answer transcoded',
+    );
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }

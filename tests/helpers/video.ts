@@ -12,8 +12,12 @@ export interface VideoSpec {
   width?: number;
   height?: number;
   fps?: number;
-  /** mp4 (H.264/AAC) or webm (VP8/Vorbis, as a browser's MediaRecorder writes) */
-  format?: 'mp4' | 'webm';
+  /**
+   * mp4 (H.264/AAC, as a phone's camera app writes), webm (VP8/Vorbis), or mediarecorder: a WebM
+   * as Chromium's MediaRecorder writes it (VP8 in real-time mode at 2.5 Mbit/s, its default, a
+   * keyframe every 100 frames, Opus mono 48 kHz, no duration and no cues in the file).
+   */
+  format?: 'mp4' | 'webm' | 'mediarecorder';
   /** Video bit rate, e.g. '8M' as a phone records (default: the encoder's choice, small for testsrc). */
   bitrate?: string;
   /** Moving grain over the picture: content as hard to encode as a camera's, for honest speed figures. */
@@ -23,12 +27,17 @@ export interface VideoSpec {
 /** Generates a video file and answers its path (in a temporary folder). */
 export function makeVideo(spec: VideoSpec, dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-video-'))): string {
   const { seconds, width = 360, height = 640, fps = 30, format = 'mp4', bitrate, grain = false } = spec;
-  const file = path.join(dir, `answer-${seconds}s-${width}x${height}.${format}`);
+  const file = path.join(dir, `answer-${seconds}s-${width}x${height}${format === 'mediarecorder' ? '-mr' : ''}.${format === 'mp4' ? 'mp4' : 'webm'}`);
   const rate = bitrate ? ['-b:v', bitrate, '-maxrate', bitrate, '-bufsize', bitrate] : [];
   const codecs =
     format === 'mp4'
       ? ['-c:v', 'libx264', '-preset', 'ultrafast', ...rate, '-pix_fmt', 'yuv420p', '-c:a', 'aac']
-      : ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', bitrate ?? '300k', '-c:a', 'libvorbis'];
+      : format === 'mediarecorder'
+        ? [
+            ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', bitrate ?? '2500k', '-g', '100', '-lag-in-frames', '0', '-auto-alt-ref', '0'],
+            ...['-c:a', 'libopus', '-ac', '1', '-ar', '48000', '-b:a', '64k', '-f', 'webm', '-live', '1'],
+          ]
+        : ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', bitrate ?? '300k', '-c:a', 'libvorbis'];
   const filters = grain ? ['-vf', 'noise=alls=12:allf=t'] : [];
   const out = spawnSync(
     FFMPEG,
@@ -44,7 +53,7 @@ export function makeVideo(spec: VideoSpec, dir = fs.mkdtempSync(path.join(os.tmp
       '-f',
       'lavfi',
       '-i',
-      `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+      `sine=frequency=440:sample_rate=${format === 'mediarecorder' ? 48000 : 44100}:duration=${seconds}`,
       ...filters,
       ...codecs,
       '-shortest',

@@ -211,7 +211,7 @@ const en: Record<keyof typeof fr, string> = {
   apply_stop: 'Stop',
   apply_countdown: 'Recording starts in {n}',
   apply_recording: 'Recording',
-  apply_timer: '{elapsed} / 1:00',
+  apply_timer: '{elapsed} / {limit}',
   apply_preview_label: 'Camera preview',
   apply_replay_label: 'Your answer',
   apply_retake: 'Record again',
@@ -352,6 +352,8 @@ const en: Record<keyof typeof fr, string> = {
   wiz_published_as: 'This offer is published (code {code}): publishing again updates it.',
   wiz_config_error: 'Error while loading offer config',
   wiz_not_found_text: 'This offer link does not exist. Ask whoever sent it for a new one.',
+  // helper stories: an empty recording
+  apply_recording_empty: 'The recording is empty: the camera sent nothing. Please try again.',
 };
 
 export default en;

@@ -210,7 +210,7 @@ const fr = {
   apply_stop: 'Arrêter',
   apply_countdown: 'L’enregistrement commence dans {n}',
   apply_recording: 'Enregistrement',
-  apply_timer: '{elapsed} / 1:00',
+  apply_timer: '{elapsed} / {limit}',
   apply_preview_label: 'Aperçu de la caméra',
   apply_replay_label: 'Votre réponse',
   apply_retake: 'Recommencer',
@@ -351,6 +351,8 @@ const fr = {
   wiz_published_as: 'Cette annonce est publiée (code {code}) : la publier à nouveau la met à jour.',
   wiz_config_error: 'Erreur lors du chargement de la configuration de l’annonce.',
   wiz_not_found_text: 'Ce lien d’annonce n’existe pas. Demandez un nouveau lien à la personne qui vous l’a envoyé.',
+  // helper stories: an empty recording
+  apply_recording_empty: 'L’enregistrement est vide : la caméra n’a rien transmis. Réessayez.',
 } as const;
 
 export default fr;

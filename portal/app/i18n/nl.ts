@@ -211,7 +211,7 @@ const nl: Record<keyof typeof fr, string> = {
   apply_stop: 'Stoppen',
   apply_countdown: 'Opname begint over {n}',
   apply_recording: 'Opname',
-  apply_timer: '{elapsed} / 1:00',
+  apply_timer: '{elapsed} / {limit}',
   apply_preview_label: 'Camerabeeld',
   apply_replay_label: 'Uw antwoord',
   apply_retake: 'Opnieuw opnemen',
@@ -352,6 +352,8 @@ const nl: Record<keyof typeof fr, string> = {
   wiz_published_as: 'Deze vacature is gepubliceerd (code {code}): opnieuw publiceren werkt ze bij.',
   wiz_config_error: 'Fout bij het laden van de vacatureconfiguratie.',
   wiz_not_found_text: 'Deze vacaturelink bestaat niet. Vraag een nieuwe link aan wie hem u stuurde.',
+  // helper stories: an empty recording
+  apply_recording_empty: 'De opname is leeg: de camera heeft niets doorgestuurd. Probeer het opnieuw.',
 };
 
 export default nl;

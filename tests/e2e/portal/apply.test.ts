@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sqlite3 from 'sqlite3';
+import { RECORDING_SECONDS } from '../../../models/rules/video.js';
 
 let server: RunningServer;
 let smtp: TestSmtp;
@@ -164,6 +165,70 @@ const myApplication = (page: Page) =>
       (r) => r.json() as Promise<{ id: number; state: string; answers: Array<{ status: string }> }>,
     ),
   );
+
+describe('the recording limit', () => {
+  // The 60 s rule (RECORDING_SECONDS, models/rules/video.ts) with the page's timers on a clock the
+  // test moves (page.clock): paused while the real MediaRecorder records a couple of seconds, then
+  // run to just before the limit (the recording goes on, the timer shows 0:59) and past it (the page
+  // has stopped by itself and shows the replay, nobody pressed Stop); then a retake.
+  it('stops by itself at 60 s, not before; the candidate can retake', async () => {
+    const page = await phone(camera);
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/apis/candidate/uploads')) uploads.push(`${r.method()} ${r.url()}`);
+    });
+    await page.clock.install();
+    // Counts the bytes the page's real MediaRecorder hands over (a busy machine can take seconds).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __recorded: number; MediaRecorder: typeof MediaRecorder };
+      w.__recorded = 0;
+      const Real = w.MediaRecorder;
+      w.MediaRecorder = class extends Real {
+        constructor(stream: MediaStream, options?: MediaRecorderOptions) {
+          super(stream, options);
+          this.addEventListener('dataavailable', (e) => (w.__recorded += (e as BlobEvent).data.size));
+        }
+      };
+    });
+    await page.goto('/candidate/apply/CAFE75');
+    await signInWithCode(page, unique('limit'));
+    const recorder = page.locator('[data-testid="recorder"][data-question="1"]');
+    await recorder.waitFor({ timeout: 30_000 });
+    await recorder.getByRole('button', { name: 'Activer la caméra' }).click();
+    const record = recorder.getByRole('button', { name: 'Enregistrer' });
+    await record.waitFor();
+    // From here the page's time moves only when the test says.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await record.click();
+    await recorder.locator('[data-testid="countdown"]').waitFor();
+    await page.clock.runFor(3_000);
+    const timer = recorder.locator('[data-testid="timer"]');
+    await timer.waitFor({ timeout: 10_000 });
+    // Real media flows into the recorder while the page's clock stands still (1 s timeslices).
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __recorded: number }).__recorded), { timeout: 60_000 }).toBeGreaterThan(0);
+    const limit = RECORDING_SECONDS * 1000;
+    await page.clock.runFor(limit - 1_000);
+    await expect.poll(() => timer.textContent(), { timeout: 5_000 }).toMatch(/0:59 \/ 1:00/);
+    expect(await recorder.getByRole('button', { name: 'Arrêter' }).isVisible()).toBe(true);
+    expect(await recorder.locator('[data-testid="replay"]').count()).toBe(0);
+    await page.clock.runFor(1_500);
+    const replay = recorder.locator('[data-testid="replay"]');
+    await replay.waitFor({ timeout: 10_000 });
+    expect(await timer.count()).toBe(0);
+    // What was recorded is a real video the candidate can replay and keep.
+    await page.clock.resume();
+    const loaded = () => replay.evaluate((v: HTMLVideoElement) => (v.error ? `error ${v.error.code}` : v.readyState));
+    await expect.poll(loaded, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    expect(await recorder.getByRole('button', { name: 'Garder cette réponse' }).isVisible()).toBe(true);
+    // Retake: back to the live camera, ready to record again, and nothing was sent.
+    await recorder.getByRole('button', { name: 'Recommencer' }).click();
+    await record.waitFor();
+    expect(await recorder.locator('[data-testid="replay"]').count()).toBe(0);
+    expect(await recorder.locator('[data-testid="preview"]').count()).toBe(1);
+    expect(uploads).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
 
 describe('the whole loop', () => {
   it('a candidate proves the e-mail, records three answers, they upload and are transcoded, the application completes', async () => {

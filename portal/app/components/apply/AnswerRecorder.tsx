@@ -45,7 +45,7 @@ function recordingType(): string | undefined {
 const canRecord = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && typeof MediaRecorder !== 'undefined';
 
 const clock = (ms: number) => {
-  const s = Math.min(60, Math.floor(ms / 1000));
+  const s = Math.min(RECORDING_SECONDS, Math.floor(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
@@ -55,6 +55,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
   const [step, setStep] = useState<Step>({ kind: 'ready' });
   const [elapsed, setElapsed] = useState(0);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [empty, setEmpty] = useState(false);
   const previewRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
@@ -158,9 +159,15 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
           clearTimers();
           const mime = (recorder.mimeType || type || 'video/webm').split(';')[0];
           const file = new File(chunks, `answer-${index + 1}.${mime.includes('mp4') ? 'mp4' : 'webm'}`, { type: mime, lastModified: Date.now() });
+          // Nothing came from the camera (stopped at once, a busy device): say so, record again.
+          if (file.size === 0) {
+            setEmpty(true);
+            return setStep({ kind: 'ready' });
+          }
           setStep({ kind: 'review', file, url: URL.createObjectURL(file) });
         };
         recorderRef.current = recorder;
+        setEmpty(false);
         const startedAt = Date.now();
         recorder.start(1000);
         setElapsed(0);
@@ -229,11 +236,16 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
         )}
         {step.kind === 'recording' && (
           <p className="timer" role="timer" aria-live="off" data-testid="timer">
-            <span className="rec-dot" aria-hidden="true" /> {t('apply_recording')} {t('apply_timer', { elapsed: clock(elapsed) })}
+            <span className="rec-dot" aria-hidden="true" /> {t('apply_recording')} {t('apply_timer', { elapsed: clock(elapsed), limit: clock(MAX_RECORDING_MS) })}
           </p>
         )}
       </div>
 
+      {empty && step.kind === 'ready' && (
+        <p className="field-error" role="alert" data-testid="recording-empty">
+          {t('apply_recording_empty')}
+        </p>
+      )}
       {camera === 'denied' && (
         <p className="panel err" role="alert" data-testid="camera-denied">
           {t('apply_camera_denied')}
