@@ -79,7 +79,7 @@ describe('GET /apis/manager', () => {
     let next: string | null = null;
     let pages = 0;
     do {
-      const res = await request(ctx.app)
+      const res: request.Response = await request(ctx.app)
         .get(`/apis/manager?to_recruit_limit=2${next ? `&to_recruit_after=${encodeURIComponent(next)}` : ''}`)
         .set(as.manager);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
