@@ -7,7 +7,15 @@ import type { AppDeps } from '../app.js';
 import { validate } from '../lib/validate.js';
 import { requireUser } from '../auth/guards.js';
 import { dashboardApplications, moveApplication, offerApplication, offerApplications, type DashboardQuery } from '../services/manager-applications.service.js';
-import { applicationParamsSchema, dashboardQuerySchema, offerApplicationsQuerySchema, offerParamsSchema, transitionSchema, type OfferApplicationsQuery, type TransitionInput } from '../services/manager-applications.schema.js';
+import {
+  applicationParamsSchema,
+  dashboardQuerySchema,
+  offerApplicationsQuerySchema,
+  offerParamsSchema,
+  transitionSchema,
+  type OfferApplicationsQuery,
+  type TransitionInput,
+} from '../services/manager-applications.schema.js';
 
 export function applicationsRoutes(deps: AppDeps): Router {
   const router = Router();

@@ -45,9 +45,7 @@ export const offerApplicationsQuerySchema = z
     after: z.optional(offerCursor),
   })
   // A page is one tab's: limit and after need the tab they page.
-  .check(
-    z.refine((q) => q.tab !== undefined || (q.limit === undefined && q.after === undefined), { message: 'invalid_tab', path: ['tab'] }),
-  );
+  .check(z.refine((q) => q.tab !== undefined || (q.limit === undefined && q.after === undefined), { message: 'invalid_tab', path: ['tab'] }));
 export type OfferApplicationsQuery = z.output<typeof offerApplicationsQuerySchema>;
 
 export const transitionSchema = z.object({ recruiter_state: z.enum(RECRUITER_STATES, 'recruiter_state_invalid') });

@@ -139,10 +139,9 @@ export async function offerApplications(caller: User | undefined, jobCode: strin
   if (page.tab) {
     ({ items, next } = await tabPage(offer.id, page.tab, hidden, page.limit ?? OFFER_PAGE_DEFAULT, page.after, toItem));
     // Every tab's size from the (offer_id, state, recruiter_state) index alone.
-    const counts = await select<{ recruiter_state: string; n: number }>(
-      `SELECT recruiter_state, COUNT(*) AS n FROM applications WHERE offer_id = ? AND state = 'complete' GROUP BY recruiter_state`,
-      [offer.id],
-    );
+    const counts = await select<{ recruiter_state: string; n: number }>(`SELECT recruiter_state, COUNT(*) AS n FROM applications WHERE offer_id = ? AND state = 'complete' GROUP BY recruiter_state`, [
+      offer.id,
+    ]);
     const count = (s: string) => (hidden.includes(s as RecruiterState) ? 0 : Number(counts.find((c) => c.recruiter_state === s)?.n ?? 0));
     tabs = Object.fromEntries(Object.entries(TABS).map(([tab, states]) => [tab, (states as readonly string[]).reduce((n, s) => n + count(s), 0)]));
   } else {

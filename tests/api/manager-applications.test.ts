@@ -126,7 +126,9 @@ describe('GET /apis/application/{job_code}, one tab page by page (decision 156)'
     expect(first.body.Count).toBe(2);
     expect(first.body.tabs).toEqual({ rejected: 1, wait_reject: 1, todo: 3, shortlist: 1, to_recruit: 1 });
     expect(first.body.next).toMatch(/^new\|/);
-    const second = await request(ctx.app).get(`/apis/application/${offer.job_code}?fullStates=true&tab=todo&limit=2&after=${encodeURIComponent(first.body.next)}`).set(as.manager);
+    const second = await request(ctx.app)
+      .get(`/apis/application/${offer.job_code}?fullStates=true&tab=todo&limit=2&after=${encodeURIComponent(first.body.next)}`)
+      .set(as.manager);
     expect(second.status).toBe(200);
     expect(names(second)).toEqual(['Cand view 5']);
     expect(second.body.next).toBeNull();
