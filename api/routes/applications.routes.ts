@@ -7,7 +7,15 @@ import type { AppDeps } from '../app.js';
 import { validate } from '../lib/validate.js';
 import { requireUser } from '../auth/guards.js';
 import { dashboardApplications, moveApplication, offerApplication, offerApplications, type DashboardQuery } from '../services/manager-applications.service.js';
-import { applicationParamsSchema, dashboardQuerySchema, offerApplicationsQuerySchema, offerParamsSchema, transitionSchema, type TransitionInput } from '../services/manager-applications.schema.js';
+import {
+  applicationParamsSchema,
+  dashboardQuerySchema,
+  offerApplicationsQuerySchema,
+  offerParamsSchema,
+  transitionSchema,
+  type OfferApplicationsQuery,
+  type TransitionInput,
+} from '../services/manager-applications.schema.js';
 
 export function applicationsRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -21,8 +29,9 @@ export function applicationsRoutes(deps: AppDeps): Router {
   });
 
   router.get('/application/:job_code', requireUser, noStore, validate({ params: offerParamsSchema, query: offerApplicationsQuerySchema }), async (req, res) => {
-    const full = ['true', '1'].includes(String(req.query.fullStates));
-    res.json(await offerApplications(req.caller!.user, String(req.params.job_code), full, deps.media!, deps.clock()));
+    const q = req.query as unknown as OfferApplicationsQuery;
+    const full = ['true', '1'].includes(String(q.fullStates));
+    res.json(await offerApplications(req.caller!.user, String(req.params.job_code), full, deps.media!, deps.clock(), { tab: q.tab, limit: q.limit, after: q.after }));
   });
 
   router.get('/application/:job_code/:candidate_sub', requireUser, noStore, validate({ params: applicationParamsSchema }), async (req, res) => {

@@ -9,7 +9,7 @@ import { managerHome, managerMe, managerUser } from '../services/manager.service
 import { createTemplate, getTemplate, listTemplates, updateTemplate } from '../services/templates.service.js';
 import { createShop, getShop, listShops, shopFields, updateShop } from '../services/shops.service.js';
 import { getSubscription, listSubscriptions } from '../services/subscriptions.service.js';
-import { idParamsSchema, managerQuerySchema, shopBodySchema, templateBodySchema, templatesQuerySchema } from '../services/manager.schema.js';
+import { idParamsSchema, managerQuerySchema, type ManagerQuery, shopBodySchema, templateBodySchema, templatesQuerySchema } from '../services/manager.schema.js';
 
 export function managerRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -19,13 +19,14 @@ export function managerRoutes(deps: AppDeps): Router {
   });
 
   router.get('/manager', requireUser, validate({ query: managerQuerySchema }), async (req, res, next) => {
-    const user = (req.query as { user?: string }).user;
+    const q = req.query as unknown as ManagerQuery;
+    const user = q.user;
     // ?user=me tells any signed-in account whether it is a manager (the console's guard).
     if (user === 'me') return void res.json(await managerMe(req.caller!.user));
     requireManager(req, res, async (err?: unknown) => {
       if (err) return next(err);
       try {
-        res.json(user ? await managerUser(req.caller!.user, user) : await managerHome(req.caller!.user, deps.media!, deps.clock()));
+        res.json(user ? await managerUser(req.caller!.user, user) : await managerHome(req.caller!.user, deps.media!, deps.clock(), { limit: q.to_recruit_limit, after: q.to_recruit_after }));
       } catch (e) {
         next(e);
       }

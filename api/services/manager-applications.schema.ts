@@ -3,7 +3,9 @@
 import * as z from 'zod/mini';
 import { text } from '../../models/rules/text.js';
 import { RECRUITER_STATES } from '../../models/application.model.js';
-import { DASHBOARD_COLUMNS } from '../../models/rules/recruiter-states.js';
+import { DASHBOARD_COLUMNS, TABS } from '../../models/rules/recruiter-states.js';
+
+type TabName = keyof typeof TABS;
 
 /** A job code in a path, uppercased; one that cannot exist answers like one that does not (404, scopedOffer). */
 export const jobCodeParam = z.pipe(
@@ -15,7 +17,36 @@ export const offerParamsSchema = z.object({ job_code: jobCodeParam });
 export const applicationParamsSchema = z.object({ job_code: jobCodeParam, candidate_sub: text(36, { invalid: 'application_not_found', min: 1 }) });
 
 const flag = z.optional(z.enum(['true', 'false', '1', '0'], 'validation_error'));
-export const offerApplicationsQuerySchema = z.object({ fullStates: flag });
+/** One offer's candidates, page by page per tab (decision 156): the most a page holds, and its default. */
+export const OFFER_PAGE_MAX = 200;
+export const OFFER_PAGE_DEFAULT = 50;
+const pageLimit = z.pipe(
+  z.transform((v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)),
+  z.number('invalid_limit').check(z.int('invalid_limit'), z.minimum(1, 'invalid_limit'), z.maximum(OFFER_PAGE_MAX, 'invalid_limit')),
+);
+/** The keyset cursor of an offer's candidates: the state, submit time and id of the last row of the previous page. */
+const offerCursor = z.pipe(
+  z.string('invalid_cursor'),
+  z.transform((v, ctx) => {
+    const [state, at, id, ...rest] = v.split('|');
+    const date = new Date(at ?? '');
+    if (rest.length || !(RECRUITER_STATES as readonly string[]).includes(state) || Number.isNaN(date.getTime()) || !/^\d{1,15}$/.test(id ?? '')) {
+      ctx.issues.push({ code: 'custom', message: 'invalid_cursor', input: v });
+      return z.NEVER;
+    }
+    return { state: state as (typeof RECRUITER_STATES)[number], at: date, id: Number(id) };
+  }),
+);
+export const offerApplicationsQuerySchema = z
+  .object({
+    fullStates: flag,
+    tab: z.optional(z.enum(Object.keys(TABS) as [TabName, ...TabName[]], 'invalid_tab')),
+    limit: z.optional(pageLimit),
+    after: z.optional(offerCursor),
+  })
+  // A page is one tab's: limit and after need the tab they page.
+  .check(z.refine((q) => q.tab !== undefined || (q.limit === undefined && q.after === undefined), { message: 'invalid_tab', path: ['tab'] }));
+export type OfferApplicationsQuery = z.output<typeof offerApplicationsQuerySchema>;
 
 export const transitionSchema = z.object({ recruiter_state: z.enum(RECRUITER_STATES, 'recruiter_state_invalid') });
 export type TransitionInput = z.output<typeof transitionSchema>;

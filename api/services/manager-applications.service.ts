@@ -28,6 +28,7 @@ import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
 import { recountOffers, recountUsers } from './user-counters.service.js';
 import { audit } from './audit.service.js';
 import { LOOKUP_JOB_CODE } from './job-codes.js';
+import { OFFER_PAGE_DEFAULT } from './manager-applications.schema.js';
 import type { User } from '../../models/index.js';
 
 type Row = Record<string, unknown>;
@@ -110,27 +111,52 @@ export interface ManagerApplication {
   job_code: string;
 }
 
+/** A page of one offer's tab (decision 156): which tab, how many rows, after which row. */
+export interface OfferPage {
+  tab?: keyof typeof TABS;
+  limit?: number;
+  after?: { state: RecruiterState; at: Date; id: number };
+}
+
+const APPLICATION_COLUMNS = 'a.id, a.candidate_id, a.recruiter_id, a.recruiter_state, a.submit_date, a.cv_key, u.name, u.email, u.phone, u.picture';
+
 /**
  * One offer's candidates (complete applications) in the display order of section 4, newest first
  * within a state; without fullStates those being rejected or rejected are left out. Count is the
- * number of Items; tabs counts them per tab.
+ * number of Items; tabs counts them per tab. With `tab` (and optionally `limit`, `after`) the Items
+ * are one page of that tab, `next` the cursor of the following page (null on the last), and tabs
+ * still counts every tab (decision 156).
  */
-export async function offerApplications(caller: User | undefined, jobCode: string, fullStates: boolean, media: MediaUrls, now: Date) {
+export async function offerApplications(caller: User | undefined, jobCode: string, fullStates: boolean, media: MediaUrls, now: Date, page: OfferPage = {}) {
   const reach = await companyReach(caller);
   const offer = await scopedOffer(reach, jobCode);
-  const hidden = fullStates ? [] : HIDDEN_WITHOUT_FULL_STATES;
-  const rows = await select(
-    `SELECT a.id, a.candidate_id, a.recruiter_id, a.recruiter_state, a.submit_date, a.cv_key, u.name, u.email, u.phone, u.picture
-       FROM applications a JOIN users u ON u.id = a.candidate_id
-      WHERE a.offer_id = ? AND a.state = 'complete'${hidden.length ? ` AND a.recruiter_state NOT IN (${marks(hidden.length)})` : ''}`,
-    [offer.id, ...hidden],
-  );
   const audience = userAudience(caller!.id);
-  const items: ManagerApplication[] = rows
-    .map((r) => ({ r, submitted: readDate(r.submit_date)?.getTime() ?? 0 }))
-    .sort((a, b) => rank(String(a.r.recruiter_state)) - rank(String(b.r.recruiter_state)) || b.submitted - a.submitted || Number(b.r.id) - Number(a.r.id))
-    .map(({ r }) => ({ ...applicationFields(r, media, audience, now), recruiter_id: String(r.recruiter_id), job_code: offer.job_code }));
-  const tabs = Object.fromEntries(Object.entries(TABS).map(([tab, states]) => [tab, items.filter((i) => (states as readonly string[]).includes(i.recruiter_state)).length]));
+  const hidden = fullStates ? [] : HIDDEN_WITHOUT_FULL_STATES;
+  const toItem = (r: Row): ManagerApplication => ({ ...applicationFields(r, media, audience, now), recruiter_id: String(r.recruiter_id), job_code: offer.job_code });
+  let items: ManagerApplication[];
+  let tabs: Record<string, number>;
+  let next: string | null | undefined;
+  if (page.tab) {
+    ({ items, next } = await tabPage(offer.id, page.tab, hidden, page.limit ?? OFFER_PAGE_DEFAULT, page.after, toItem));
+    // Every tab's size from the (offer_id, state, recruiter_state) index alone.
+    const counts = await select<{ recruiter_state: string; n: number }>(`SELECT recruiter_state, COUNT(*) AS n FROM applications WHERE offer_id = ? AND state = 'complete' GROUP BY recruiter_state`, [
+      offer.id,
+    ]);
+    const count = (s: string) => (hidden.includes(s as RecruiterState) ? 0 : Number(counts.find((c) => c.recruiter_state === s)?.n ?? 0));
+    tabs = Object.fromEntries(Object.entries(TABS).map(([tab, states]) => [tab, (states as readonly string[]).reduce((n, s) => n + count(s), 0)]));
+  } else {
+    const rows = await select(
+      `SELECT ${APPLICATION_COLUMNS}
+         FROM applications a JOIN users u ON u.id = a.candidate_id
+        WHERE a.offer_id = ? AND a.state = 'complete'${hidden.length ? ` AND a.recruiter_state NOT IN (${marks(hidden.length)})` : ''}`,
+      [offer.id, ...hidden],
+    );
+    items = rows
+      .map((r) => ({ r, submitted: readDate(r.submit_date)?.getTime() ?? 0 }))
+      .sort((a, b) => rank(String(a.r.recruiter_state)) - rank(String(b.r.recruiter_state)) || b.submitted - a.submitted || Number(b.r.id) - Number(a.r.id))
+      .map(({ r }) => toItem(r));
+    tabs = Object.fromEntries(Object.entries(TABS).map(([tab, states]) => [tab, items.filter((i) => (states as readonly string[]).includes(i.recruiter_state)).length]));
+  }
   return {
     Items: items,
     offer: {
@@ -146,7 +172,47 @@ export async function offerApplications(caller: User | undefined, jobCode: strin
     },
     Count: items.length,
     tabs,
+    ...(next !== undefined ? { next } : {}),
   };
+}
+
+/**
+ * One page of a tab: its states in the display order, each newest first (submit date, then id), read
+ * state by state on the (offer_id, state, recruiter_state, submit_date) index (migration 020): the
+ * ids first from the index, then those rows with their candidate.
+ */
+async function tabPage(offerId: number, tab: keyof typeof TABS, hidden: readonly RecruiterState[], limit: number, after: OfferPage['after'], toItem: (r: Row) => ManagerApplication) {
+  const d = dialect();
+  const states = [...(TABS[tab] as readonly RecruiterState[])].filter((s) => !hidden.includes(s)).sort((a, b) => rank(a) - rank(b));
+  // The cursor's state and those after it in the display order; a cursor of another tab reads nothing.
+  const from = after ? states.indexOf(after.state) : 0;
+  const ids: number[] = [];
+  let last: { state: RecruiterState; at: unknown; id: number } | null = null;
+  for (const state of from < 0 ? [] : states.slice(from)) {
+    if (ids.length > limit) break;
+    const args: unknown[] = [offerId, state];
+    let cond = '';
+    if (after && state === after.state) {
+      cond = ' AND (submit_date < ? OR (submit_date = ? AND id < ?))';
+      args.push(sqlDate(after.at, d), sqlDate(after.at, d), after.id);
+    }
+    // One more than the page asks: whether a next page exists.
+    const rows = await select<{ id: number; submit_date: unknown }>(
+      `SELECT id, submit_date FROM applications WHERE offer_id = ? AND state = 'complete' AND recruiter_state = ?${cond}
+        ORDER BY submit_date DESC, id DESC LIMIT ${limit + 1 - ids.length}`,
+      args,
+    );
+    for (const r of rows) {
+      if (ids.length < limit) last = { state, at: r.submit_date, id: Number(r.id) };
+      ids.push(Number(r.id));
+    }
+  }
+  const more = ids.length > limit;
+  const pageIds = ids.slice(0, limit);
+  const rows = pageIds.length ? await select(`SELECT ${APPLICATION_COLUMNS} FROM applications a JOIN users u ON u.id = a.candidate_id WHERE a.id IN (${marks(pageIds.length)})`, pageIds) : [];
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const items = pageIds.flatMap((id) => (byId.has(id) ? [toItem(byId.get(id)!)] : []));
+  return { items, next: more && last ? `${last.state}|${iso(last.at)}|${last.id}` : null };
 }
 
 /** One candidate of an offer: the list's fields, their answers (signed story addresses) and what reviewers said on their share links. */

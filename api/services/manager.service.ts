@@ -9,6 +9,8 @@ import { isManagerGiven, reachOf, type Reach } from '../auth/access.js';
 import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
 import { hasSubscriptions } from './subscriptions.service.js';
 import { listShops, RECRUITER_PICTURE_DEFAULT } from './shops.service.js';
+import { TO_RECRUIT_PAGE_DEFAULT } from './manager.schema.js';
+import { sqlDate } from '../../models/columns.js';
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => readDate(v)?.toISOString() ?? null;
@@ -42,19 +44,50 @@ async function userData(user: User, reach: Reach) {
   };
 }
 
-/** GET /apis/manager: the home (user data, shops with recruiters, candidates to recruit). */
-export async function managerHome(caller: User, media: MediaUrls, now: Date) {
+/** A page of the home's to_recruit_list (decision 156). */
+export interface ToRecruitPage {
+  limit?: number;
+  after?: { at: Date; id: number };
+}
+
+/**
+ * GET /apis/manager: the home (user data, shops with recruiters, candidates to recruit). The
+ * to_recruit_list is one page, newest first (50 by default), `to_recruit_next` the cursor of the
+ * next page (null on the last), `user.to_recruit` the size of the whole list.
+ */
+export async function managerHome(caller: User, media: MediaUrls, now: Date, page: ToRecruitPage = {}) {
   const reach = await reachOf(caller);
   const user = (await User.findByPk(caller.id))!;
   const ids = reach.all ? [caller.id] : reach.recruiterIds;
-  const rows = await boundSequelize().query<Row>(
-    `SELECT a.candidate_id, a.recruiter_id, a.submit_date, a.cv_key, o.job_code, o.title, o.shopname,
-            c.name AS c_name, c.email AS c_email, c.picture AS c_picture, c.phone AS c_phone, r.name AS r_name, r.email AS r_email
-       FROM applications a JOIN offers o ON o.id = a.offer_id JOIN users c ON c.id = a.candidate_id LEFT JOIN users r ON r.id = a.recruiter_id
-      WHERE a.recruiter_id IN (${marks(ids.length)}) AND a.recruiter_state = 'to_recruit' AND a.state = 'complete'
-      ORDER BY a.submit_date DESC, a.id DESC LIMIT 500`,
-    { replacements: ids, type: QueryTypes.SELECT },
+  const limit = page.limit ?? TO_RECRUIT_PAGE_DEFAULT;
+  const d = boundSequelize().getDialect() === 'sqlite' ? 'sqlite' : 'mysql';
+  const args: unknown[] = [...ids];
+  let cond = '';
+  if (page.after) {
+    cond = ' AND (a.submit_date < ? OR (a.submit_date = ? AND a.id < ?))';
+    args.push(sqlDate(page.after.at, d), sqlDate(page.after.at, d), page.after.id);
+  }
+  // The page's ids from the (recruiter_id, recruiter_state, state, submit_date) index alone, then
+  // only those rows with their offer and people.
+  const found = await boundSequelize().query<{ id: number }>(
+    `SELECT a.id FROM applications a
+      WHERE a.recruiter_id IN (${marks(ids.length)}) AND a.recruiter_state = 'to_recruit' AND a.state = 'complete'${cond}
+      ORDER BY a.submit_date DESC, a.id DESC LIMIT ${limit + 1}`,
+    { replacements: args, type: QueryTypes.SELECT },
   );
+  const pageIds = found.slice(0, limit).map((r) => Number(r.id));
+  const fetched = pageIds.length
+    ? await boundSequelize().query<Row>(
+        `SELECT a.id, a.candidate_id, a.recruiter_id, a.submit_date, a.cv_key, o.job_code, o.title, o.shopname,
+                c.name AS c_name, c.email AS c_email, c.picture AS c_picture, c.phone AS c_phone, r.name AS r_name, r.email AS r_email
+           FROM applications a JOIN offers o ON o.id = a.offer_id JOIN users c ON c.id = a.candidate_id LEFT JOIN users r ON r.id = a.recruiter_id
+          WHERE a.id IN (${marks(pageIds.length)})`,
+        { replacements: pageIds, type: QueryTypes.SELECT },
+      )
+    : [];
+  const byId = new Map(fetched.map((r) => [Number(r.id), r]));
+  const rows = pageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  const last = rows.at(-1);
   const audience = userAudience(caller.id);
   const shops = await listShops(caller);
   return {
@@ -71,6 +104,7 @@ export async function managerHome(caller: User, media: MediaUrls, now: Date) {
       recruiter: { name: String(r.r_name ?? ''), email: String(r.r_email ?? '') },
       cv_url: r.cv_key ? media.sign(String(r.cv_key), audience, now) : null,
     })),
+    to_recruit_next: found.length > limit && last ? `${iso(last.submit_date)}|${Number(last.id)}` : null,
   };
 }
 

@@ -130,6 +130,9 @@ const en: Record<keyof typeof fr, string> = {
   invalid_tags: 'Invalid tag search: at most 5 tags of at most 60 characters.',
   invalid_column: 'Unknown column.',
   invalid_limit: 'The number of results asked for is not valid.',
+  // Manager paging (decision 156)
+  invalid_tab: 'Unknown tab.',
+  invalid_cursor: 'The page asked for is not valid.',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',
   transition_not_allowed: 'This state change is not allowed: {from} cannot move to {to}.',

@@ -131,6 +131,9 @@ const fr = {
   invalid_tags: 'Recherche par tag invalide : 5 tags au plus, de 60 caractères au plus.',
   invalid_column: 'Colonne inconnue.',
   invalid_limit: 'Le nombre de résultats demandé n’est pas valide.',
+  // Manager paging (decision 156)
+  invalid_tab: 'Onglet inconnu.',
+  invalid_cursor: 'La page demandée n’est pas valide.',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',
   transition_not_allowed: 'Ce changement d’état n’est pas permis : {from} ne peut pas passer à {to}.',

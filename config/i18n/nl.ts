@@ -131,6 +131,9 @@ const nl: Record<keyof typeof fr, string> = {
   invalid_tags: 'Ongeldige zoekopdracht op tag: hoogstens 5 tags van hoogstens 60 tekens.',
   invalid_column: 'Onbekende kolom.',
   invalid_limit: 'Het gevraagde aantal resultaten is ongeldig.',
+  // Manager paging (decision 156)
+  invalid_tab: 'Onbekend tabblad.',
+  invalid_cursor: 'De gevraagde pagina is ongeldig.',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',
   transition_not_allowed: 'Deze statuswijziging is niet toegestaan: {from} kan niet naar {to}.',

@@ -117,6 +117,56 @@ describe('GET /apis/application/{job_code}', () => {
   });
 });
 
+describe('GET /apis/application/{job_code}, one tab page by page (decision 156)', () => {
+  const names = (res: { body: { Items: Array<{ name: string }> } }) => res.body.Items.map((i) => i.name);
+  it('pages a tab in the display order with a keyset cursor, every tab still counted', async () => {
+    const first = await request(ctx.app).get(`/apis/application/${offer.job_code}?fullStates=true&tab=todo&limit=2`).set(as.manager);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(names(first)).toEqual(['Cand new 4', 'Cand new 10']);
+    expect(first.body.Count).toBe(2);
+    expect(first.body.tabs).toEqual({ rejected: 1, wait_reject: 1, todo: 3, shortlist: 1, to_recruit: 1 });
+    expect(first.body.next).toMatch(/^new\|/);
+    const second = await request(ctx.app)
+      .get(`/apis/application/${offer.job_code}?fullStates=true&tab=todo&limit=2&after=${encodeURIComponent(first.body.next)}`)
+      .set(as.manager);
+    expect(second.status).toBe(200);
+    expect(names(second)).toEqual(['Cand view 5']);
+    expect(second.body.next).toBeNull();
+    const whole = await request(ctx.app).get(`/apis/application/${offer.job_code}?fullStates=true&tab=todo`).set(as.manager);
+    expect(names(whole)).toEqual(['Cand new 4', 'Cand new 10', 'Cand view 5']);
+    expect(whole.body.next).toBeNull();
+    // Without a tab the answer is the documented whole list, with no cursor.
+    const plain = await request(ctx.app).get(`/apis/application/${offer.job_code}?fullStates=true`).set(as.manager);
+    expect(plain.body.Count).toBe(8);
+    expect(plain.body).not.toHaveProperty('next');
+  });
+
+  it('keeps wait_reject and rejected out without fullStates, in the page and in the counts', async () => {
+    const res = await request(ctx.app).get(`/apis/application/${offer.job_code}?tab=rejected`).set(as.manager);
+    expect(res.status).toBe(200);
+    expect(res.body.Items).toEqual([]);
+    expect(res.body.tabs).toMatchObject({ rejected: 0, wait_reject: 0, todo: 3 });
+    const shown = await request(ctx.app).get(`/apis/application/${offer.job_code}?fullStates=true&tab=rejected`).set(as.manager);
+    expect(names(shown)).toEqual(['Cand rejected 1']);
+  });
+
+  it('refuses a bad tab, limit or cursor with 400 and a stable code; another company still 404', async () => {
+    for (const [query, code] of [
+      ['tab=nope', 'invalid_tab'],
+      ['limit=2', 'invalid_tab'],
+      ['tab=todo&limit=0', 'invalid_limit'],
+      ['tab=todo&limit=201', 'invalid_limit'],
+      ['tab=todo&after=new|yesterday|3', 'invalid_cursor'],
+      ['tab=todo&after=flying|2026-11-23T10:00:00.000Z|3', 'invalid_cursor'],
+    ]) {
+      const res = await request(ctx.app).get(`/apis/application/${offer.job_code}?${query}`).set(as.manager);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error, query).toBe(code);
+    }
+    expect((await request(ctx.app).get(`/apis/application/${offer.job_code}?tab=todo&limit=2`).set(as.other)).status).toBe(404);
+  });
+});
+
 describe('POST /apis/application/{job_code}/{candidate_sub}', () => {
   it('makes the section 4 moves: open (new -> view), reject, shortlist, shortlist -> to_recruit', async () => {
     const a = await candidateIn('new', 20);

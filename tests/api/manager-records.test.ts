@@ -66,6 +66,43 @@ describe('GET /apis/manager', () => {
     expect((await request(ctx.app).get('/apis/manager')).status).toBe(401);
   });
 
+  it('home: the to_recruit_list comes page by page, newest first, with a keyset cursor (decision 156)', async () => {
+    const offer = await makeOffer(recruiter, { shopname: 'Bastille' });
+    const names: string[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const cand = await makeUser({ profile: 'candidate', name: `Paged ${i}` });
+      const app = await makeApplication(cand, offer);
+      await updateApplication(app, { recruiter_state: 'to_recruit', submit_date: new Date(Date.now() + i * 60_000) });
+      names.unshift(`Paged ${i}`);
+    }
+    const seen: string[] = [];
+    let next: string | null = null;
+    let pages = 0;
+    do {
+      const res: request.Response = await request(ctx.app)
+        .get(`/apis/manager?to_recruit_limit=2${next ? `&to_recruit_after=${encodeURIComponent(next)}` : ''}`)
+        .set(as.manager);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.to_recruit_list.length).toBeLessThanOrEqual(2);
+      seen.push(...res.body.to_recruit_list.map((r: { candidate: { name: string } }) => r.candidate.name));
+      next = res.body.to_recruit_next;
+      pages++;
+    } while (next && pages < 10);
+    // The three just made (newest) first, then the earlier one of the test above; nothing twice.
+    expect(seen.slice(0, 3)).toEqual(names);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toHaveLength(4);
+    for (const [query, code] of [
+      ['to_recruit_limit=0', 'invalid_limit'],
+      ['to_recruit_limit=201', 'invalid_limit'],
+      ['to_recruit_after=nope', 'invalid_cursor'],
+    ]) {
+      const res = await request(ctx.app).get(`/apis/manager?${query}`).set(as.manager);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error, query).toBe(code);
+    }
+  });
+
   it('?user={sub}: the manager and their recruiters; another company 404', async () => {
     expect((await request(ctx.app).get(`/apis/manager?user=${recruiter.id}`).set(as.manager)).body.user).toMatchObject({ sub: recruiter.id, name: 'Rémi' });
     expect((await request(ctx.app).get(`/apis/manager?user=${stranger.id}`).set(as.manager)).status).toBe(404);

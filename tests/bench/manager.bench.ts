@@ -216,8 +216,11 @@ async function main() {
   const CASES = [
     { name: 'offers page, default sort (to-do), first page', path: `/apis/console/manager-offers?${q({ range: [0, 24] })}` },
     { name: 'offers page, default sort, deep page (1,900)', path: `/apis/console/manager-offers?${q({ range: [1900, 1924] })}` },
-    { name: `busiest offer's candidates (${busiest.job_code}, ${busiest.n})`, path: `/apis/application/${busiest.job_code}?fullStates=true` },
-    { name: 'home (GET /apis/manager)', path: '/apis/manager' },
+    // What the console asks (decision 156): the default tab's first page, and the next one.
+    { name: `busiest offer's candidates (${busiest.job_code}, ${busiest.n}), todo tab, first page of 50`, path: `/apis/application/${busiest.job_code}?fullStates=true&tab=todo&limit=50` },
+    { name: 'home (GET /apis/manager, to_recruit_list first page of 50)', path: '/apis/manager' },
+    // The whole list, for callers that pass no tab: printed, not a target (decision 156).
+    { name: `busiest offer's candidates, whole list (reference)`, path: `/apis/application/${busiest.job_code}?fullStates=true`, reference: true },
   ];
   console.log(`bench:manager: ${MANAGERS} managers x (${SHOPS} shops, ${OFFERS} offers, ${APPLICATIONS} applications); ${RUNS} runs per request, medians\n`);
   const rows: string[][] = [];
@@ -246,8 +249,8 @@ async function main() {
     const a = median(appTimes);
     const b = median(bareTimes);
     const pass = a < TARGET_MS && a <= 2 * b;
-    ok &&= pass;
-    rows.push([c.name, String(bareSql.get(i)!.length), a.toFixed(1), b.toFixed(1), (a / b).toFixed(2), pass ? 'ok' : 'MISS']);
+    if (!('reference' in c)) ok &&= pass;
+    rows.push([c.name, String(bareSql.get(i)!.length), a.toFixed(1), b.toFixed(1), (a / b).toFixed(2), 'reference' in c ? 'reference' : pass ? 'ok' : 'MISS']);
     console.log(`  ${rows.at(-1)!.join('  ')}`);
   }
   const head = ['request', 'statements', 'app ms', 'bare ms', 'ratio', `<${TARGET_MS}ms & <=2x`];

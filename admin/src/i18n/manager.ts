@@ -54,6 +54,7 @@ export const managerFr = {
       to_recruit_list: 'Candidats à recruter',
       none_to_recruit: 'Aucun candidat à recruter.',
     },
+    more: 'Afficher plus',
     elapsed: { d: '%{n} j', h: '%{n} h', m: '%{n} min', s: '%{n} s', unknown: 'unknown date' },
     offers: {
       title: 'Titre',
@@ -204,6 +205,7 @@ export const managerEn: typeof managerFr = {
       to_recruit_list: 'Candidates to recruit',
       none_to_recruit: 'No candidate to recruit.',
     },
+    more: 'Show more',
     elapsed: { d: '%{n} d', h: '%{n} h', m: '%{n} m', s: '%{n} s', unknown: 'unknown date' },
     offers: {
       title: 'Title',
@@ -354,6 +356,7 @@ export const managerNl: typeof managerFr = {
       to_recruit_list: 'Aan te werven kandidaten',
       none_to_recruit: 'Geen aan te werven kandidaat.',
     },
+    more: 'Meer tonen',
     elapsed: { d: '%{n} d', h: '%{n} u', m: '%{n} min', s: '%{n} s', unknown: 'onbekende datum' },
     offers: {
       title: 'Titel',

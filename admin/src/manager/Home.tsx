@@ -2,7 +2,7 @@
 // candidates, to recruit, recruited, boosters left) and the table of candidates to recruit, from
 // GET /apis/manager.
 import { useEffect, useState } from 'react';
-import { Alert, Box, Card, CardContent, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Title, usePermissions, useTranslate } from 'react-admin';
 import { listDate } from '../common/format.js';
 import { NotAllowed } from './NotAllowed.js';
@@ -22,6 +22,20 @@ function HomeContent() {
   const translate = useTranslate();
   const [data, setData] = useState<ManagerHomeData | null>(null);
   const [failed, setFailed] = useState(false);
+  const [more, setMore] = useState(false);
+  // The next page of the to-recruit table, appended (decision 156).
+  const loadMore = async () => {
+    if (!data?.to_recruit_next) return;
+    setMore(true);
+    try {
+      const next = await managerHome(data.to_recruit_next);
+      setData((d) => (d ? { ...d, to_recruit_list: [...(d.to_recruit_list ?? []), ...(next.to_recruit_list ?? [])], to_recruit_next: next.to_recruit_next ?? null } : d));
+    } catch {
+      setFailed(true);
+    } finally {
+      setMore(false);
+    }
+  };
   useEffect(() => {
     let live = true;
     managerHome().then(
@@ -101,6 +115,11 @@ function HomeContent() {
               })}
             </TableBody>
           </Table>
+          {data?.to_recruit_next && (
+            <Button sx={{ mt: 1 }} variant="outlined" disabled={more} onClick={() => void loadMore()} data-testid="to-recruit-more">
+              {translate('manager.more')}
+            </Button>
+          )}
         </TableContainer>
       )}
     </Box>

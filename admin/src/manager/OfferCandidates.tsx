@@ -40,40 +40,68 @@ const panelOf = (a: ManagerApplication): PanelCandidate => ({
   phone: a.candidate.phone,
 });
 
+/** Which tab a state is shown in (recruited belongs to none). */
+const tabOf = (state: string): TabName | undefined => TAB_ORDER.find((t) => (TABS[t] as readonly string[]).includes(state));
+
+interface TabPages {
+  items: ManagerApplication[];
+  next: string | null;
+}
+
 function Candidates({ jobCode }: { jobCode: string }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [data, setData] = useState<OfferApplications | null>(null);
+  // The offer and every tab's size; each tab's rows loaded page by page when opened (decision 156).
+  const [head, setHead] = useState<Pick<OfferApplications, 'offer' | 'tabs'> | null>(null);
+  const [pages, setPages] = useState<Partial<Record<TabName, TabPages>>>({});
+  const [loading, setLoading] = useState(false);
   const [denied, setDenied] = useState(false);
   const [failed, setFailed] = useState(false);
   const [tab, setTab] = useState<TabName>('todo');
   const [open, setOpen] = useState<{ id: number; view: PanelView } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      const res = await offerApplications(jobCode);
-      setData(res);
-      setDenied(!res.offer);
-    } catch (e) {
-      const status = (e as { status?: number }).status;
-      if (status === 404 || status === 403) setDenied(true);
-      else setFailed(true);
-    }
-  }, [jobCode]);
+  const loadPage = useCallback(
+    async (name: TabName, after: string | null) => {
+      setLoading(true);
+      try {
+        const res = await offerApplications(jobCode, name, after);
+        setHead({ offer: res.offer, tabs: res.tabs });
+        setDenied(!res.offer);
+        setPages((p) => ({ ...p, [name]: { items: [...(after ? (p[name]?.items ?? []) : []), ...res.Items], next: res.next ?? null } }));
+      } catch (e) {
+        const status = (e as { status?: number }).status;
+        if (status === 404 || status === 403) setDenied(true);
+        else setFailed(true);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [jobCode],
+  );
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (!pages[tab]) void loadPage(tab, null);
+  }, [tab, pages, loadPage]);
 
-  const items = useMemo(() => data?.Items ?? [], [data]);
-  const inTab = (name: TabName) => items.filter((a) => (TABS[name] as readonly string[]).includes(a.recruiter_state));
+  const items = useMemo(() => Object.values(pages).flatMap((p) => p?.items ?? []), [pages]);
+  const inTab = (name: TabName) => (pages[name]?.items ?? []).filter((a) => tabOf(a.recruiter_state) === name);
   const current = items.find((a) => a.id === open?.id) ?? null;
+  const data = head;
 
   const move = async (a: ManagerApplication, to: RecruiterState, quiet = false) => {
     setBusy(true);
     try {
       await moveCandidate(a.job_code, a.candidate.sub, to);
-      setData((d) => (d ? { ...d, Items: d.Items.map((x) => (x.id === a.id ? { ...x, recruiter_state: to } : x)) } : d));
+      const from = tabOf(a.recruiter_state);
+      const into = tabOf(to);
+      setPages((p) => {
+        const out: typeof p = {};
+        for (const [name, page] of Object.entries(p) as Array<[TabName, TabPages]>) out[name] = { ...page, items: page.items.map((x) => (x.id === a.id ? { ...x, recruiter_state: to } : x)) };
+        // The tab it moves into is read again when opened, in its order.
+        if (into && into !== from) delete out[into];
+        return out;
+      });
+      if (from !== into) setHead((h) => (h ? { ...h, tabs: { ...h.tabs, ...(from ? { [from]: (h.tabs[from] ?? 1) - 1 } : {}), ...(into ? { [into]: (h.tabs[into] ?? 0) + 1 } : {}) } } : h));
       if (!quiet) notify(`manager.candidates.moved.${to}`, { type: 'info', messageArgs: { name: a.candidate.name } });
     } catch (e) {
       if (!quiet) notify(`manager.errors.${errorCode(e) ?? 'internal'}`, { type: 'error', messageArgs: { _: translate('manager.errors.internal') } });
@@ -115,7 +143,7 @@ function Candidates({ jobCode }: { jobCode: string }) {
             value={name}
             data-testid={`tab-${name}`}
             label={
-              <Badge badgeContent={inTab(name).length} color="primary" showZero max={999} sx={{ pr: 1.5 }}>
+              <Badge badgeContent={data.tabs?.[name] ?? 0} color="primary" showZero max={999} sx={{ pr: 1.5 }}>
                 {translate(`manager.candidates.tab.${name}`)}
               </Badge>
             }
@@ -123,7 +151,7 @@ function Candidates({ jobCode }: { jobCode: string }) {
         ))}
       </Tabs>
       {rows.length === 0 ? (
-        <Typography sx={{ p: 2 }}>{translate('manager.candidates.empty')}</Typography>
+        <Typography sx={{ p: 2 }}>{pages[tab] ? translate('manager.candidates.empty') : '…'}</Typography>
       ) : (
         <TableContainer>
           <Table size="small" data-testid="candidates-table">
@@ -181,6 +209,11 @@ function Candidates({ jobCode }: { jobCode: string }) {
               ))}
             </TableBody>
           </Table>
+          {pages[tab]?.next && (
+            <Button sx={{ mt: 1 }} variant="outlined" disabled={loading} onClick={() => void loadPage(tab, pages[tab]!.next)} data-testid="candidates-more">
+              {translate('manager.more')}
+            </Button>
+          )}
         </TableContainer>
       )}
       <CandidatePanel

@@ -38,9 +38,11 @@ export interface ManagerHomeData {
   user: ManagerUser;
   shops?: unknown[];
   to_recruit_list?: ToRecruitItem[];
+  /** The cursor of the next page of to_recruit_list, null on the last (decision 156). */
+  to_recruit_next?: string | null;
 }
 
-export const managerHome = () => getJson<ManagerHomeData>('/apis/manager');
+export const managerHome = (after?: string | null) => getJson<ManagerHomeData>(`/apis/manager${after ? `?to_recruit_after=${encodeURIComponent(after)}` : ''}`);
 
 /** One candidate of an offer (section 3, manager application). */
 export interface ManagerApplication {
@@ -69,9 +71,20 @@ export interface OfferApplications {
     recruiter?: { sub?: string; name?: string; email?: string };
   };
   Count: number;
+  /** Candidates per tab, over the whole offer. */
+  tabs: Record<string, number>;
+  /** With a tab: the cursor of the tab's next page, null on the last (decision 156). */
+  next?: string | null;
 }
 
-export const offerApplications = (jobCode: string) => getJson<OfferApplications>(`/apis/application/${encodeURIComponent(jobCode)}?fullStates=true`);
+/** The page size of an offer's tab in the console. */
+export const CANDIDATES_PAGE = 50;
+
+/** One page of one tab of an offer's candidates (decision 156). */
+export const offerApplications = (jobCode: string, tab: string, after?: string | null) =>
+  getJson<OfferApplications>(
+    `/apis/application/${encodeURIComponent(jobCode)}?fullStates=true&tab=${encodeURIComponent(tab)}&limit=${CANDIDATES_PAGE}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+  );
 
 export const moveCandidate = (jobCode: string, candidateSub: string, recruiterState: string) =>
   postJson<unknown>(`/apis/application/${encodeURIComponent(jobCode)}/${encodeURIComponent(candidateSub)}`, { recruiter_state: recruiterState });
