@@ -144,6 +144,10 @@ const en: Record<keyof typeof fr, string> = {
   invalid_date: 'Invalid date.',
   invalid_template_type: 'Unknown template type: only offer templates exist.',
   user_not_found: 'This user does not exist.',
+  // Meeting room (docs/decisions/160-meeting-room.md).
+  meeting_not_signed_in: 'Sign in to join this meeting.',
+  meeting_not_allowed: 'You do not have access to this meeting.',
+  meeting_too_many_signals: 'Too many messages for this meeting. Try again in a minute.',
 };
 
 export default en;

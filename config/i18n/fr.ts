@@ -145,6 +145,10 @@ const fr = {
   invalid_date: 'Date invalide.',
   invalid_template_type: 'Type de modèle inconnu : seuls les modèles d’annonce (offer) existent.',
   user_not_found: 'Cet utilisateur n’existe pas.',
+  // Meeting room (docs/decisions/160-meeting-room.md).
+  meeting_not_signed_in: 'Connectez-vous pour rejoindre cette réunion.',
+  meeting_not_allowed: 'Vous n’avez pas accès à cette réunion.',
+  meeting_too_many_signals: 'Trop de messages pour cette réunion. Réessayez dans une minute.',
 } as const;
 
 export default fr;

@@ -145,6 +145,10 @@ const nl: Record<keyof typeof fr, string> = {
   invalid_date: 'Ongeldige datum.',
   invalid_template_type: 'Onbekend sjabloontype: alleen vacaturesjablonen (offer) bestaan.',
   user_not_found: 'Deze gebruiker bestaat niet.',
+  // Meeting room (docs/decisions/160-meeting-room.md).
+  meeting_not_signed_in: 'Meld u aan om deel te nemen aan deze vergadering.',
+  meeting_not_allowed: 'U hebt geen toegang tot deze vergadering.',
+  meeting_too_many_signals: 'Te veel berichten voor deze vergadering. Probeer het over een minuut opnieuw.',
 };
 
 export default nl;
