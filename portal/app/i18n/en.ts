@@ -283,6 +283,28 @@ const en: Record<keyof typeof fr, string> = {
   sub_manage_link: 'See my subscription',
   sub_not_found: 'This subscription plan does not exist.',
   sub_err_quantity: 'Enter a whole number of points of sale from 1 to 999.',
+  // Meeting room (docs/decisions/160-meeting-room.md).
+  meeting_meta_title: 'Video meeting',
+  meeting_meta_description: 'Video call between a recruiter and a candidate.',
+  meeting_loading: 'Joining the meeting…',
+  meeting_error_default: 'An error occured',
+  meeting_connected: 'Connected',
+  meeting_disconnected: 'Disconnected',
+  meeting_mute: 'Mute',
+  meeting_unmute: 'Unmute',
+  meeting_camera_off: 'Turn camera off',
+  meeting_camera_on: 'Turn camera on',
+  meeting_switch_camera: 'Switch camera',
+  meeting_leave: 'Leave',
+  meeting_left: 'You left the meeting.',
+  meeting_rejoin: 'Rejoin',
+  meeting_remote_muted: 'Muted',
+  meeting_remote_camera_off: 'Camera off',
+  meeting_remote_video: 'Video of {name}',
+  meeting_local_video: 'Your video',
+  meeting_picture_alt: 'Picture of {name}',
+  meeting_controls: 'Meeting controls',
+  meeting_media_error: 'The camera or microphone cannot be used: allow them in your browser.',
 };
 
 export default en;

@@ -282,6 +282,28 @@ const fr = {
   sub_manage_link: 'Voir mon abonnement',
   sub_not_found: 'Cette offre d’abonnement n’existe pas.',
   sub_err_quantity: 'Saisissez un nombre entier de points de vente entre 1 et 999.',
+  // Meeting room (docs/decisions/160-meeting-room.md).
+  meeting_meta_title: 'Réunion vidéo',
+  meeting_meta_description: 'Appel vidéo entre un recruteur et un candidat.',
+  meeting_loading: 'Connexion à la réunion…',
+  meeting_error_default: 'Une erreur est survenue',
+  meeting_connected: 'Connecté',
+  meeting_disconnected: 'Déconnecté',
+  meeting_mute: 'Couper le micro',
+  meeting_unmute: 'Activer le micro',
+  meeting_camera_off: 'Couper la caméra',
+  meeting_camera_on: 'Activer la caméra',
+  meeting_switch_camera: 'Changer de caméra',
+  meeting_leave: 'Quitter',
+  meeting_left: 'Vous avez quitté la réunion.',
+  meeting_rejoin: 'Rejoindre',
+  meeting_remote_muted: 'Micro coupé',
+  meeting_remote_camera_off: 'Caméra coupée',
+  meeting_remote_video: 'Vidéo de {name}',
+  meeting_local_video: 'Votre vidéo',
+  meeting_picture_alt: 'Photo de {name}',
+  meeting_controls: 'Commandes de la réunion',
+  meeting_media_error: 'Impossible d’utiliser la caméra ou le micro : autorisez-les dans votre navigateur.',
 } as const;
 
 export default fr;
