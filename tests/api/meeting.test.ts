@@ -43,7 +43,9 @@ afterAll(async () => ctx?.close());
 
 describe('who joins', () => {
   it('lets the candidate in, facing the recruiter', async () => {
-    const res = await request(ctx.app).get(flight(recruiter, candidate, candidate)).set(await bearer(candidate));
+    const res = await request(ctx.app)
+      .get(flight(recruiter, candidate, candidate))
+      .set(await bearer(candidate));
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toMatchObject({
@@ -57,7 +59,9 @@ describe('who joins', () => {
 
   it('lets the recruiter, their manager and staff in on the recruiter side, facing the candidate', async () => {
     for (const who of [recruiter, manager, staff]) {
-      const res = await request(ctx.app).get(flight(recruiter, candidate, who)).set(await bearer(who));
+      const res = await request(ctx.app)
+        .get(flight(recruiter, candidate, who))
+        .set(await bearer(who));
       expect(res.status, who.name).toBe(200);
       expect(res.body.Attendee).toMatchObject({ Side: 'recruiter', AttendeeId: who.id });
       expect(res.body.otherProfile).toEqual({ name: 'Léa Dupont', picture: null });
@@ -84,13 +88,17 @@ describe('who joins', () => {
       expect(res.status, label).toBe(403);
       expect(res.body, label).toEqual({ error: 'meeting_not_allowed', message: 'Vous n’avez pas accès à cette réunion.' });
     }
-    const anonymous = await request(ctx.app).get(flight(recruiter, candidate, candidate)).set('Accept-Language', 'en');
+    const anonymous = await request(ctx.app)
+      .get(flight(recruiter, candidate, candidate))
+      .set('Accept-Language', 'en');
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ error: 'unauthorized', message: 'Sign in to join this meeting.' });
   });
 
   it('answers 400 to ids that name nobody', async () => {
-    const res = await request(ctx.app).get(`/apis/meeting-flight/${recruiter.id}/${'x'.repeat(41)}/${candidate.id}`).set(await bearer(candidate));
+    const res = await request(ctx.app)
+      .get(`/apis/meeting-flight/${recruiter.id}/${'x'.repeat(41)}/${candidate.id}`)
+      .set(await bearer(candidate));
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('validation_error');
   });
@@ -100,7 +108,9 @@ describe('embedded call signalling', () => {
   it('carries one side’s messages to the other side only, in order, after the join cursor', async () => {
     const asCandidate = await bearer(candidate);
     const asRecruiter = await bearer(recruiter);
-    const join = await request(ctx.app).get(flight(recruiter, candidate, candidate)).set(asCandidate);
+    const join = await request(ctx.app)
+      .get(flight(recruiter, candidate, candidate))
+      .set(asCandidate);
     const cursor = join.body.Meeting.SignalCursor as number;
 
     const hello = await request(ctx.app).post(signalPath(recruiter, candidate)).set(asRecruiter).send({ peer: 'recruiter-page-1', type: 'hello' });
@@ -110,10 +120,14 @@ describe('embedded call signalling', () => {
       .set(asRecruiter)
       .send({ peer: 'recruiter-page-1', type: 'offer', data: { type: 'offer', sdp: 'v=0\r\n' } });
     // The recruiter's own messages never come back to the recruiter's side.
-    const own = await request(ctx.app).get(`${signalPath(recruiter, candidate)}?after=${cursor}`).set(asRecruiter);
+    const own = await request(ctx.app)
+      .get(`${signalPath(recruiter, candidate)}?after=${cursor}`)
+      .set(asRecruiter);
     expect(own.body.messages).toEqual([]);
 
-    const got = await request(ctx.app).get(`${signalPath(recruiter, candidate)}?after=${cursor}`).set(asCandidate);
+    const got = await request(ctx.app)
+      .get(`${signalPath(recruiter, candidate)}?after=${cursor}`)
+      .set(asCandidate);
     expect(got.status).toBe(200);
     expect(got.body.messages.map((m: { type: string; from: string; data: unknown }) => [m.type, m.from, m.data])).toEqual([
       ['hello', 'recruiter-page-1', null],
@@ -121,7 +135,9 @@ describe('embedded call signalling', () => {
     ]);
     expect(got.body.cursor).toBe(got.body.messages[1].id);
     // Read from the cursor on: nothing new.
-    const again = await request(ctx.app).get(`${signalPath(recruiter, candidate)}?after=${got.body.cursor}`).set(asCandidate);
+    const again = await request(ctx.app)
+      .get(`${signalPath(recruiter, candidate)}?after=${got.body.cursor}`)
+      .set(asCandidate);
     expect(again.body).toEqual({ messages: [], cursor: got.body.cursor });
   });
 
@@ -130,7 +146,10 @@ describe('embedded call signalling', () => {
     const asManager = await bearer(manager);
     const last = ((await MeetingSignal.max('id')) as number | null) ?? 0;
     const started = Date.now();
-    const waiting = request(ctx.app).get(`${signalPath(recruiter, candidate)}?after=${last}&wait=10000`).set(asCandidate).then((r) => r);
+    const waiting = request(ctx.app)
+      .get(`${signalPath(recruiter, candidate)}?after=${last}&wait=10000`)
+      .set(asCandidate)
+      .then((r) => r);
     await new Promise((r) => setTimeout(r, 400));
     // The manager joins on the recruiter's side: the candidate hears them.
     await request(ctx.app).post(signalPath(recruiter, candidate)).set(asManager).send({ peer: 'manager-page-1', type: 'hello' }).expect(201);
@@ -139,15 +158,30 @@ describe('embedded call signalling', () => {
     expect(Date.now() - started).toBeLessThan(5000);
 
     const t0 = Date.now();
-    const empty = await request(ctx.app).get(`${signalPath(recruiter, candidate)}?after=${res.body.cursor}&wait=600`).set(asCandidate);
+    const empty = await request(ctx.app)
+      .get(`${signalPath(recruiter, candidate)}?after=${res.body.cursor}&wait=600`)
+      .set(asCandidate);
     expect(empty.body.messages).toEqual([]);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(550);
   });
 
   it('refuses strangers, anonymous callers, bad messages and another site’s page', async () => {
     const path = signalPath(recruiter, candidate);
-    expect((await request(ctx.app).post(path).set(await bearer(stranger)).send({ peer: 'stranger-page', type: 'hello' })).status).toBe(403);
-    expect((await request(ctx.app).get(path).set(await bearer(neverApplied))).status).toBe(403);
+    expect(
+      (
+        await request(ctx.app)
+          .post(path)
+          .set(await bearer(stranger))
+          .send({ peer: 'stranger-page', type: 'hello' })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(ctx.app)
+          .get(path)
+          .set(await bearer(neverApplied))
+      ).status,
+    ).toBe(403);
     expect((await request(ctx.app).post(path).send({ peer: 'anonymous-page', type: 'hello' })).status).toBe(401);
     expect((await request(ctx.app).get(path)).status).toBe(401);
     const asRecruiter = await bearer(recruiter);
@@ -178,7 +212,9 @@ describe('Twilio Video provider', () => {
   it('answers an access token for the pair’s room, the caller as identity, verified offline', async () => {
     const app = createApp({ ...ctx.deps, settings: { ...ctx.settings, twilio: TWILIO } });
     const before = Math.floor(Date.now() / 1000);
-    const res = await request(app).get(flight(recruiter, candidate, manager)).set(await bearer(manager));
+    const res = await request(app)
+      .get(flight(recruiter, candidate, manager))
+      .set(await bearer(manager));
     expect(res.status).toBe(200);
     expect(res.body.Meeting).toMatchObject({ Provider: 'twilio', MediaPlacement: { SignalingURL: null }, SignalCursor: null, IceServers: [] });
     expect(res.body.Attendee).toMatchObject({ Side: 'recruiter', AttendeeId: manager.id });
@@ -201,6 +237,12 @@ describe('Twilio Video provider', () => {
     expect(claims.iat).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
     expect(new Date(res.body.Attendee.ExpiresAt).getTime()).toBeGreaterThan(Date.now() + (TWILIO_TOKEN_TTL_S - 60) * 1000);
     // The same refusals apply whatever the provider.
-    expect((await request(app).get(flight(recruiter, neverApplied, neverApplied)).set(await bearer(neverApplied))).status).toBe(403);
+    expect(
+      (
+        await request(app)
+          .get(flight(recruiter, neverApplied, neverApplied))
+          .set(await bearer(neverApplied))
+      ).status,
+    ).toBe(403);
   });
 });

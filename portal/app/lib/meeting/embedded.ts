@@ -16,6 +16,9 @@ interface Signal {
 
 /** Wait of one signalling read on the server (below its 20 s limit). */
 const POLL_WAIT_MS = 15_000;
+/** A candidate page not connected says hello again this often; the recruiter's page then makes a
+ *  new offer if its connection is not up (a lost message or a failed attempt never sticks). */
+const RETRY_MS = 5000;
 
 function randomPeerId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
@@ -29,6 +32,11 @@ export class EmbeddedCall implements MeetingCall {
   private cursor: number;
   private pc: RTCPeerConnection | null = null;
   private remotePeer: string | null = null;
+  /** The connection's id: the offer names it, the answer and candidates repeat it, so a message of an
+   *  older connection (both pages arriving at once start two) is never applied to the current one. */
+  private connection: string | null = null;
+  private startedAt = 0;
+  private retry: ReturnType<typeof setInterval> | undefined;
   private pendingIce: RTCIceCandidateInit[] = [];
   private stream: MediaStream | null = null;
   private audio = true;
@@ -54,6 +62,11 @@ export class EmbeddedCall implements MeetingCall {
     this.events.local(this.stream);
     this.send('hello');
     void this.poll();
+    if (this.side === 'candidate') {
+      this.retry = setInterval(() => {
+        if (!this.remote.connected) this.send('hello');
+      }, RETRY_MS);
+    }
   }
 
   setAudio(on: boolean): void {
@@ -86,6 +99,7 @@ export class EmbeddedCall implements MeetingCall {
   leave(): void {
     if (this.stopped) return;
     this.stopped = true;
+    clearInterval(this.retry);
     // keepalive: the message still goes out when the page is closing.
     void fetch(this.url, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ peer: this.peer, type: 'leave' }) }).catch(() => undefined);
     this.poller?.abort();
@@ -110,6 +124,7 @@ export class EmbeddedCall implements MeetingCall {
     if (this.stopped) return;
     const body = res ? ((await res.json().catch(() => ({}))) as { message?: string }) : {};
     this.stopped = true;
+    clearInterval(this.retry);
     this.poller?.abort();
     this.closePeer();
     for (const track of this.stream?.getTracks() ?? []) track.stop();
@@ -153,7 +168,7 @@ export class EmbeddedCall implements MeetingCall {
       case 'hello':
         if (this.side === 'recruiter') return this.call(m.from);
         // A recruiter's page arrived: tell it we are here; it makes the offer.
-        this.closePeer();
+        if (this.remotePeer !== m.from) this.closePeer();
         this.send('here');
         return;
       case 'here':
@@ -161,24 +176,29 @@ export class EmbeddedCall implements MeetingCall {
         return;
       case 'offer': {
         if (this.side !== 'candidate') return;
-        const pc = this.newPeer(m.from);
-        await pc.setRemoteDescription(m.data as RTCSessionDescriptionInit);
+        const { n, sdp } = m.data as { n: string; sdp: string };
+        const pc = this.newPeer(m.from, n);
+        await pc.setRemoteDescription({ type: 'offer', sdp });
         await this.flushIce();
         const answer = await pc.createAnswer();
-        this.send('answer', { type: answer.type, sdp: answer.sdp });
+        this.send('answer', { n, sdp: answer.sdp });
         await pc.setLocalDescription(answer);
         return;
       }
-      case 'answer':
-        if (this.side !== 'recruiter' || m.from !== this.remotePeer || !this.pc) return;
-        await this.pc.setRemoteDescription(m.data as RTCSessionDescriptionInit);
+      case 'answer': {
+        const { n, sdp } = m.data as { n: string; sdp: string };
+        if (this.side !== 'recruiter' || !this.pc || m.from !== this.remotePeer || n !== this.connection) return;
+        await this.pc.setRemoteDescription({ type: 'answer', sdp });
         await this.flushIce();
         return;
-      case 'ice':
-        if (m.from !== this.remotePeer || !this.pc) return;
-        this.pendingIce.push(m.data as RTCIceCandidateInit);
+      }
+      case 'ice': {
+        const { n, candidate } = m.data as { n: string; candidate: RTCIceCandidateInit };
+        if (!this.pc || m.from !== this.remotePeer || n !== this.connection) return;
+        this.pendingIce.push(candidate);
         if (this.pc.remoteDescription) await this.flushIce();
         return;
+      }
       case 'state': {
         const flags = m.data as { audio?: boolean; video?: boolean };
         this.setRemote({ audio: flags.audio !== false, video: flags.video !== false });
@@ -193,24 +213,31 @@ export class EmbeddedCall implements MeetingCall {
     }
   }
 
-  /** The recruiter's side: a fresh connection to this page, and the offer. */
+  /** The recruiter's side: a fresh connection to this page, and the offer. A page that says hello
+   *  and here (both pages arrived at once) gets one connection, not two. */
   private async call(remotePeer: string): Promise<void> {
-    const pc = this.newPeer(remotePeer);
+    const young = Date.now() - this.startedAt < RETRY_MS;
+    const live = this.pc && this.remotePeer === remotePeer && (this.pc.connectionState === 'connected' || (young && !['failed', 'closed'].includes(this.pc.connectionState)));
+    if (live) return;
+    const n = randomPeerId();
+    const pc = this.newPeer(remotePeer, n);
     const offer = await pc.createOffer();
     // Posted before setLocalDescription starts gathering: the 'ice' messages come after it.
-    this.send('offer', { type: offer.type, sdp: offer.sdp });
+    this.send('offer', { n, sdp: offer.sdp });
     await pc.setLocalDescription(offer);
   }
 
-  private newPeer(remotePeer: string): RTCPeerConnection {
+  private newPeer(remotePeer: string, connection: string): RTCPeerConnection {
     this.closePeer();
     this.remotePeer = remotePeer;
+    this.connection = connection;
+    this.startedAt = Date.now();
     this.pendingIce = [];
     const pc = new RTCPeerConnection({ iceServers: this.join.Meeting.IceServers });
     this.pc = pc;
     for (const track of this.stream?.getTracks() ?? []) pc.addTrack(track, this.stream!);
     pc.onicecandidate = (e) => {
-      if (e.candidate && this.pc === pc) this.send('ice', e.candidate.toJSON());
+      if (e.candidate && this.pc === pc) this.send('ice', { n: connection, candidate: e.candidate.toJSON() });
     };
     pc.ontrack = (e) => {
       if (this.pc === pc) this.events.remote(e.streams[0] ?? new MediaStream([e.track]));
@@ -241,6 +268,7 @@ export class EmbeddedCall implements MeetingCall {
     const pc = this.pc;
     this.pc = null;
     this.remotePeer = null;
+    this.connection = null;
     pc.onicecandidate = pc.ontrack = pc.onconnectionstatechange = null;
     pc.close();
   }
