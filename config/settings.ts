@@ -8,6 +8,16 @@ export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 
 const bool = z.enum(['0', '1', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** RTCIceServer, as the browser's RTCPeerConnection takes it. */
+const iceServersSchema = z.array(
+  z.strictObject({
+    urls: z.union([z.string().regex(/^(stun|stuns|turn|turns):/), z.array(z.string().regex(/^(stun|stuns|turn|turns):/)).min(1)]),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  }),
+);
+export type IceServer = z.infer<typeof iceServersSchema>[number];
+
 const port = z.coerce.number().int().min(0).max(65535);
 
 /** Express `trust proxy` names it knows, besides addresses and CIDR ranges. */
@@ -90,6 +100,19 @@ const schema = z.object({
     .regex(/^https?:\/\/[^/]+\/?$/, 'must be http(s)://host[:port] with no path')
     .optional(),
   SMS_DIR: z.string().min(1).default('var/sms'),
+  // The meeting room's STUN/TURN servers (RTCIceServer list as JSON) for the embedded WebRTC call
+  // (docs/decisions/160-meeting-room.md); unset: none (both browsers on one machine or network).
+  ICE_SERVERS: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return iceServersSchema.parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON list of {"urls": "stun:host:port" | [...], "username"?, "credential"?}' });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -144,6 +167,8 @@ export interface Settings {
   twilio: { accountSid?: string; apiKey?: string; apiSecret?: string };
   /** SMS to leads: Twilio Messaging when `twilio` is set (credentials and a sender), else files in `dir`. */
   sms: { dir: string; twilio?: { accountSid: string; authToken?: string; apiKey?: string; apiSecret?: string; from?: string; messagingServiceSid?: string; apiBase?: string } };
+  /** The meeting room's embedded call: ICE_SERVERS (docs/decisions/160-meeting-room.md). */
+  meeting: { iceServers: IceServer[] };
   /** /metrics: on the main port behind a bearer token, and/or open on a port of its own (decision 105). */
   metrics: { token?: string; port?: number; host: string };
   shutdown: { delayMs: number; timeoutMs: number };
@@ -262,6 +287,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     stripe: { secretKey: s.STRIPE_SECRET_KEY, webhookSecret: s.STRIPE_WEBHOOK_SECRET, apiBase: s.STRIPE_API_BASE },
     twilio: { accountSid: s.TWILIO_ACCOUNT_SID, apiKey: s.TWILIO_API_KEY, apiSecret: s.TWILIO_API_SECRET },
     sms: { dir: resolveDir(s.SMS_DIR), twilio: twilioSms(s) },
+    meeting: { iceServers: s.ICE_SERVERS ?? [] },
     metrics: { token: s.METRICS_TOKEN, port: s.METRICS_PORT, host: s.METRICS_HOST },
     shutdown: { delayMs: s.SHUTDOWN_DELAY_MS, timeoutMs: s.SHUTDOWN_TIMEOUT_MS },
     jobs: { worker: s.JOBS_WORKER, concurrency: s.JOBS_CONCURRENCY, pollMs: s.JOBS_POLL_MS, leaseMs: s.JOBS_LEASE_MS },

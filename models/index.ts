@@ -11,6 +11,7 @@ import { Upload, AuditEntry } from './misc.model.js';
 import { Session, AuthAttempt, SamlRequest } from './session.model.js';
 import { Plan, StripeEvent } from './billing.model.js';
 import { Job, AnswerUpload } from './job.model.js';
+import { MeetingSignal } from './meeting.model.js';
 import { installSearchHooks } from './search-index.js';
 
 export * from './user.model.js';
@@ -24,6 +25,7 @@ export * from './misc.model.js';
 export * from './billing.model.js';
 export * from './session.model.js';
 export * from './job.model.js';
+export * from './meeting.model.js';
 
 export const models = {
   User,
@@ -59,6 +61,7 @@ export const models = {
   SamlRequest,
   Job,
   AnswerUpload,
+  MeetingSignal,
 };
 
 let boundTo: Sequelize | null = null;

@@ -15,6 +15,7 @@ import * as m011 from './migrations/011-jobs-and-answer-uploads.js';
 import * as m012 from './migrations/012-email-codes.js';
 import * as m013 from './migrations/013-plans-and-stripe.js';
 import * as m014 from './migrations/014-offer-counters.js';
+import * as m015 from './migrations/015-meeting-signals.js';
 import * as m016 from './migrations/016-lead-notifications.js';
 import * as m020 from './migrations/020-offer-candidates-paging.js';
 import { utf8mb4Tables } from './charset.js';
@@ -37,6 +38,7 @@ export const migrations: Array<[string, Migration]> = [
   ['012-email-codes', m012],
   ['013-plans-and-stripe', m013],
   ['014-offer-counters', m014],
+  ['015-meeting-signals', m015],
   ['016-lead-notifications', m016],
   ['020-offer-candidates-paging', m020],
 ];

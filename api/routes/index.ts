@@ -24,6 +24,7 @@ import { applicationsRoutes } from './applications.routes.js';
 import { managerRoutes } from './manager.routes.js';
 import { managerOffersRoutes } from './manager-offers.routes.js';
 import { leadNotifRoutes } from './lead-notif.routes.js';
+import { meetingRoutes } from './meeting.routes.js';
 
 /** The groups in the order Express tries them. */
 const GROUPS: Array<(deps: AppDeps) => Router> = [
@@ -48,6 +49,7 @@ const GROUPS: Array<(deps: AppDeps) => Router> = [
   candidateRoutes,
   subscriptionRoutes,
   leadNotifRoutes,
+  meetingRoutes,
 ];
 
 export function apiRouter(deps: AppDeps): Router {

@@ -161,6 +161,10 @@ const en: Record<keyof typeof fr, string> = {
   // The offer wizard (issue 13, decisions 171-174).
   jobcreation_published_offer: 'Your offer is published!',
   jobcreation_error_offer: 'An error occurred while publishing the offer.',
+  // Meeting room (docs/decisions/160-meeting-room.md).
+  meeting_not_signed_in: 'Sign in to join this meeting.',
+  meeting_not_allowed: 'You do not have access to this meeting.',
+  meeting_too_many_signals: 'Too many messages for this meeting. Try again in a minute.',
 };
 
 export default en;

@@ -162,6 +162,10 @@ const fr = {
   // The offer wizard (issue 13, decisions 171-174).
   jobcreation_published_offer: 'Votre annonce est publiée !',
   jobcreation_error_offer: 'Une erreur est survenue lors de la publication de l’annonce.',
+  // Meeting room (docs/decisions/160-meeting-room.md).
+  meeting_not_signed_in: 'Connectez-vous pour rejoindre cette réunion.',
+  meeting_not_allowed: 'Vous n’avez pas accès à cette réunion.',
+  meeting_too_many_signals: 'Trop de messages pour cette réunion. Réessayez dans une minute.',
 } as const;
 
 export default fr;

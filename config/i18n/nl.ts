@@ -162,6 +162,10 @@ const nl: Record<keyof typeof fr, string> = {
   // The offer wizard (issue 13, decisions 171-174).
   jobcreation_published_offer: 'Uw vacature is gepubliceerd!',
   jobcreation_error_offer: 'Er is een fout opgetreden bij het publiceren van de vacature.',
+  // Meeting room (docs/decisions/160-meeting-room.md).
+  meeting_not_signed_in: 'Meld u aan om deel te nemen aan deze vergadering.',
+  meeting_not_allowed: 'U hebt geen toegang tot deze vergadering.',
+  meeting_too_many_signals: 'Te veel berichten voor deze vergadering. Probeer het over een minuut opnieuw.',
 };
 
 export default nl;

@@ -47,6 +47,15 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Full-screen pages (the meeting room) say so with handle.bare = true: no header or footer.
+  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare === true);
+  if (bare) {
+    return (
+      <main id="main">
+        <Outlet />
+      </main>
+    );
+  }
   return (
     <>
       <SiteHeader />

@@ -13,6 +13,7 @@ import type { FrontendMount } from '../../api/app.js';
 import { staticFiles, staticHeaders } from '../../api/lib/http.js';
 import { writerOf } from '../../api/auth/throttle.js';
 import { portalServices } from './services.js';
+import { twilioConfigured } from '../../api/integrations/meeting.js';
 import type { PortalContext } from './context.js';
 
 export const PORTAL_BUILD_DIR = path.join(ROOT_DIR, 'build/portal');
@@ -38,6 +39,39 @@ function listFiles(dir: string, skip: string, prefix = ''): string[] {
   return out;
 }
 
+/** The meeting room's page, whose policy may differ (meetingHeaders below). */
+const MEETING_PAGE = /^\/meeting-web-app\//;
+
+/** helmet's options for portal pages; `more` adds sources to directives (the meeting room's). */
+function portalHelmet(more: { scriptSrc?: string[]; connectSrc?: string[] } = {}): Parameters<typeof helmet>[0] {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", `'nonce-${NONCE_SLOT}'`, ...(more.scriptSrc ?? [])],
+        // React writes style attributes (the landing colour, progress bars).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // hls.js feeds the video element through MediaSource blob URLs and a blob worker.
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", ...(more.connectSrc ?? [])],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        // Plain-http deployments (and local runs) must keep working.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // With no-referrer, Chromium sends "Origin: null" on form posts, and Remix refuses actions
+    // whose Origin does not match the Host (its CSRF check): keep the browsers' default policy.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}
+
 export async function portalMount(): Promise<FrontendMount> {
   if (!fs.existsSync(SERVER_ENTRY)) {
     throw new Error(`The portal is not built (${path.relative(ROOT_DIR, SERVER_ENTRY)} is missing): run "npm run build".`);
@@ -60,34 +94,12 @@ export async function portalMount(): Promise<FrontendMount> {
     // helmet's headers are the same on every page but the CSP's nonce: they are computed once
     // (staticHeaders) and the nonce is written into the policy per request (helmet's dozen
     // middleware per page showed in the SSR profile, docs/decisions/103-ssr-throughput.md).
-    const headers = staticHeaders(
-      helmet({
-        contentSecurityPolicy: {
-          directives: {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", `'nonce-${NONCE_SLOT}'`],
-            // React writes style attributes (the landing colour, progress bars).
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-            // hls.js feeds the video element through MediaSource blob URLs and a blob worker.
-            mediaSrc: ["'self'", 'blob:'],
-            workerSrc: ["'self'", 'blob:'],
-            connectSrc: ["'self'"],
-            frameSrc: ["'self'"],
-            frameAncestors: ["'self'"],
-            formAction: ["'self'"],
-            objectSrc: ["'none'"],
-            baseUri: ["'self'"],
-            // Plain-http deployments (and local runs) must keep working.
-            upgradeInsecureRequests: null,
-          },
-        },
-        crossOriginEmbedderPolicy: false,
-        // With no-referrer, Chromium sends "Origin: null" on form posts, and Remix refuses actions
-        // whose Origin does not match the Host (its CSRF check): keep the browsers' default policy.
-        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      }),
-    );
+    const headers = staticHeaders(helmet(portalHelmet()));
+    // The meeting room with Twilio Video: twilio-video compiles code at run time ('unsafe-eval')
+    // and talks to Twilio's hosts; only this page gets that policy (STACK.md, decision 160).
+    const meetingHeaders = twilioConfigured(deps.settings)
+      ? staticHeaders(helmet(portalHelmet({ scriptSrc: ["'unsafe-eval'"], connectSrc: ['https://*.twilio.com', 'wss://*.twilio.com'] })))
+      : headers;
     const withNonce: RequestHandler = (_req, res, next) => {
       res.setHeader(CSP, String(res.getHeader(CSP)).replace(NONCE_SLOT, res.locals.cspNonce as string));
       next();
@@ -109,7 +121,7 @@ export async function portalMount(): Promise<FrontendMount> {
       if (NOT_PORTAL.test(req.path)) return next();
       nonce(req, res, (err?: unknown) => {
         if (err) return next(err);
-        headers(req, res, () => {
+        (MEETING_PAGE.test(req.path) ? meetingHeaders : headers)(req, res, () => {
           withNonce(req, res, () => {
             remix(req, res, next).catch(next);
           });

@@ -275,6 +275,23 @@ export const MATRIX: Record<string, Case | Case[]> = {
     headers: () => ({ 'Tus-Resumable': '1.0.0' }),
     expect: { anonymous: 401, candidate: 204, others: 403 },
   },
+  // Meeting room (docs/decisions/160-meeting-room.md): the fixtures' candidate applied to the
+  // recruiter's offer; the current user of the path must be the caller.
+  'GET /apis/meeting-flight/:recruiter/:candidate/:current': [
+    { path: (f) => `/apis/meeting-flight/${f.users.recruiter.id}/${f.users.candidate.id}/${f.users.candidate.id}`, expect: { anonymous: 401, candidate: 200, others: 403 } },
+    { path: (f) => `/apis/meeting-flight/${f.users.recruiter.id}/${f.users.candidate.id}/${f.users.recruiter.id}`, expect: { anonymous: 401, recruiter: 200, others: 403 } },
+    { path: (f) => `/apis/meeting-flight/${f.users.recruiter.id}/${f.users.candidate.id}/${f.users.manager.id}`, expect: { anonymous: 401, manager: 200, others: 403 } },
+    { path: (f) => `/apis/meeting-flight/${f.users.recruiter.id}/${f.users.candidate.id}/${f.users.admin.id}`, expect: { anonymous: 401, admin: 200, others: 403 } },
+  ],
+  'GET /apis/meeting-signal/:recruiter/:candidate': {
+    path: (f) => `/apis/meeting-signal/${f.users.recruiter.id}/${f.users.candidate.id}`,
+    expect: { anonymous: 401, otherRecruiter: 403, otherManager: 403, others: 200 },
+  },
+  'POST /apis/meeting-signal/:recruiter/:candidate': {
+    path: (f) => `/apis/meeting-signal/${f.users.recruiter.id}/${f.users.candidate.id}`,
+    body: () => ({ peer: 'matrix-page-1', type: 'state', data: { audio: true, video: true } }),
+    expect: { anonymous: 401, otherRecruiter: 403, otherManager: 403, others: 201 },
+  },
 };
 
 /** Each caller's status from a line, or the reason the line is not exact. */

@@ -354,6 +354,28 @@ const en: Record<keyof typeof fr, string> = {
   wiz_not_found_text: 'This offer link does not exist. Ask whoever sent it for a new one.',
   // helper stories: an empty recording
   apply_recording_empty: 'The recording is empty: the camera sent nothing. Please try again.',
+  // Meeting room (docs/decisions/160-meeting-room.md).
+  meeting_meta_title: 'Video meeting',
+  meeting_meta_description: 'Video call between a recruiter and a candidate.',
+  meeting_loading: 'Joining the meeting…',
+  meeting_error_default: 'An error occured',
+  meeting_connected: 'Connected',
+  meeting_disconnected: 'Disconnected',
+  meeting_mute: 'Mute',
+  meeting_unmute: 'Unmute',
+  meeting_camera_off: 'Turn camera off',
+  meeting_camera_on: 'Turn camera on',
+  meeting_switch_camera: 'Switch camera',
+  meeting_leave: 'Leave',
+  meeting_left: 'You left the meeting.',
+  meeting_rejoin: 'Rejoin',
+  meeting_remote_muted: 'Muted',
+  meeting_remote_camera_off: 'Camera off',
+  meeting_remote_video: 'Video of {name}',
+  meeting_local_video: 'Your video',
+  meeting_picture_alt: 'Picture of {name}',
+  meeting_controls: 'Meeting controls',
+  meeting_media_error: 'The camera or microphone cannot be used: allow them in your browser.',
 };
 
 export default en;

@@ -353,6 +353,28 @@ const fr = {
   wiz_not_found_text: 'Ce lien d’annonce n’existe pas. Demandez un nouveau lien à la personne qui vous l’a envoyé.',
   // helper stories: an empty recording
   apply_recording_empty: 'L’enregistrement est vide : la caméra n’a rien transmis. Réessayez.',
+  // Meeting room (docs/decisions/160-meeting-room.md).
+  meeting_meta_title: 'Réunion vidéo',
+  meeting_meta_description: 'Appel vidéo entre un recruteur et un candidat.',
+  meeting_loading: 'Connexion à la réunion…',
+  meeting_error_default: 'Une erreur est survenue',
+  meeting_connected: 'Connecté',
+  meeting_disconnected: 'Déconnecté',
+  meeting_mute: 'Couper le micro',
+  meeting_unmute: 'Activer le micro',
+  meeting_camera_off: 'Couper la caméra',
+  meeting_camera_on: 'Activer la caméra',
+  meeting_switch_camera: 'Changer de caméra',
+  meeting_leave: 'Quitter',
+  meeting_left: 'Vous avez quitté la réunion.',
+  meeting_rejoin: 'Rejoindre',
+  meeting_remote_muted: 'Micro coupé',
+  meeting_remote_camera_off: 'Caméra coupée',
+  meeting_remote_video: 'Vidéo de {name}',
+  meeting_local_video: 'Votre vidéo',
+  meeting_picture_alt: 'Photo de {name}',
+  meeting_controls: 'Commandes de la réunion',
+  meeting_media_error: 'Impossible d’utiliser la caméra ou le micro : autorisez-les dans votre navigateur.',
 } as const;
 
 export default fr;

@@ -354,6 +354,28 @@ const nl: Record<keyof typeof fr, string> = {
   wiz_not_found_text: 'Deze vacaturelink bestaat niet. Vraag een nieuwe link aan wie hem u stuurde.',
   // helper stories: an empty recording
   apply_recording_empty: 'De opname is leeg: de camera heeft niets doorgestuurd. Probeer het opnieuw.',
+  // Meeting room (docs/decisions/160-meeting-room.md).
+  meeting_meta_title: 'Videogesprek',
+  meeting_meta_description: 'Videogesprek tussen een recruiter en een kandidaat.',
+  meeting_loading: 'Verbinden met het gesprek…',
+  meeting_error_default: 'Er is een fout opgetreden',
+  meeting_connected: 'Verbonden',
+  meeting_disconnected: 'Niet verbonden',
+  meeting_mute: 'Microfoon uitzetten',
+  meeting_unmute: 'Microfoon aanzetten',
+  meeting_camera_off: 'Camera uitzetten',
+  meeting_camera_on: 'Camera aanzetten',
+  meeting_switch_camera: 'Andere camera',
+  meeting_leave: 'Verlaten',
+  meeting_left: 'U hebt het gesprek verlaten.',
+  meeting_rejoin: 'Opnieuw deelnemen',
+  meeting_remote_muted: 'Microfoon uit',
+  meeting_remote_camera_off: 'Camera uit',
+  meeting_remote_video: 'Video van {name}',
+  meeting_local_video: 'Uw video',
+  meeting_picture_alt: 'Foto van {name}',
+  meeting_controls: 'Bediening van het gesprek',
+  meeting_media_error: 'Camera of microfoon niet beschikbaar: sta ze toe in uw browser.',
 };
 
 export default nl;

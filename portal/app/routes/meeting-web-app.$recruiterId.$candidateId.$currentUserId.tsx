@@ -1,0 +1,216 @@
+// /meeting-web-app/{recruiter_id}/{candidate_id}/{current_user_id}: the video meeting room
+// (public-web.md section 2; docs/decisions/160-meeting-room.md). The page asks
+// GET /apis/meeting-flight/... to join (the session cookie says who is calling), then runs the call
+// through portal/app/lib/meeting (Twilio Video or the embedded WebRTC call: the page does not know
+// which). States: loading, then the error message or the room.
+import type { MetaFunction } from '@remix-run/node';
+import { useParams } from '@remix-run/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useT } from '../lib/i18n.js';
+import { simpleMeta } from '../lib/meta.js';
+import { createCall, listCameras, type MeetingCall, type MeetingJoin, type RemoteState } from '../lib/meeting/call.js';
+
+export const meta: MetaFunction = ({ matches, location }) => simpleMeta(matches, location.pathname, 'meeting_meta_title', 'meeting_meta_description', { noindex: true });
+export const handle = { bare: true };
+
+/** Controls hide after this long without activity (public-web.md section 9). */
+export const CONTROLS_IDLE_MS = 5000;
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'joined'; join: MeetingJoin } | { state: 'left' };
+
+function Video({ stream, muted, label, testId, className }: { stream: MediaStream | null; muted: boolean; label: string; testId: string; className: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || el.srcObject === stream) return;
+    el.srcObject = stream;
+    if (stream) void el.play().catch(() => undefined);
+  }, [stream]);
+  return <video ref={ref} className={className} data-testid={testId} aria-label={label} autoPlay playsInline muted={muted} />;
+}
+
+export default function MeetingRoom() {
+  const { recruiterId = '', candidateId = '', currentUserId = '' } = useParams();
+  const t = useT();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoad({ state: 'loading' });
+    const path = [recruiterId, candidateId, currentUserId].map(encodeURIComponent).join('/');
+    fetch(`/apis/meeting-flight/${path}`, { headers: { 'content-type': 'application/json' }, cache: 'no-store' })
+      .then(async (res) => {
+        const body = (await res.json().catch(() => ({}))) as Partial<MeetingJoin> & { error?: unknown; message?: string };
+        if (cancelled) return;
+        if (!res.ok || body.error || !body.Meeting || !body.Attendee) return setLoad({ state: 'error', message: body.message || t('meeting_error_default') });
+        setLoad({ state: 'joined', join: body as MeetingJoin });
+      })
+      .catch((e: unknown) => !cancelled && setLoad({ state: 'error', message: e instanceof Error ? e.message : t('meeting_error_default') }));
+    return () => {
+      cancelled = true;
+    };
+  }, [recruiterId, candidateId, currentUserId, attempt, t]);
+
+  if (load.state === 'loading') {
+    return (
+      <div className="meeting meeting-center" aria-busy="true">
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t('meeting_loading')}
+        </p>
+      </div>
+    );
+  }
+  if (load.state === 'error') {
+    return (
+      <div className="meeting meeting-center">
+        <h1 className="visually-hidden">{t('meeting_meta_title')}</h1>
+        <p className="panel err" role="alert" data-testid="meeting-error">
+          {load.message}
+        </p>
+      </div>
+    );
+  }
+  if (load.state === 'left') {
+    return (
+      <div className="meeting meeting-center">
+        <h1 className="visually-hidden">{t('meeting_meta_title')}</h1>
+        <p role="status" data-testid="meeting-left">
+          {t('meeting_left')}
+        </p>
+        <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+          {t('meeting_rejoin')}
+        </button>
+      </div>
+    );
+  }
+  return <Room join={load.join} onLeft={() => setLoad({ state: 'left' })} onError={(message) => setLoad({ state: 'error', message: message || t('meeting_error_default') })} />;
+}
+
+function Room({ join, onLeft, onError }: { join: MeetingJoin; onLeft: () => void; onError: (message: string | null) => void }) {
+  const t = useT();
+  const call = useRef<MeetingCall | null>(null);
+  const [local, setLocal] = useState<MediaStream | null>(null);
+  const [remote, setRemote] = useState<MediaStream | null>(null);
+  const [state, setState] = useState<RemoteState>({ connected: false, audio: true, video: true });
+  const [audio, setAudio] = useState(true);
+  const [video, setVideo] = useState(true);
+  const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
+  const [camera, setCamera] = useState(0);
+  const [controls, setControls] = useState(true);
+  const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    let active = true;
+    let made: MeetingCall | null = null;
+    void createCall(join, {
+      local: (s) => active && setLocal(new MediaStream(s.getTracks())),
+      remote: (s) => active && setRemote(s),
+      state: (s) => active && setState(s),
+      failed: (message) => active && onError(message),
+    })
+      .then(async (c) => {
+        made = c;
+        if (!active) return;
+        call.current = c;
+        await c.start();
+        if (active) setCameras(await listCameras());
+      })
+      .catch(() => active && onError(t('meeting_media_error')));
+    const leave = () => made?.leave();
+    window.addEventListener('pagehide', leave);
+    return () => {
+      active = false;
+      window.removeEventListener('pagehide', leave);
+      made?.leave();
+    };
+    // One call per join answer.
+  }, [join]);
+
+  // Controls: shown on any activity, hidden after CONTROLS_IDLE_MS without.
+  const wake = useCallback(() => {
+    setControls(true);
+    clearTimeout(idle.current);
+    idle.current = setTimeout(() => setControls(false), CONTROLS_IDLE_MS);
+  }, []);
+  useEffect(() => {
+    wake();
+    const events = ['mousemove', 'click', 'touchstart', 'keydown'] as const;
+    for (const e of events) window.addEventListener(e, wake, { passive: true });
+    return () => {
+      clearTimeout(idle.current);
+      for (const e of events) window.removeEventListener(e, wake);
+    };
+  }, [wake]);
+
+  const other = join.otherProfile;
+  const toggleAudio = () => {
+    call.current?.setAudio(!audio);
+    setAudio(!audio);
+  };
+  const toggleVideo = () => {
+    call.current?.setVideo(!video);
+    setVideo(!video);
+  };
+  const switchCamera = async () => {
+    const next = (camera + 1) % cameras.length;
+    await call.current?.switchCamera(cameras[next].deviceId);
+    setCamera(next);
+  };
+  const leave = () => {
+    call.current?.leave();
+    onLeft();
+  };
+
+  return (
+    <div className={`meeting${controls ? '' : ' meeting-idle'}`} data-testid="meeting-room" data-provider={join.Meeting.Provider}>
+      <h1 className="visually-hidden">{t('meeting_meta_title')}</h1>
+      <Video stream={remote} muted={false} label={t('meeting_remote_video', { name: other.name })} testId="meeting-remote" className="meeting-remote" />
+      <div className="meeting-top">
+        {other.picture ? (
+          <img src={other.picture} alt={t('meeting_picture_alt', { name: other.name })} width={40} height={40} />
+        ) : (
+          <span className="meeting-initial" aria-hidden="true">
+            {other.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div>
+          <p className="meeting-name">{other.name}</p>
+          <p className="meeting-state" role="status" data-testid="meeting-state" data-connected={state.connected ? '1' : '0'}>
+            <span className={`dot ${state.connected ? 'on' : 'off'}`} aria-hidden="true" />
+            {t(state.connected ? 'meeting_connected' : 'meeting_disconnected')}
+            {state.connected && !state.audio && (
+              <span className="meeting-flag" data-testid="meeting-remote-muted">
+                {' · '}
+                {t('meeting_remote_muted')}
+              </span>
+            )}
+            {state.connected && !state.video && (
+              <span className="meeting-flag" data-testid="meeting-remote-camera-off">
+                {' · '}
+                {t('meeting_remote_camera_off')}
+              </span>
+            )}
+          </p>
+        </div>
+      </div>
+      <Video stream={local} muted label={t('meeting_local_video')} testId="meeting-local" className="meeting-local" />
+      <div className="meeting-controls" role="toolbar" aria-label={t('meeting_controls')} data-testid="meeting-controls" aria-hidden={controls ? undefined : true}>
+        <button type="button" onClick={toggleVideo} tabIndex={controls ? 0 : -1}>
+          {t(video ? 'meeting_camera_off' : 'meeting_camera_on')}
+        </button>
+        <button type="button" onClick={toggleAudio} tabIndex={controls ? 0 : -1}>
+          {t(audio ? 'meeting_mute' : 'meeting_unmute')}
+        </button>
+        {cameras.length > 1 && (
+          <button type="button" onClick={() => void switchCamera()} tabIndex={controls ? 0 : -1}>
+            {t('meeting_switch_camera')}
+          </button>
+        )}
+        <button type="button" className="leave" onClick={leave} tabIndex={controls ? 0 : -1}>
+          {t('meeting_leave')}
+        </button>
+      </div>
+    </div>
+  );
+}
