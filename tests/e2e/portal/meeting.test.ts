@@ -135,7 +135,9 @@ describe('meeting room (embedded call)', () => {
 
     await expectAccessible(recruiter);
 
-    // The candidate leaves: the recruiter's page says disconnected.
+    // The candidate leaves (moving the mouse first: its controls hid while it sat still), and the
+    // recruiter's page says disconnected.
+    await candidate.mouse.move(60, 60);
     await candidate.getByRole('button', { name: 'Quitter' }).click();
     await candidate.getByTestId('meeting-left').waitFor();
     await disconnected(recruiter);
