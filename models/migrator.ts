@@ -15,6 +15,7 @@ import * as m011 from './migrations/011-jobs-and-answer-uploads.js';
 import * as m012 from './migrations/012-email-codes.js';
 import * as m013 from './migrations/013-plans-and-stripe.js';
 import * as m014 from './migrations/014-offer-counters.js';
+import * as m017 from './migrations/017-data-lifecycle.js';
 import { utf8mb4Tables } from './charset.js';
 
 export type MigrationContext = { context: QueryInterface };
@@ -35,6 +36,7 @@ export const migrations: Array<[string, Migration]> = [
   ['012-email-codes', m012],
   ['013-plans-and-stripe', m013],
   ['014-offer-counters', m014],
+  ['017-data-lifecycle', m017],
 ];
 
 export function createMigrator(sequelize: Sequelize) {

@@ -23,6 +23,7 @@ import { addressRoutes } from './address.routes.js';
 import { applicationsRoutes } from './applications.routes.js';
 import { managerRoutes } from './manager.routes.js';
 import { managerOffersRoutes } from './manager-offers.routes.js';
+import { privacyRoutes } from './privacy.routes.js';
 
 /** The groups in the order Express tries them. */
 const GROUPS: Array<(deps: AppDeps) => Router> = [
@@ -46,6 +47,7 @@ const GROUPS: Array<(deps: AppDeps) => Router> = [
   managerOffersRoutes,
   candidateRoutes,
   subscriptionRoutes,
+  privacyRoutes,
 ];
 
 export function apiRouter(deps: AppDeps): Router {
