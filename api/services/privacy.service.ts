@@ -20,7 +20,7 @@ export function assertCandidate(caller: User | undefined): User {
 }
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
-const extOf = (key: string) => (/\.[A-Za-z0-9]{1,5}$/.exec(key)?.[0] ?? '');
+const extOf = (key: string) => /\.[A-Za-z0-9]{1,5}$/.exec(key)?.[0] ?? '';
 
 export interface ExportPlan {
   /** JSON documents by their path in the ZIP. */
@@ -76,7 +76,13 @@ export async function exportPlan(storage: Storage, user: User): Promise<ExportPl
       answers: answerDocs,
     });
   }
-  const contacts = await ContactEvent.findAll({ where: { user_id: user.id }, order: [['at', 'ASC'], ['id', 'ASC']] });
+  const contacts = await ContactEvent.findAll({
+    where: { user_id: user.id },
+    order: [
+      ['at', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
   const profile = snapshotOfUser(user);
   for (const k of ['created_at', 'updated_at', 'last_co', 'closed_at', 'inactivity_warned_at']) profile[k] = iso(profile[k] as Date | null);
   return {

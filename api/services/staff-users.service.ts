@@ -222,7 +222,9 @@ export async function deleteUser(
       await recountUsers(affected, t);
       // The offers that lost applications (a deleted recruiter's own offers are gone with them).
       await recountOffers(appOffers, t);
-      await audit(t, { actorId: actor?.id ?? null, action: 'delete', resource: RESOURCE, recordId: userId, before, after: { reason, files: keys.length }, at: now });
+      // A person deleting themselves is no longer a user the entry can point at: the reason says who.
+      const actorId = actor && actor.id !== userId ? actor.id : null;
+      await audit(t, { actorId, action: 'delete', resource: RESOURCE, recordId: userId, before, after: { reason, files: keys.length }, at: now });
     });
   } catch (e) {
     if (e instanceof AppError) throw e;
