@@ -56,7 +56,9 @@ export interface SweepResult {
 
 async function record(result: SweepResult, now: Date): Promise<SweepResult> {
   if (!result.dryRun) {
-    await transaction((t) => audit(t, { actorId: null, action: result.sweep, resource: 'lifecycle', recordId: null, before: null, after: { count: result.count, ids: result.ids.slice(0, SWEEP_BATCH) }, at: now }));
+    await transaction((t) =>
+      audit(t, { actorId: null, action: result.sweep, resource: 'lifecycle', recordId: null, before: null, after: { count: result.count, ids: result.ids.slice(0, SWEEP_BATCH) }, at: now }),
+    );
   }
   return result;
 }
@@ -94,9 +96,9 @@ function inactiveSince(since: Date, now: Date): WhereOptions<User> {
     [Op.or]: [{ last_co: { [Op.lt]: since } }, { last_co: null, created_at: { [Op.lt]: since } }],
     id: {
       [Op.notIn]: [
-        // Literal sub-selects keep the sweep one query on both databases.
-        Session.sequelize!.literal(`(SELECT user_id FROM sessions WHERE expires_at > ${Session.sequelize!.escape(now)})`),
-        Session.sequelize!.literal(`(SELECT user_id FROM subscriptions WHERE state = 'payed' AND expires_at > ${Session.sequelize!.escape(now)})`),
+        // Literal sub-selects keep the sweep one query on both databases (NULLs excluded: NOT IN (NULL) matches nothing).
+        Session.sequelize!.literal(`(SELECT user_id FROM sessions WHERE user_id IS NOT NULL AND expires_at > ${Session.sequelize!.escape(now)})`),
+        Session.sequelize!.literal(`(SELECT user_id FROM subscriptions WHERE user_id IS NOT NULL AND state = 'payed' AND expires_at > ${Session.sequelize!.escape(now)})`),
       ] as unknown as string[],
     },
   } as WhereOptions<User>;
@@ -136,7 +138,13 @@ export async function deleteInactiveAccounts(deps: LifecycleDeps, now: Date, dry
   const warnedBefore = new Date(now.getTime() - WARNING_NOTICE_MS);
   const since = new Date(monthsBefore(now, INACTIVE_MONTHS).getTime() + WARNING_NOTICE_MS);
   const users = await User.findAll({
-    where: { [Op.and]: [inactiveSince(since, now), { inactivity_warned_at: { [Op.lte]: warnedBefore } }, { [Op.or]: [{ last_co: null }, { last_co: { [Op.lte]: Session.sequelize!.col('inactivity_warned_at') } }] }] },
+    where: {
+      [Op.and]: [
+        inactiveSince(since, now),
+        { inactivity_warned_at: { [Op.lte]: warnedBefore } },
+        { [Op.or]: [{ last_co: null }, { last_co: { [Op.lte]: Session.sequelize!.col('inactivity_warned_at') } }] },
+      ],
+    },
     attributes: ['id'],
     limit: SWEEP_BATCH,
     order: [['id', 'ASC']],

@@ -2,5 +2,5 @@
 // explicit confirmation, shared with the portal's page that sends it.
 import { z } from 'zod';
 
-export const deleteAccountSchema = z.object({ confirm: z.literal(true) });
+export const deleteAccountSchema = z.strictObject({ confirm: z.literal(true) });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

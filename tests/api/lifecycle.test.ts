@@ -4,17 +4,15 @@
 // days later (the same deletion as staff's, counters kept true), the purges, the audit entries, the
 // dry-run command, and two processes started at once running each daily sweep once.
 import { spawn } from 'node:child_process';
-import { QueryTypes } from 'sequelize';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
+import { expectCountersTrue, storeStory } from '../helpers/lifecycle.js';
 import { makeApplication, makeOffer, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
-import { Application, ApplicationAnswer, AuditEntry, Job, Offer, PasswordResetCode, Session, ShareLink, ShareView, User, transaction } from '../../models/index.js';
-import { recountOffers, recountUsers } from '../../api/services/user-counters.service.js';
+import { Application, ApplicationAnswer, AuditEntry, Job, PasswordResetCode, Session, ShareLink, ShareView, User } from '../../models/index.js';
 import { runLifecycleJob, LIFECYCLE_QUEUE } from '../../api/jobs/lifecycle.js';
 import { LIFECYCLE_SWEEPS, monthsBefore } from '../../api/services/lifecycle.service.js';
-import type { Storage } from '../../api/integrations/storage.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -30,31 +28,6 @@ afterAll(async () => {
   await ctx?.close();
   await smtp?.close();
 });
-
-/** Stores a story (playlist naming two segments, the segments, a poster) at the answer's playlist key; answers its keys. */
-export async function storeStory(storage: Storage, playlistKey: string): Promise<string[]> {
-  const dir = playlistKey.slice(0, playlistKey.lastIndexOf('/') + 1);
-  await storage.put(playlistKey, Buffer.from('#EXTM3U\n#EXTINF:2.0,\nseg000.ts\n#EXTINF:1.0,\nseg001.ts\n#EXT-X-ENDLIST\n'), 'application/vnd.apple.mpegurl');
-  await storage.put(`${dir}seg000.ts`, Buffer.from(`segment 0 of ${playlistKey}`), 'video/mp2t');
-  await storage.put(`${dir}seg001.ts`, Buffer.from(`segment 1 of ${playlistKey}`), 'video/mp2t');
-  await storage.put(`${dir}poster.jpg`, Buffer.from(`poster of ${playlistKey}`), 'image/jpeg');
-  return [playlistKey, `${dir}seg000.ts`, `${dir}seg001.ts`, `${dir}poster.jpg`];
-}
-
-/** Every stored counter equals what recountUsers/recountOffers compute (the one definition). */
-export async function expectCountersTrue(): Promise<void> {
-  const cols = ['candidates_count', 'applications_count', 'wishlist_count', 'wishlist_pending_count', 'offers_count', 'actives_offers_count', 'recruited', 'to_recruit'] as const;
-  const read = async () => ({
-    users: (await User.findAll({ attributes: ['id', ...cols], order: [['id', 'ASC']], raw: true })) as unknown[],
-    offers: await Offer.sequelize!.query('SELECT id, candidates_count, todo_count, active_count, new_count, view_count, shortlist_count FROM offers ORDER BY id', { type: QueryTypes.SELECT }),
-  });
-  const stored = await read();
-  await transaction(async (t) => {
-    await recountUsers((await User.findAll({ attributes: ['id'], raw: true, transaction: t })).map((u) => u.id), t);
-    await recountOffers((await Offer.findAll({ attributes: ['id'], raw: true, transaction: t })).map((o) => o.id), t);
-  });
-  expect(stored).toEqual(await read());
-}
 
 const deps = (now: Date) => ({ settings: ctx.settings, storage: ctx.deps.storage, mailer: ctx.deps.mailer, logger: ctx.deps.logger, clock: () => now });
 const run = (name: (typeof LIFECYCLE_SWEEPS)[number], now: Date, dryRun = false) => runLifecycleJob(deps(now), name, dryRun);
@@ -167,7 +140,15 @@ describe('purges', () => {
 });
 
 function runCli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const env = { ...process.env, DATABASE_URL: ctx.db.database.url, STORAGE_DIR: ctx.settings.storageDir, MAIL_DIR: ctx.settings.mailDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', DEMO_DATA: '0' } as NodeJS.ProcessEnv;
+  const env = {
+    ...process.env,
+    DATABASE_URL: ctx.db.database.url,
+    STORAGE_DIR: ctx.settings.storageDir,
+    MAIL_DIR: ctx.settings.mailDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    DEMO_DATA: '0',
+  } as NodeJS.ProcessEnv;
   const child = spawn(TSX, ['api/cli/lifecycle.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -185,7 +166,10 @@ describe('npm run lifecycle', () => {
     const { code, out, err } = await runCli(['--dry-run', `--now=${now.toISOString()}`]);
     expect(err).toBe('');
     expect(code).toBe(0);
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { sweep: string; dryRun: boolean; ids: unknown[] });
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { sweep: string; dryRun: boolean; ids: unknown[] });
     expect(lines.map((l) => l.sweep)).toEqual(['stories_expired', 'inactive_warned', 'inactive_deleted', 'subscriptions_expired', 'expired_rows_purged']);
     expect(lines.every((l) => l.dryRun)).toBe(true);
     expect(lines[0].ids).toEqual(expect.arrayContaining(answers.map((a) => a.id)));

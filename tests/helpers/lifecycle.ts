@@ -24,9 +24,14 @@ export async function expectCountersTrue(): Promise<void> {
   });
   const stored = await read();
   await transaction(async (t) => {
-    await recountUsers((await User.findAll({ attributes: ['id'], raw: true, transaction: t })).map((u) => u.id), t);
-    await recountOffers((await Offer.findAll({ attributes: ['id'], raw: true, transaction: t })).map((o) => o.id), t);
+    await recountUsers(
+      (await User.findAll({ attributes: ['id'], raw: true, transaction: t })).map((u) => u.id),
+      t,
+    );
+    await recountOffers(
+      (await Offer.findAll({ attributes: ['id'], raw: true, transaction: t })).map((o) => o.id),
+      t,
+    );
   });
   expect(stored).toEqual(await read());
 }
-
