@@ -94,13 +94,12 @@ function inactiveSince(since: Date, now: Date): WhereOptions<User> {
   return {
     is_admin: false,
     [Op.or]: [{ last_co: { [Op.lt]: since } }, { last_co: null, created_at: { [Op.lt]: since } }],
-    id: {
-      [Op.notIn]: [
-        // Literal sub-selects keep the sweep one query on both databases (NULLs excluded: NOT IN (NULL) matches nothing).
-        Session.sequelize!.literal(`(SELECT user_id FROM sessions WHERE user_id IS NOT NULL AND expires_at > ${Session.sequelize!.escape(now)})`),
-        Session.sequelize!.literal(`(SELECT user_id FROM subscriptions WHERE user_id IS NOT NULL AND state = 'payed' AND expires_at > ${Session.sequelize!.escape(now)})`),
-      ] as unknown as string[],
-    },
+    // One NOT IN per sub-select (a list of two sub-selects would compare with their first rows);
+    // NULLs excluded: NOT IN (NULL) matches nothing.
+    [Op.and]: [
+      { id: { [Op.notIn]: literal(`(SELECT user_id FROM sessions WHERE user_id IS NOT NULL AND expires_at > ${Session.sequelize!.escape(now)})`) } },
+      { id: { [Op.notIn]: literal(`(SELECT user_id FROM subscriptions WHERE user_id IS NOT NULL AND state = 'payed' AND expires_at > ${Session.sequelize!.escape(now)})`) } },
+    ],
   } as WhereOptions<User>;
 }
 

@@ -76,7 +76,7 @@ describe('inactive accounts', () => {
     const otherOffer = await makeOffer(recruiter);
     const sleeper = await makeUser({ last_co: lastSeen, lang: 'en', email: 'sleeper@example.test', name: 'Sam Sleeper' });
     const returning = await makeUser({ last_co: lastSeen, email: 'returning@example.test' });
-    const recent = await makeUser({ last_co: new Date(lastSeen.getTime() + DAY) });
+    const recent = await makeUser({ last_co: new Date(lastSeen.getTime() + 5 * DAY) });
     const staff = await makeUser({ profile: 'recruiter', is_admin: true, last_co: lastSeen });
     const app = await makeApplication(sleeper, offer, { cv_key: 'picture/0123456789abcdef0123456789abcdef.pdf' });
     await makeWishlistEntry(sleeper, otherOffer);
