@@ -149,7 +149,8 @@ const fr = {
   privacy_candidates_only: 'Cette page est réservée aux candidats : les données d’un recruteur appartiennent au compte de son entreprise.',
   privacy_account_deleted: 'Votre compte et vos données ont été supprimés.',
   inactivity_warning_subject: 'Votre compte sera supprimé le {date}',
-  inactivity_warning_text: 'Bonjour {name},\n\nVous ne vous êtes pas connecté depuis bientôt trois ans. Comme le prévoit notre politique de confidentialité, votre compte et vos données (stories, CV, candidatures) seront supprimés le {date}.\n\nPour garder votre compte, il suffit de vous connecter avant cette date : {link}\n',
+  inactivity_warning_text:
+    'Bonjour {name},\n\nVous ne vous êtes pas connecté depuis bientôt trois ans. Comme le prévoit notre politique de confidentialité, votre compte et vos données (stories, CV, candidatures) seront supprimés le {date}.\n\nPour garder votre compte, il suffit de vous connecter avant cette date : {link}\n',
 } as const;
 
 export default fr;
