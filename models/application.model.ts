@@ -54,6 +54,8 @@ export class ApplicationAnswer extends Model<InferAttributes<ApplicationAnswer>,
   declare method: string | null;
   /** 'done' once answered; null otherwise (the spec's undefined). */
   declare state: string | null;
+  /** When the story was deleted 12 months after publication (the answer stays, shown as expired). */
+  declare expired_at: CreationOptional<Date | null>;
 
   static initModel(sequelize: Sequelize) {
     ApplicationAnswer.init(
@@ -65,6 +67,7 @@ export class ApplicationAnswer extends Model<InferAttributes<ApplicationAnswer>,
         upload_path: { type: DataTypes.STRING(255), allowNull: true },
         method: { type: DataTypes.STRING(16), allowNull: true },
         state: { type: DataTypes.STRING(16), allowNull: true },
+        expired_at: { type: DataTypes.DATE(3), allowNull: true },
       },
       { sequelize, tableName: 'application_answers', timestamps: false },
     );

@@ -17,6 +17,7 @@ import * as m013 from './migrations/013-plans-and-stripe.js';
 import * as m014 from './migrations/014-offer-counters.js';
 import * as m015 from './migrations/015-meeting-signals.js';
 import * as m016 from './migrations/016-lead-notifications.js';
+import * as m017 from './migrations/017-data-lifecycle.js';
 import * as m020 from './migrations/020-offer-candidates-paging.js';
 import { utf8mb4Tables } from './charset.js';
 
@@ -40,6 +41,7 @@ export const migrations: Array<[string, Migration]> = [
   ['014-offer-counters', m014],
   ['015-meeting-signals', m015],
   ['016-lead-notifications', m016],
+  ['017-data-lifecycle', m017],
   ['020-offer-candidates-paging', m020],
 ];
 

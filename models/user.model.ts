@@ -50,6 +50,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare notif: CreationOptional<Record<string, string> | null>;
   declare sso_provider_id: CreationOptional<number | null>;
   declare last_co: CreationOptional<Date | null>;
+  /** When the inactivity warning was sent (docs/decisions/167-data-lifecycle.md). */
+  declare inactivity_warned_at: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 
@@ -93,6 +95,7 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
         notif: jsonText<User>('notif'),
         sso_provider_id: { type: DataTypes.INTEGER, allowNull: true },
         last_co: { type: DataTypes.DATE(3), allowNull: true },
+        inactivity_warned_at: { type: DataTypes.DATE(3), allowNull: true },
         created_at: DataTypes.DATE(3),
         updated_at: DataTypes.DATE(3),
       },

@@ -10,8 +10,8 @@ import { registerQueueDepth } from '../lib/metrics.js';
 import { defineJob, purgeDoneJobs, queueDepth, startWorker, type RecurringTask, type Worker } from './queue.js';
 import { purgeUnreferencedUploads } from './upload-cleanup.js';
 import { COMPLETE_MAIL_JOB, TRANSCODE_JOB, VIDEO_QUEUE, markTranscodeFailed, purgeAbandonedUploads, sendCompletionMail, transcodeAnswer } from '../services/video-answers.service.js';
-import { expireSubscriptions } from '../services/subscriptions.service.js';
 import { LEAD_NOTIF_JOB, notifyLead, resendFailed } from '../services/lead-notif.service.js';
+import { LIFECYCLE_QUEUE, LIFECYCLE_RECURRING, runLifecycleJob } from './lifecycle.js';
 
 export interface JobDeps {
   settings: Settings;
@@ -23,14 +23,15 @@ export interface JobDeps {
   clock: () => Date;
 }
 
-export const QUEUES = ['default', VIDEO_QUEUE];
+export const QUEUES = ['default', VIDEO_QUEUE, LIFECYCLE_QUEUE];
 
 /** Hourly and daily tasks: each enqueued once per period across every process. */
 export const RECURRING: RecurringTask[] = [
   { name: 'upload-cleanup', everyMs: 3600_000 },
   { name: 'purge-done-jobs', everyMs: 24 * 3600_000 },
   { name: 'abandoned-answer-uploads', everyMs: 3600_000 },
-  { name: 'subscription-expiry', everyMs: 24 * 3600_000 },
+  // The data lifecycle (subscription expiry among it): daily, on its own queue (api/jobs/lifecycle.ts).
+  ...LIFECYCLE_RECURRING,
 ];
 
 /** Registers what each job name does (idempotent). */
@@ -72,11 +73,9 @@ export function defineJobs(deps: JobDeps): void {
   defineJob('purge-done-jobs', async () => {
     await purgeDoneJobs(deps.clock());
   });
-  // Expired subscriptions turn inactive at read time already; this writes it down (decision 146).
-  defineJob('subscription-expiry', async () => {
-    const expired = await expireSubscriptions(deps.clock());
-    if (expired) deps.logger.info({ expired }, 'subscriptions expired');
-  });
+  // Expired subscriptions turn inactive at read time already; 'subscription-expiry' writes it down
+  // (decision 146), with the other daily sweeps of the data lifecycle (decision 167).
+  for (const task of LIFECYCLE_RECURRING) defineJob(task.name, (_payload, ctx) => runLifecycleJob(deps, ctx.job.name).then(() => undefined));
 }
 
 /** Defines the jobs, publishes the queue depths on /metrics and starts this process's worker. */

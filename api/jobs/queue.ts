@@ -204,6 +204,8 @@ export interface RecurringTask {
   name: string;
   everyMs: number;
   payload?: Record<string, unknown>;
+  /** The queue it runs on (default: 'default'). */
+  queue?: string;
 }
 
 /** The unique key of a recurring task's current period: e.g. upload-cleanup@1732381200000. */
@@ -214,7 +216,7 @@ export function periodKey(task: RecurringTask, now: Date): string {
 /** Enqueues each recurring task for the current period unless some process already did. */
 export async function enqueueRecurring(tasks: RecurringTask[], now: Date): Promise<void> {
   for (const task of tasks) {
-    await enqueue(task.name, task.payload ?? {}, { uniqueKey: periodKey(task, now), maxAttempts: 3, runAt: isoNoMs(now) });
+    await enqueue(task.name, task.payload ?? {}, { queue: task.queue, uniqueKey: periodKey(task, now), maxAttempts: 3, runAt: isoNoMs(now) });
   }
 }
 

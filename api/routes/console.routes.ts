@@ -116,7 +116,7 @@ export function consoleRoutes(deps: AppDeps): Router {
   router.delete('/delete-user', requireAdmin, async (req, res) => {
     const id = typeof req.query.user === 'string' ? req.query.user : '';
     if (!id) throw invalid('missing_parameters', 'missing_parameters', { field: 'user' });
-    const result = await staff.deleteUser({ id: req.caller!.user.id }, id, deps.clock());
+    const result = await staff.deleteUser({ id: req.caller!.user.id }, id, deps.clock(), deps.storage);
     res.json({ success: true, message: t(req.lang, result.message) });
   });
 

@@ -25,6 +25,7 @@ import { managerRoutes } from './manager.routes.js';
 import { managerOffersRoutes } from './manager-offers.routes.js';
 import { leadNotifRoutes } from './lead-notif.routes.js';
 import { meetingRoutes } from './meeting.routes.js';
+import { privacyRoutes } from './privacy.routes.js';
 
 /** The groups in the order Express tries them. */
 const GROUPS: Array<(deps: AppDeps) => Router> = [
@@ -50,6 +51,7 @@ const GROUPS: Array<(deps: AppDeps) => Router> = [
   subscriptionRoutes,
   leadNotifRoutes,
   meetingRoutes,
+  privacyRoutes,
 ];
 
 export function apiRouter(deps: AppDeps): Router {

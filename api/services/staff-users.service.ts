@@ -6,6 +6,9 @@ import { Op, QueryTypes, type Transaction } from 'sequelize';
 import {
   boundSequelize,
   Application,
+  ApplicationAnswer,
+  AnswerUpload,
+  Upload,
   CloseEvent,
   ContactEvent,
   ManagerRecruiter,
@@ -22,6 +25,8 @@ import { invalid, notFound, AppError } from '../lib/errors.js';
 import { audit } from './audit.service.js';
 import { recountOffers, recountUsers } from './user-counters.service.js';
 import { reindexOffers } from '../../models/search-index.js';
+import type { Storage } from '../integrations/storage.js';
+import { sourceKeyOf, storyKeys } from './video-answers.service.js';
 
 export interface Actor {
   id: string;
@@ -29,11 +34,12 @@ export interface Actor {
 
 const RESOURCE = 'users';
 
-/** The fields an audit entry keeps of a user (never the password hash). */
-function snapshot(u: User): Record<string, unknown> {
+/** The fields an audit entry keeps of a user (never the password hash); also the profile of a privacy export. */
+export function snapshotOfUser(u: User): Record<string, unknown> {
   const { password_hash: _p, ...rest } = u.get({ plain: true }) as unknown as Record<string, unknown>;
   return rest;
 }
+const snapshot = snapshotOfUser;
 
 async function lockUser(id: string, t: Transaction): Promise<User> {
   const user = await User.findByPk(id, { transaction: t, lock: t.LOCK.UPDATE });
@@ -152,15 +158,48 @@ export async function substitute(actor: Actor, targetId: string, input: { user: 
   });
 }
 
+/** Who deletes an account: staff (console), the person themselves, or the inactivity sweep (no actor). */
+export type DeletionReason = 'staff' | 'self' | 'inactivity';
+
+/** The storage keys that belong to a user as a candidate: stories (playlist, segments, poster), sources, CVs, uploads they own. */
+export async function userFileKeys(storage: Storage, userId: string, t?: Transaction): Promise<string[]> {
+  const keys = new Set<string>();
+  const apps = await Application.findAll({ where: { candidate_id: userId }, attributes: ['id', 'cv_key'], raw: true, transaction: t });
+  const appIds = apps.map((a) => a.id);
+  for (const a of apps) if (a.cv_key) keys.add(a.cv_key);
+  if (appIds.length) {
+    for (const a of await ApplicationAnswer.findAll({ where: { application_id: appIds, upload_path: { [Op.ne]: null } }, attributes: ['upload_path'], raw: true, transaction: t })) {
+      for (const k of await storyKeys(storage, a.upload_path!)) keys.add(k);
+    }
+    for (const u of await AnswerUpload.findAll({ where: { application_id: appIds }, attributes: ['id', 'source_key'], raw: true, transaction: t })) {
+      if (u.source_key) keys.add(u.source_key);
+      keys.add(sourceKeyOf(u.id));
+    }
+  }
+  for (const u of await Upload.findAll({ where: { owner_id: userId }, attributes: ['key'], raw: true, transaction: t })) keys.add(u.key);
+  return [...keys];
+}
+
 /**
- * Permanent delete: the user and everything that belongs to them (foreign keys cascade);
- * counters of the users on the other side of their applications and wishlists are recomputed.
+ * Permanent delete, the one deletion of an account (staff's console action, the person's own
+ * request, the inactivity sweep): the user and everything that belongs to them (foreign keys
+ * cascade); counters of the users on the other side of their applications and wishlists, and of
+ * the offers that lost applications, are recomputed in the same transaction; once it commits, their
+ * stories, CVs and uploads leave the storage (docs/decisions/168-self-service-privacy.md).
  */
-export async function deleteUser(actor: Actor, userId: string, now: Date): Promise<{ id: string; message: 'console_user_deleted' }> {
+export async function deleteUser(
+  actor: Actor | null,
+  userId: string,
+  now: Date,
+  storage: Pick<Storage, 'get' | 'delete'>,
+  reason: DeletionReason = 'staff',
+): Promise<{ id: string; message: 'console_user_deleted'; files: number }> {
+  let keys: string[] = [];
   try {
-    return await retryingTransaction(async (t) => {
+    await retryingTransaction(async (t) => {
       const user = await lockUser(userId, t);
       const before = snapshot(user);
+      keys = await userFileKeys(storage as Storage, userId, t);
       const affected = new Set<string>();
       const appOffers = new Set<number>();
       for (const a of await Application.findAll({
@@ -178,17 +217,22 @@ export async function deleteUser(actor: Actor, userId: string, now: Date): Promi
         for (const w of await WishlistEntry.findAll({ where: { offer_id: offerIds }, attributes: ['candidate_id'], raw: true, transaction: t })) affected.add(w.candidate_id as string);
       }
       affected.delete(userId);
+      await Upload.destroy({ where: { owner_id: userId }, transaction: t });
       await user.destroy({ transaction: t });
       await recountUsers(affected, t);
       // The offers that lost applications (a deleted recruiter's own offers are gone with them).
       await recountOffers(appOffers, t);
-      await audit(t, { actorId: actor.id, action: 'delete', resource: RESOURCE, recordId: userId, before, after: null, at: now });
-      return { id: userId, message: 'console_user_deleted' as const };
+      // A person deleting themselves is no longer a user the entry can point at: the reason says who.
+      const actorId = actor && actor.id !== userId ? actor.id : null;
+      await audit(t, { actorId, action: 'delete', resource: RESOURCE, recordId: userId, before, after: { reason, files: keys.length }, at: now });
     });
   } catch (e) {
     if (e instanceof AppError) throw e;
     throw new AppError(500, 'delete_failed', 'console_delete_failed');
   }
+  // After the commit: a rolled-back deletion keeps its files. A key missing already is not an error.
+  for (const key of keys) await storage.delete(key);
+  return { id: userId, message: 'console_user_deleted' as const, files: keys.length };
 }
 
 /** Close ("Classer"): a close event, and the user is no longer contactable. */

@@ -165,6 +165,12 @@ const en: Record<keyof typeof fr, string> = {
   meeting_not_signed_in: 'Sign in to join this meeting.',
   meeting_not_allowed: 'You do not have access to this meeting.',
   meeting_too_many_signals: 'Too many messages for this meeting. Try again in a minute.',
+  // Issue 14, data lifecycle and self-service privacy (decisions 167, 168)
+  privacy_candidates_only: 'This page is for candidates: a recruiter’s data belongs to their company’s account.',
+  privacy_account_deleted: 'Your account and your data have been deleted.',
+  inactivity_warning_subject: 'Your account will be deleted on {date}',
+  inactivity_warning_text:
+    'Hello {name},\n\nYou have not signed in for almost three years. As our privacy policy states, your account and your data (stories, CV, applications) will be deleted on {date}.\n\nTo keep your account, just sign in before that date: {link}\n',
 };
 
 export default en;

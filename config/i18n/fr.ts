@@ -166,6 +166,12 @@ const fr = {
   meeting_not_signed_in: 'Connectez-vous pour rejoindre cette réunion.',
   meeting_not_allowed: 'Vous n’avez pas accès à cette réunion.',
   meeting_too_many_signals: 'Trop de messages pour cette réunion. Réessayez dans une minute.',
+  // Issue 14, data lifecycle and self-service privacy (decisions 167, 168)
+  privacy_candidates_only: 'Cette page est réservée aux candidats : les données d’un recruteur appartiennent au compte de son entreprise.',
+  privacy_account_deleted: 'Votre compte et vos données ont été supprimés.',
+  inactivity_warning_subject: 'Votre compte sera supprimé le {date}',
+  inactivity_warning_text:
+    'Bonjour {name},\n\nVous ne vous êtes pas connecté depuis bientôt trois ans. Comme le prévoit notre politique de confidentialité, votre compte et vos données (stories, CV, candidatures) seront supprimés le {date}.\n\nPour garder votre compte, il suffit de vous connecter avant cette date : {link}\n',
 } as const;
 
 export default fr;

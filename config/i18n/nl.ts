@@ -166,6 +166,12 @@ const nl: Record<keyof typeof fr, string> = {
   meeting_not_signed_in: 'Meld u aan om deel te nemen aan deze vergadering.',
   meeting_not_allowed: 'U hebt geen toegang tot deze vergadering.',
   meeting_too_many_signals: 'Te veel berichten voor deze vergadering. Probeer het over een minuut opnieuw.',
+  // Issue 14, data lifecycle and self-service privacy (decisions 167, 168)
+  privacy_candidates_only: 'Deze pagina is voor kandidaten: de gegevens van een recruiter horen bij het account van zijn bedrijf.',
+  privacy_account_deleted: 'Je account en je gegevens zijn verwijderd.',
+  inactivity_warning_subject: 'Je account wordt verwijderd op {date}',
+  inactivity_warning_text:
+    'Hallo {name},\n\nJe hebt al bijna drie jaar niet ingelogd. Zoals ons privacybeleid bepaalt, worden je account en je gegevens (stories, cv, sollicitaties) verwijderd op {date}.\n\nWil je je account houden? Log dan voor die datum in: {link}\n',
 };
 
 export default nl;

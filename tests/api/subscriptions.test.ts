@@ -362,7 +362,7 @@ describe('seats', () => {
 
 describe('the daily expiry job', () => {
   it('runs on the job queue once a day and writes expired on the paid subscriptions past their expiry', async () => {
-    expect(RECURRING).toContainEqual({ name: 'subscription-expiry', everyMs: 24 * 3600_000 });
+    expect(RECURRING).toContainEqual({ name: 'subscription-expiry', everyMs: 24 * 3600_000, queue: 'lifecycle' });
     const past = await Subscription.create({ sub_id: 'sub_daily_past', user_id: manager.id, plan_id: 'franchise_demo', quantity: 1, state: 'payed', expires_at: new Date(Date.now() - 60_000) });
     const future = await Subscription.create({ sub_id: 'sub_daily_future', user_id: manager.id, plan_id: 'franchise_demo', quantity: 1, state: 'payed', expires_at: new Date(Date.now() + 86400_000) });
     const worker = startJobs(ctx.deps);

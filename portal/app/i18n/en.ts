@@ -376,6 +376,22 @@ const en: Record<keyof typeof fr, string> = {
   meeting_picture_alt: 'Picture of {name}',
   meeting_controls: 'Meeting controls',
   meeting_media_error: 'The camera or microphone cannot be used: allow them in your browser.',
+  // Issue 14, self-service privacy (/candidate/privacy, decision 168)
+  privacy_self_title: 'My personal data',
+  privacy_self_description: 'Download all your data or delete your candidate account.',
+  privacy_self_sign_in: 'Sign in to reach your data: a one-time code is sent to you by e-mail.',
+  privacy_self_candidates_only: 'This page is for candidates: a recruiter’s data belongs to their company’s account.',
+  privacy_self_signed_in_as: 'Signed in as {name} ({email})',
+  privacy_self_export_title: 'Download my data',
+  privacy_self_export_text: 'A ZIP file with your profile, your applications and their answers, your wishlist, the contact history, your videos and your CVs.',
+  privacy_self_export_button: 'Download my data (ZIP)',
+  privacy_self_delete_title: 'Delete my account',
+  privacy_self_delete_text: 'Your videos and CVs are deleted at once, with your account, your applications and your wishlist. This cannot be undone.',
+  privacy_self_delete_confirm: 'I understand that the deletion cannot be undone.',
+  privacy_self_delete_button: 'Delete my account for good',
+  privacy_self_confirm_first: 'Tick the box to confirm the deletion.',
+  privacy_self_deleted: 'Your account and your data have been deleted.',
+  privacy_self_link: 'Use your rights: download your data or delete your account',
 };
 
 export default en;

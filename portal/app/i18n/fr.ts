@@ -375,6 +375,22 @@ const fr = {
   meeting_picture_alt: 'Photo de {name}',
   meeting_controls: 'Commandes de la réunion',
   meeting_media_error: 'Impossible d’utiliser la caméra ou le micro : autorisez-les dans votre navigateur.',
+  // Issue 14, self-service privacy (/candidate/privacy, decision 168)
+  privacy_self_title: 'Mes données personnelles',
+  privacy_self_description: 'Téléchargez toutes vos données ou supprimez votre compte candidat.',
+  privacy_self_sign_in: 'Connectez-vous pour accéder à vos données : un code à usage unique vous est envoyé par e-mail.',
+  privacy_self_candidates_only: 'Cette page est réservée aux candidats : les données d’un recruteur appartiennent au compte de son entreprise.',
+  privacy_self_signed_in_as: 'Connecté en tant que {name} ({email})',
+  privacy_self_export_title: 'Télécharger mes données',
+  privacy_self_export_text: 'Un fichier ZIP avec votre profil, vos candidatures et leurs réponses, vos favoris, l’historique des contacts, vos vidéos et vos CV.',
+  privacy_self_export_button: 'Télécharger mes données (ZIP)',
+  privacy_self_delete_title: 'Supprimer mon compte',
+  privacy_self_delete_text: 'Vos vidéos et vos CV sont supprimés immédiatement, ainsi que votre compte, vos candidatures et vos favoris. Cette action est définitive.',
+  privacy_self_delete_confirm: 'Je comprends que la suppression est définitive.',
+  privacy_self_delete_button: 'Supprimer définitivement mon compte',
+  privacy_self_confirm_first: 'Cochez la case pour confirmer la suppression.',
+  privacy_self_deleted: 'Votre compte et vos données ont été supprimés.',
+  privacy_self_link: 'Exercer vos droits : télécharger vos données ou supprimer votre compte',
 } as const;
 
 export default fr;

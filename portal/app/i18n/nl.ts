@@ -376,6 +376,22 @@ const nl: Record<keyof typeof fr, string> = {
   meeting_picture_alt: 'Foto van {name}',
   meeting_controls: 'Bediening van het gesprek',
   meeting_media_error: 'Camera of microfoon niet beschikbaar: sta ze toe in uw browser.',
+  // Issue 14, self-service privacy (/candidate/privacy, decision 168)
+  privacy_self_title: 'Mijn persoonsgegevens',
+  privacy_self_description: 'Download al je gegevens of verwijder je kandidatenaccount.',
+  privacy_self_sign_in: 'Log in om je gegevens te bekijken: je krijgt een eenmalige code per e-mail.',
+  privacy_self_candidates_only: 'Deze pagina is voor kandidaten: de gegevens van een recruiter horen bij het account van zijn bedrijf.',
+  privacy_self_signed_in_as: 'Ingelogd als {name} ({email})',
+  privacy_self_export_title: 'Mijn gegevens downloaden',
+  privacy_self_export_text: 'Een ZIP-bestand met je profiel, je sollicitaties en hun antwoorden, je favorieten, de contactgeschiedenis, je video’s en je cv’s.',
+  privacy_self_export_button: 'Mijn gegevens downloaden (ZIP)',
+  privacy_self_delete_title: 'Mijn account verwijderen',
+  privacy_self_delete_text: 'Je video’s en cv’s worden meteen verwijderd, samen met je account, je sollicitaties en je favorieten. Dit is definitief.',
+  privacy_self_delete_confirm: 'Ik begrijp dat de verwijdering definitief is.',
+  privacy_self_delete_button: 'Mijn account definitief verwijderen',
+  privacy_self_confirm_first: 'Vink het vakje aan om de verwijdering te bevestigen.',
+  privacy_self_deleted: 'Je account en je gegevens zijn verwijderd.',
+  privacy_self_link: 'Je rechten uitoefenen: je gegevens downloaden of je account verwijderen',
 };
 
 export default nl;

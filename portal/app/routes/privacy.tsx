@@ -3,6 +3,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { LegalPage } from '../components/LegalPage.js';
 import { privacy } from '../i18n/legal.fr.js';
 import { pageMeta, rootData } from '../lib/meta.js';
+import { useT } from '../lib/i18n.js';
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = rootData(matches);
@@ -10,5 +11,14 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function Page() {
-  return <LegalPage page={privacy} />;
+  const t = useT();
+  return (
+    <>
+      <LegalPage page={privacy} />
+      {/* The rights of "Vos droits", exercised by the candidate alone (decision 168). */}
+      <p className="page narrow">
+        <a href="/candidate/privacy">{t('privacy_self_link')}</a>
+      </p>
+    </>
+  );
 }

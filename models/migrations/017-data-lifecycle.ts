@@ -1,0 +1,18 @@
+// Issue 14, data lifecycle (docs/decisions/167-data-lifecycle.md): a story deleted 12 months after
+// publication keeps its answer row, marked expired (expired_at); an account warned for inactivity
+// keeps the time of the warning (inactivity_warned_at) so that it is deleted 30 days later only if
+// it stayed inactive since.
+import { DataTypes } from 'sequelize';
+import type { MigrationContext } from '../migrator.js';
+
+export async function up({ context: qi }: MigrationContext): Promise<void> {
+  await qi.addColumn('application_answers', 'expired_at', { type: DataTypes.DATE(3), allowNull: true });
+  await qi.addColumn('users', 'inactivity_warned_at', { type: DataTypes.DATE(3), allowNull: true });
+  await qi.addIndex('users', ['last_co'], { name: 'users_last_co' });
+}
+
+export async function down({ context: qi }: MigrationContext): Promise<void> {
+  await qi.removeIndex('users', 'users_last_co');
+  await qi.removeColumn('users', 'inactivity_warned_at');
+  await qi.removeColumn('application_answers', 'expired_at');
+}
