@@ -13,6 +13,8 @@ export async function up({ context: qi }: MigrationContext): Promise<void> {
 
 export async function down({ context: qi }: MigrationContext): Promise<void> {
   await qi.removeIndex('users', 'users_last_co');
-  await qi.removeColumn('users', 'inactivity_warned_at');
-  await qi.removeColumn('application_answers', 'expired_at');
+  // A plain DROP COLUMN on both dialects: on SQLite, removeColumn rebuilds the table, and dropping
+  // the old users table cascades to every row that points at a user (see 014).
+  await qi.sequelize.query('ALTER TABLE users DROP COLUMN inactivity_warned_at');
+  await qi.sequelize.query('ALTER TABLE application_answers DROP COLUMN expired_at');
 }
