@@ -28,7 +28,7 @@ export type PanelView = 'story' | 'feedback';
 
 interface Media {
   cv: string | null;
-  questions: Array<{ id: string; question: string; url: string | null }>;
+  questions: Array<{ id: string; question: string; url: string | null; expired_at?: string | null }>;
 }
 
 interface Reviews {
@@ -74,6 +74,10 @@ function StoryTab({ candidate }: { candidate: PanelCandidate }) {
         <Suspense fallback={<CircularProgress size={24} />}>
           <StoryPanel answers={answers} />
         </Suspense>
+      ) : data.questions.some((q) => q.expired_at) ? (
+        <Alert severity="info" data-testid="story-expired">
+          {translate('candidates.story_expired')}
+        </Alert>
       ) : (
         <Alert severity="info">{translate('candidates.no_story')}</Alert>
       )}
