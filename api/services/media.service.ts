@@ -10,7 +10,9 @@ export interface ApplicationMedia {
   id: number;
   /** The CV's signed address, or null when the candidate sent none. */
   cv: string | null;
-  questions: Array<{ id: string; question: string; url: string | null }>;
+  /** url: the answer's signed playlist, null when there is none; expired_at: when the data lifecycle
+   *  deleted its video, 12 months after publication (docs/decisions/167-data-lifecycle.md). */
+  questions: Array<{ id: string; question: string; url: string | null; expired_at: string | null }>;
 }
 
 /** Whether a caller may see an application's CV and stories. */
@@ -71,6 +73,11 @@ export async function applicationMedia(caller: User | undefined, applicationId: 
   return {
     id: application.id,
     cv: application.cv_key ? media.sign(application.cv_key, audience, now) : null,
-    questions: answers.map((a) => ({ id: a.qid, question: a.question, url: a.upload_path && a.state === 'done' ? media.sign(a.upload_path, audience, now) : null })),
+    questions: answers.map((a) => ({
+      id: a.qid,
+      question: a.question,
+      url: a.upload_path && a.state === 'done' ? media.sign(a.upload_path, audience, now) : null,
+      expired_at: a.expired_at ? a.expired_at.toISOString() : null,
+    })),
   };
 }

@@ -6,7 +6,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
+import { bearer } from '../helpers/auth.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
 import { expectCountersTrue, storeStory } from '../helpers/lifecycle.js';
 import { makeApplication, makeOffer, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
@@ -59,6 +61,16 @@ describe('stories', () => {
       expect([a.upload_path, a.expired_at?.getTime(), a.state]).toEqual([null, now.getTime(), 'done']);
     }
     expect(await Application.count({ where: { id: oldApp.id } })).toBe(1);
+    // The recruiter's panel says the videos expired, and hands no address for them.
+    const panel = await request(ctx.app)
+      .get(`/apis/applications/${oldApp.id}/media`)
+      .set(await bearer(recruiter));
+    expect(panel.status).toBe(200);
+    expect(panel.body.questions.map((q: { url: string | null; expired_at: string | null }) => [q.url, q.expired_at])).toEqual(oldAnswers.map(() => [null, now.toISOString()]));
+    const young = await request(ctx.app)
+      .get(`/apis/applications/${youngApp.id}/media`)
+      .set(await bearer(recruiter));
+    expect(young.body.questions.every((q: { url: string | null; expired_at: string | null }) => q.url && q.expired_at === null)).toBe(true);
     const entry = await AuditEntry.findOne({ where: { resource: 'lifecycle', action: 'stories_expired' }, order: [['id', 'DESC']] });
     expect(entry?.actor_id).toBeNull();
     expect(entry?.after_json).toMatchObject({ count: oldAnswers.length });

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Drawer, IconButton, Link, List, ListItem, ListItemText, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { useTranslate } from 'react-admin';
+import { useGetIdentity, useTranslate } from 'react-admin';
 import { errorCode, getJson, postJson } from '../common/http.js';
 
 const StoryPanel = lazy(() => import('./StoryPanel.js'));
@@ -28,7 +28,7 @@ export type PanelView = 'story' | 'feedback';
 
 interface Media {
   cv: string | null;
-  questions: Array<{ id: string; question: string; url: string | null }>;
+  questions: Array<{ id: string; question: string; url: string | null; expired_at?: string | null }>;
 }
 
 interface Reviews {
@@ -74,6 +74,10 @@ function StoryTab({ candidate }: { candidate: PanelCandidate }) {
         <Suspense fallback={<CircularProgress size={24} />}>
           <StoryPanel answers={answers} />
         </Suspense>
+      ) : data.questions.some((q) => q.expired_at) ? (
+        <Alert severity="info" data-testid="story-expired">
+          {translate('candidates.story_expired')}
+        </Alert>
       ) : (
         <Alert severity="info">{translate('candidates.no_story')}</Alert>
       )}
@@ -163,6 +167,23 @@ function FeedbackTab({ candidate }: { candidate: PanelCandidate }) {
 }
 
 /**
+ * Opens the meeting room with this candidate in a new tab (public-web.md's
+ * /meeting-web-app/{recruiter}/{candidate}/{current}; decision 160): the path names the offer's
+ * recruiter, the candidate and the signed-in caller, whom the room's join call checks.
+ */
+function VideoCallButton({ candidate }: { candidate: PanelCandidate }) {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  if (!identity?.id) return null;
+  const href = `/meeting-web-app/${encodeURIComponent(candidate.recruiterId)}/${encodeURIComponent(candidate.candidateId)}/${encodeURIComponent(String(identity.id))}`;
+  return (
+    <Button variant="outlined" href={href} target="_blank" rel="noopener" data-testid="video-call">
+      {translate('candidates.video_call')}
+    </Button>
+  );
+}
+
+/**
  * The side panel for one candidate, open while `candidate` is set. `view` picks the first tab;
  * `actions` (the screen's transitions) show under the candidate's name.
  */
@@ -193,6 +214,7 @@ export function CandidatePanel({ candidate, view = 'story', onClose, actions }: 
             </Typography>
           )}
           {actions}
+          <VideoCallButton candidate={candidate} />
           <Tabs value={tab} onChange={(_e, v: PanelView) => setTab(v)} variant="fullWidth">
             <Tab value="story" label={translate('candidates.story')} />
             <Tab value="feedback" label={translate('candidates.feedback')} />

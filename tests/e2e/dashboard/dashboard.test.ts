@@ -161,6 +161,17 @@ describe('recruiter dashboard', () => {
     await page.locator(`[data-testid="candidate-card"][data-application="${withStory!.id}"] [data-testid="watch-story"]`).click();
     const panel = page.getByTestId('candidate-panel');
     await panel.waitFor();
+    // "Video call" opens the meeting room with this candidate, as the signed-in recruiter: its join
+    // call lets the recruiter in.
+    const call = await panel.getByTestId('video-call').getAttribute('href');
+    expect(call).toMatch(/^\/meeting-web-app\/[^/]+\/[^/]+\/[^/]+$/);
+    const joined = await page.evaluate(async (path) => {
+      const me = (await (await fetch('/apis/auth/me')).json()) as { id: string | number };
+      const res = await fetch(`/apis/meeting-flight/${path.split('/').slice(2).join('/')}`);
+      return { me: String(me.id), current: path.split('/')[4], status: res.status };
+    }, call!);
+    expect(joined.current).toBe(joined.me);
+    expect(joined.status).toBe(200);
     const video = panel.locator('video').first();
     await video.waitFor();
     // The player starts on its play button (nothing is downloaded before).
