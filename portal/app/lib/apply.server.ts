@@ -1,13 +1,13 @@
 // Server side of the public offer page (/candidate/offer/{job_code} and /dla/{job_code}):
 // the offer for the page, and the application action that works with or without JavaScript.
-import { data, unstable_composeUploadHandlers, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, MaxPartSizeExceededError, type AppLoadContext } from '@remix-run/node';
+import { data, type AppLoadContext } from '@remix-run/node';
 import { t as serverT } from '../../../config/i18n/index.js';
 import { isServiceError } from './app-error.server.js';
 import { loadOffer } from './offer.server.js';
 import { resolveLang } from './lang.server.js';
 import { applyFormSchema, interestFromApplyForm } from '../../../api/services/interest.schema.js';
 import { defaultPhonePrefix } from '../../../models/rules/phone.js';
-import { MAX_UPLOAD_BYTES } from '../../../models/rules/upload.js';
+import { readForm } from './read-form.server.js';
 import { checkForm, type FieldErrors } from './form.js';
 import { isoDay } from '../../../models/rules/dates.js';
 
@@ -37,19 +37,6 @@ export async function offerPageData(jobCode: string, context: AppLoadContext) {
 }
 
 export type ApplyResult = { status: 'invalid'; errors: FieldErrors } | { status: 'error'; code: string; message: string } | { status: 'sent'; job_code: string };
-
-/** Reads the form: multipart (with the CV file when sent without JavaScript) or urlencoded. */
-async function readForm(request: Request): Promise<{ form: FormData; tooLarge: boolean }> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.startsWith('multipart/form-data')) return { form: await request.formData(), tooLarge: false };
-  try {
-    const handler = unstable_composeUploadHandlers(unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }));
-    return { form: await unstable_parseMultipartFormData(request, handler), tooLarge: false };
-  } catch (e) {
-    if (e instanceof MaxPartSizeExceededError) return { form: new FormData(), tooLarge: true };
-    throw e;
-  }
-}
 
 export async function applyAction(jobCode: string, request: Request, context: AppLoadContext, cguFrom?: string) {
   const lang = await resolveLang(request, context);

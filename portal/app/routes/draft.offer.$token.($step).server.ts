@@ -3,11 +3,11 @@
 // posted to this action, which saves the draft through the services of PUT and POST
 // /apis/draft-offer/{token} (same schemas) — so the wizard works without JavaScript, and the
 // same link on another device shows what was saved.
-import { data, redirect, unstable_composeUploadHandlers, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, MaxPartSizeExceededError, type AppLoadContext } from '@remix-run/node';
+import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { t as serverT } from '../../../config/i18n/index.js';
 import { isServiceError } from '../lib/app-error.server.js';
 import { resolveLang } from '../lib/lang.server.js';
-import { MAX_UPLOAD_BYTES } from '../../../models/rules/upload.js';
+import { readForm } from '../lib/read-form.server.js';
 import { formDate, parseFormDate } from '../../../models/rules/dates.js';
 import { MAX_WIZARD_QUESTIONS, MIN_WIZARD_QUESTIONS, WIZARD_STEP_COUNT, continueStep, filledSteps, stepsOfFields } from '../../../models/rules/offer-wizard.js';
 import type { DraftOfferJson } from '../../../models/offer.model.js';
@@ -75,18 +75,6 @@ function sameOrigin(request: Request, publicUrl: string): boolean {
   const origin = request.headers.get('origin');
   if (!origin || origin === 'null') return request.headers.get('sec-fetch-site') !== 'cross-site';
   return [new URL(publicUrl).origin, new URL(request.url).origin].includes(origin);
-}
-
-async function readForm(request: Request): Promise<{ form: FormData; tooLarge: boolean }> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.startsWith('multipart/form-data')) return { form: await request.formData(), tooLarge: false };
-  try {
-    const handler = unstable_composeUploadHandlers(unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }));
-    return { form: await unstable_parseMultipartFormData(request, handler), tooLarge: false };
-  } catch (e) {
-    if (e instanceof MaxPartSizeExceededError) return { form: new FormData(), tooLarge: true };
-    throw e;
-  }
 }
 
 const str = (form: FormData, name: string) => {

@@ -16,6 +16,7 @@ import type { MessageKey } from '../i18n/index.js';
 import { MAX_WIZARD_QUESTIONS, MIN_WIZARD_QUESTIONS, WIZARD_STEP_COUNT } from '../../../models/rules/offer-wizard.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
 import { wizardAction, wizardData, type WizardResult } from './draft.offer.$token.($step).server.js';
+import type { AddressResult } from '../../../api/integrations/address/types.js';
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return wizardData(params.token ?? '', params.step, request, context);
@@ -469,18 +470,8 @@ function StepForm({ page, step }: { page: Data; step: number }) {
   );
 }
 
-interface Suggestion {
-  label: string;
-  lat: number | null;
-  lng: number | null;
-  street: string;
-  city: string;
-  zip_code: string;
-  area: string;
-  sub_area: string;
-  country: string;
-  country_iso: string;
-}
+/** One address of GET /apis/address-search (the address service's own result shape). */
+type Suggestion = AddressResult;
 
 type Loc = NonNullable<Data['json']['location']>;
 
