@@ -36,6 +36,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {!loaded && <ErrorMeta />}
         <Links />
         <style dangerouslySetInnerHTML={{ __html: styles }} suppressHydrationWarning />
+        {/* Parts that need scripts (class js-only) are sent with the page, so it does not move when
+            it hydrates, and hidden where scripts do not run. */}
+        <noscript>
+          <style>{'.js-only{display:none!important}'}</style>
+        </noscript>
       </head>
       <body>
         {children}

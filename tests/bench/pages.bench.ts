@@ -9,7 +9,9 @@
 // BENCH_LH_RUNS (3; 0 skips Lighthouse), BENCH_SAMPLES (60).
 // Targets: every page ≤ 100 KB of gzipped JS (issue 13); hls.js only on the feedback page (where
 // it loads when the visitor presses play: no page downloads it while loading, see
-// tests/e2e/portal/feedback.test.ts); Lighthouse mobile performance ≥ 0.95 everywhere.
+// tests/e2e/portal/feedback.test.ts); Lighthouse mobile performance ≥ 0.95 everywhere, but ≥ 0.9
+// on the meeting room (issue 14), measured signed in as the demo recruiter calling the first
+// candidate of their dashboard, with Chromium's fake camera and microphone.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +20,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildIfStale } from '../../scripts/build-if-stale.js';
+import { DEMO_PASSWORD } from '../../seeders/demo-data.js';
 import { startServer } from '../helpers/server.js';
 import { freePort } from '../helpers/ports.js';
 
@@ -31,6 +34,9 @@ const PAGES = [
   '/draft/offer/demo-draft-maison-0001/4',
   '/draft/offer/demo-draft-maison-0001/12',
 ];
+/** The meeting room's Lighthouse target (issue 14); every other page has PERF_TARGET. */
+const MEETING_TARGET = 0.9;
+const PERF_TARGET = 0.95;
 const SSR_PAGES = ['/candidate/offer/CAFE75', '/landing/maison-demo', '/', '/privacy'];
 const SSR_TARGET = 0.5;
 const SSR_CONNECTIONS = Number(process.env.BENCH_SSR_CONNECTIONS ?? 20);
@@ -41,10 +47,23 @@ const RENDER_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 // Lighthouse varies from run to run (more so on a shared machine): the run with the median
 // performance score of several is reported, as Lighthouse's documentation advises.
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // The meeting room asks for the camera: Chromium's fake devices, no permission prompt.
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+];
 
 interface Row {
   page: string;
+  target: number;
   status: number;
   jsGzipKB: number;
   totalKB: number;
@@ -61,13 +80,14 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-async function renderTime(url: string): Promise<{ status: number; ms: number }> {
+async function renderTime(url: string, cookie = ''): Promise<{ status: number; ms: number }> {
   let status = 0;
-  await fetch(url).then((r) => r.text()); // warm up
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) };
+  await fetch(url, { headers }).then((r) => r.text()); // warm up
   const times: number[] = [];
   for (let i = 0; i < RENDER_SAMPLES; i++) {
     const t0 = performance.now();
-    const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    const res = await fetch(url, { headers });
     await res.arrayBuffer();
     times.push(performance.now() - t0);
     status = res.status;
@@ -168,6 +188,28 @@ async function ssrThroughput(realBase: string, realPid: number): Promise<SsrRow[
   return rows;
 }
 
+/**
+ * The meeting room as the demo recruiter sees it: signed in through the API, the candidate taken
+ * from the recruiter's dashboard (GET /apis/application), as the console's video-call button does.
+ */
+async function meetingPage(base: string): Promise<{ path: string; cookie: string }> {
+  const login = await fetch(`${base}/apis/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'recruiter@demo.test', password: DEMO_PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in of recruiter@demo.test: ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const self = ((await login.json()) as { user?: { id?: string } }).user?.id;
+  const board = (await (await fetch(`${base}/apis/application`, { headers: { cookie } })).json()) as { Items?: Array<{ recruiter_id: string; candidate: { sub: string } }> };
+  const item = board.Items?.[0];
+  if (!item || !self) throw new Error('the demo recruiter has no candidate on their dashboard');
+  return { path: `/meeting-web-app/${item.recruiter_id}/${item.candidate.sub}/${self}`, cookie };
+}
+
 function printTable(head: string[], lines: string[][]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
@@ -202,12 +244,20 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const rows: Row[] = [];
   try {
-    for (const path of PAGES) {
+    const meeting = await meetingPage(server.baseUrl);
+    const pages = [...PAGES.map((path) => ({ path, cookie: '', target: PERF_TARGET })), { ...meeting, target: MEETING_TARGET }];
+    for (const { path, cookie, target } of pages) {
       const url = `${server.baseUrl}${path}`;
-      const render = await renderTime(url);
+      const render = await renderTime(url, cookie);
       const runs = [];
       for (let i = 0; i < LH_RUNS; i++) {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          ...(cookie ? { extraHeaders: { cookie } } : {}),
+        });
         if (!result) throw new Error(`lighthouse gave no result for ${path}`);
         runs.push(result.lhr);
       }
@@ -217,6 +267,7 @@ async function main() {
       const scripts = items.filter((i) => i.resourceType === 'Script');
       rows.push({
         page: path,
+        target,
         status: render.status,
         jsGzipKB: (await gzippedBytes(scripts.map((i) => i.url))) / 1024,
         totalKB: items.reduce((n, i) => n + (i.transferSize ?? 0), 0) / 1024,
@@ -234,7 +285,7 @@ async function main() {
   }
 
   console.log('');
-  const head = ['page', 'status', 'JS gzip KB', 'total KB', 'hls.js at load', 'render ms (median)', `LH perf (median of ${LH_RUNS})`, 'LCP ms', 'TBT ms', 'CLS'];
+  const head = ['page', 'status', 'JS gzip KB', 'total KB', 'hls.js at load', 'render ms (median)', `LH perf (median of ${LH_RUNS})`, 'target', 'LCP ms', 'TBT ms', 'CLS'];
   const lines = rows.map((r) => [
     r.page,
     String(r.status),
@@ -243,6 +294,7 @@ async function main() {
     r.hls ? 'yes' : 'no',
     r.renderMs.toFixed(1),
     r.perf.toFixed(2),
+    `>= ${r.target}`,
     r.lcpMs.toFixed(0),
     r.tbtMs.toFixed(0),
     r.cls.toFixed(3),
@@ -253,7 +305,7 @@ async function main() {
     if (r.status !== 200) problems.push(`${r.page}: status ${r.status}`);
     if (r.jsGzipKB > 100) problems.push(`${r.page}: ${r.jsGzipKB.toFixed(1)} KB of JS > 100 KB`);
     if (r.hls) problems.push(`${r.page}: hls.js downloaded while the page loads`);
-    if (r.perf < 0.95) problems.push(`${r.page}: Lighthouse performance ${r.perf.toFixed(2)} < 0.95`);
+    if (r.perf < r.target) problems.push(`${r.page}: Lighthouse performance ${r.perf.toFixed(2)} < ${r.target}`);
   }
   console.log(problems.length ? `\nMissed targets:\n  ${problems.join('\n  ')}` : '\nAll targets met.');
   if (problems.length) process.exitCode = 1;

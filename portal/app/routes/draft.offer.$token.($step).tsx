@@ -10,7 +10,6 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, u
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { useT } from '../lib/i18n.js';
-import { useHydrated } from '../lib/hydrated.js';
 import { errorMeta, isServerError, metaT, pageMeta } from '../lib/meta.js';
 import type { MessageKey } from '../i18n/index.js';
 import { MAX_WIZARD_QUESTIONS, MIN_WIZARD_QUESTIONS, WIZARD_STEP_COUNT } from '../../../models/rules/offer-wizard.js';
@@ -476,10 +475,9 @@ type Suggestion = AddressResult;
 type Loc = NonNullable<Data['json']['location']>;
 
 /** Step 4: free text fields (what a page without JavaScript gets), and with JavaScript an
- *  autocomplete above them through GET /apis/address-search with the draft's token. */
+ *  autocomplete above them (sent by the server, shown only when scripts run) through GET /apis/address-search with the draft's token. */
 function AddressStep({ token, loc, countries, errorOf }: { token: string; loc: Loc; countries: Array<{ value: string; name: string }>; errorOf: (f: string) => string | null }) {
   const t = useT();
-  const hydrated = useHydrated();
   const [query, setQuery] = useState('');
   const [items, setItems] = useState<Suggestion[] | null>(null);
   const [active, setActive] = useState(-1);
@@ -539,48 +537,48 @@ function AddressStep({ token, loc, countries, errorOf }: { token: string; loc: L
 
   return (
     <>
-      {hydrated && (
-        <div className="field autocomplete">
-          <label htmlFor="w-address-search">{t('wiz_address_search')}</label>
-          <input
-            id="w-address-search"
-            type="text"
-            role="combobox"
-            autoComplete="off"
-            aria-autocomplete="list"
-            aria-expanded={!!items?.length}
-            aria-controls="w-address-list"
-            aria-activedescendant={active >= 0 ? `w-address-${active}` : undefined}
-            aria-describedby="w-address-hint"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => {
-              if (!items?.length) return;
-              if (e.key === 'ArrowDown') setActive((a) => Math.min(a + 1, items.length - 1));
-              else if (e.key === 'ArrowUp') setActive((a) => Math.max(a - 1, 0));
-              else if (e.key === 'Enter' && active >= 0) choose(items[active]);
-              else if (e.key === 'Escape') setItems(null);
-              else return;
-              e.preventDefault();
-            }}
-          />
-          <span className="hint" id="w-address-hint">
-            {t('wiz_address_hint')}
+      {/* Rendered by the server so the step does not move when it hydrates; hidden without
+          JavaScript (root's <noscript> rule for .js-only), where the address is typed. */}
+      <div className="field autocomplete js-only">
+        <label htmlFor="w-address-search">{t('wiz_address_search')}</label>
+        <input
+          id="w-address-search"
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={!!items?.length}
+          aria-controls="w-address-list"
+          aria-activedescendant={active >= 0 ? `w-address-${active}` : undefined}
+          aria-describedby="w-address-hint"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (!items?.length) return;
+            if (e.key === 'ArrowDown') setActive((a) => Math.min(a + 1, items.length - 1));
+            else if (e.key === 'ArrowUp') setActive((a) => Math.max(a - 1, 0));
+            else if (e.key === 'Enter' && active >= 0) choose(items[active]);
+            else if (e.key === 'Escape') setItems(null);
+            else return;
+            e.preventDefault();
+          }}
+        />
+        <span className="hint" id="w-address-hint">
+          {t('wiz_address_hint')}
+        </span>
+        <ul id="w-address-list" role="listbox" className="suggestions" hidden={!items?.length}>
+          {(items ?? []).map((s, i) => (
+            <li key={`${s.label}-${i}`} id={`w-address-${i}`} role="option" aria-selected={i === active} onMouseDown={(e) => e.preventDefault()} onClick={() => choose(s)}>
+              {s.label}
+            </li>
+          ))}
+        </ul>
+        {items && items.length === 0 && (
+          <span className="hint" role="status">
+            {t('wiz_address_none')}
           </span>
-          <ul id="w-address-list" role="listbox" className="suggestions" hidden={!items?.length}>
-            {(items ?? []).map((s, i) => (
-              <li key={`${s.label}-${i}`} id={`w-address-${i}`} role="option" aria-selected={i === active} onMouseDown={(e) => e.preventDefault()} onClick={() => choose(s)}>
-                {s.label}
-              </li>
-            ))}
-          </ul>
-          {items && items.length === 0 && (
-            <span className="hint" role="status">
-              {t('wiz_address_none')}
-            </span>
-          )}
-        </div>
-      )}
+        )}
+      </div>
       {field('street', t('wiz_street'), 'street-address', 255)}
       <div className="grid-2">
         {field('zip_code', t('wiz_zip'), 'postal-code', 20)}

@@ -240,7 +240,9 @@ describe('the offer wizard without JavaScript', () => {
     await page.fill('#w-description', 'Tenue de caisse.');
     await go(4);
     // No autocomplete without JavaScript: the address is typed.
-    expect(await page.locator('#w-address-search').count()).toBe(0);
+    // Sent with the page (so it does not move when scripts hydrate it), hidden without them.
+    expect(await page.locator('#w-address-search').count()).toBe(1);
+    expect(await page.locator('#w-address-search').isHidden()).toBe(true);
     await page.fill('#w-street', '3 rue Neuve');
     await page.fill('#w-zip_code', '1000');
     await page.fill('#w-city', 'Bruxelles');

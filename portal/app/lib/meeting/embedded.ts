@@ -136,7 +136,9 @@ export class EmbeddedCall implements MeetingCall {
       this.poller = new AbortController();
       let res: Response;
       try {
-        res = await fetch(`${this.url}?after=${this.cursor}&wait=${POLL_WAIT_MS}`, { signal: this.poller.signal, cache: 'no-store' });
+        // Low priority: a request that stays open for seconds must not hold back the page's own
+        // loads (browsers without the Fetch Priority API ignore it).
+        res = await fetch(`${this.url}?after=${this.cursor}&wait=${POLL_WAIT_MS}`, { signal: this.poller.signal, cache: 'no-store', priority: 'low' });
       } catch {
         if (this.stopped) return;
         // The network or a node went away: try again shortly (another node may answer).
