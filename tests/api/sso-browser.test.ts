@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../helpers/chromium.js';
 import { makeSsoProvider, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { startIdp, type TestIdp } from '../helpers/saml-idp.js';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   browser = await chromium.launchPersistentContext(profileDir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
 }, 90_000);
 

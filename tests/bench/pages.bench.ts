@@ -23,6 +23,7 @@ import { buildIfStale } from '../../scripts/build-if-stale.js';
 import { DEMO_PASSWORD } from '../../seeders/demo-data.js';
 import { startServer } from '../helpers/server.js';
 import { freePort } from '../helpers/ports.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../helpers/chromium.js';
 
 const PAGES = [
   '/',
@@ -47,19 +48,7 @@ const RENDER_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 // Lighthouse varies from run to run (more so on a shared machine): the run with the median
 // performance score of several is reported, as Lighthouse's documentation advises.
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // The meeting room asks for the camera: Chromium's fake devices, no permission prompt.
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-];
+const CHROME_FLAGS = [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS];
 
 interface Row {
   page: string;
@@ -241,7 +230,7 @@ async function main() {
     if (problems.length) process.exitCode = 1;
     return;
   }
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   const rows: Row[] = [];
   try {
     const meeting = await meetingPage(server.baseUrl);

@@ -18,6 +18,7 @@ import { Application, CustomLanding, Shop, Template, Upload, User } from '../../
 import { LANDING_DEFAULTS } from '../../../models/resources/custom-landings/resource.js';
 import { makeUser } from '../../helpers/fixtures.js';
 import { encodePng } from '../../helpers/png.js';
+import { CHROMIUM_ARGS } from '../../helpers/chromium.js';
 import { seedDemo, DEMO_IDS } from '../../../seeders/demo.js';
 import { createApp } from '../../../api/app.js';
 import { adminConsole, ADMIN_BUILD_DIR } from '../../../api/admin-console.js';
@@ -75,7 +76,7 @@ beforeAll(async () => {
     executablePath: '/usr/bin/chromium',
     headless: true,
     locale: 'fr-FR',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   page = browser.pages()[0] ?? (await browser.newPage());
 }, 180_000);
@@ -285,7 +286,7 @@ describe('staff console in the browser', () => {
       executablePath: '/usr/bin/chromium',
       headless: true,
       locale: 'nl-BE',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: CHROMIUM_ARGS,
     });
     try {
       const nlPage = dutch.pages()[0] ?? (await dutch.newPage());

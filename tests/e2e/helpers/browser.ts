@@ -4,18 +4,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { CHROMIUM_ARGS } from '../../helpers/chromium.js';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+export { CHROMIUM_ARGS };
 
 export const baseUrl = () => inject('baseUrl');
 

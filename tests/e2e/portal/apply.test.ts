@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, expectAccessible, expectNoHorizontalScroll } from '../helpers/browser.js';
+import { FAKE_MEDIA_ARGS } from '../../helpers/chromium.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
 import { FFMPEG, makeVideo } from '../../helpers/video.js';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   server = await startServer({ SMTP_URL: smtp.url });
   camera = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
     headless: true,
   });
 }, 180_000);

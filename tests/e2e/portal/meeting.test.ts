@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { baseUrl, CHROMIUM_ARGS, expectAccessible } from '../helpers/browser.js';
+import { FAKE_MEDIA_ARGS } from '../../helpers/chromium.js';
 import { query } from '../helpers/db.js';
 import { DEMO_PASSWORD } from '../../../seeders/demo-data.js';
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
     executablePath: '/usr/bin/chromium',
     headless: true,
     // Chromium's synthetic camera (a moving picture) and microphone (a beep), granted without a prompt.
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
   });
 }, 60_000);
 afterAll(async () => {
