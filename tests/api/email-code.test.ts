@@ -1,30 +1,19 @@
 // One-time e-mail codes: the code arrives by real SMTP (a server on loopback), proves the address
 // and signs the caller in as a candidate (creating the account when the address has none).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { makeUser } from '../helpers/fixtures.js';
-import { createTestContext, type TestContext } from '../helpers/app.js';
-import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
+import { mailedTestContext } from '../helpers/smtp.js';
 import { EmailCode, User } from '../../models/index.js';
 import { EMAIL_CODE_MAX_WRONG } from '../../api/auth/throttle.js';
 
-let ctx: TestContext;
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  ctx = await createTestContext({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
+const mailed = mailedTestContext();
 
 let ipSeq = 0;
 const nextIp = () => `192.0.2.${++ipSeq}`;
 
 async function askCode(email: string, extra: Record<string, unknown> = {}, ip = nextIp()) {
-  const res = await request(ctx.app)
+  const res = await request(mailed.ctx.app)
     .post('/apis/auth/email-code')
     .set('X-Forwarded-For', ip)
     .send({ email, ...extra });
@@ -33,13 +22,13 @@ async function askCode(email: string, extra: Record<string, unknown> = {}, ip = 
 }
 
 async function mailedCode(email: string) {
-  const mail = await smtp.next(email);
+  const mail = await mailed.smtp.next(email);
   const link = /(http:\/\/127\.0\.0\.1:3999\/\S+#email=\S+&code=(\d{6}))/.exec(mail.text);
   expect(link).not.toBeNull();
   return { mail, link: link![1], code: link![2] };
 }
 
-const verify = (body: Record<string, unknown>, ip = nextIp()) => request(ctx.app).post('/apis/auth/email-code/verify').set('X-Forwarded-For', ip).send(body);
+const verify = (body: Record<string, unknown>, ip = nextIp()) => request(mailed.ctx.app).post('/apis/auth/email-code/verify').set('X-Forwarded-For', ip).send(body);
 
 describe('e-mail code sign-in', () => {
   it('mails a 6-digit code and a link to the offer page; the code creates a candidate account and signs it in', async () => {
@@ -61,7 +50,7 @@ describe('e-mail code sign-in', () => {
     expect(ok.body.user).toMatchObject({ email: 'new.candidate@example.test', profile: 'candidate', name: 'Nina Nouvelle', is_admin: false });
     const cookie = ok.headers['set-cookie'] as unknown as string[];
     expect(cookie.join(';')).toMatch(/sid=[^;]+;.*HttpOnly; SameSite=Lax/);
-    const me = await request(ctx.app)
+    const me = await request(mailed.ctx.app)
       .get('/apis/auth/me')
       .set('Cookie', cookie.map((c) => c.split(';')[0]).join('; '));
     expect(me.status).toBe(200);
@@ -82,7 +71,7 @@ describe('e-mail code sign-in', () => {
     expect(res.body.created).toBe(false);
     expect(res.body.user).toMatchObject({ id: u.id, name: 'Known' });
     expect(res.headers['set-cookie']).toBeUndefined();
-    const me = await request(ctx.app).get('/apis/auth/me').set('Authorization', `Bearer ${res.body.token}`);
+    const me = await request(mailed.ctx.app).get('/apis/auth/me').set('Authorization', `Bearer ${res.body.token}`);
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(u.id);
   });
@@ -92,7 +81,7 @@ describe('e-mail code sign-in', () => {
     const company = await askCode('recruiter.code@example.test', { lang: 'fr' });
     const unknown = await askCode('unknown.code@example.test', { lang: 'fr' });
     expect(company.body).toEqual(unknown.body);
-    const mail = await smtp.next('recruiter.code@example.test');
+    const mail = await mailed.smtp.next('recruiter.code@example.test');
     expect(mail.text).toContain('compte entreprise');
     expect(mail.text).not.toMatch(/code=\d{6}/);
     expect(await EmailCode.count({ where: { email: 'recruiter.code@example.test' } })).toBe(0);
@@ -110,13 +99,13 @@ describe('e-mail code sign-in', () => {
 
     await askCode('late@example.test');
     const late = await mailedCode('late@example.test');
-    ctx.setNow(Date.now() + 15 * 60_000 + 1000);
+    mailed.ctx.setNow(Date.now() + 15 * 60_000 + 1000);
     try {
       const res = await verify({ email: 'late@example.test', code: late.code });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('email_code_invalid');
     } finally {
-      ctx.setNow(undefined);
+      mailed.ctx.setNow(undefined);
     }
     const res = await verify({ email: 'newest@example.test', code: second.code });
     expect(res.status).toBe(200);
@@ -139,7 +128,7 @@ describe('e-mail code sign-in', () => {
   it('limits mails per (email, address) pair and per address, and typed codes per pair', async () => {
     const ip = '198.51.100.7';
     for (let i = 0; i < 3; i++) await askCode('often.code@example.test', {}, ip);
-    const res = await request(ctx.app).post('/apis/auth/email-code').set('X-Forwarded-For', ip).send({ email: 'often.code@example.test' });
+    const res = await request(mailed.ctx.app).post('/apis/auth/email-code').set('X-Forwarded-For', ip).send({ email: 'often.code@example.test' });
     expect(res.status).toBe(429);
     expect(res.body.error).toBe('too_many_requests');
     // Typed codes: 10 per pair in 15 minutes.
@@ -149,18 +138,18 @@ describe('e-mail code sign-in', () => {
   });
 
   it('refuses bad input with stable codes and the spec-style messages', async () => {
-    const bad = await request(ctx.app).post('/apis/auth/email-code').send({ email: 'not-an-email' });
+    const bad = await request(mailed.ctx.app).post('/apis/auth/email-code').send({ email: 'not-an-email' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('invalid_email');
     const code = await verify({ email: 'x@example.test', code: '12ab56' });
     expect(code.status).toBe(400);
     expect(code.body.error).toBe('email_code_invalid');
-    const form = await request(ctx.app).post('/apis/auth/email-code').type('form').send({ email: 'x@example.test' });
+    const form = await request(mailed.ctx.app).post('/apis/auth/email-code').type('form').send({ email: 'x@example.test' });
     expect(form.status).toBe(415);
   });
 
   it('refuses a verify posted from another origin (login CSRF)', async () => {
-    const res = await request(ctx.app).post('/apis/auth/email-code/verify').set('Origin', 'https://evil.example').send({ email: 'x@example.test', code: '123456' });
+    const res = await request(mailed.ctx.app).post('/apis/auth/email-code/verify').set('Origin', 'https://evil.example').send({ email: 'x@example.test', code: '123456' });
     expect(res.status).toBe(403);
   });
 });

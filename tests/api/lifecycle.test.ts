@@ -5,11 +5,10 @@
 // dry-run command, and two processes started at once running each daily sweep once.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
+import { mailedTestContext } from '../helpers/smtp.js';
 import { expectCountersTrue, storeStory } from '../helpers/lifecycle.js';
 import { makeApplication, makeOffer, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
 import { Application, ApplicationAnswer, AuditEntry, Job, PasswordResetCode, Session, ShareLink, ShareView, User } from '../../models/index.js';
@@ -19,19 +18,9 @@ import { LIFECYCLE_SWEEPS, monthsBefore } from '../../api/services/lifecycle.ser
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const DAY = 24 * 3600_000;
-let ctx: TestContext;
-let smtp: TestSmtp;
+const mailed = mailedTestContext();
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  ctx = await createTestContext({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
-
-const deps = (now: Date) => ({ settings: ctx.settings, storage: ctx.deps.storage, mailer: ctx.deps.mailer, logger: ctx.deps.logger, clock: () => now });
+const deps = (now: Date) => ({ settings: mailed.ctx.settings, storage: mailed.ctx.deps.storage, mailer: mailed.ctx.deps.mailer, logger: mailed.ctx.deps.logger, clock: () => now });
 const run = (name: (typeof LIFECYCLE_SWEEPS)[number], now: Date, dryRun = false) => runLifecycleJob(deps(now), name, dryRun);
 
 describe('stories', () => {
@@ -45,29 +34,29 @@ describe('stories', () => {
     await Application.update({ submit_date: new Date(monthsBefore(now, 12).getTime() + DAY) }, { where: { id: youngApp.id } });
     const oldAnswers = await ApplicationAnswer.findAll({ where: { application_id: oldApp.id } });
     const youngAnswers = await ApplicationAnswer.findAll({ where: { application_id: youngApp.id } });
-    const oldKeys = (await Promise.all(oldAnswers.map((a) => storeStory(ctx.deps.storage, a.upload_path!)))).flat();
-    const youngKeys = (await Promise.all(youngAnswers.map((a) => storeStory(ctx.deps.storage, a.upload_path!)))).flat();
+    const oldKeys = (await Promise.all(oldAnswers.map((a) => storeStory(mailed.ctx.deps.storage, a.upload_path!)))).flat();
+    const youngKeys = (await Promise.all(youngAnswers.map((a) => storeStory(mailed.ctx.deps.storage, a.upload_path!)))).flat();
 
     const dry = await run('lifecycle-stories', now, true);
     expect(dry.ids.sort()).toEqual(oldAnswers.map((a) => a.id).sort());
-    for (const k of oldKeys) expect(await ctx.deps.storage.head(k)).not.toBeNull();
+    for (const k of oldKeys) expect(await mailed.ctx.deps.storage.head(k)).not.toBeNull();
 
     const result = await run('lifecycle-stories', now);
     expect(result.count).toBe(oldAnswers.length);
-    for (const k of oldKeys) expect(await ctx.deps.storage.head(k)).toBeNull();
-    for (const k of youngKeys) expect(await ctx.deps.storage.head(k)).not.toBeNull();
+    for (const k of oldKeys) expect(await mailed.ctx.deps.storage.head(k)).toBeNull();
+    for (const k of youngKeys) expect(await mailed.ctx.deps.storage.head(k)).not.toBeNull();
     for (const a of oldAnswers) {
       await a.reload();
       expect([a.upload_path, a.expired_at?.getTime(), a.state]).toEqual([null, now.getTime(), 'done']);
     }
     expect(await Application.count({ where: { id: oldApp.id } })).toBe(1);
     // The recruiter's panel says the videos expired, and hands no address for them.
-    const panel = await request(ctx.app)
+    const panel = await request(mailed.ctx.app)
       .get(`/apis/applications/${oldApp.id}/media`)
       .set(await bearer(recruiter));
     expect(panel.status).toBe(200);
     expect(panel.body.questions.map((q: { url: string | null; expired_at: string | null }) => [q.url, q.expired_at])).toEqual(oldAnswers.map(() => [null, now.toISOString()]));
-    const young = await request(ctx.app)
+    const young = await request(mailed.ctx.app)
       .get(`/apis/applications/${youngApp.id}/media`)
       .set(await bearer(recruiter));
     expect(young.body.questions.every((q: { url: string | null; expired_at: string | null }) => q.url && q.expired_at === null)).toBe(true);
@@ -93,8 +82,8 @@ describe('inactive accounts', () => {
     const app = await makeApplication(sleeper, offer, { cv_key: 'picture/0123456789abcdef0123456789abcdef.pdf' });
     await makeWishlistEntry(sleeper, otherOffer);
     await makeApplication(returning, offer);
-    await ctx.deps.storage.put(app.cv_key!, Buffer.from('%PDF-1.4 cv'), 'application/pdf');
-    const storyKeys = (await Promise.all((await ApplicationAnswer.findAll({ where: { application_id: app.id } })).map((a) => storeStory(ctx.deps.storage, a.upload_path!)))).flat();
+    await mailed.ctx.deps.storage.put(app.cv_key!, Buffer.from('%PDF-1.4 cv'), 'application/pdf');
+    const storyKeys = (await Promise.all((await ApplicationAnswer.findAll({ where: { application_id: app.id } })).map((a) => storeStory(mailed.ctx.deps.storage, a.upload_path!)))).flat();
     await Application.update({ submit_date: t0 }, { where: { candidate_id: [sleeper.id, returning.id] } }); // stories still young
     expect((await recruiter.reload()).candidates_count).toBe(2);
 
@@ -102,11 +91,11 @@ describe('inactive accounts', () => {
     // Users of the other tests (created now, years before t0) are inactive too: look at this test's users.
     const mine = [sleeper.id, returning.id, recent.id, staff.id, recruiter.id];
     expect(warned.ids.filter((id) => mine.includes(String(id))).sort()).toEqual([sleeper.id, returning.id].sort());
-    const mail = await smtp.next('sleeper@example.test');
+    const mail = await mailed.smtp.next('sleeper@example.test');
     expect(mail.text).toContain('Your account will be deleted on 2032-03-31');
     expect(mail.text).toContain('Hello Sam Sleeper');
-    expect(mail.text).toContain(`${ctx.settings.publicUrl}/login`);
-    await smtp.next('returning@example.test');
+    expect(mail.text).toContain(`${mailed.ctx.settings.publicUrl}/login`);
+    await mailed.smtp.next('returning@example.test');
     // Warned once: the next day's run sends nothing more.
     expect((await run('lifecycle-inactive-warn', new Date(t0.getTime() + DAY))).count).toBe(0);
 
@@ -120,7 +109,7 @@ describe('inactive accounts', () => {
     expect(deleted.ids.filter((id) => mine.includes(String(id)))).toEqual([sleeper.id]);
     expect(await User.count({ where: { id: sleeper.id } })).toBe(0);
     expect(await User.count({ where: { id: [returning.id, recent.id, staff.id, recruiter.id] } })).toBe(4);
-    for (const k of [...storyKeys, app.cv_key!]) expect(await ctx.deps.storage.head(k)).toBeNull();
+    for (const k of [...storyKeys, app.cv_key!]) expect(await mailed.ctx.deps.storage.head(k)).toBeNull();
     expect((await recruiter.reload()).candidates_count).toBe(1);
     await expectCountersTrue();
     // The same deletion as staff's: its audit entry, with the reason, and the run's own entry.
@@ -156,9 +145,9 @@ describe('purges', () => {
 function runCli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   const env = {
     ...process.env,
-    DATABASE_URL: ctx.db.database.url,
-    STORAGE_DIR: ctx.settings.storageDir,
-    MAIL_DIR: ctx.settings.mailDir,
+    DATABASE_URL: mailed.ctx.db.database.url,
+    STORAGE_DIR: mailed.ctx.settings.storageDir,
+    MAIL_DIR: mailed.ctx.settings.mailDir,
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     DEMO_DATA: '0',

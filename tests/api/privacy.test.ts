@@ -7,48 +7,37 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { createTestContext, type TestContext } from '../helpers/app.js';
-import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
+import { mailedTestContext } from '../helpers/smtp.js';
 import { bearer } from '../helpers/auth.js';
 import { makeApplication, makeOffer, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
 import { expectCountersTrue, storeStory as storeStoryFiles } from '../helpers/lifecycle.js';
 import { ApplicationAnswer, AuditEntry, ContactEvent, Offer, User, WishlistEntry } from '../../models/index.js';
 
-let ctx: TestContext;
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  ctx = await createTestContext({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
+const mailed = mailedTestContext();
 
 /** Stores a story (the shared helper) and answers its files: key -> content as stored. */
 async function storeStory(playlistKey: string): Promise<Map<string, Buffer>> {
   const files = new Map<string, Buffer>();
-  for (const key of await storeStoryFiles(ctx.deps.storage, playlistKey)) files.set(key, (await ctx.deps.storage.get(key))!.body);
+  for (const key of await storeStoryFiles(mailed.ctx.deps.storage, playlistKey)) files.set(key, (await mailed.ctx.deps.storage.get(key))!.body);
   return files;
 }
 
 /** Signs in with the one-time code received by SMTP; answers the cookie header. */
 async function signInWithCode(email: string): Promise<string> {
   const ip = `192.0.2.${Math.floor(Math.random() * 200) + 1}`;
-  expect((await request(ctx.app).post('/apis/auth/email-code').set('X-Forwarded-For', ip).send({ email })).status).toBe(200);
-  const mail = await smtp.next(email);
+  expect((await request(mailed.ctx.app).post('/apis/auth/email-code').set('X-Forwarded-For', ip).send({ email })).status).toBe(200);
+  const mail = await mailed.smtp.next(email);
   const code = /code=(\d{6})/.exec(mail.text)![1];
-  const ok = await request(ctx.app).post('/apis/auth/email-code/verify').set('X-Forwarded-For', ip).send({ email, code });
+  const ok = await request(mailed.ctx.app).post('/apis/auth/email-code/verify').set('X-Forwarded-For', ip).send({ email, code });
   expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   return (ok.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
 }
 
 /** Downloads the export as a buffer. */
 const download = (headers: Record<string, string>) =>
-  request(ctx.app)
+  request(mailed.ctx.app)
     .get('/apis/privacy/export')
     .set(headers)
     .buffer(true)
@@ -93,7 +82,7 @@ describe('the export', () => {
     await answers[0].update({ upload_path: `story/aabbccddeeff00112233445566778899/${answers[0].qid}/index.m3u8`, state: 'done', method: 'app' });
     const story = await storeStory(answers[0].upload_path!);
     const cv = Buffer.from('%PDF-1.4 the CV of Léa');
-    await ctx.deps.storage.put(cvKey, cv, 'application/pdf');
+    await mailed.ctx.deps.storage.put(cvKey, cv, 'application/pdf');
     await makeWishlistEntry(lead, wished);
     await ContactEvent.create({ user_id: lead.id, action: 'email', actor_id: recruiter.id, at: new Date(Date.UTC(2026, 10, 1, 9)) });
     // Someone else's data must not appear.
@@ -154,7 +143,7 @@ describe('the export', () => {
   it('is refused to anonymous callers, recruiters and staff', async () => {
     expect((await download({})).status).toBe(401);
     for (const u of [await makeUser({ profile: 'recruiter' }), await makeUser({ profile: 'manager' }), await makeUser({ profile: 'recruiter', is_admin: true })]) {
-      const res = await request(ctx.app)
+      const res = await request(mailed.ctx.app)
         .get('/apis/privacy/export')
         .set(await bearer(u));
       expect([res.status, res.body.error]).toEqual([403, 'candidates_only']);
@@ -173,30 +162,30 @@ describe('the deletion', () => {
     const app = await makeApplication(candidate, offer, { cv_key: cvKey });
     await makeApplication(stays, offer);
     await makeWishlistEntry(candidate, other);
-    await ctx.deps.storage.put(cvKey, Buffer.from('%PDF-1.4 cv'), 'application/pdf');
+    await mailed.ctx.deps.storage.put(cvKey, Buffer.from('%PDF-1.4 cv'), 'application/pdf');
     const keys = [cvKey];
     for (const a of await ApplicationAnswer.findAll({ where: { application_id: app.id } })) keys.push(...(await storeStory(a.upload_path!)).keys());
     expect((await recruiter.reload()).candidates_count).toBe(2);
     const auth = await bearer(candidate);
 
     for (const body of [{}, { confirm: false }, { confirm: 'yes' }]) {
-      const res = await request(ctx.app).post('/apis/privacy/delete').set(auth).send(body);
+      const res = await request(mailed.ctx.app).post('/apis/privacy/delete').set(auth).send(body);
       expect(res.status).toBe(400);
     }
     expect(await User.count({ where: { id: candidate.id } })).toBe(1);
     for (const u of [recruiter, await makeUser({ profile: 'recruiter', is_admin: true })]) {
-      const res = await request(ctx.app)
+      const res = await request(mailed.ctx.app)
         .post('/apis/privacy/delete')
         .set(await bearer(u))
         .send({ confirm: true });
       expect([res.status, res.body.error]).toEqual([403, 'candidates_only']);
     }
-    expect((await request(ctx.app).post('/apis/privacy/delete').send({ confirm: true })).status).toBe(401);
+    expect((await request(mailed.ctx.app).post('/apis/privacy/delete').send({ confirm: true })).status).toBe(401);
 
-    const res = await request(ctx.app).post('/apis/privacy/delete').set(auth).set('Accept-Language', 'fr').send({ confirm: true });
+    const res = await request(mailed.ctx.app).post('/apis/privacy/delete').set(auth).set('Accept-Language', 'fr').send({ confirm: true });
     expect([res.status, res.body]).toEqual([200, { success: true, message: 'Votre compte et vos données ont été supprimés.' }]);
     expect(await User.count({ where: { id: candidate.id } })).toBe(0);
-    for (const k of keys) expect(await ctx.deps.storage.head(k), k).toBeNull();
+    for (const k of keys) expect(await mailed.ctx.deps.storage.head(k), k).toBeNull();
     expect(await User.count({ where: { id: [recruiter.id, stays.id] } })).toBe(2);
     expect((await recruiter.reload()).candidates_count).toBe(1);
     await expectCountersTrue();
@@ -204,6 +193,6 @@ describe('the deletion', () => {
     expect(entry?.actor_id).toBeNull(); // the person is gone; the reason says who asked
     expect(entry?.after_json).toEqual({ reason: 'self', files: keys.length });
     // The session went with the account.
-    expect((await request(ctx.app).get('/apis/auth/me').set(auth)).status).toBe(401);
+    expect((await request(mailed.ctx.app).get('/apis/auth/me').set(auth)).status).toBe(401);
   });
 });

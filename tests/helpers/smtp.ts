@@ -1,6 +1,8 @@
 // A real SMTP server on loopback that keeps the messages it receives, for tests that read mail.
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestContext, type TestContext } from './app.js';
 
 export interface ReceivedMail {
   to: string[];
@@ -57,4 +59,22 @@ export async function startSmtp(): Promise<TestSmtp> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * For a whole test file: a real SMTP server on loopback and a test context whose mailer sends to
+ * it, both closed after the file. Read `ctx` and `smtp` inside tests and hooks (they are set in
+ * the file's first beforeAll).
+ */
+export function mailedTestContext(env: Record<string, string> = {}): { ctx: TestContext; smtp: TestSmtp } {
+  const self = {} as { ctx: TestContext; smtp: TestSmtp };
+  beforeAll(async () => {
+    self.smtp = await startSmtp();
+    self.ctx = await createTestContext({ SMTP_URL: self.smtp.url, ...env });
+  });
+  afterAll(async () => {
+    await self.ctx?.close();
+    await self.smtp?.close();
+  });
+  return self;
 }
