@@ -3,37 +3,17 @@
 // server (built console, fresh SQLite database with the demo data) with its job worker; SMS are
 // written as files under SMS_DIR (no Twilio settings), which the test reads.
 import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { pino } from 'pino';
-import type { Sequelize } from 'sequelize';
-import { loadSettings } from '../../../config/settings.js';
-import { openDatabase } from '../../../models/boot.js';
+import type { Page } from 'playwright-core';
 import { LandingInterest, type Offer } from '../../../models/index.js';
-import { seedDemo } from '../../../seeders/demo.js';
-import { createApp } from '../../../api/app.js';
-import { adminConsole } from '../../../api/admin-console.js';
-import { LocalDiskStorage } from '../../../api/integrations/storage.js';
-import { createMediaUrls } from '../../../api/integrations/media-urls.js';
-import { createMailer } from '../../../api/integrations/mail.js';
-import { startJobs } from '../../../api/jobs/index.js';
-import type { Worker } from '../../../api/jobs/queue.js';
 import { makeLead, makeOffer, makeUser } from '../../helpers/fixtures.js';
-import { CHROMIUM_ARGS } from '../helpers/browser.js';
-import { buildConsoleIfStale } from '../manager/setup.js';
+import { startManagerServer, type ManagerServer } from '../manager/setup.js';
 
-let server: http.Server;
-let browser: Browser;
+let s: ManagerServer;
 let page: Page;
 let base: string;
-let tmp: string;
 let smsDir: string;
-let sequelize: Sequelize;
-let worker: Worker;
 let offer: Offer;
 
 /** The SMS files written for a number. */
@@ -46,47 +26,14 @@ const smsFilesTo = (to: string) =>
     : [];
 
 beforeAll(async () => {
-  buildConsoleIfStale();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'leads-e2e-'));
-  smsDir = path.join(tmp, 'sms');
-  const settings = loadSettings({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: `sqlite:${path.join(tmp, 'db.sqlite')}`,
-    STORAGE_DIR: path.join(tmp, 'files'),
-    MAIL_DIR: path.join(tmp, 'mail'),
-    SMS_DIR: smsDir,
-    PUBLIC_URL: 'http://127.0.0.1',
-    JOBS_POLL_MS: '100',
-  });
-  sequelize = await openDatabase(settings);
-  server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const storage = new LocalDiskStorage(settings.storageDir, `${base}/files`);
-  await seedDemo({ storage });
-  const deps = {
-    settings: { ...settings, publicUrl: base },
-    mailer: createMailer(settings),
-    storage,
-    logger: pino({ level: 'silent' }),
-    clock: () => new Date(),
-    media: createMediaUrls({ ...settings, publicUrl: base }),
-  };
-  server.on('request', createApp(deps, [adminConsole()]));
-  worker = startJobs(deps);
+  s = await startManagerServer({ JOBS_POLL_MS: '100' }, { jobs: true });
+  base = s.base;
+  smsDir = path.join(s.tmp, 'sms');
   offer = await makeOffer(await makeUser({ profile: 'recruiter' }), { job_code: 'RELANCE7', title: 'Fleuriste' });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
-  page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+  page = await (await s.browser.newContext({ locale: 'fr-FR' })).newPage();
 }, 240_000);
 
-afterAll(async () => {
-  await worker?.stop(5000);
-  await browser?.close();
-  await new Promise((r) => server?.close(r));
-  await sequelize?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(async () => s?.close());
 
 describe('lead cards in the staff console', () => {
   it('resends one lead from its card, then every lead of the filtered list', async () => {

@@ -16,11 +16,14 @@ import { adminConsole, ADMIN_BUILD_DIR } from '../../../api/admin-console.js';
 import { LocalDiskStorage } from '../../../api/integrations/storage.js';
 import { createMediaUrls } from '../../../api/integrations/media-urls.js';
 import { createMailer } from '../../../api/integrations/mail.js';
+import { startJobs } from '../../../api/jobs/index.js';
 import { CHROMIUM_ARGS } from '../helpers/browser.js';
 
 export interface ManagerServer {
   base: string;
   browser: Browser;
+  /** The server's own folder: its database, files, mail and SMS (`sms/`) are written below it. */
+  tmp: string;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,11 @@ export function buildConsoleIfStale() {
   });
 }
 
-export async function startManagerServer(): Promise<ManagerServer> {
+/**
+ * The real app with the built console on 127.0.0.1, on a fresh SQLite database with the demo data,
+ * and Chromium. `env` adds settings; `jobs` also runs the job worker (lead notifications...).
+ */
+export async function startManagerServer(env: Record<string, string> = {}, options: { jobs?: boolean } = {}): Promise<ManagerServer> {
   buildConsoleIfStale();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'manager-e2e-'));
   const settings = loadSettings({
@@ -46,7 +53,9 @@ export async function startManagerServer(): Promise<ManagerServer> {
     DATABASE_URL: `sqlite:${path.join(tmp, 'db.sqlite')}`,
     STORAGE_DIR: path.join(tmp, 'files'),
     MAIL_DIR: path.join(tmp, 'mail'),
+    SMS_DIR: path.join(tmp, 'sms'),
     PUBLIC_URL: 'http://127.0.0.1',
+    ...env,
   });
   const sequelize = await openDatabase(settings);
   const server = http.createServer();
@@ -63,11 +72,14 @@ export async function startManagerServer(): Promise<ManagerServer> {
     media: createMediaUrls({ ...settings, publicUrl: base }),
   };
   server.on('request', createApp(deps, [adminConsole()]));
+  const worker = options.jobs ? startJobs(deps) : null;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
   return {
     base,
     browser,
+    tmp,
     async close() {
+      await worker?.stop(5000);
       await browser.close();
       await new Promise((r) => server.close(r));
       await sequelize.close();
