@@ -5,6 +5,7 @@
 // error with the reason. The 46-of-50 failure seen on 2026-11-23 was this: the test made its shops
 // without a street or a recruiter, which the shop form refuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ManagerRecruiter, Offer, Shop, User } from '../../../models/index.js';
 import { makeShop } from '../../helpers/fixtures.js';
 import { newPage, signIn, startManagerServer, type ManagerServer } from './setup.js';
@@ -18,6 +19,17 @@ beforeAll(async () => {
   manager = (await User.findOne({ where: { email: 'manager@demo.test' } }))!;
 }, 240_000);
 afterAll(async () => s?.close());
+
+/** The demo manager signed in on /manager/offer-create, with the first template picked. */
+async function bulkPageWithTemplate(): Promise<Page> {
+  const { page } = await newPage(s);
+  await signIn(page, s.base, 'manager@demo.test');
+  await page.getByRole('menuitem', { name: 'Accueil' }).waitFor();
+  await page.goto(`${s.base}/manager/offer-create`);
+  await page.getByTestId('bulk-template').click();
+  await page.getByRole('option').first().click();
+  return page;
+}
 
 describe('bulk creation of 50 offers', () => {
   it('shows the progress, keeps the page drawing, and ends with 50 offers ok', async () => {
@@ -34,12 +46,7 @@ describe('bulk creation of 50 offers', () => {
     expect(await Shop.count({ where: { manager_id: manager.id } })).toBe(SHOPS);
     const offersBefore = await Offer.count();
 
-    const { page } = await newPage(s);
-    await signIn(page, s.base, 'manager@demo.test');
-    await page.getByRole('menuitem', { name: 'Accueil' }).waitFor();
-    await page.goto(`${s.base}/manager/offer-create`);
-    await page.getByTestId('bulk-template').click();
-    await page.getByRole('option').first().click();
+    const page = await bulkPageWithTemplate();
     await page.getByRole('checkbox', { name: 'Tous les magasins' }).check();
     await expect.poll(() => page.getByTestId('bulk-shops').locator('tbody input[type="checkbox"]:checked').count()).toBe(SHOPS);
 
@@ -93,12 +100,7 @@ describe('bulk creation of 50 offers', () => {
     const team = await ManagerRecruiter.findOne({ where: { manager_id: manager.id } });
     const old = await makeShop(manager, { shopname: 'Ancienne boutique', street: null, recruiter_id: team!.recruiter_id });
     const offersBefore = await Offer.count();
-    const { page } = await newPage(s);
-    await signIn(page, s.base, 'manager@demo.test');
-    await page.getByRole('menuitem', { name: 'Accueil' }).waitFor();
-    await page.goto(`${s.base}/manager/offer-create`);
-    await page.getByTestId('bulk-template').click();
-    await page.getByRole('option').first().click();
+    const page = await bulkPageWithTemplate();
     await page.getByTestId(`bulk-row-${old.id}`).getByRole('checkbox').check();
     await page.getByTestId('bulk-create').click();
     const row = page.getByTestId(`bulk-row-${old.id}`);
