@@ -4,28 +4,21 @@
 // every row ends ok with its job code. A shop that breaks the rules (no street) ends its row in
 // error with the reason. The 46-of-50 failure seen on 2026-11-23 was this: the test made its shops
 // without a street or a recruiter, which the shop form refuses.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ManagerRecruiter, Offer, Shop, User } from '../../../models/index.js';
+import { ManagerRecruiter, Offer, Shop } from '../../../models/index.js';
 import { makeShop } from '../../helpers/fixtures.js';
-import { newPage, signIn, startManagerServer, type ManagerServer } from './setup.js';
+import { demoManagerServer, newPage, signIn } from './setup.js';
 
 const SHOPS = 50;
-let s: ManagerServer;
-let manager: User;
-
-beforeAll(async () => {
-  s = await startManagerServer();
-  manager = (await User.findOne({ where: { email: 'manager@demo.test' } }))!;
-}, 240_000);
-afterAll(async () => s?.close());
+const demo = demoManagerServer();
 
 /** The demo manager signed in on /manager/offer-create, with the first template picked. */
 async function bulkPageWithTemplate(): Promise<Page> {
-  const { page } = await newPage(s);
-  await signIn(page, s.base, 'manager@demo.test');
+  const { page } = await newPage(demo.s);
+  await signIn(page, demo.s.base, 'manager@demo.test');
   await page.getByRole('menuitem', { name: 'Accueil' }).waitFor();
-  await page.goto(`${s.base}/manager/offer-create`);
+  await page.goto(`${demo.s.base}/manager/offer-create`);
   await page.getByTestId('bulk-template').click();
   await page.getByRole('option').first().click();
   return page;
@@ -33,17 +26,17 @@ async function bulkPageWithTemplate(): Promise<Page> {
 
 describe('bulk creation of 50 offers', () => {
   it('shows the progress, keeps the page drawing, and ends with 50 offers ok', async () => {
-    const team = (await ManagerRecruiter.findAll({ where: { manager_id: manager.id } })).map((m) => m.recruiter_id);
+    const team = (await ManagerRecruiter.findAll({ where: { manager_id: demo.manager.id } })).map((m) => m.recruiter_id);
     expect(team.length).toBeGreaterThan(0);
-    const have = await Shop.count({ where: { manager_id: manager.id } });
+    const have = await Shop.count({ where: { manager_id: demo.manager.id } });
     for (let i = have; i < SHOPS; i++) {
-      await makeShop(manager, {
+      await makeShop(demo.manager, {
         shopname: `Point de vente ${String(i + 1).padStart(2, '0')}`,
         street: `${i + 1} rue Nationale`,
         recruiter_id: team[i % team.length],
       });
     }
-    expect(await Shop.count({ where: { manager_id: manager.id } })).toBe(SHOPS);
+    expect(await Shop.count({ where: { manager_id: demo.manager.id } })).toBe(SHOPS);
     const offersBefore = await Offer.count();
 
     const page = await bulkPageWithTemplate();
@@ -97,8 +90,8 @@ describe('bulk creation of 50 offers', () => {
 
   it('ends a row in error with its reason, and creates nothing for it', async () => {
     // A shop kept from before the street was required: the offer form's rules refuse it.
-    const team = await ManagerRecruiter.findOne({ where: { manager_id: manager.id } });
-    const old = await makeShop(manager, { shopname: 'Ancienne boutique', street: null, recruiter_id: team!.recruiter_id });
+    const team = await ManagerRecruiter.findOne({ where: { manager_id: demo.manager.id } });
+    const old = await makeShop(demo.manager, { shopname: 'Ancienne boutique', street: null, recruiter_id: team!.recruiter_id });
     const offersBefore = await Offer.count();
     const page = await bulkPageWithTemplate();
     await page.getByTestId(`bulk-row-${old.id}`).getByRole('checkbox').check();

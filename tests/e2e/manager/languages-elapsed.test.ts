@@ -1,27 +1,20 @@
 // The manager console beyond French and over time (issue 11): every page in Dutch and English with
 // no raw translation key; the recruiter's last connection shown as elapsed time, and the spec's
 // fallback when it is unknown. (Bulk creation of 50 offers: see the issue 11 note, not passing yet.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ManagerRecruiter, Offer, User } from '../../../models/index.js';
-import { newPage, signIn, startManagerServer, type ManagerServer } from './setup.js';
+import { demoManagerServer, newPage, signIn } from './setup.js';
 
-let s: ManagerServer;
-let manager: User;
-
-beforeAll(async () => {
-  s = await startManagerServer();
-  manager = (await User.findOne({ where: { email: 'manager@demo.test' } }))!;
-}, 240_000);
-afterAll(async () => s?.close());
+const demo = demoManagerServer();
 
 /** Signs in through the API (the form's labels are in the page's language) and opens `path`. */
 async function pageIn(locale: string, path: string): Promise<Page> {
-  const context = await s.browser.newContext({ viewport: { width: 1366, height: 900 }, locale, baseURL: s.base });
+  const context = await demo.s.browser.newContext({ viewport: { width: 1366, height: 900 }, locale, baseURL: demo.s.base });
   const page = await context.newPage();
-  const res = await page.request.post(`${s.base}/apis/auth/login`, { data: { email: 'manager@demo.test', password: 'demo1234' } });
+  const res = await page.request.post(`${demo.s.base}/apis/auth/login`, { data: { email: 'manager@demo.test', password: 'demo1234' } });
   expect(res.status()).toBe(200);
-  await page.goto(`${s.base}${path}`);
+  await page.goto(`${demo.s.base}${path}`);
   return page;
 }
 
@@ -40,7 +33,7 @@ describe('the manager console in Dutch and English', () => {
       for (const name of menu) await page.getByRole('menuitem', { name }).waitFor();
       expect(await page.getByRole('menuitem', { name: 'Annonces' }).count()).toBe(0);
       for (const path of pages) {
-        await page.goto(`${s.base}${path}`);
+        await page.goto(`${demo.s.base}${path}`);
         await page.getByRole('menuitem', { name: menu[1] }).waitFor();
         await page.waitForLoadState('networkidle');
         const text = await page.locator('body').innerText();
@@ -53,7 +46,7 @@ describe('the manager console in Dutch and English', () => {
 
 describe("the recruiter's last connection", () => {
   it('shows as elapsed time, and as "unknown date" when never known', async () => {
-    const team = await ManagerRecruiter.findAll({ where: { manager_id: manager.id } });
+    const team = await ManagerRecruiter.findAll({ where: { manager_id: demo.manager.id } });
     const withOffers: string[] = [];
     for (const m of team) if (await Offer.count({ where: { recruiter_id: m.recruiter_id } })) withOffers.push(m.recruiter_id);
     expect(withOffers.length).toBeGreaterThanOrEqual(2);
@@ -63,11 +56,11 @@ describe("the recruiter's last connection", () => {
     const knownOffer = (await Offer.findOne({ where: { recruiter_id: known } }))!;
     const unknownOffer = (await Offer.findOne({ where: { recruiter_id: unknown } }))!;
 
-    const { page } = await newPage(s);
-    await signIn(page, s.base, 'manager@demo.test');
+    const { page } = await newPage(demo.s);
+    await signIn(page, demo.s.base, 'manager@demo.test');
     await page.getByRole('menuitem', { name: 'Accueil' }).waitFor();
     const rowOf = async (jobCode: string) => {
-      await page.goto(`${s.base}/manager/offers`);
+      await page.goto(`${demo.s.base}/manager/offers`);
       await page.getByTestId('search').fill(jobCode);
       const row = page.getByTestId('offers-table').locator('tbody tr');
       await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);

@@ -17,6 +17,8 @@ import { LocalDiskStorage } from '../../../api/integrations/storage.js';
 import { createMediaUrls } from '../../../api/integrations/media-urls.js';
 import { createMailer } from '../../../api/integrations/mail.js';
 import { startJobs } from '../../../api/jobs/index.js';
+import { afterAll, beforeAll } from 'vitest';
+import { User } from '../../../models/index.js';
 import { CHROMIUM_ARGS } from '../helpers/browser.js';
 
 export interface ManagerServer {
@@ -86,6 +88,20 @@ export async function startManagerServer(env: Record<string, string> = {}, optio
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a whole test file: the server with the demo data (started in the file's first beforeAll,
+ * closed after it) and the demo manager's record. Read `s` and `manager` inside tests.
+ */
+export function demoManagerServer(): { s: ManagerServer; manager: User } {
+  const self = {} as { s: ManagerServer; manager: User };
+  beforeAll(async () => {
+    self.s = await startManagerServer();
+    self.manager = (await User.findOne({ where: { email: 'manager@demo.test' } }))!;
+  }, 240_000);
+  afterAll(async () => self.s?.close());
+  return self;
 }
 
 /** A fresh desktop (or 360 px phone) page in French. */
