@@ -29,6 +29,8 @@ export const LIMITS = {
   /** Failures on the account from every address: counted for the backoff, never a hard stop. */
   loginAccount: (email: string): Limit => ({ bucket: `login:acct:${email}`, max: Number.MAX_SAFE_INTEGER, windowMs: 15 * MIN }),
   forgotPair: (email: string, ip: string): Limit => ({ bucket: `forgot:pair:${pair(email, ip)}`, max: 3, windowMs: 60 * MIN }),
+  /** Repeat requests for one email from every address (mail bombing). A pair's first request in
+   *  the window is never refused by it (see forgotLimits), so strangers cannot use it up for the owner. */
   forgotAccount: (email: string): Limit => ({ bucket: `forgot:acct:${email}`, max: 10, windowMs: 60 * MIN }),
   forgotAddress: (ip: string): Limit => ({ bucket: `forgot:ip:${ip}`, max: 10, windowMs: 60 * MIN }),
   resetPair: (userId: string, ip: string): Limit => ({ bucket: `reset:pair:${pair(userId, ip)}`, max: 10, windowMs: 60 * MIN }),
@@ -139,6 +141,23 @@ export function limitWrites(limit: (who: string) => Limit, clock: () => Date): R
   return (req, _res, next) => {
     spendWrite(limit, writerOf(req), clock()).then(() => next(), next);
   };
+}
+
+/** Attempts recorded in a limit's window so far. */
+export async function attemptsIn(l: Limit, now: Date): Promise<number> {
+  return AuthAttempt.count({ where: { bucket: cut(l.bucket), at: { [Op.gt]: new Date(now.getTime() - l.windowMs) } } });
+}
+
+/**
+ * The limits a forgot-password request spends (decision 042). The owner asking from their own
+ * address must always get a link, whatever strangers asked for the same email elsewhere: the
+ * per-email limit applies only to an (email, address) pair that has already asked in the window.
+ * The pair (3) and the address (10) limits apply to every request.
+ */
+export async function forgotLimits(email: string, ip: string, now: Date): Promise<Limit[]> {
+  const pairLimit = LIMITS.forgotPair(email, ip);
+  const repeat = (await attemptsIn(pairLimit, now)) > 0;
+  return repeat ? [pairLimit, LIMITS.forgotAccount(email), LIMITS.forgotAddress(ip)] : [pairLimit, LIMITS.forgotAddress(ip)];
 }
 
 /** Forgets attempts: the rows of one request (ids) and, after a success, a whole bucket. */

@@ -6,7 +6,7 @@ import { PasswordResetCode, User, transaction } from '../../models/index.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createSession, destroyUserSessions } from '../auth/sessions.js';
 import { isManager } from '../auth/access.js';
-import { LIMITS, RESET_CODE_MAX_WRONG, forget, spend, spendWithBackoff } from '../auth/throttle.js';
+import { LIMITS, RESET_CODE_MAX_WRONG, forget, forgotLimits, spend, spendWithBackoff } from '../auth/throttle.js';
 import { retryingTransaction } from './retry-transaction.js';
 import { AppError, invalid } from '../lib/errors.js';
 import type { Mailer } from '../integrations/mail.js';
@@ -108,7 +108,7 @@ const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex'
  */
 export async function forgotPassword(input: ForgotPasswordInput, ctx: { ip: string; now: Date; mailer: Mailer; publicUrl: string; onMailError: (e: unknown) => void }): Promise<void> {
   const email = normalizeEmail(input.email);
-  await spend([LIMITS.forgotPair(email, ctx.ip), LIMITS.forgotAccount(email), LIMITS.forgotAddress(ctx.ip)], ctx.now);
+  await spend(await forgotLimits(email, ctx.ip, ctx.now), ctx.now);
   const user = await User.findOne({ where: { email } });
   if (!user || user.sso_provider_id !== null) return;
   const lang: Lang = normalizeLang(input.lang ?? user.lang);

@@ -49,16 +49,44 @@ describe('forgot password', () => {
     expect(rows[0].code_hash).not.toContain(code);
   });
 
-  it('is rate limited per (email, address) pair (3 an hour) and per email (10 an hour)', async () => {
+  it('is rate limited per (email, address) pair (3 an hour) and, for repeat requests, per email (10 an hour)', async () => {
     await account('often@example.test');
     const from = (ip: string) => request(mailed.ctx.app).post('/apis/auth/forgot-password').set('X-Forwarded-For', ip).send({ email: 'often@example.test' });
     for (let i = 0; i < 3; i++) expect((await from('192.0.2.200')).status).toBe(200);
     const res = await from('192.0.2.200');
     expect(res.status).toBe(429);
     expect(res.body.error).toBe('too_many_requests');
-    // Another address may still ask (the owner, after a stranger's requests), up to 10 for the email.
-    for (let i = 0; i < 7; i++) expect((await from(`192.0.2.${210 + i}`)).status).toBe(200);
-    expect((await from('192.0.2.230')).status).toBe(429);
+    // Five more addresses ask three times each. Their first requests go through; repeats count
+    // towards the email's 10 an hour, two of which 192.0.2.200 used: 8 more repeats, then 429.
+    const others = [1, 2, 3, 4, 5].map((n) => `192.0.2.${210 + n}`);
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) for (const ip of others) statuses.push((await from(ip)).status);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.slice(5).filter((s) => s === 200)).toHaveLength(8);
+    expect(statuses.slice(5).filter((s) => s === 429)).toHaveLength(2);
+  });
+
+  it('mails the owner a link from their own address after strangers used up the email, and again after strangers voided it', async () => {
+    const owner = await account('locked@example.test');
+    const from = (ip: string) => request(mailed.ctx.app).post('/apis/auth/forgot-password').set('X-Forwarded-For', ip).send({ email: 'locked@example.test' });
+    // Six stranger addresses, three requests each: 6 first requests and 10 repeats mailed, 2 refused.
+    const answers: number[] = [];
+    for (let round = 0; round < 3; round++) for (let n = 1; n <= 6; n++) answers.push((await from(`198.51.100.${n}`)).status);
+    expect(answers.filter((s) => s === 429)).toHaveLength(2);
+    expect((await from('198.51.100.5')).status).toBe(429); // the email's repeats are used up
+    for (let i = 0; i < 16; i++) await mailed.smtp.next('locked@example.test');
+    // The owner, from their own address, still gets a link.
+    const { userId, code } = await linkFor('locked@example.test');
+    expect(userId).toBe(owner.id);
+    // Strangers void it with 20 wrong codes from two addresses...
+    const wrong = (ip: string) =>
+      request(mailed.ctx.app).post('/apis/auth/reset-password').set('X-Forwarded-For', ip).send({ user_id: userId, code: `${code.slice(0, -3)}zzz`, password: 'good1pass' });
+    for (let i = 0; i < 20; i++) expect((await wrong(`198.51.100.${10 + (i % 2)}`)).body.error).toBe('code_mismatch');
+    const voided = await request(mailed.ctx.app).post('/apis/auth/reset-password').send({ user_id: userId, code, password: 'good1pass' });
+    expect(voided.body.error).toBe('code_mismatch');
+    // ...and the owner asks again and sets the password.
+    const fresh = await linkFor('locked@example.test');
+    expect((await request(mailed.ctx.app).post('/apis/auth/reset-password').send({ user_id: fresh.userId, code: fresh.code, password: 'good1pass' })).status).toBe(200);
   });
 });
 
