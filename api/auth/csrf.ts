@@ -35,19 +35,32 @@ export function ownOrigins(req: Request, publicUrl: string): string[] {
  *  posts its own credentials would sign the visitor into the attacker's account (login CSRF). */
 const SIGN_IN = /^\/auth\/(login|email-code\/verify)$/;
 
-/** A sign-in from a browser page carries an Origin, or at least Sec-Fetch-Site: it must be ours.
- *  The mobile app and tools send neither, and carry no ambient credential to abuse. */
-function signInAllowed(req: Request, publicUrl: string): boolean {
+/** A write a browser page may have made, checked whoever the caller is (sign-in, the portal's
+ *  forms): a browser sends an Origin, or at least Sec-Fetch-Site, and it must be ours (`null` is
+ *  refused: our pages send their origin, Referrer-Policy strict-origin-when-cross-origin). The
+ *  mobile app and tools send neither, and carry no ambient credential to abuse. */
+export function fromOwnPage(req: Request, publicUrl: string): boolean {
   const origin = req.get('origin');
   if (origin !== undefined) return origin !== 'null' && ownOrigins(req, publicUrl).includes(origin.toLowerCase());
   const site = req.get('sec-fetch-site');
   return site === undefined || site === 'same-origin' || site === 'none';
 }
 
+/** The portal's pages post plain forms to their own actions (sign-in and checkout on the
+ *  subscription page, applications, leads, the offer wizard): every such write must come from
+ *  one of our pages, signed in or not, so a hostile page can neither sign the visitor in nor act
+ *  in their name. 403 `csrf_refused` otherwise. */
+export function portalWriteGuard(publicUrl: string): RequestHandler {
+  return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method) || fromOwnPage(req, publicUrl)) return next();
+    next(new AppError(403, 'csrf_refused', 'csrf_refused'));
+  };
+}
+
 export function csrfGuard(publicUrl: string): RequestHandler {
   return (req, _res, next) => {
     if (req.method === 'POST' && SIGN_IN.test(req.path)) {
-      if (signInAllowed(req, publicUrl)) return next();
+      if (fromOwnPage(req, publicUrl)) return next();
       return next(new AppError(403, 'csrf_refused', 'csrf_refused'));
     }
     if (SAFE_METHODS.has(req.method) || req.caller?.via !== 'cookie') return next();

@@ -14,6 +14,8 @@ export interface PortalContext {
   caller?: Caller;
   /** Who the anonymous-write limits count for this request (api/auth/throttle.ts writerOf). */
   writer: string;
+  /** The caller's address (req.ip, see TRUST_PROXY): what the sign-in limits count, as for /apis/auth/login. */
+  ip: string;
   /** Values computed once per request and shared by the root and route loaders. */
   memo: Map<string, Promise<unknown>>;
 }

@@ -12,6 +12,7 @@ import { ROOT_DIR } from '../../config/settings.js';
 import type { FrontendMount } from '../../api/app.js';
 import { staticFiles, staticHeaders } from '../../api/lib/http.js';
 import { writerOf } from '../../api/auth/throttle.js';
+import { portalWriteGuard } from '../../api/auth/csrf.js';
 import { portalServices } from './services.js';
 import { twilioConfigured } from '../../api/integrations/meeting.js';
 import type { PortalContext } from './context.js';
@@ -114,11 +115,16 @@ export async function portalMount(): Promise<FrontendMount> {
           cspNonce: res.locals.cspNonce as string,
           caller: req.caller,
           writer: writerOf(req),
+          ip: req.ip ?? 'unknown',
           memo: new Map(),
         }) satisfies PortalContext,
     });
+    const ownPagesOnly = portalWriteGuard(deps.settings.publicUrl);
     app.all('/{*splat}', (req, res, next) => {
       if (NOT_PORTAL.test(req.path)) return next();
+      ownPagesOnly(req, res, (refused?: unknown) => (refused ? next(refused) : portalPage(req, res, next)));
+    });
+    const portalPage: RequestHandler = (req, res, next) => {
       nonce(req, res, (err?: unknown) => {
         if (err) return next(err);
         (MEETING_PAGE.test(req.path) ? meetingHeaders : headers)(req, res, () => {
@@ -127,6 +133,6 @@ export async function portalMount(): Promise<FrontendMount> {
           });
         });
       });
-    });
+    };
   };
 }
