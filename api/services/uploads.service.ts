@@ -46,7 +46,10 @@ export interface UploadInput {
   editionToken?: string;
 }
 
-const KEY_SHAPE = new RegExp(`^${KEY_FOLDER}/${NAME}\\.(pdf|png|jpg|gif|webp)$`);
+/** What a new record may attach: 128-bit names only. An earlier 8-hex name (32 bits) could be
+ *  guessed and attached to an attacker's own application, whose CV they may then read; such
+ *  files stay readable through the records that already hold them (uploadKeyAtEnd). */
+const KEY_SHAPE = new RegExp(`^${KEY_FOLDER}/[0-9a-f]{32}\\.(pdf|png|jpg|gif|webp)$`);
 
 /** Checks, stores and records an upload; answers its key and address. */
 export async function storeUpload(storage: Storage, input: UploadInput): Promise<{ key: string; url: string | null }> {

@@ -193,6 +193,9 @@ describe('findUpload', () => {
     expect(found?.key).toBe(res.body.key);
     expect(await findUpload(res.body.key, 'image')).toBeNull();
     expect(await findUpload('picture/ffffffff.pdf', 'cv')).toBeNull();
+    // A recorded upload of before decision 085 (8 hex characters, guessable) is not attached anew.
+    await makeUpload('cv', { key: 'picture/abcdef01.pdf', size: 3 });
+    expect(await findUpload('picture/abcdef01.pdf', 'cv')).toBeNull();
     expect(await findUpload('../etc/passwd', 'cv')).toBeNull();
     expect(await findUpload(res.body.key.toUpperCase(), 'cv')).toBeNull();
   });
