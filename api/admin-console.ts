@@ -15,8 +15,11 @@ import { isManagerPage } from '../models/resources/manager-area.js';
 export const ADMIN_BUILD_DIR = path.join(ROOT_DIR, 'build', 'admin');
 
 export function adminConsole(buildDir = ADMIN_BUILD_DIR): FrontendMount {
-  return (app) => {
+  return (app, deps) => {
     const index = path.join(buildDir, 'index.html');
+    // The dashboard frames a CV at its /media address, which on S3 redirects to a presigned GET on
+    // the bucket's origin: that one origin may be framed too, nothing else (decision 181).
+    const cvOrigin = deps.storage.privateReadOrigin;
     const security = helmet({
       contentSecurityPolicy: {
         directives: {
@@ -27,7 +30,11 @@ export function adminConsole(buildDir = ADMIN_BUILD_DIR): FrontendMount {
           // The story player: hls.js feeds the video from blob: addresses (Media Source) and its worker.
           mediaSrc: ["'self'", 'blob:'],
           workerSrc: ["'self'", 'blob:'],
+          frameSrc: ["'self'", ...(cvOrigin ? [cvOrigin] : [])],
           frameAncestors: ["'none'"],
+          // As on the portal's pages: plain-http deployments must keep working. Upgraded, the frame's
+          // redirect to an http bucket (MinIO on a LAN, s3rver) would go to https and fail.
+          upgradeInsecureRequests: null,
         },
       },
     });

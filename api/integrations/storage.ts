@@ -36,6 +36,12 @@ export interface Storage {
   url(key: string): string;
   /** A short-lived address straight at the store (S3 presigned GET), or null when reads go through the app (local disk). */
   directUrl(key: string, expiresInSeconds: number): Promise<string | null>;
+  /**
+   * The origin (scheme, host, port) of every directUrl address, or null when there are none. A page
+   * that frames a CV (the dashboard) must allow it in its CSP frame-src: the /media address
+   * redirects there (docs/decisions/181-s3-cv-frames.md).
+   */
+  readonly privateReadOrigin: string | null;
   /** Resolves when the store answers; rejects otherwise (/readyz). */
   ping(): Promise<void>;
 }
@@ -72,6 +78,9 @@ const TYPES: Record<string, string> = {
 const typeOfName = (key: string) => TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
 
 export class LocalDiskStorage implements Storage {
+  /** Private reads stay on the app's origin (/media answers the bytes itself). */
+  readonly privateReadOrigin = null;
+
   constructor(
     private readonly root: string,
     private readonly publicBase: string,
@@ -165,17 +174,35 @@ const isMissing = (e: unknown) => {
 
 export class S3Storage implements Storage {
   readonly client: S3Client;
+  readonly privateReadOrigin: string;
 
   constructor(
     private readonly options: S3Options,
     private readonly publicBase: string,
   ) {
+    // FIPS and dual-stack hosts pinned off here rather than read from AWS_* variables or ~/.aws:
+    // the origin below is computed from these same values, so it is always the presigned one.
+    const hosts = { useFipsEndpoint: false, useDualstackEndpoint: false };
     this.client = new S3Client({
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle,
+      ...hosts,
       credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
     });
+    // The SDK's own endpoint rules, the ones getSignedUrl applies, not a copy of them: they pick
+    // path-style or the bucket's virtual host from more than forcePathStyle (an IP endpoint, a bucket
+    // name with dots or one not valid as a host name stay path-style). Synchronous, no credentials.
+    const endpoint = this.client.config.endpointProvider({
+      Bucket: options.bucket,
+      Region: options.region,
+      Endpoint: options.endpoint,
+      ForcePathStyle: options.forcePathStyle,
+      UseFIPS: hosts.useFipsEndpoint,
+      UseDualStack: hosts.useDualstackEndpoint,
+      Accelerate: false,
+    });
+    this.privateReadOrigin = endpoint.url.origin;
   }
 
   private objectKey(key: string): string {

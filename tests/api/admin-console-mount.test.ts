@@ -13,7 +13,7 @@ describe('/admin mount', () => {
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
     const app = express();
-    adminConsole(dir)(app, {} as never);
+    adminConsole(dir)(app, { storage: { privateReadOrigin: null } } as never);
     for (const p of ['/admin', '/admin/', '/admin/user/123', '/admin/custom-landings']) {
       const res = await request(app).get(p);
       expect(res.status, p).toBe(200);

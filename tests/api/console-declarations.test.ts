@@ -7,14 +7,14 @@ import request from 'supertest';
 import type { Model, ModelStatic } from 'sequelize';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { makeApplication, makeLead, makeOffer, makeUser } from '../helpers/fixtures.js';
+import { makeUser } from '../helpers/fixtures.js';
+import { createBody, recordOf } from '../helpers/console-forms.js';
 import { models, type User } from '../../models/index.js';
 import { RESOURCES, declaredDefaults, writableFields, type FieldDecl, type ResourceDecl } from '../../models/resources/index.js';
 
 let ctx: TestContext;
 let auth: { Authorization: string };
 let recruiter: User;
-let seq = 0;
 beforeAll(async () => {
   ctx = await createTestContext();
   auth = await bearer(await makeUser({ profile: 'recruiter', is_admin: true }));
@@ -31,44 +31,6 @@ function maxChars(decl: ResourceDecl, f: FieldDecl): number {
   return Math.min(f.maxLength ?? Infinity, column);
 }
 const nullable = (decl: ResourceDecl, f: FieldDecl) => !f.required && (f.from ? true : modelOf(decl).getAttributes()[f.column ?? f.source]?.allowNull !== false);
-
-/** A value the declaration accepts, as a user would type it in the generated form. */
-function validValue(f: FieldDecl): unknown {
-  const n = ++seq;
-  const long = (base: string) => base.padEnd(Math.max(f.minLength ?? 1, base.length), 'x');
-  switch (f.type) {
-    case 'email':
-      return long(`person${n}.valid@example.test`);
-    case 'password':
-      return 'secret-password-1';
-    case 'reference':
-      return recruiter.id;
-    case 'enum':
-      return f.choices![0];
-    case 'tags':
-      return f.choices!.slice(0, 1);
-    case 'questions':
-      return Array.from({ length: f.minLength ?? 3 }, (_, i) => ({ question: `Question ${i + 1} ?` }));
-    case 'number':
-      return Math.max(f.min ?? 1, 1);
-    case 'decimal':
-      return Math.max(f.min ?? 0, 0) + 1.5;
-    case 'boolean':
-      return true;
-    case 'date':
-      return new Date().toISOString();
-    case 'day':
-      return '2027-01-15';
-    case 'color':
-      return '#123456';
-    case 'image':
-      return f.required ? 'avatar/icon_company.png' : null;
-    case 'json':
-      return {};
-    default:
-      return f.normalize ? `valid-${n}-id` : long(`Valeur ${n}`);
-  }
-}
 
 /** Values that break the field's declared rules or its column's limits. */
 function invalidValues(decl: ResourceDecl, f: FieldDecl): unknown[] {
@@ -126,41 +88,18 @@ function invalidValues(decl: ResourceDecl, f: FieldDecl): unknown[] {
   return out;
 }
 
-async function createBody(decl: ResourceDecl): Promise<Record<string, unknown>> {
-  const body: Record<string, unknown> = { ...declaredDefaults(decl) };
-  for (const f of writableFields(decl, 'create')) if (body[f.source] === undefined && (f.required || f.type === 'reference')) body[f.source] = validValue(f);
-  return body;
-}
-
-/** A record to edit: made through the console when it creates, else by the fixtures. */
-async function recordOf(decl: ResourceDecl): Promise<string> {
-  if (decl.name === 'users') return (await makeUser({ profile: 'candidate', name: 'Candidate Example' })).id;
-  if (decl.name === 'landings') return String((await makeLead()).id);
-  if (decl.name === 'offers' || decl.name === 'manager-offers') return String((await makeOffer(recruiter.id)).id);
-  if (decl.name === 'offer-applications') return String((await makeApplication(await makeUser({ profile: 'candidate' }), await makeOffer(recruiter.id))).id);
-  const res = await request(ctx.app)
-    .post(`/apis/console/${decl.name}`)
-    .set(auth)
-    .send(await createBody(decl));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return String(res.body.id);
-}
-
 const creatable = RESOURCES.filter((r) => r.access.create?.includes('admin'));
 const editable = RESOURCES.filter((r) => r.access.edit?.includes('admin'));
 
 describe('generated screens submit what the server accepts', () => {
   it.each(creatable.map((r) => [r.name, r] as const))('%s: the create form (defaults plus the required fields) is stored', async (_name, decl) => {
-    const res = await request(ctx.app)
-      .post(`/apis/console/${decl.name}`)
-      .set(auth)
-      .send(await createBody(decl));
+    const res = await request(ctx.app).post(`/apis/console/${decl.name}`).set(auth).send(createBody(decl, recruiter.id));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     for (const [k, v] of Object.entries(declaredDefaults(decl))) expect(res.body[k], k).toEqual(v);
   });
 
   it.each(editable.map((r) => [r.name, r] as const))('%s: the edit form sends the record back as read, and it is saved', async (_name, decl) => {
-    const id = await recordOf(decl);
+    const id = await recordOf(ctx.app, auth, decl, recruiter.id);
     const read = await request(ctx.app).get(`/apis/console/${decl.name}/${id}`).set(auth);
     expect(read.status).toBe(200);
     const saved = await request(ctx.app).put(`/apis/console/${decl.name}/${id}`).set(auth).send(read.body);
@@ -175,7 +114,7 @@ describe('every declared rule is enforced by the server', () => {
     const before = await model.count();
     for (const f of writableFields(decl, 'create')) {
       for (const bad of invalidValues(decl, f)) {
-        const body = { ...(await createBody(decl)), [f.source]: bad };
+        const body = { ...createBody(decl, recruiter.id), [f.source]: bad };
         const res = await request(ctx.app).post(`/apis/console/${decl.name}`).set(auth).send(body);
         const shown = JSON.stringify(bad)?.slice(0, 60);
         expect(res.status, `${f.source} = ${shown}: ${JSON.stringify(res.body)}`).toBe(400);
@@ -186,7 +125,7 @@ describe('every declared rule is enforced by the server', () => {
   });
 
   it.each(editable.map((r) => [r.name, r] as const))('%s: each invalid value of each field on update answers 400 with that field, the record unchanged', async (_name, decl) => {
-    const id = await recordOf(decl);
+    const id = await recordOf(ctx.app, auth, decl, recruiter.id);
     const read = async () => (await request(ctx.app).get(`/apis/console/${decl.name}/${id}`).set(auth)).body;
     const before = await read();
     for (const f of writableFields(decl, 'edit')) {

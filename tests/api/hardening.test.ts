@@ -95,6 +95,8 @@ describe('HTTP time limits (api/http-server.ts)', () => {
   });
 });
 
+// The helper here; the real built server's favicon, portal assets and avatars (which would fail if
+// the portal stopped serving through staticFiles) in tests/e2e/portal/static-headers.test.ts.
 describe('nosniff on static files', () => {
   it('on the default avatars', async () => {
     const res = await request(ctx.app).get('/files/avatar/icon_company.png');

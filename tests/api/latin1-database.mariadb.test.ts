@@ -1,32 +1,48 @@
 // Issue 10, finding 4: on a MariaDB whose default character set is latin1 (stock MariaDB) accented
 // and non-Latin-1 text answered 500 ("Incorrect string value"), and so did a console filter with
 // "é" ("Illegal mix of collations"). The database here is created CHARACTER SET latin1; the
-// tables must still be utf8mb4, the text cases must answer 2xx and read back unchanged, migration
-// 009 must convert tables an older release created latin1, and the start check must refuse a
-// latin1 table. MariaDB only (the api-mariadb project: vitest.config.ts).
+// tables must still be utf8mb4, the suite's text cases (tests/helpers/text-cases.ts, the same ones
+// tests/api/text-cases.test.ts runs on the suite's databases) must answer 2xx and read back
+// unchanged with no 5xx, migration 009 must convert tables an older release created latin1, and the
+// server must refuse to start on a latin1 table. MariaDB only (the api-mariadb project: vitest.config.ts).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import request from 'supertest';
 import { QueryTypes } from 'sequelize';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/db.js';
-import { bearer } from '../helpers/auth.js';
-import { makeOffer, makeUser, offerForm } from '../helpers/fixtures.js';
-import { CustomLanding, LandingInterest, User, type Offer } from '../../models/index.js';
-import { openDatabase } from '../../models/boot.js';
-import { createMigrator } from '../../models/migrator.js';
+import { freePort } from '../helpers/ports.js';
+import { START_ENV } from '../helpers/server.js';
+import { TEXT_CASES, expectSearches, expectTextCase, textCaseFixtures, type TextCaseFixtures } from '../helpers/text-cases.js';
 import { charsetProblems, convertTables } from '../../models/charset.js';
+import { createMigrator } from '../../models/migrator.js';
 
-const TEXTS = ['Łódź 東京 😀', 'Zoë Lefèvre-Æsir', 'Ñandú ß €', 'Привет мир', '👩🏽‍💻 🇫🇷'];
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 let ctx: TestContext;
-let staff: { Authorization: string };
-let offer: Offer;
+let fx: TextCaseFixtures;
 beforeAll(async () => {
   ctx = await createTestContext({}, { database: { latin1: true } });
-  staff = await bearer(await makeUser({ profile: 'recruiter', is_admin: true }));
-  offer = await makeOffer(await makeUser({ profile: 'recruiter' }));
+  fx = await textCaseFixtures();
 });
 afterAll(async () => ctx?.close());
+
+/** Runs the server's own start-up (api/server.ts, which `npm start` runs compiled) on this database. */
+async function startServerOn(databaseUrl: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...START_ENV, DATABASE_URL: databaseUrl, PORT: String(await freePort()), HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += String(d)));
+  child.stderr.on('data', (d) => (output += String(d)));
+  // A server that starts never exits by itself: stop it after a while (the test then fails on the code).
+  const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  clearTimeout(timer);
+  return { code, output };
+}
 
 describe('a database created CHARACTER SET latin1', () => {
   it('gets utf8mb4 tables and connection from the migrations', async () => {
@@ -35,67 +51,31 @@ describe('a database created CHARACTER SET latin1', () => {
     expect(await charsetProblems(ctx.db.sequelize)).toEqual([]);
   });
 
-  it('stores and reads back accents, emoji and non-Latin-1 text through the API (2xx)', async () => {
-    for (const [i, text] of TEXTS.entries()) {
-      const email = `texte.${i}@example.fr`;
-      const interest = await request(ctx.app)
-        .post('/apis/submit-interest')
-        .send({ job_code: offer.job_code, email, phone_number: '+33 6 12 34 56 78', firstname: text, lastname: text, accept_cgu: true });
-      expect(interest.status, JSON.stringify(interest.body)).toBe(201);
-      expect((await LandingInterest.findOne({ where: { email } }))!.firstname).toBe(text);
-
-      const user = await makeUser();
-      const auth = await bearer(user);
-      const saved = await request(ctx.app).patch('/apis/auth/me').set(auth).send({ name: text });
-      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      expect((await request(ctx.app).get('/apis/auth/me').set(auth)).body.user?.name ?? (await User.findByPk(user.id))!.name).toBe(text);
-
-      const landing = await request(ctx.app)
-        .post('/apis/console/custom-landings')
-        .set(staff)
-        .send({ identifier: `texte-${i}-landing`, name: text });
-      expect(landing.status, JSON.stringify(landing.body)).toBe(201);
-      expect((await CustomLanding.findByPk(landing.body.id))!.name).toBe(text);
-
-      const edited = await request(ctx.app)
-        .put(`/apis/console/offers/${offer.id}`)
-        .set(staff)
-        .send({ title: `Vendeur ${text}` });
-      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-
-      const draft = await request(ctx.app)
-        .post('/apis/draft-offer')
-        .set(staff)
-        .send({ ...offerForm(), title: text, description: `${text} — description` });
-      expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-    }
+  it.each(TEXT_CASES.map((c) => [c.name, c] as const))('text case %s: answers 2xx and reads back unchanged', async (_name, c) => {
+    await expectTextCase(ctx.app, fx, c);
   });
 
-  it('filters console lists with "é" and non-Latin-1 text (2xx, and finds them)', async () => {
-    await makeUser({ name: 'Élodie Éclair' });
-    for (const q of ['é', 'Éclair', 'élodie', '東京', '😀']) {
-      for (const resource of ['users', 'offers', 'custom-landings']) {
-        const res = await request(ctx.app)
-          .get(`/apis/console/${resource}`)
-          .query({ filter: JSON.stringify({ q, show_closed: true }), range: '[0,24]', sort: '["id","DESC"]' })
-          .set(staff);
-        expect(res.status, `${resource} q=${q}: ${JSON.stringify(res.body)}`).toBe(200);
-      }
-    }
-    const found = await request(ctx.app)
-      .get('/apis/console/users')
-      .query({ filter: JSON.stringify({ q: 'éclair', show_closed: true }), range: '[0,24]' })
-      .set(staff);
-    expect(found.body.map((u: { name: string }) => u.name)).toContain('Élodie Éclair');
+  it('searches the console lists with "é", other scripts and emoji (200), finding accented names', async () => {
+    await expectSearches(ctx.app, fx);
   });
 
-  it('refuses to start when a table is not utf8mb4, naming it', async () => {
+  it('answered no 5xx to any text case', () => {
+    expect(ctx.answers.count).toBeGreaterThan(TEXT_CASES.length);
+    expect(ctx.answers.serverErrors).toEqual([]);
+  });
+
+  it('keeps the server from starting while a table is not utf8mb4: exit 1, the tables named, no stack', { timeout: 60_000 }, async () => {
     await ctx.db.sequelize.query('CREATE TABLE legacy_notes (id INT PRIMARY KEY, body VARCHAR(40)) CHARACTER SET latin1');
     try {
-      const opening = openDatabase({ database: ctx.db.database });
-      await expect(opening).rejects.toThrow(/table legacy_notes \(latin1_swedish_ci\)/);
-      await expect(opening).rejects.toThrow(/column legacy_notes\.body \(latin1\)/);
-      await expect(opening).rejects.toMatchObject({ name: 'DatabaseCharsetError' });
+      const { code, output } = await startServerOn(ctx.db.database.url);
+      expect(code, output).toBe(1);
+      expect(output).toMatch(/^The database does not store text as utf8mb4; the server does not start/m);
+      expect(output).toContain('table legacy_notes (latin1_swedish_ci)');
+      expect(output).toContain('column legacy_notes.body (latin1)');
+      expect(output).toMatch(/Fix: run the migrations/);
+      // The message alone: no stack frames, no error class dump.
+      expect(output).not.toMatch(/^\s+at /m);
+      expect(output).not.toContain('DatabaseCharsetError');
     } finally {
       await ctx.db.sequelize.query('DROP TABLE legacy_notes');
     }

@@ -1,7 +1,8 @@
 // One storage contract, run on the local disk and on S3 (s3rver, the fake S3 server, on a free
 // loopback port and a temporary folder, started and stopped here). Then the app itself on S3:
 // public files through /files, private ones through /media and presigned GETs
-// (docs/decisions/086-s3-storage.md).
+// (docs/decisions/086-s3-storage.md), and the console's CSP that lets it frame those GETs
+// (docs/decisions/181-s3-cv-frames.md).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,8 @@ import { createTestContext, type TestContext } from '../helpers/app.js';
 import { makeApplication, makeOffer, makeUser } from '../helpers/fixtures.js';
 import { bearer } from '../helpers/auth.js';
 import { userAudience } from '../../api/integrations/media-urls.js';
+import { createApp, type AppDeps } from '../../api/app.js';
+import { adminConsole } from '../../api/admin-console.js';
 
 const BUCKET = FAKE_S3_BUCKET;
 let tmp: string;
@@ -98,9 +101,13 @@ describe.each(kinds)('storage contract: %s', (_name, make) => {
     const direct = await storage.directUrl('picture/feedbeef.pdf', 60);
     if (storage instanceof LocalDiskStorage) {
       expect(direct).toBeNull();
+      expect(storage.privateReadOrigin).toBeNull();
       return;
     }
     expect(direct).toMatch(/X-Amz-Signature=/);
+    // The origin the consoles' CSP lets them frame (decision 181) is the presigned one.
+    expect(storage.privateReadOrigin).toBe(new URL(direct!).origin);
+    expect(storage.privateReadOrigin).toBe(endpoint);
     const res = await fetch(direct!);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(BYTES)).toBe(true);
@@ -133,6 +140,26 @@ describe('S3 settings and selection', () => {
     expect(await other.get('picture/abcdef01.png')).toBeNull();
     const root = createStorage(loadSettings({ ...s3Env(''), STORAGE_URL: `s3://${BUCKET}`, PUBLIC_URL: 'http://app.test' }));
     expect((await root.get('tenant/one/picture/abcdef01.png'))!.body.equals(BYTES)).toBe(true);
+  });
+
+  it("names the presigned addresses' origin for every addressing style the SDK picks", async () => {
+    // Presigning is local (static keys, no request): these stores need not exist. Virtual-hosted
+    // on AWS; path-style when asked; an IP endpoint and a bucket with dots stay path-style even
+    // without S3_FORCE_PATH_STYLE (decision 181).
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ STORAGE_URL: 's3://vrp-media/cv', S3_REGION: 'eu-west-3' }, 'https://vrp-media.s3.eu-west-3.amazonaws.com'],
+      [{ STORAGE_URL: 's3://vrp-media/cv', S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: '1' }, 'https://s3.eu-west-3.amazonaws.com'],
+      [{ STORAGE_URL: 's3://media.example.com/cv', S3_REGION: 'eu-west-3' }, 'https://s3.eu-west-3.amazonaws.com'],
+      [{ STORAGE_URL: 's3://vrp-media/cv', S3_ENDPOINT: 'https://minio.example.com:9000', S3_FORCE_PATH_STYLE: '0' }, 'https://vrp-media.minio.example.com:9000'],
+      [{ STORAGE_URL: 's3://vrp-media/cv', S3_ENDPOINT: 'https://minio.example.com:9000' }, 'https://minio.example.com:9000'],
+      [{ STORAGE_URL: 's3://vrp-media/cv', S3_ENDPOINT: 'http://10.0.0.5:9000', S3_FORCE_PATH_STYLE: '0' }, 'http://10.0.0.5:9000'],
+    ];
+    for (const [env, origin] of cases) {
+      const storage = createStorage(loadSettings({ ...env, S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }));
+      const direct = (await storage.directUrl('picture/feedbeef.pdf', 60))!;
+      expect(new URL(direct).origin, JSON.stringify(env)).toBe(origin);
+      expect(storage.privateReadOrigin, JSON.stringify(env)).toBe(origin);
+    }
   });
 
   it('fails ping for a bucket that does not exist', async () => {
@@ -186,5 +213,32 @@ describe('the app on S3', () => {
     expect(segment.status).toBe(206);
     expect(segment.headers['content-range']).toBe(`bytes 100-299/${BYTES.length}`);
     expect(Buffer.from(segment.body as Buffer).equals(BYTES.subarray(100, 300))).toBe(true);
+  });
+
+  it("lets the console frame the bucket's origin, where a CV's /media address redirects, and nothing more on the local disk", async () => {
+    const build = fs.mkdtempSync(path.join(tmp, 'admin-build-'));
+    fs.writeFileSync(path.join(build, 'index.html'), '<!doctype html><div id="root"></div>');
+    const frameSrc = async (deps: AppDeps) => {
+      const page = await request(createApp(deps, [adminConsole(build)])).get('/dashboard');
+      expect(page.status).toBe(200);
+      const csp = String(page.headers['content-security-policy']);
+      // An upgraded redirect to an http bucket would fail whatever frame-src says.
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      return /(?:^|;)\s*frame-src ([^;]*)/.exec(csp)?.[1].split(' ');
+    };
+
+    const candidate = await makeUser({ profile: 'candidate' });
+    const cvKey = `picture/${'c'.repeat(32)}.pdf`;
+    await ctx.deps.storage.put(cvKey, BYTES, 'application/pdf');
+    const cv = await request(ctx.app)
+      .get(new URL(ctx.deps.media!.sign(cvKey, userAudience(candidate.id), new Date())).pathname)
+      .set(await bearer(candidate));
+    expect(cv.status).toBe(302);
+    const onS3 = await frameSrc(ctx.deps);
+    expect(onS3).toEqual(["'self'", endpoint]);
+    expect(onS3).toContain(new URL(cv.headers.location).origin);
+
+    const local = await frameSrc({ ...ctx.deps, storage: new LocalDiskStorage(path.join(tmp, 'disk'), 'http://app.test/files') });
+    expect(local).toEqual(["'self'"]);
   });
 });
