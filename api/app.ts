@@ -21,6 +21,7 @@ import type { Readiness } from './lib/readiness.js';
 import './auth/caller.js';
 import { attachRequestLogger, requestLog } from './lib/request-log.js';
 import { metricsHandler } from './lib/metrics.js';
+import { publishQueueDepths } from './jobs/index.js';
 import { createPublicCache, type PublicCache } from './lib/public-cache.js';
 
 export interface AppDeps {
@@ -59,6 +60,8 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   mountProbes(app, readinessOf(deps));
   // Prometheus metrics on the main port only behind METRICS_TOKEN (METRICS_PORT: see server.ts).
   if (deps.settings.metrics.token) app.get('/metrics', metricsHandler(deps.settings.metrics.token));
+  // The job queue's depth on every node's /metrics, with or without a worker in this process.
+  publishQueueDepths();
   attachRequestLogger(app, deps.logger);
   app.use(requestLog(deps));
   app.use(whenAcceptsEncoding(compression()));

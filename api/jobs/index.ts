@@ -78,10 +78,19 @@ export function defineJobs(deps: JobDeps): void {
   for (const task of LIFECYCLE_RECURRING) defineJob(task.name, (_payload, ctx) => runLifecycleJob(deps, ctx.job.name).then(() => undefined));
 }
 
-/** Defines the jobs, publishes the queue depths on /metrics and starts this process's worker. */
+/**
+ * Publishes each queue's depth (ready jobs) on this process's /metrics. Called by createApp, so
+ * every web node reports it whether or not it runs a worker: the queue is in the database, and the
+ * nodes docs/deploy.md runs with JOBS_WORKER=0 are the ones Prometheus scrapes (`npm run worker`
+ * serves no /metrics).
+ */
+export function publishQueueDepths(): void {
+  for (const q of QUEUES) registerQueueDepth(q, () => queueDepth(q));
+}
+
+/** Defines the jobs and starts this process's worker. */
 export function startJobs(deps: JobDeps, options: { keepAlive?: boolean } = {}): Worker {
   defineJobs(deps);
-  for (const q of QUEUES) registerQueueDepth(q, () => queueDepth(q));
   const { concurrency, pollMs, leaseMs } = deps.settings.jobs;
   return startWorker({ queues: QUEUES, concurrency, pollMs, leaseMs, logger: deps.logger, clock: deps.clock, recurring: RECURRING, ...options });
 }

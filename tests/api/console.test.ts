@@ -324,6 +324,37 @@ describe('landing leads, offers and wishlists', () => {
     expect(items.body.Items).toHaveLength(2);
   });
 
+  it('gives staff the CV a lead sent with the form, at an address signed for them; null without one', async () => {
+    const offer = await makeOffer((await makeUser({ profile: 'recruiter' })).id);
+    const pdf = Buffer.from(`%PDF-1.4\n% lead ${Date.now()}\n%%EOF\n`);
+    const up = await request(ctx.app).post('/apis/upload/cv').attach('file', pdf, { filename: 'cv.pdf', contentType: 'application/pdf' });
+    expect(up.status, up.text).toBe(201);
+    const apply = (email: string, cv: object) =>
+      request(ctx.app)
+        .post('/apis/submit-interest')
+        .send({ job_code: offer.job_code, email, phone_number: '+33 6 12 34 56 78', firstname: 'Inès', lastname: 'Cévé', accept_cgu: true, ...cv });
+    expect((await apply('lead.cv@example.fr', { use_cv: true, cv_file: up.body.key })).status).toBe(201);
+    expect((await apply('lead.nocv@example.fr', { use_cv: false })).status).toBe(201);
+    const rows = (await list('landings', { filter: { notif: 0, q: 'lead.' } })).body as Array<{ email: string; cv_url: string | null }>;
+    const withCv = rows.find((r) => r.email === 'lead.cv@example.fr')!;
+    expect(rows.find((r) => r.email === 'lead.nocv@example.fr')!.cv_url).toBeNull();
+    expect(withCv.cv_url).toMatch(/^http:\/\/127\.0\.0\.1:3999\/media\//);
+    const path = new URL(withCv.cv_url!).pathname;
+    const down = await request(ctx.app)
+      .get(path)
+      .set(auth)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(down.status).toBe(200);
+    expect((down.body as Buffer).equals(pdf)).toBe(true);
+    // Signed for this staff member: without their session the address is refused.
+    expect((await request(ctx.app).get(path)).status).toBe(403);
+  });
+
   it('searches offers on the index and gives candidate counts; GET /apis/offer gives Items', async () => {
     const r = await makeUser({ profile: 'recruiter' });
     const o = await makeOffer(r.id, { company_name: 'Fromagerie Vauclair', city: 'Annecy' });

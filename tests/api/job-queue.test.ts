@@ -16,8 +16,6 @@ import { stopChild } from '../helpers/processes.js';
 import { BACKOFF_BASE_MS, claim, complete, defineJob, enqueue, enqueueRecurring, fail, renewLease, retryJob, startWorker } from '../../api/jobs/queue.js';
 import { AnswerUpload, Job } from '../../models/index.js';
 import { ffmpegReadiness } from '../../api/integrations/ffmpeg.js';
-import { startJobs } from '../../api/jobs/index.js';
-import { registry } from '../../api/lib/metrics.js';
 import { sourceKeyOf } from '../../api/services/video-answers.service.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -125,18 +123,6 @@ describe('the Jobs console resource', () => {
     expect(retried.status).toBe(200);
     expect(await Job.findByPk(job.id)).toMatchObject({ state: 'ready', attempts: 0 });
     expect((await request(ctx.app).post('/apis/console/jobs/999999/retry').set(admin)).status).toBe(404);
-  });
-});
-
-describe('metrics', () => {
-  it('the server’s worker publishes each queue’s depth (ready jobs) on /metrics', async () => {
-    const worker = startJobs(ctx.deps);
-    await worker.stop();
-    await enqueue('later-video', {}, { queue: 'video', runAt: new Date(Date.now() + 3600_000) });
-    await enqueue('later-video', {}, { queue: 'video', runAt: new Date(Date.now() + 3600_000) });
-    const text = await registry.getSingleMetricAsString('job_queue_depth');
-    expect(text).toContain('job_queue_depth{queue="video"} 2');
-    expect(text).toMatch(/job_queue_depth\{queue="default"\} \d+/);
   });
 });
 

@@ -8,6 +8,9 @@ import { createTestContext, type TestContext } from '../helpers/app.js';
 import { dialect } from '../helpers/db.js';
 import { createApp } from '../../api/app.js';
 import { registerQueueDepth } from '../../api/lib/metrics.js';
+import { enqueue } from '../../api/jobs/queue.js';
+import { QUEUES } from '../../api/jobs/index.js';
+import { VIDEO_QUEUE } from '../../api/services/video-answers.service.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -18,7 +21,8 @@ let prod: Express;
 const lines: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ METRICS_TOKEN: TOKEN });
+  // A web node as docs/deploy.md runs them: JOBS_WORKER=0 (no worker is started in this file).
+  ctx = await createTestContext({ METRICS_TOKEN: TOKEN, JOBS_WORKER: '0' });
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
       for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Record<string, unknown>);
@@ -152,5 +156,24 @@ describe('/metrics', () => {
     for (const state of ['in_use', 'idle', 'waiting']) expect(third.text).toMatch(new RegExp(`^db_pool_connections\\{state="${state}"\\} \\d+$`, 'm'));
     // models/connection.ts: 10 connections on MariaDB, SQLite's one writer.
     expect(third.text).toMatch(new RegExp(`^db_pool_connections\\{state="max"\\} ${dialect === 'mysql' ? 10 : 1}$`, 'm'));
+  });
+
+  it('reports the job queue depth on a node that runs no worker (JOBS_WORKER=0)', async () => {
+    expect(ctx.settings.jobs.worker).toBe(false);
+    const depths = async () => {
+      const res = await request(ctx.app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
+      expect(res.status).toBe(200);
+      const found = [...res.text.matchAll(/^job_queue_depth\{queue="([^"]+)"\} (\d+)$/gm)];
+      return Object.fromEntries(found.map((m) => [m[1], Number(m[2])]));
+    };
+    const before = await depths();
+    expect(Object.keys(before).sort()).toEqual([...QUEUES].sort());
+    // Two transcodes waiting (no worker takes them here): the count is the table's, not a constant.
+    const later = new Date(Date.now() + 3600_000);
+    await enqueue('metrics-depth-test', {}, { queue: VIDEO_QUEUE, runAt: later });
+    await enqueue('metrics-depth-test', {}, { queue: VIDEO_QUEUE, runAt: later });
+    const after = await depths();
+    expect(after[VIDEO_QUEUE]).toBe(before[VIDEO_QUEUE] + 2);
+    expect(after.default).toBe(before.default);
   });
 });

@@ -15,9 +15,14 @@ import { stopChild } from './processes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** haproxy's health check timing (docs/deploy.md): a dead node is out after inter * fall. */
+/**
+ * haproxy's health checks (docs/deploy.md, shorter here): GET /readyz every CHECK_INTER_MS, out
+ * after CHECK_FALL failures, a check given up after CHECK_TIMEOUT_MS. A dead node is out within
+ * inter * fall, plus at most the timeout of the check in flight when it died.
+ */
 export const CHECK_INTER_MS = 500;
 export const CHECK_FALL = 2;
+export const CHECK_TIMEOUT_MS = 1000;
 
 export interface Answer {
   status: number;
@@ -97,8 +102,6 @@ export class Cluster {
   readonly nodes: Node[] = [];
   balancerUrl = '';
   statsUrl = '';
-  /** /readyz when the nodes have it, else /apis/health (what haproxy checks). */
-  healthPath = '/apis/health';
   private readonly started: Started[] = [];
   private adminUrl = '';
   private dbName = '';
@@ -106,6 +109,11 @@ export class Cluster {
   private pool?: mysql.Pool;
 
   constructor(private readonly count = 2) {}
+
+  /** The shared bucket's S3 endpoint: presigned addresses point there. */
+  get s3Endpoint(): string {
+    return this.storage?.env.S3_ENDPOINT ?? '';
+  }
 
   get databaseUrl(): string {
     const u = new URL(this.adminUrl);
@@ -164,11 +172,12 @@ export class Cluster {
       this.nodes.push({ name, url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, child: s.child });
     }
     await Promise.all(this.nodes.map((n, i) => this.waitUp(n.url, this.started[i + 1])));
-    const readyz = await send(`${this.nodes[0].url}/readyz`).catch(() => undefined);
-    this.healthPath = readyz?.status === 200 ? '/readyz' : '/apis/health';
+    // haproxy checks /readyz, as docs/deploy.md says: a node that is not ready at start (database,
+    // storage, ffmpeg) would never be UP, so the test stops here and says what /readyz reported.
+    await Promise.all(this.nodes.map((n) => this.waitReady(n)));
 
     const cfg = path.join(this.tmp, 'haproxy.cfg');
-    fs.writeFileSync(cfg, haproxyConfig({ balancerPort, statsPort, healthPath: this.healthPath, nodes: this.nodes }));
+    fs.writeFileSync(cfg, haproxyConfig({ balancerPort, statsPort, nodes: this.nodes }));
     const check = spawnSync(haproxy, ['-c', '-q', '-f', cfg], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`haproxy refuses its configuration:\n${check.stdout}${check.stderr}`);
     this.run('haproxy', [haproxy, '-db', '-f', cfg], env);
@@ -240,6 +249,19 @@ export class Cluster {
     }
   }
 
+  /** /readyz answers 200 within 10 s, or an error that quotes its last answer. */
+  private async waitReady(n: Node): Promise<void> {
+    const until = Date.now() + 10_000;
+    let last = '';
+    while (Date.now() < until) {
+      const res = await send(`${n.url}/readyz`, { timeoutMs: 5000 }).catch((e: Error) => ({ status: 0, body: Buffer.from(e.message) }));
+      if (res.status === 200) return;
+      last = `${res.status || 'no answer'} ${res.body.toString('utf8')}`;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`node ${n.name}: /readyz is not 200 (haproxy checks it): ${last}. Is ffmpeg missing? apt-get install -y ffmpeg, as .ci/run does`);
+  }
+
   private async waitUp(url: string, s: Started): Promise<void> {
     const until = Date.now() + 90_000;
     while (Date.now() < until) {
@@ -254,10 +276,11 @@ export class Cluster {
 
 /**
  * The haproxy configuration of docs/deploy.md, on loopback ports: round robin, health checks on
- * healthPath every CHECK_INTER_MS (out after CHECK_FALL failures), the client's address in
- * X-Forwarded-For (whatever the client sent there is dropped first), a request id made by haproxy.
+ * /readyz every CHECK_INTER_MS (out after CHECK_FALL failures, or at the first connection live
+ * traffic fails to open), the client's address in X-Forwarded-For (whatever the client sent there
+ * is dropped first), a request id made by haproxy.
  */
-export function haproxyConfig(o: { balancerPort: number; statsPort: number; healthPath: string; nodes: Array<{ name: string; url: string }> }): string {
+export function haproxyConfig(o: { balancerPort: number; statsPort: number; nodes: Array<{ name: string; url: string }> }): string {
   return `global
   maxconn 4096
 
@@ -267,7 +290,7 @@ defaults
   timeout client 30s
   timeout server 30s
   timeout http-request 10s
-  timeout check 2s
+  timeout check ${CHECK_TIMEOUT_MS}ms
   retries 2
   option redispatch
   option forwardfor
@@ -282,9 +305,9 @@ frontend web
 backend app
   balance roundrobin
   option httpchk
-  http-check send meth GET uri ${o.healthPath}
+  http-check send meth GET uri /readyz
   http-check expect status 200
-  default-server inter ${CHECK_INTER_MS}ms fall ${CHECK_FALL} rise 2
+  default-server inter ${CHECK_INTER_MS}ms fall ${CHECK_FALL} rise 2 observe layer4 error-limit 1 on-error mark-down
 ${o.nodes.map((n) => `  server ${n.name} ${new URL(n.url).host} check`).join('\n')}
 
 frontend stats

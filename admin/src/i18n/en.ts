@@ -66,6 +66,7 @@ export const en = {
         notified_at: 'Notified at',
         notif_resend: 'Resend',
         lang: 'Language',
+        cv_url: 'CV',
         created_at: 'Created',
         q: 'Search',
         created_gte: 'Select date',

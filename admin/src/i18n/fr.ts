@@ -66,6 +66,7 @@ export const fr = {
         notified_at: 'Notifié le',
         notif_resend: 'Renvoi',
         lang: 'Langue',
+        cv_url: 'CV',
         created_at: 'Création',
         q: 'Recherche',
         created_gte: 'Selection date',

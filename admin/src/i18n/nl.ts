@@ -76,6 +76,7 @@ export const nl: Catalog<typeof fr> = {
         notified_at: 'Verwittigd op',
         notif_resend: 'Opnieuw versturen',
         lang: 'Taal',
+        cv_url: 'Cv',
         created_at: 'Aangemaakt',
         q: 'Zoeken',
         created_gte: 'Datum selecteren',

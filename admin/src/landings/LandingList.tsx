@@ -25,6 +25,8 @@ interface Lead {
   notif: number;
   notified_at?: string | null;
   notif_resend: number;
+  /** The CV sent with the form, signed for the reader; null without one. */
+  cv_url?: string | null;
   created_at: string;
 }
 
@@ -87,6 +89,11 @@ function LeadCard({ lead: l }: { lead: Lead }) {
           <Link href={`/candidate/offer/${l.job_code}`} target="_blank" rel="noopener">
             {l.job_code}
           </Link>
+          {l.cv_url && (
+            <Link href={l.cv_url} target="_blank" rel="noopener" data-testid="lead-cv">
+              {translate('console.open_cv')}
+            </Link>
+          )}
           <Typography variant="caption" data-testid="resend-state">
             {translate(`resources.landings.choices.notif_resend.${l.notif_resend ?? 0}`)}
           </Typography>

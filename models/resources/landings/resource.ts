@@ -21,6 +21,9 @@ export const landings = defineResource({
     { source: 'notified_at', type: 'date', list: true },
     { source: 'notif_resend', type: 'enum', choices: NOTIF_RESEND_CHOICES, list: true },
     { source: 'lang', type: 'string' },
+    // The CV the lead sent with the form (cv_file), at a short-lived address signed for the caller
+    // (docs/decisions/085-private-media-signed-urls.md).
+    { source: 'cv_url', type: 'string', from: { server: true } },
     { source: 'created_at', type: 'date', list: true, sortable: true },
   ],
   filters: [
