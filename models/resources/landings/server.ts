@@ -2,21 +2,15 @@
 // card) and its CV, when it sent one, comes signed for the caller (staff: the only role that reads
 // leads); a change of notification state records when it was notified.
 import type { ServerPart } from '../../../api/console/types.js';
-import { userAudience } from '../../../api/integrations/media-urls.js';
+import { signedCvUrls } from '../../../api/console/signed-cvs.js';
 import { LandingInterest } from '../../index.js';
 import { resendLead } from '../../../api/services/lead-notif.service.js';
 import { notFound } from '../../../api/lib/errors.js';
 
 export const landingsServer: ServerPart = {
   async decorate(ctx, rows) {
-    if (!rows.length) return rows;
-    const now = ctx.clock();
-    const audience = userAudience(ctx.caller.user.id);
-    const cvs = new Map((await LandingInterest.findAll({ where: { id: rows.map((r) => Number(r.id)) }, attributes: ['id', 'cv_key'], raw: true })).map((l) => [Number(l.id), l.cv_key]));
-    return rows.map((r) => {
-      const key = cvs.get(Number(r.id));
-      return { ...r, profile: 'landing', contactable: true, state_color: 'green', cv_url: key ? ctx.media.sign(key, audience, now) : null };
-    });
+    const cvs = await signedCvUrls(ctx, LandingInterest, rows);
+    return rows.map((r) => ({ ...r, profile: 'landing', contactable: true, state_color: 'green', cv_url: cvs.get(Number(r.id)) ?? null }));
   },
   actions: {
     // The card's "resend": one message per click (docs/decisions/165-lead-resend.md).

@@ -1,20 +1,14 @@
 // One offer's candidates in the console: the CV address signed for the caller, and the state moved
 // only by the section 4 rules (manager-applications.service.ts), as POST /apis/application does.
 import type { ServerPart } from '../../../api/console/types.js';
-import { userAudience } from '../../../api/integrations/media-urls.js';
+import { signedCvUrls } from '../../../api/console/signed-cvs.js';
 import { moveApplication } from '../../../api/services/manager-applications.service.js';
 import { Application, Offer, type RecruiterState } from '../../index.js';
 
 export const offerApplicationsServer: ServerPart = {
   async decorate(ctx, rows) {
-    if (!rows.length) return rows;
-    const now = ctx.clock();
-    const audience = userAudience(ctx.caller.user.id);
-    const cvs = new Map((await Application.findAll({ where: { id: rows.map((r) => Number(r.id)) }, attributes: ['id', 'cv_key'], raw: true })).map((a) => [Number(a.id), a.cv_key]));
-    return rows.map((r) => {
-      const key = cvs.get(Number(r.id));
-      return { ...r, cv_url: key ? ctx.media.sign(key, audience, now) : null };
-    });
+    const cvs = await signedCvUrls(ctx, Application, rows);
+    return rows.map((r) => ({ ...r, cv_url: cvs.get(Number(r.id)) ?? null }));
   },
   // The console engine read the row inside the caller's scope first (404 otherwise).
   async update(ctx, id, data) {
