@@ -48,6 +48,8 @@ export interface RunningServer {
   /** The server process (benchmarks read its CPU time). */
   pid: number;
   dataDir: string;
+  /** Resolves with the exit code (null when ended by a signal) once the process has exited. */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
   try {
@@ -102,6 +105,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     baseUrl,
     pid: child.pid!,
     dataDir,
+    exited,
     async stop() {
       await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
