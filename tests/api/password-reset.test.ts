@@ -80,7 +80,10 @@ describe('forgot password', () => {
     expect(userId).toBe(owner.id);
     // Strangers void it with 20 wrong codes from two addresses...
     const wrong = (ip: string) =>
-      request(mailed.ctx.app).post('/apis/auth/reset-password').set('X-Forwarded-For', ip).send({ user_id: userId, code: `${code.slice(0, -3)}zzz`, password: 'good1pass' });
+      request(mailed.ctx.app)
+        .post('/apis/auth/reset-password')
+        .set('X-Forwarded-For', ip)
+        .send({ user_id: userId, code: `${code.slice(0, -3)}zzz`, password: 'good1pass' });
     for (let i = 0; i < 20; i++) expect((await wrong(`198.51.100.${10 + (i % 2)}`)).body.error).toBe('code_mismatch');
     const voided = await request(mailed.ctx.app).post('/apis/auth/reset-password').send({ user_id: userId, code, password: 'good1pass' });
     expect(voided.body.error).toBe('code_mismatch');
