@@ -1,6 +1,7 @@
 // Builds the Express app from its dependencies; api/server.ts is the file that listens.
 // Tests call createApp with their own database, storage, mailer and clock.
 import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
@@ -19,7 +20,7 @@ import { csrfGuard } from './auth/csrf.js';
 import { mountProbes, readinessOf } from './routes/health.routes.js';
 import type { Readiness } from './lib/readiness.js';
 import './auth/caller.js';
-import { attachRequestLogger, requestLog } from './lib/request-log.js';
+import { attachRequestLogger, requestLog, trackRequest, type TrustFn } from './lib/request-log.js';
 import { metricsHandler } from './lib/metrics.js';
 import { publishQueueDepths } from './jobs/index.js';
 import { createPublicCache, type PublicCache } from './lib/public-cache.js';
@@ -47,6 +48,19 @@ export interface FrontendMount {
 // The request log, request ids and request metrics live in lib/request-log.ts (decisions 032, 105, 106).
 export { requestLog } from './lib/request-log.js';
 
+/**
+ * What the HTTP server asks before handing a request to the app: anonymous public reads the app
+ * answered a moment ago come from memory (decision 151), with their own request id, log line and
+ * metrics, as the app gives every answer. Returns true when it answered.
+ */
+export function earlyAnswers(app: Express, deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const cache = deps.publicCache;
+  if (!cache) return () => false;
+  const writeLine = deps.settings.env !== 'test';
+  const trusted = app.get('trust proxy fn') as TrustFn | undefined;
+  return (req, res) => cache.answer(req, res, (r, s, route) => void trackRequest(r, s, { logger: deps.logger, writeLine, trusted, route: () => route }));
+}
+
 export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Express {
   deps.media ??= createMediaUrls(deps.settings);
   deps.publicCache ??= createPublicCache({ ttlMs: deps.settings.publicCacheMs, now: () => deps.clock().getTime() });
@@ -64,9 +78,10 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   publishQueueDepths();
   attachRequestLogger(app, deps.logger);
   app.use(requestLog(deps));
+  // Before compression: records kept public reads as they go on the wire (decision 151); they are
+  // answered before the app by earlyAnswers.
+  app.use(deps.publicCache.record);
   app.use(whenAcceptsEncoding(compression()));
-  // Kept anonymous public reads are answered here, logged and counted like any other (decision 151).
-  app.use(deps.publicCache.middleware);
   app.use(detectLang);
   app.use(loadCaller(deps.clock));
 

@@ -29,8 +29,9 @@ export const HTTP_TIMEOUTS: HttpTimeouts = {
 const SLOW_BODY = /^\/apis\/(upload|candidate\/uploads)\//;
 
 /** Creates the server: Node enforces headersMs and uploadMs (checked every second), and a timer
- *  per request closes an ordinary request whose body has not arrived within bodyMs (408). */
-export function createHttpServer(app: RequestListener, timeouts: HttpTimeouts = HTTP_TIMEOUTS): http.Server {
+ *  per request closes an ordinary request whose body has not arrived within bodyMs (408).
+ *  `early` may answer a request before the app (api/app.ts earlyAnswers: kept public reads). */
+export function createHttpServer(app: RequestListener, timeouts: HttpTimeouts = HTTP_TIMEOUTS, early?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean): http.Server {
   const server = http.createServer({
     headersTimeout: timeouts.headersMs,
     requestTimeout: timeouts.uploadMs,
@@ -55,6 +56,6 @@ export function createHttpServer(app: RequestListener, timeouts: HttpTimeouts = 
     req.once('close', clear);
     res.once('close', clear);
   });
-  server.on('request', app);
+  server.on('request', early ? (req: http.IncomingMessage, res: http.ServerResponse) => early(req, res) || app(req, res) : app);
   return server;
 }

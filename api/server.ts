@@ -6,9 +6,9 @@ import { pino } from 'pino';
 import { loadSettingsOrExit } from '../config/settings.js';
 import { openDatabase, isEmpty } from '../models/boot.js';
 import { seedDemo } from '../seeders/demo.js';
-import { createApp } from './app.js';
+import { createApp, earlyAnswers } from './app.js';
 import { createStorage } from './integrations/storage.js';
-import { createHttpServer } from './http-server.js';
+import { HTTP_TIMEOUTS, createHttpServer } from './http-server.js';
 import { createMailer } from './integrations/mail.js';
 import { startAuthHousekeeping } from './jobs/auth-housekeeping.js';
 import { startJobs } from './jobs/index.js';
@@ -45,7 +45,7 @@ async function main() {
   // The job queue's worker (transcoding, e-mails, the hourly upload clean-up): JOBS_WORKER=0 leaves
   // it to `npm run worker` processes (docs/decisions/125-durable-job-queue.md).
   const worker = settings.jobs.worker ? startJobs(deps) : undefined;
-  const server = createHttpServer(app);
+  const server = createHttpServer(app, HTTP_TIMEOUTS, earlyAnswers(app, deps));
   server.listen(settings.port, settings.host, () => {
     logger.info(`serving ${settings.publicUrl} (${settings.database.dialect})`);
   });

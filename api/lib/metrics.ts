@@ -35,7 +35,6 @@ const MAX_SERIES = 2000;
  * has already restored baseUrl, so the prefix comes back from the path.
  */
 export function routeLabel(req: Request): string {
-  if (req.cachedRoute) return req.cachedRoute;
   const pattern = (req.route as { path?: unknown } | undefined)?.path;
   const url = req.originalUrl;
   if (pattern !== undefined) {
@@ -49,10 +48,9 @@ export function routeLabel(req: Request): string {
   return 'unmatched';
 }
 
-/** Records one finished request (called from the request log's close listener). */
-export function observeRequest(req: Request, status: number | 'aborted', seconds: number): void {
-  const method = METHODS.has(req.method) ? req.method : 'OTHER';
-  const route = routeLabel(req);
+/** Records one finished request (called from the request log's close listener) under its route label. */
+export function observeRequest(requestMethod: string | undefined, route: string, status: number | 'aborted', seconds: number): void {
+  const method = requestMethod && METHODS.has(requestMethod) ? requestMethod : 'OTHER';
   const key = `${method} ${route} ${status}`;
   let child = children.get(key);
   if (!child) {
