@@ -82,7 +82,8 @@ describe('the dashboard on S3 storage', () => {
     // length and the ETag (the MD5 S3 computes over the object it serves) identify the bytes.
     expect(Number(res.headers()['content-length'])).toBe(stored!.body.length);
     expect(res.headers().etag).toBe(`"${crypto.createHash('md5').update(stored!.body).digest('hex')}"`);
-    expect(page.frames().some((f) => f.url().startsWith(`${s3.endpoint}/`))).toBe(true);
+    // The frame commits its navigation after the response has arrived.
+    await expect.poll(() => page.frames().some((f) => f.url().startsWith(`${s3.endpoint}/`)), { timeout: 10_000 }).toBe(true);
     expect(refusals).toEqual([]);
     await context.close();
   });

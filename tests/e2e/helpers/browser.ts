@@ -32,6 +32,19 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 
 /** Runs axe-core on the page; fails on any serious or critical violation. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Transitions still running (a dialog fading in) would be measured half-transparent: axe's colour
+  // contrast then fails on a loaded machine. Finite ones are awaited; spinners never end.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((r) => setTimeout(r, 5000)),
+    ]),
+  );
   // evaluate() runs outside the page's CSP, unlike an injected script tag.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
