@@ -20,7 +20,7 @@ import { csrfGuard } from './auth/csrf.js';
 import { mountProbes, readinessOf } from './routes/health.routes.js';
 import type { Readiness } from './lib/readiness.js';
 import './auth/caller.js';
-import { attachRequestLogger, requestLog, trackRequest, type TrustFn } from './lib/request-log.js';
+import { attachRequestLogger, requestLog, requestTracker, type TrustFn } from './lib/request-log.js';
 import { metricsHandler } from './lib/metrics.js';
 import { publishQueueDepths } from './jobs/index.js';
 import { createPublicCache, type PublicCache } from './lib/public-cache.js';
@@ -56,9 +56,9 @@ export { requestLog } from './lib/request-log.js';
 export function earlyAnswers(app: Express, deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   const cache = deps.publicCache;
   if (!cache) return () => false;
-  const writeLine = deps.settings.env !== 'test';
+  const track = requestTracker(deps);
   const trusted = app.get('trust proxy fn') as TrustFn | undefined;
-  return (req, res) => cache.answer(req, res, (r, s, route) => void trackRequest(r, s, { logger: deps.logger, writeLine, trusted, route: () => route }));
+  return (req, res) => cache.answer(req, res, (r, s, route) => void track(r, s, trusted, () => route));
 }
 
 export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Express {

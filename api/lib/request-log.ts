@@ -77,12 +77,20 @@ export function trackRequest(req: IncomingMessage, res: ServerResponse, opts: Tr
  * (tests/bench/request-log.bench.ts). The query string is left out: it carries search terms and
  * e-mails (docs/decisions/032-request-logging.md).
  */
-export function requestLog(deps: { logger: Logger; settings: Pick<Settings, 'env'> }): RequestHandler {
-  const writeLine = deps.settings.env !== 'test';
+export function requestLog(deps: TrackDeps): RequestHandler {
+  const track = requestTracker(deps);
   return (req, res, next) => {
-    req.id = trackRequest(req, res, { logger: deps.logger, writeLine, trusted: req.app.get('trust proxy fn') as TrustFn | undefined, route: () => routeLabel(req) });
+    req.id = track(req, res, req.app.get('trust proxy fn') as TrustFn | undefined, () => routeLabel(req));
     next();
   };
+}
+
+type TrackDeps = { logger: Logger; settings: Pick<Settings, 'env'> };
+
+/** trackRequest with the app's logger and its one rule for the request line (off in tests). */
+export function requestTracker(deps: TrackDeps): (req: IncomingMessage, res: ServerResponse, trusted: TrustFn | undefined, route: () => string) => string {
+  const writeLine = deps.settings.env !== 'test';
+  return (req, res, trusted, route) => trackRequest(req, res, { logger: deps.logger, writeLine, trusted, route });
 }
 
 /**
