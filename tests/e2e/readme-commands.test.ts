@@ -24,8 +24,25 @@ afterEach(async () => {
     await exited;
     clearTimeout(force);
   }
-  fs.rmSync(dir, { recursive: true, force: true });
+  // npm may exit before its grandchildren (tsx watch, then the server) have: they still write into
+  // the folder (one CI run failed its removal with ENOTEMPTY). Wait for the whole group to be gone.
+  await groupGone(child.pid!);
+  fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 });
+
+async function groupGone(pgid: number): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const until = Date.now() + 10_000;
+  while (alive() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  if (alive()) process.kill(-pgid, 'SIGKILL');
+}
 
 async function npmRun(script: string[]): Promise<{ base: string; output: () => string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-readme-'));
