@@ -140,16 +140,30 @@ describe('across processes', () => {
   it('two processes claiming from one queue never claim the same job', async () => {
     const N = 120;
     for (let i = 0; i < N; i++) await enqueue('race', { i }, { queue: 'race', runAt: at(0) });
-    const run = () =>
-      new Promise<number[]>((resolve, reject) => {
-        const child = spawn(TSX, ['tests/helpers/claim-jobs.ts', ctx.db.database.url, 'race'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (d) => (out += d));
-        child.stderr.on('data', (d) => (err += d));
-        child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!) as number[]) : reject(new Error(`claimer exited ${code}: ${err}`))));
+    // Each claimer connects and says "ready"; both are told to start at once.
+    const start = () => {
+      const child = spawn(TSX, ['tests/helpers/claim-jobs.ts', ctx.db.database.url, 'race'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      let markReady: () => void;
+      const ready = new Promise<void>((r) => (markReady = r));
+      child.stdout.on('data', (d) => {
+        out += d;
+        if (out.startsWith('ready\n')) markReady();
       });
-    const [a, b] = await Promise.all([run(), run()]);
+      child.stderr.on('data', (d) => (err += d));
+      // A claimer that died before "go" must fail the test by its exit, not by a broken pipe.
+      child.stdin.on('error', () => {});
+      const ids = new Promise<number[]>((resolve, reject) =>
+        child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!) as number[]) : reject(new Error(`claimer exited ${code}: ${err}`)))),
+      );
+      ids.catch(() => markReady());
+      return { child, ready, ids };
+    };
+    const claimers = [start(), start()];
+    await Promise.all(claimers.map((c) => c.ready));
+    for (const c of claimers) c.child.stdin.end('go\n');
+    const [a, b] = await Promise.all(claimers.map((c) => c.ids));
     const all = [...a, ...b];
     expect(new Set(all).size).toBe(all.length);
     expect(all.length).toBe(N);

@@ -84,7 +84,9 @@ describe('npm run worker', () => {
     worker.stdout!.on('data', (d) => (output += d));
     worker.stderr!.on('data', (d) => (output += d));
     const deadline = Date.now() + 120_000;
-    while ((await AnswerUpload.findByPk(uploadId))?.state !== 'ready' && Date.now() < deadline) {
+    // The handler marks the upload ready, then the worker marks its job done: wait for both.
+    const settled = async () => (await AnswerUpload.findByPk(uploadId))?.state === 'ready' && (await Job.findByPk(job.id))?.state === 'done';
+    while (!(await settled()) && Date.now() < deadline) {
       if (worker.exitCode !== null) break;
       await new Promise((r) => setTimeout(r, 200));
     }
