@@ -28,6 +28,13 @@ function parseAudience(aud: string): MediaAudience | null {
   return /^s\d{1,12}$/.test(aud) && Number.isSafeInteger(id) ? { kind: 'share', shareLinkId: id } : null;
 }
 
+/**
+ * What a playlist's folder token opens beside it: what the transcoder writes there (playlists,
+ * segments, the poster), never other files of the folder (the raw upload waiting for the
+ * transcoder, story/<id>/source).
+ */
+const STORY_PART = /^[A-Za-z0-9_-]{1,64}\.(m3u8|ts|m4s|jpg)$/;
+
 /** What a token covers: a playlist's folder (so its segments ride along), else the key itself. */
 export function scopeOf(key: string): string {
   return key.endsWith('.m3u8') ? key.slice(0, key.lastIndexOf('/') + 1) : key;
@@ -61,8 +68,8 @@ export class MediaUrls {
     if (Number(exp) * 1000 <= now.getTime()) return null;
     const given = Buffer.from(sig, 'base64url');
     const slash = key.lastIndexOf('/');
-    // The key itself, or the folder a playlist token covers.
-    const scopes = slash > 0 ? [key, key.slice(0, slash + 1)] : [key];
+    // The key itself, or the folder a playlist token covers (for the story's own parts only).
+    const scopes = slash > 0 && STORY_PART.test(key.slice(slash + 1)) ? [key, key.slice(0, slash + 1)] : [key];
     const ok = scopes.some((scope) => crypto.timingSafeEqual(this.mac(exp, aud, scope), given));
     return ok ? parseAudience(aud) : null;
   }

@@ -135,8 +135,13 @@ describe('private keys', () => {
     const segment = await get(new URL('seg0.ts', `http://x${url}`).pathname).buffer(true);
     expect(segment.status).toBe(200);
     expect(Buffer.from(segment.body as Buffer).equals(SEGMENT)).toBe(true);
-    // Not the CV, nor a file of another folder.
+    // Not the CV, nor a file of another folder, nor a file of the folder the transcoder did not
+    // write (the raw upload waits there as story/<id>/source while it is processed).
     const token = url.split('/')[2];
+    const source = `${story.slice(0, -'index.m3u8'.length)}source`;
+    await ctx.deps.storage.put(source, SEGMENT, 'application/octet-stream');
+    expect((await get(`/media/${token}/${source}`)).status).toBe(403);
+    expect((await get(pathOf(ctx.deps.media!.sign(source, shareAudience(link.id), new Date())))).status).toBe(200);
     expect((await get(`/media/${token}/${cvKey}`)).status).toBe(403);
     expect((await get(`/media/${token}/story/other/q1/seg0.ts`)).status).toBe(403);
   });
