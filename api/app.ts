@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   app.set('query parser', 'extended');
 
   // Probes first: no session, no compression, never shadowed by the portal's catch-all.
-  mountProbes(app, readinessOf(deps));
+  mountProbes(app, readinessOf(deps), deps.logger);
   // Prometheus metrics on the main port only behind METRICS_TOKEN (METRICS_PORT: see server.ts).
   if (deps.settings.metrics.token) app.get('/metrics', metricsHandler(deps.settings.metrics.token));
   // The job queue's depth on every node's /metrics, with or without a worker in this process.

@@ -8,10 +8,16 @@ export type ReadinessCheck = () => Promise<void>;
 
 export interface ReadinessReport {
   ready: boolean;
-  /** Every check by name: 'ok' or what went wrong. */
-  checks: Record<string, string>;
+  /** Every check by name: 'ok' or 'failed' (what a balancer or a passer-by may read). */
+  checks: Record<string, 'ok' | 'failed'>;
   /** The names of the checks that failed ('shutting_down' while the process stops). */
   failed: string[];
+}
+
+/** The report, and what went wrong for each failed check: for the node's log, never the answer. */
+export interface ReadinessOutcome {
+  report: ReadinessReport;
+  errors: Record<string, string>;
 }
 
 /** How long one check may take before it counts as failed. */
@@ -49,23 +55,26 @@ export class Readiness {
     return this.stopping;
   }
 
-  async report(): Promise<ReadinessReport> {
-    const entries = await Promise.all(
-      [...this.checks].map(async ([name, check]): Promise<[string, string]> => {
+  async report(): Promise<ReadinessOutcome> {
+    const errors: Record<string, string> = {};
+    const checks: Record<string, 'ok' | 'failed'> = {};
+    await Promise.all(
+      [...this.checks].map(async ([name, check]) => {
         try {
           await withTimeout(check, this.timeoutMs);
-          return [name, 'ok'];
+          checks[name] = 'ok';
         } catch (e) {
-          return [name, (e as Error)?.message || 'failed'];
+          checks[name] = 'failed';
+          errors[name] = (e as Error)?.message || 'failed';
         }
       }),
     );
-    const checks = Object.fromEntries(entries);
-    const failed = entries.filter(([, v]) => v !== 'ok').map(([k]) => k);
+    const failed = Object.keys(errors);
     if (this.stopping) {
-      checks.shutting_down = 'the process is stopping';
+      checks.shutting_down = 'failed';
+      errors.shutting_down = 'the process is stopping';
       failed.unshift('shutting_down');
     }
-    return { ready: failed.length === 0, checks, failed };
+    return { report: { ready: failed.length === 0, checks, failed }, errors };
   }
 }

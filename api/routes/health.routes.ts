@@ -1,6 +1,7 @@
 // GET /apis/health (kept for the apps and monitors that use it) and the root /livez and /readyz
 // (docs/decisions/092-health-livez-readyz.md). None of them is cached.
 import { Router, type Express } from 'express';
+import type { Logger } from 'pino';
 import type { AppDeps } from '../app.js';
 import { boundSequelize } from '../../models/index.js';
 import { t } from '../../config/i18n/index.js';
@@ -37,13 +38,17 @@ export function healthRoutes(_deps: AppDeps): Router {
   return router;
 }
 
-/** /livez and /readyz at the root, mounted before the portal's catch-all. */
-export function mountProbes(app: Express, readiness: Readiness): void {
+/**
+ * /livez and /readyz at the root, mounted before the portal's catch-all. /readyz names the failed
+ * checks only: what went wrong (a database error, a bucket's name) goes to the node's log.
+ */
+export function mountProbes(app: Express, readiness: Readiness, logger: Logger): void {
   app.get('/livez', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ ok: true });
   });
   app.get('/readyz', async (_req, res) => {
-    const report = await readiness.report();
+    const { report, errors } = await readiness.report();
+    if (!report.ready) logger.warn({ errors }, 'not ready');
     res
       .status(report.ready ? 200 : 503)
       .set('Cache-Control', 'no-store')
