@@ -200,7 +200,10 @@ describe('MariaDB killed with kill -9 during a stream of applications', () => {
       during.filter((r) => r.status !== 503),
       summary,
     ).toEqual([]);
-    expect(ready.filter((r) => r.at > backAt + 2_000).every((r) => r.status === 200)).toBe(true);
+    // Samples taken 2 s or more after the return (there may be none if the stream ended soon after
+    // it) are all 200, and so is one asked now.
+    expect(ready.filter((r) => r.at > backAt + 2_000 && r.status !== 200)).toEqual([]);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
     console.log(`reliability: ${answers.length} answers ${JSON.stringify(byStatus)}; first write ${resumedMs} ms after the database's return`);
   });
 });
