@@ -1,8 +1,7 @@
 // Server rendering: the whole page is rendered before it is sent (no deferred data on these
 // pages), and every inline script Remix writes carries the request's CSP nonce.
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerDocumentProvider } from './lib/nonce.js';
@@ -35,10 +34,25 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         nonce,
         onAllReady() {
           clearTimeout(timer);
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
-          pipe(body);
+          // Everything is rendered: React's pieces (2 KB each) are gathered and sent as one body.
+          // Piped through a stream to the response instead, each piece crossed a PassThrough, a web
+          // stream and a write of its own (and a compression flush when the client compresses).
+          const pieces: Buffer[] = [];
+          const page = new Writable({
+            // Kept open after 'finish': React's close listener would otherwise end it a second time.
+            autoDestroy: false,
+            emitClose: false,
+            write(piece: Buffer, _encoding, done) {
+              pieces.push(piece);
+              done();
+            },
+          });
+          page.on('finish', () => {
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            resolve(new Response(Buffer.concat(pieces), { headers: responseHeaders, status }));
+          });
+          page.on('error', reject);
+          pipe(page);
         },
         onShellError(error: unknown) {
           clearTimeout(timer);

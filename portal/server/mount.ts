@@ -6,7 +6,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import { ROOT_DIR } from '../../config/settings.js';
 import type { FrontendMount } from '../../api/app.js';
@@ -14,6 +13,7 @@ import { staticFiles, staticHeaders } from '../../api/lib/http.js';
 import { writerOf } from '../../api/auth/throttle.js';
 import { portalWriteGuard } from '../../api/auth/csrf.js';
 import { portalServices } from './services.js';
+import { remixHandler } from './remix-adapter.js';
 import { twilioConfigured } from '../../api/integrations/meeting.js';
 import type { PortalContext } from './context.js';
 
@@ -105,10 +105,10 @@ export async function portalMount(): Promise<FrontendMount> {
       res.setHeader(CSP, String(res.getHeader(CSP)).replace(NONCE_SLOT, res.locals.cspNonce as string));
       next();
     };
-    const remix = createRequestHandler({
+    const remix = remixHandler(
       build,
-      mode: deps.settings.env === 'production' ? 'production' : 'development',
-      getLoadContext: (req, res) =>
+      deps.settings.env === 'production' ? 'production' : 'development',
+      (req, res) =>
         ({
           deps,
           services: portalServices,
@@ -118,7 +118,7 @@ export async function portalMount(): Promise<FrontendMount> {
           ip: req.ip ?? 'unknown',
           memo: new Map(),
         }) satisfies PortalContext,
-    });
+    );
     const ownPagesOnly = portalWriteGuard(deps.settings.publicUrl);
     app.all('/{*splat}', (req, res, next) => {
       if (NOT_PORTAL.test(req.path)) return next();
@@ -129,7 +129,7 @@ export async function portalMount(): Promise<FrontendMount> {
         if (err) return next(err);
         (MEETING_PAGE.test(req.path) ? meetingHeaders : headers)(req, res, () => {
           withNonce(req, res, () => {
-            remix(req, res, next).catch(next);
+            remix(req, res, next);
           });
         });
       });

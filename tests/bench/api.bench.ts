@@ -23,14 +23,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../helpers/ports.js';
-import { COMPILED_SERVER } from '../helpers/server.js';
+import { COMPILED_SERVER, NODE_FLAGS } from '../helpers/server.js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
 import { stopChild } from '../helpers/processes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const TARGET_RATIO = 0.7;
 const PATHS = (process.env.BENCH_PATHS ?? '/apis/list-offers/CAFE75,/apis/config/fr')
   .split(',')
@@ -193,7 +192,7 @@ async function main(): Promise<number> {
       }
     }
     const barePort = await freePort();
-    const bareChild = start(pinned(0, [TSX, 'tests/bench/bare-server.ts', capturedFile, String(barePort)]), process.env, path.join(tmp, 'bare.log'));
+    const bareChild = start(pinned(0, [process.execPath, ...NODE_FLAGS, '--import', 'tsx', 'tests/bench/bare-server.ts', capturedFile, String(barePort)]), process.env, path.join(tmp, 'bare.log'));
     targets.push({ name: 'bare express', port: barePort, child: bareChild });
     await waitForPort(barePort, bareChild);
 

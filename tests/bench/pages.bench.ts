@@ -21,7 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildIfStale } from '../../scripts/build-if-stale.js';
 import { DEMO_PASSWORD } from '../../seeders/demo-data.js';
-import { startServer } from '../helpers/server.js';
+import { NODE_FLAGS, startServer } from '../helpers/server.js';
 import { freePort } from '../helpers/ports.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../helpers/chromium.js';
 
@@ -114,7 +114,7 @@ function cpuSeconds(pid: number): number {
 
 async function startBare(realBase: string): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/bare-ssr-server.tsx', realBase, String(port), ...SSR_PAGES], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'tests/bench/bare-ssr-server.tsx', realBase, String(port), ...SSR_PAGES], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -30,6 +30,12 @@ const START = startScript();
 /** The compiled server's node arguments, as `npm start` runs it. */
 export const COMPILED_SERVER = START.nodeArgs;
 
+/**
+ * The node options `npm start` gives the server (heap tuning, source maps): the benchmarks give
+ * their bare baselines the same, so a comparison is between handlers, not runtime settings.
+ */
+export const NODE_FLAGS = COMPILED_SERVER.slice(0, -1);
+
 /** The environment `npm start` sets (NODE_ENV=production). */
 export const START_ENV = START.env;
 

@@ -1,6 +1,7 @@
 // The server as `npm start` runs it (compiled, production mode): error pages show no stack and no
 // server path, and their title is translated (docs/decisions/101-production-mode-and-error-pages.md).
 // Plain HTTP: what matters is the HTML the server sends.
+import http from 'node:http';
 import path from 'node:path';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,28 @@ describe('error pages in production mode', () => {
     expect(enHtml).toContain('<html lang="en"');
     const nl = await fetch(`${baseUrl()}/privacy?lang=nl`, { method: 'POST', headers: { Origin: baseUrl() } });
     expect(title(await nl.text())).toBe('Fout');
+  });
+});
+
+/** One GET with the Host header given as is (fetch would write its own). */
+function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { host } }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('page requests Remix cannot take', () => {
+  it('a Host that makes no URL answers 400, not a server error', async () => {
+    const bad = await getWithHost(`${baseUrl()}/privacy`, 'exa mple:1');
+    expect(bad.status).toBe(400);
+    expectNothingInternal(bad.body, 'Invalid URL');
+    // The same page with a usable Host is the page.
+    expect((await getWithHost(`${baseUrl()}/privacy`, new URL(baseUrl()).host)).status).toBe(200);
   });
 });
 
