@@ -33,7 +33,7 @@ function parseAudience(aud: string): MediaAudience | null {
  * segments, the poster), never other files of the folder (the raw upload waiting for the
  * transcoder, story/<id>/source).
  */
-const STORY_PART = /^[A-Za-z0-9_-]{1,64}\.(m3u8|ts|m4s|jpg)$/;
+const STORY_PART = /^[A-Za-z0-9_-]{1,64}\.(m3u8|ts|jpg)$/;
 
 /** What a token covers: a playlist's folder (so its segments ride along), else the key itself. */
 export function scopeOf(key: string): string {

@@ -69,7 +69,8 @@ export class Readiness {
         }
       }),
     );
-    const failed = Object.keys(errors);
+    // In the order the checks were added, whichever finished first.
+    const failed = [...this.checks.keys()].filter((name) => name in errors);
     if (this.stopping) {
       checks.shutting_down = 'failed';
       errors.shutting_down = 'the process is stopping';
