@@ -24,6 +24,20 @@ export interface UseFormOptions {
 
 const readFormData = (form: HTMLFormElement) => Object.fromEntries(new FormData(form).entries());
 
+/** Whether a field differs from what the server drew: the visitor typed before the scripts ran. */
+function typedBeforeHydration(form: HTMLFormElement): boolean {
+  return Array.from(form.elements).some((el) => {
+    if (el instanceof HTMLInputElement) {
+      if (el.type === 'checkbox' || el.type === 'radio') return el.checked !== el.defaultChecked;
+      if (el.type === 'file') return (el.files?.length ?? 0) > 0;
+      return el.value !== el.defaultValue;
+    }
+    if (el instanceof HTMLTextAreaElement) return el.value !== el.defaultValue;
+    if (el instanceof HTMLSelectElement) return Array.from(el.options).some((o) => o.selected !== o.defaultSelected);
+    return false;
+  });
+}
+
 type Check = (values: Record<string, unknown>) => { data: unknown; errors: FieldErrors | null };
 
 /** The form's schema, imported on demand: () => import('…schema.js').then((m) => m.someSchema), defined once per module. */
@@ -74,8 +88,10 @@ export function useForm<S extends z.core.$ZodType>(loadSchema: SchemaLoader<S>, 
     const start = () => void load();
     form.addEventListener('focusin', start, { once: true });
     form.addEventListener('input', start, { once: true });
-    // A form the server drew with errors or values (a failed submission) is checked at once.
-    if (Object.keys(options.serverErrors ?? {}).length) start();
+    // A form the server drew with errors or values (a failed submission) is checked at once, and so
+    // is one the visitor filled before hydration: its input events came before these listeners, and
+    // the send button would stay disabled until they typed again.
+    if (Object.keys(options.serverErrors ?? {}).length || typedBeforeHydration(form)) start();
     return () => {
       form.removeEventListener('focusin', start);
       form.removeEventListener('input', start);

@@ -84,6 +84,26 @@ describe('password reset page', () => {
     await page.context().close();
   });
 
+  it('takes what the visitor typed before the scripts ran (the button no longer stays disabled)', async () => {
+    const page = await phonePage(browser);
+    // The page's scripts wait until both fields are filled, as on a slow phone.
+    let release!: () => void;
+    const typed = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/reset-password/00000000-0000-4000-8000-000000000004/not-a-real-code', { waitUntil: 'domcontentloaded' });
+    await page.fill('#r-password', 'abc123');
+    await page.fill('#r-confirm', 'abc123');
+    release();
+    await page.locator('button[type="submit"]:enabled').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.locator('[data-testid="reset-error"]').waitFor();
+    expect(await page.locator('[data-testid="reset-error"] span').textContent()).toBe('Ce lien n’est plus valide.');
+    await page.context().close();
+  });
+
   it('speaks the link language (?lang=nl) and reports a bad code', async () => {
     const page = await phonePage(browser);
     await page.goto('/reset-password/00000000-0000-4000-8000-000000000004/not-a-real-code?lang=nl');
