@@ -1,9 +1,11 @@
 // Who a caller is and what they reach: the one home of the role rules (back-office.md section 6,
-// docs/decisions/044-manager-rule-and-scope.md and 075-one-access-module.md). Route guards, the
-// console engine, services and the portal (through /apis/auth/me's is_manager) all ask here.
+// docs/decisions/044-manager-rule-and-scope.md, 075-one-access-module.md and 190-who-may-see-an-applicant.md).
+// Route guards, the console engine, services and the portal (through /apis/auth/me's is_manager)
+// all ask here. Nothing here reads who created or published a record: access follows role and company.
 import type { Transaction } from 'sequelize';
-import { ManagerRecruiter, User } from '../../models/index.js';
+import { Application, ManagerRecruiter, User } from '../../models/index.js';
 import { companyNameFor } from '../../models/rules/company.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
 
 /** The roles of the console's declarations; staff hold 'admin' whatever their profile. */
 export type ConsoleRole = 'admin' | 'manager' | 'recruiter' | 'candidate';
@@ -93,4 +95,57 @@ export async function companyOf(userId: string, t?: Transaction): Promise<string
   const managerIds = links.map((l) => l.manager_id as string).filter((id) => id !== userId);
   const managers = managerIds.length ? await User.findAll({ where: { id: managerIds }, attributes: ['profile', 'customer_name'], transaction: t }) : [];
   return companyNameFor(user, managers);
+}
+
+/** The reach of a company user (recruiter, manager, staff): anonymous callers 401, anyone else 403. */
+export async function companyReach(caller: Who | undefined): Promise<Reach> {
+  if (!caller) throw unauthorized();
+  const reach = await reachOf(caller);
+  if (!reach.all && !reach.roles.some((r) => r === 'recruiter' || r === 'manager')) throw forbidden();
+  return reach;
+}
+
+/**
+ * The offer's side, who works an offer and its applicants: staff, the offer's recruiter and that
+ * recruiter's managers (by the manager rule). Who created or published the offer grants nothing:
+ * a draft's link may have been handed to anyone (docs/decisions/190-who-may-see-an-applicant.md).
+ */
+export async function mayReachOffer(caller: Who, offer: { recruiter_id: string | null }, t?: Transaction): Promise<boolean> {
+  return reachesRecruiter(await reachOf(caller, t), offer.recruiter_id);
+}
+
+/**
+ * The offer's side of one application: its candidate's stories, CV, reviewers' feedback, share
+ * links, moves between states and meetings. By the application's recruiter, which is the offer's
+ * (copied when the candidate applied; a merge moves both together).
+ */
+export async function mayReachApplication(caller: Who, application: { recruiter_id: string | null }, t?: Transaction): Promise<boolean> {
+  return reachesRecruiter(await reachOf(caller, t), application.recruiter_id);
+}
+
+/** The candidate who made the application. */
+export function isApplicant(caller: Pick<User, 'id'>, application: { candidate_id: string | null }): boolean {
+  return !!application.candidate_id && caller.id === application.candidate_id;
+}
+
+/** Who may see an application's CV and stories: its candidate, and the offer's side. */
+export async function maySeeApplicationMedia(caller: Who, application: { candidate_id: string | null; recruiter_id: string | null }): Promise<boolean> {
+  return isApplicant(caller, application) || mayReachApplication(caller, application);
+}
+
+export type MeetingSide = 'recruiter' | 'candidate';
+
+/**
+ * The side a caller joins a recruiter and candidate's meeting on, or null when they may not: the
+ * candidate themselves, or the offer's side of that recruiter (the recruiter, their managers,
+ * staff); and only when the candidate applied to one of that recruiter's offers.
+ */
+export async function meetingSideOf(caller: Who, recruiter: Pick<User, 'id' | 'profile'>, candidate: Pick<User, 'id' | 'profile'>): Promise<MeetingSide | null> {
+  if (recruiter.id === candidate.id || recruiter.profile === 'candidate' || recruiter.profile === 'landing' || candidate.profile !== 'candidate') return null;
+  let side: MeetingSide | null = null;
+  if (caller.id === candidate.id) side = 'candidate';
+  else if (reachesRecruiter(await reachOf(caller), recruiter.id)) side = 'recruiter';
+  if (!side) return null;
+  const applied = await Application.count({ where: { candidate_id: candidate.id, recruiter_id: recruiter.id } });
+  return applied ? side : null;
 }

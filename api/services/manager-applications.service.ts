@@ -1,9 +1,10 @@
 // Candidates as the manager area and the recruiter dashboard read and move them (back-office.md
 // sections 3, 4 and 7): one offer's candidates (GET /apis/application/{job_code}), one candidate with
 // their answers and reviewers' feedback, the move between states (POST /apis/application/{job_code}/
-// {candidate_sub}) and the dashboard's list (GET /apis/application). Every read is scoped by the
-// caller's reach (api/auth/access.ts): a recruiter their own offers, a manager their list's, staff
-// all; an offer outside it answers 404 as if it did not exist. Reads are single raw queries on
+// {candidate_sub}) and the dashboard's list (GET /apis/application). Every read and move is scoped by
+// the caller's reach (api/auth/access.ts): a recruiter their own offers, a manager their list's, staff
+// all; an offer outside it answers 404 as if it did not exist. Who created or published an offer
+// grants nothing. Reads are single raw queries on
 // indexes (the manager bench, decision 113).
 import { QueryTypes } from 'sequelize';
 import { boundSequelize, transaction, type RecruiterState } from '../../models/index.js';
@@ -22,8 +23,8 @@ import {
 } from '../../models/rules/recruiter-states.js';
 import { readDate } from '../../models/rules/dates.js';
 import { sqlDate } from '../../models/columns.js';
-import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.js';
-import { reachOf, type Reach } from '../auth/access.js';
+import { AppError, notFound } from '../lib/errors.js';
+import { companyReach, reachesRecruiter, type Reach } from '../auth/access.js';
 import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
 import { recountOffers, recountUsers } from './user-counters.service.js';
 import { audit } from './audit.service.js';
@@ -50,14 +51,6 @@ function applicationFields(r: Record<string, unknown>, media: MediaUrls, audienc
 const dialect = () => (boundSequelize().getDialect() === 'sqlite' ? 'sqlite' : 'mysql');
 const select = <T extends object = Row>(sql: string, replacements: unknown[]) => boundSequelize().query<T>(sql, { replacements, type: QueryTypes.SELECT });
 
-/** The reach of a company user: candidates are refused, anonymous callers asked to sign in. */
-export async function companyReach(caller: User | undefined): Promise<Reach> {
-  if (!caller) throw unauthorized();
-  const reach = await reachOf(caller);
-  if (!reach.all && !reach.roles.some((r) => r === 'recruiter' || r === 'manager')) throw forbidden();
-  return reach;
-}
-
 /** SQL condition and parameters for "the recruiter column is one the reach covers". */
 function reachSql(reach: Reach, column: string): [string, unknown[]] {
   if (reach.all) return ['1 = 1', []];
@@ -79,18 +72,21 @@ export interface ScopedOffer {
   recruiter_email: string | null;
 }
 
-/** The offer of a job code inside the caller's reach; 404 (the spec's "not allowed to access this page") otherwise. */
+/**
+ * The offer of a job code on the caller's side (its recruiter is in the reach: api/auth/access.ts);
+ * 404 (the spec's "not allowed to access this page") otherwise, as if it did not exist. Its
+ * candidates' reads and moves all start here.
+ */
 export async function scopedOffer(reach: Reach, jobCode: string): Promise<ScopedOffer> {
   if (!LOOKUP_JOB_CODE.test(jobCode)) throw notFound('offer_not_found', 'page_not_allowed');
-  const [cond, params] = reachSql(reach, 'o.recruiter_id');
   const [offer] = await select<ScopedOffer>(
     `SELECT o.id, o.job_code, o.recruiter_id, o.title, o.contract_type, o.company_name, o.company_picture, o.shopname, o.city, o.state,
             u.name AS recruiter_name, u.email AS recruiter_email
        FROM offers o LEFT JOIN users u ON u.id = o.recruiter_id
-      WHERE o.job_code = ? AND o.state <> 'deleted' AND ${cond}`,
-    [jobCode, ...params],
+      WHERE o.job_code = ? AND o.state <> 'deleted'`,
+    [jobCode],
   );
-  if (!offer) throw notFound('offer_not_found', 'page_not_allowed');
+  if (!offer || !reachesRecruiter(reach, offer.recruiter_id)) throw notFound('offer_not_found', 'page_not_allowed');
   return { ...offer, id: Number(offer.id) };
 }
 

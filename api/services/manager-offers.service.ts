@@ -10,14 +10,14 @@ import { declaredDefaults } from '../../models/resources/index.js';
 import { templates as templatesDecl } from '../../models/resources/templates/resource.js';
 import { isoDay } from '../../models/rules/dates.js';
 import { AppError, conflict, invalid, notFound } from '../lib/errors.js';
-import { companyOf } from '../auth/access.js';
+import { companyOf, companyReach } from '../auth/access.js';
 import { parseInput } from '../lib/validate.js';
 import { publishSchema } from './drafts.schema.js';
 import { offerColumns } from './drafts.service.js';
 import { freeJobCode, isJobCodeCollision, withJobCodeRetry } from './job-codes.js';
 import { recountUsers } from './user-counters.service.js';
 import { assertActiveOffersAllowed } from './plan-limits.js';
-import { companyReach, scopedOffer } from './manager-applications.service.js';
+import { scopedOffer } from './manager-applications.service.js';
 import { audit } from './audit.service.js';
 import type { BulkOfferInput, OfferUpdateInput } from './manager-offers.schema.js';
 

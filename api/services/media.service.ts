@@ -1,10 +1,11 @@
 // Signed addresses of one application's private media (its CV and story videos) for a signed-in
-// caller: the candidate, the offer's recruiter and the managers behind it, and staff; anyone else
-// is told the application does not exist. docs/decisions/085-private-media-signed-urls.md.
-import { Application, ApplicationAnswer, Feedback, Offer, ShareLink, type User } from '../../models/index.js';
+// caller: the candidate, the offer's recruiter and that recruiter's managers, and staff (decided by
+// api/auth/access.ts); anyone else is told the application does not exist.
+// docs/decisions/085-private-media-signed-urls.md and 190-who-may-see-an-applicant.md.
+import { Application, ApplicationAnswer, Feedback, ShareLink, type User } from '../../models/index.js';
 import { notFound, unauthorized } from '../lib/errors.js';
 import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
-import { canShare } from './share.service.js';
+import { mayReachApplication, maySeeApplicationMedia } from '../auth/access.js';
 
 export interface ApplicationMedia {
   id: number;
@@ -15,19 +16,16 @@ export interface ApplicationMedia {
   questions: Array<{ id: string; question: string; url: string | null; expired_at: string | null }>;
 }
 
-/** Whether a caller may see an application's CV and stories. */
-export async function maySeeApplicationMedia(caller: User, application: Pick<Application, 'candidate_id' | 'recruiter_id'>, offer: Offer): Promise<boolean> {
-  return caller.id === application.candidate_id || caller.id === application.recruiter_id || canShare(caller, offer);
-}
-
-/** The application a caller may see the media and reviews of; anyone else is told it does not exist. */
-async function visibleApplication(caller: User | undefined, applicationId: unknown, candidateToo = true): Promise<Application> {
+/**
+ * The application a caller may see: its media for the candidate and the offer's side ('media'), its
+ * reviewers' feedback for the offer's side only ('offer'); anyone else is told it does not exist.
+ */
+async function visibleApplication(caller: User | undefined, applicationId: unknown, what: 'media' | 'offer'): Promise<Application> {
   if (!caller) throw unauthorized();
   const id = typeof applicationId === 'string' && /^\d{1,12}$/.test(applicationId) ? Number(applicationId) : NaN;
   const application = Number.isSafeInteger(id) ? await Application.findByPk(id) : null;
-  const offer = application ? await Offer.findByPk(application.offer_id) : null;
-  const allowed = application && offer && (candidateToo || caller.id !== application.candidate_id || caller.id === application.recruiter_id || caller.is_admin);
-  if (!allowed || !(await maySeeApplicationMedia(caller, application, offer))) throw notFound('application_not_found', 'application_not_found');
+  const allowed = application && (what === 'media' ? await maySeeApplicationMedia(caller, application) : await mayReachApplication(caller, application));
+  if (!allowed) throw notFound('application_not_found', 'application_not_found');
   return application;
 }
 
@@ -45,7 +43,7 @@ export interface ApplicationFeedback {
  * for the offer's side only; the candidate is told the application does not exist.
  */
 export async function applicationFeedback(caller: User | undefined, applicationId: unknown): Promise<ApplicationFeedback> {
-  const application = await visibleApplication(caller, applicationId, false);
+  const application = await visibleApplication(caller, applicationId, 'offer');
   const links = await ShareLink.findAll({ where: { application_id: application.id }, attributes: ['id'] });
   const rows = links.length
     ? await Feedback.findAll({
@@ -67,7 +65,7 @@ export async function applicationFeedback(caller: User | undefined, applicationI
 /** Signs every private key of one application for the caller (audience u<caller id>). */
 export async function applicationMedia(caller: User | undefined, applicationId: unknown, media: MediaUrls, now: Date): Promise<ApplicationMedia> {
   if (!caller) throw unauthorized();
-  const application = await visibleApplication(caller, applicationId);
+  const application = await visibleApplication(caller, applicationId, 'media');
   const answers = await ApplicationAnswer.findAll({ where: { application_id: application.id }, order: [['position', 'ASC']] });
   const audience = userAudience(caller.id);
   return {

@@ -2,15 +2,15 @@
 // GET /apis/meeting-flight/...; docs/decisions/160-meeting-room.md): who may join, the join
 // answer in the spec's shape, and the embedded call's signalling mailbox.
 import { Op } from 'sequelize';
-import { Application, MeetingSignal, User } from '../../models/index.js';
+import { MeetingSignal, User } from '../../models/index.js';
 import { fileUrl } from '../../models/rules/storage-url.js';
-import { reachOf, reachesRecruiter } from '../auth/access.js';
+import { meetingSideOf, type MeetingSide } from '../auth/access.js';
 import { AppError, forbidden, invalid, tooMany } from '../lib/errors.js';
 import type { IceServer } from '../../config/settings.js';
 import type { MeetingProvider, MeetingProviderName } from '../integrations/meeting.js';
 import { SIGNAL_DATA_MAX, type MeetingParams, type SignalInput, type SignalQuery, type SignalType } from './meeting.schema.js';
 
-export type MeetingSide = 'recruiter' | 'candidate';
+export type { MeetingSide };
 
 export interface MeetingAccess {
   side: MeetingSide;
@@ -26,10 +26,10 @@ export const roomOf = (recruiterId: string, candidateId: string) => `meet-${recr
 const refused = () => forbidden('meeting_not_allowed', 'meeting_not_allowed');
 
 /**
- * Who gets in: the candidate named in the path, and the recruiter named (or their manager, or
- * staff) on the recruiter's side, signed in, each as the path's current user; and only when the
- * candidate applied to one of that recruiter's offers. Every other case is the same refusal, so
- * the answer does not tell which rule failed.
+ * Who gets in (decided by api/auth/access.ts meetingSideOf): the candidate named in the path, and
+ * the recruiter named (or their manager, or staff) on the recruiter's side, signed in, each as the
+ * path's current user; and only when the candidate applied to one of that recruiter's offers.
+ * Every other case is the same refusal, so the answer does not tell which rule failed.
  */
 export async function meetingAccess(caller: User | undefined, params: MeetingParams): Promise<MeetingAccess> {
   if (!caller) throw new AppError(401, 'unauthorized', 'meeting_not_signed_in');
@@ -38,15 +38,9 @@ export async function meetingAccess(caller: User | undefined, params: MeetingPar
   const users = await User.findAll({ where: { id: [params.recruiter, params.candidate] } });
   const recruiter = users.find((u) => u.id === params.recruiter);
   const candidate = users.find((u) => u.id === params.candidate);
-  if (!recruiter || !candidate || recruiter.profile === 'candidate' || recruiter.profile === 'landing' || candidate.profile !== 'candidate') throw refused();
-
-  let side: MeetingSide;
-  if (caller.id === candidate.id) side = 'candidate';
-  else if (caller.id === recruiter.id || reachesRecruiter(await reachOf(caller), recruiter.id)) side = 'recruiter';
-  else throw refused();
-
-  const applied = await Application.count({ where: { candidate_id: candidate.id, recruiter_id: recruiter.id } });
-  if (!applied) throw refused();
+  if (!recruiter || !candidate) throw refused();
+  const side = await meetingSideOf(caller, recruiter, candidate);
+  if (!side) throw refused();
   return { side, room: roomOf(recruiter.id, candidate.id), caller, recruiter, candidate };
 }
 

@@ -4,10 +4,10 @@
 import crypto from 'node:crypto';
 import { Op, UniqueConstraintError, col, literal } from 'sequelize';
 import { shareAudience, type MediaUrls } from '../integrations/media-urls.js';
-import { Application, ApplicationAnswer, Feedback, Offer, ShareLink, ShareView, Shop, User, transaction } from '../../models/index.js';
+import { Application, ApplicationAnswer, Feedback, Offer, ShareLink, ShareView, User, transaction } from '../../models/index.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import type { FeedbackInput, ShareRequest } from './share.schema.js';
-import { reachOf, reachesRecruiter } from '../auth/access.js';
+import { mayReachOffer } from '../auth/access.js';
 
 /** The error code and the message of a link past its cap: the feedback page translates it. */
 export const MAX_VIEW_LIMIT = 'MaxViewLimit';
@@ -103,25 +103,16 @@ export async function sendFeedback(data: FeedbackInput, now: Date): Promise<{ re
 }
 
 /**
- * Who may share an offer's candidates: staff, the offer's recruiter, and the manager behind
- * the offer (who created it, owns its shop, or has its recruiter in their list).
- */
-export async function canShare(caller: User, offer: Offer): Promise<boolean> {
-  if (caller.is_admin || caller.id === offer.recruiter_id || caller.id === offer.created_by_id) return true;
-  if (offer.shop_id !== null && (await Shop.count({ where: { id: offer.shop_id, manager_id: caller.id } })) > 0) return true;
-  return reachesRecruiter(await reachOf(caller), offer.recruiter_id);
-}
-
-/**
  * The share link of one application (back-office.md section 7): the link that still has views
  * left, or a new one when there is none (an exhausted link gets replaced, as the page's
- * 'ask the recruiter for a new link' message promises).
+ * 'ask the recruiter for a new link' message promises). Only the offer's side asks for it (staff,
+ * the offer's recruiter, that recruiter's managers: api/auth/access.ts mayReachOffer).
  */
 export async function createShareLink(caller: User | undefined, data: ShareRequest, publicUrl: string, now: Date): Promise<{ shareItem: { Pk: string }; shareURL: string; created: boolean }> {
   if (!caller) throw unauthorized();
   const offer = await Offer.findOne({ where: { job_code: data.job_code } });
   if (!offer) throw notFound('offer_not_found', 'offer_not_found');
-  if (!(await canShare(caller, offer))) throw forbidden();
+  if (!(await mayReachOffer(caller, offer))) throw forbidden();
 
   const { shareId, created } = await transaction(async (t) => {
     // The application row's lock serialises link creation for it (SQLite's queue does the same).

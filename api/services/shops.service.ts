@@ -7,9 +7,8 @@ import { ManagerRecruiter, Shop, User } from '../../models/index.js';
 import { shops as shopsDecl } from '../../models/resources/shops/resource.js';
 import { bodySchema, modelOf, parseOrThrow } from '../console/validation.js';
 import { invalid, notFound } from '../lib/errors.js';
-import { reachOf, type Reach } from '../auth/access.js';
+import { companyReach, reachOf, type Reach } from '../auth/access.js';
 import { createRecord, updateRecord, type RecordWrite } from './console-records.service.js';
-import { companyReach } from './manager-applications.service.js';
 
 export const RECRUITER_PICTURE_DEFAULT = 'avatar/icon_recruiter.png';
 

@@ -237,18 +237,7 @@ describe('POST /apis/share-apply: a recruiter asks for the link', () => {
     expect(await ShareLink.count({ where: { application_id: app.id } })).toBe(1);
   });
 
-  it('lets staff and the managers behind the offer share, and nobody else', async () => {
-    const manager = await makeUser({ profile: 'manager', user_plan: 'bplan' });
-    const shop = await makeShop(manager, { shopname: 'Lille Centre', recruiter_id: recruiter.id });
-    const shopOffer = await makeOffer(recruiter, { shop_id: shop.id });
-    await makeApplication(candidate, shopOffer);
-    expect((await post(ask(shopOffer, candidate), await bearer(manager))).status).toBe(201);
-
-    const creator = await makeUser({ profile: 'manager', user_plan: 'aplan' });
-    const created = await makeOffer(recruiter, { created_by_id: creator.id });
-    await makeApplication(candidate, created);
-    expect((await post(ask(created, candidate), await bearer(creator))).status).toBe(201);
-
+  it("lets staff and the offer recruiter's managers share, and nobody else (decision 190)", async () => {
     const lead = await makeUser({ profile: 'manager', user_plan: 'aplan' });
     await addToTeam(lead, recruiter);
     const teamOffer = await makeOffer(recruiter);
@@ -260,9 +249,26 @@ describe('POST /apis/share-apply: a recruiter asks for the link', () => {
     expect(adminView.status).toBe(200);
     expect(adminView.body.shareItem.Pk).toEqual(expect.any(String));
 
+    // Who created the offer, or owns the shop it names without the recruiter in their list, is no
+    // manager of its recruiter: neither shares.
+    const shopOwner = await makeUser({ profile: 'manager', user_plan: 'bplan' });
+    const shop = await makeShop(shopOwner, { shopname: 'Lille Centre', recruiter_id: recruiter.id });
+    const shopOffer = await makeOffer(recruiter, { shop_id: shop.id });
+    await makeApplication(candidate, shopOffer);
+    const creator = await makeUser({ profile: 'manager', user_plan: 'aplan' });
+    const created = await makeOffer(recruiter, { created_by_id: creator.id });
+    await makeApplication(candidate, created);
+
     const before = await ShareLink.count();
-    for (const outsider of [await makeUser({ profile: 'recruiter' }), await makeUser({ profile: 'manager', user_plan: 'bplan' }), candidate]) {
-      const res = await post(ask(offer, candidate), await bearer(outsider));
+    const outsiders: Array<[Offer, User]> = [
+      [offer, await makeUser({ profile: 'recruiter' })],
+      [offer, await makeUser({ profile: 'manager', user_plan: 'bplan' })],
+      [offer, candidate],
+      [shopOffer, shopOwner],
+      [created, creator],
+    ];
+    for (const [o, outsider] of outsiders) {
+      const res = await post(ask(o, candidate), await bearer(outsider));
       expect(res.status).toBe(403);
       expect(res.body.error).toBe('forbidden');
     }
