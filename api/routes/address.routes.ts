@@ -1,13 +1,13 @@
 // Address autocomplete for shops and offers (decision 110): signed-in company users type a city,
 // a postal code or (with ADDRESS_API_URL) a street; the answer is the spec's address shape.
 // The offer wizard's link holder, who may have no account, shows the draft's edition token
-// instead (?edition_token=, decision 172), as the logo upload does.
+// instead (?edition_token=, decision 172), as the logo upload does, until the draft is published.
 import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '../app.js';
 import { validate } from '../lib/validate.js';
 import { requireUser } from '../auth/guards.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { findDraft } from '../services/drafts.service.js';
+import { assertDraftEditable, findDraft } from '../services/drafts.service.js';
 import { createAddressProvider } from '../integrations/address/index.js';
 import { addressQuerySchema, type AddressQuery } from '../services/address.schema.js';
 
@@ -18,9 +18,11 @@ export function addressRoutes(deps: AppDeps): Router {
   const mayAsk: RequestHandler = async (req, res, next) => {
     const token = req.query.edition_token;
     if (req.caller || token === undefined) return requireUser(req, res, next);
-    await findDraft(String(token)).catch(() => {
+    const draft = await findDraft(String(token)).catch(() => {
       throw unauthorized();
     });
+    // Only while the draft is being written: a published draft's link edits nothing (409).
+    assertDraftEditable(draft);
     res.locals.byEditionToken = true;
     next();
   };

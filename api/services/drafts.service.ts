@@ -1,9 +1,12 @@
 // Draft offers of the wizard (public-web.md sections 2 to 5): created by a signed-in recruiter or
-// manager, then read, saved and published by whoever holds the edition token.
+// manager, then read, saved and published once by whoever holds the edition token. The offer
+// belongs to the draft's owner, whoever publishes it; after publication the link no longer
+// changes anything (docs/decisions/012-draft-offer-publishing.md, 190-who-may-see-an-applicant.md).
 import { isEditionToken, newEditionToken } from '../../models/rules/edition-token.js';
 import { DraftOffer, Offer, OfferQuestion, User, transaction, type DraftOfferJson } from '../../models/index.js';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.js';
-import { companyOf, mayWriteOffers } from '../auth/access.js';
+import { companyOf, isManager, isStaff, mayReachOffer, mayWriteOffers } from '../auth/access.js';
+import { audit } from './audit.service.js';
 import { REFERENCE_DEFAULTS } from '../../config/reference/index.js';
 import { freeJobCode, withJobCodeRetry } from './job-codes.js';
 import { recountUsers } from './user-counters.service.js';
@@ -16,6 +19,8 @@ export interface DraftView {
 }
 
 const draftNotFound = () => notFound('offer_not_found', 'offer_not_found');
+/** A published draft: its link shows the offer but no longer edits or publishes it. */
+const draftPublished = () => new AppError(409, 'draft_published', 'draft_published');
 
 export function defaultOfferJson(): DraftOfferJson {
   return {
@@ -62,12 +67,55 @@ export async function getDraft(token: string): Promise<DraftView> {
   return view(await findDraft(token));
 }
 
-/** Saves the wizard's progress (checked by draftSchema: fields may be missing, present ones valid). */
-export async function saveDraft(token: string, fields: DraftOfferJson): Promise<DraftView> {
+/** A draft's link edits it (saves, logo uploads, address search) only until it is published: 409 draft_published after. */
+export function assertDraftEditable(draft: Pick<DraftOffer, 'published_offer_id'>): void {
+  if (draft.published_offer_id !== null) throw draftPublished();
+}
+
+/** A draft its link may still change: 404 for an unknown token, 409 draft_published once published. */
+export async function findEditableDraft(token: string): Promise<DraftOffer> {
   const draft = await findDraft(token);
-  draft.offer_json = fields;
-  await draft.save();
+  assertDraftEditable(draft);
+  return draft;
+}
+
+/**
+ * Saves the wizard's progress (checked by draftSchema: fields may be missing, present ones valid).
+ * The row is locked as publication locks it, so a save that crosses a publication is refused
+ * rather than written over the published draft.
+ */
+export async function saveDraft(token: string, fields: DraftOfferJson): Promise<DraftView> {
+  await findEditableDraft(token);
+  const draft = await transaction(async (t) => {
+    const row = await DraftOffer.findOne({ where: { edition_token: token }, lock: t.LOCK.UPDATE, transaction: t });
+    if (!row) throw draftNotFound();
+    assertDraftEditable(row);
+    row.offer_json = fields;
+    await row.save({ transaction: t });
+    return row;
+  });
   return view(draft);
+}
+
+/** Where a signed-in caller manages a published draft's offer, as the portal links to it. */
+export interface OfferManagement {
+  /** Staff: the console (/admin); a manager on the offer's side: the manager area; its recruiter: the dashboard. */
+  area: 'admin' | 'manager' | 'dashboard';
+  job_code: string;
+  offer_id: number;
+}
+
+/**
+ * For the wizard's published page: where the caller manages the draft's offer, or null when the
+ * draft is not published or the caller is not on the offer's side (api/auth/access.ts decides:
+ * staff, the offer's recruiter, that recruiter's managers; never whoever published it).
+ */
+export async function offerManagement(caller: User | undefined, token: string): Promise<OfferManagement | null> {
+  const draft = await findDraft(token);
+  const offer = caller && draft.published_offer_id !== null ? await Offer.findByPk(draft.published_offer_id, { attributes: ['id', 'job_code', 'recruiter_id', 'state'] }) : null;
+  if (!caller || !offer || offer.state === 'deleted' || !(await mayReachOffer(caller, offer))) return null;
+  const area = isStaff(caller) ? 'admin' : (await isManager(caller)) ? 'manager' : 'dashboard';
+  return { area, job_code: offer.job_code, offer_id: offer.id };
 }
 
 /** The offer columns of a checked offer form (publishSchema), for every path that creates offers. */
@@ -102,19 +150,21 @@ export function offerColumns(f: Required<Pick<DraftOfferJson, 'title' | 'company
   };
 }
 
-/** The draft to publish: 404 for an unknown token, 409 without an owner (checked before the body is). */
+/** The draft to publish: 404 for an unknown token, 409 once published or without an owner (checked before the body is). */
 export async function findPublishableDraft(token: string): Promise<DraftOffer> {
-  const draft = await findDraft(token);
+  const draft = await findEditableDraft(token);
   if (!draft.owner_id) throw new AppError(409, 'draft_without_owner', 'draft_without_owner');
   return draft;
 }
 
 /**
- * Publishes a draft (checked by publishSchema): a new offer with a new job code the first time, the same offer updated on
- * later publications (docs/decisions/012-draft-offer-publishing.md). The draft row is locked
- * for the transaction, so simultaneous publications of one draft store one offer.
+ * Publishes a draft (checked by publishSchema), once: a new offer with a new job code, owned by
+ * the draft's owner (its recruiter and its creator), whoever publishes it; the publisher (null
+ * when anonymous) is written in the audit log. Later publications are refused 409 draft_published
+ * (docs/decisions/012-draft-offer-publishing.md, 190-who-may-see-an-applicant.md). The draft row
+ * is locked for the transaction, so simultaneous publications of one draft store one offer.
  */
-export async function publishDraft(token: string, fields: DraftOfferJson, actorId: string | null): Promise<{ job_code: string }> {
+export async function publishDraft(token: string, fields: DraftOfferJson, actorId: string | null, now: Date = new Date()): Promise<{ job_code: string }> {
   await findPublishableDraft(token);
   const columns = offerColumns(fields as Parameters<typeof offerColumns>[0]);
   const questions = fields.questions ?? [];
@@ -123,47 +173,44 @@ export async function publishDraft(token: string, fields: DraftOfferJson, actorI
     transaction(async (t) => {
       const draft = await DraftOffer.findOne({ where: { edition_token: token }, lock: t.LOCK.UPDATE, transaction: t });
       if (!draft) throw draftNotFound();
+      // Published once: the link no longer changes the live offer (its owner manages it in their area).
+      assertDraftEditable(draft);
       const ownerId = draft.owner_id;
       if (!ownerId) throw new AppError(409, 'draft_without_owner', 'draft_without_owner');
-      let offer = draft.published_offer_id ? await Offer.findByPk(draft.published_offer_id, { transaction: t, lock: t.LOCK.UPDATE }) : null;
-      // A deleted offer is gone for good: publishing the draft again makes a new one.
-      if (offer?.state === 'deleted') offer = null;
-      // A first publication makes one more offer available: the custom plan's active-offer
+      // A publication makes one more offer available: the custom plan's active-offer
       // limit of the owner and of the managers whose list holds them applies (decisions 112, 171).
       // It locks their user rows in id order, the owner's among them, and counts before this
       // transaction's first plain read: on MariaDB that read fixes the snapshot the count would
       // see, and offers published meanwhile by others would be missed.
-      if (!offer) await assertActiveOffersAllowed(ownerId, 1, t);
+      await assertActiveOffersAllowed(ownerId, 1, t);
       // The landing an offer appears on follows the owner's account, never the typed company name.
       const company_hash = await companyOf(ownerId, t);
 
-      if (offer) {
-        await offer.update({ ...columns, company_hash }, { transaction: t });
-        await OfferQuestion.destroy({ where: { offer_id: offer.id }, transaction: t });
-      } else {
-        // The owner's row is locked before the insert: the insert's foreign-key check share-locks
-        // it, and two publications upgrading that shared lock for the recount would deadlock on MariaDB.
-        await User.findByPk(ownerId, { attributes: ['id'], lock: t.LOCK.UPDATE, transaction: t });
-        offer = await Offer.create(
-          {
-            ...columns,
-            company_hash,
-            job_code: await freeJobCode(t),
-            recruiter_id: ownerId,
-            created_by_id: actorId ?? ownerId,
-            shop_id: null,
-            shopname: null,
-            state: 'available',
-            boosted_at: null,
-          },
-          { transaction: t },
-        );
-        draft.published_offer_id = offer.id;
-        // Counters kept on the user record move with the change they count, by their one
-        // definition (docs/decisions/078-one-definition-of-the-counters.md): the owner and the
-        // managers whose lists hold them.
-        await recountUsers([ownerId], t);
-      }
+      // The owner's row is locked before the insert: the insert's foreign-key check share-locks
+      // it, and two publications upgrading that shared lock for the recount would deadlock on MariaDB.
+      await User.findByPk(ownerId, { attributes: ['id'], lock: t.LOCK.UPDATE, transaction: t });
+      const offer = await Offer.create(
+        {
+          ...columns,
+          company_hash,
+          job_code: await freeJobCode(t),
+          recruiter_id: ownerId,
+          // The offer is the owner's: who pressed publish (maybe a stranger holding the link) is an
+          // audit fact below, never a right (decision 190).
+          created_by_id: ownerId,
+          shop_id: null,
+          shopname: null,
+          state: 'available',
+          boosted_at: null,
+        },
+        { transaction: t },
+      );
+      draft.published_offer_id = offer.id;
+      // Counters kept on the user record move with the change they count, by their one
+      // definition (docs/decisions/078-one-definition-of-the-counters.md): the owner and the
+      // managers whose lists hold them.
+      await recountUsers([ownerId], t);
+      await audit(t, { actorId, action: 'publish', resource: 'offers', recordId: offer.id, after: { job_code: offer.job_code, draft_id: draft.id, recruiter_id: ownerId }, at: now });
       await OfferQuestion.bulkCreate(
         questions.map((q, i) => ({ offer_id: offer.id, qid: q.id, position: i + 1, question: q.question })),
         { transaction: t },

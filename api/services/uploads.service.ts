@@ -5,6 +5,7 @@ import { DraftOffer, Upload, transaction, type UploadKind } from '../../models/i
 import { AppError, invalid, unauthorized } from '../lib/errors.js';
 import { MAX_UPLOAD_BYTES } from '../../models/rules/upload.js';
 import { isEditionToken } from '../../models/rules/edition-token.js';
+import { assertDraftEditable } from './drafts.service.js';
 
 const KEY_FOLDER = 'picture';
 
@@ -58,6 +59,8 @@ export async function storeUpload(storage: Storage, input: UploadInput): Promise
     const token = input.editionToken?.trim();
     const draft = isEditionToken(token) ? await DraftOffer.findOne({ where: { edition_token: token } }) : null;
     if (!draft) throw unauthorized();
+    // A published draft's link no longer changes anything, its logo included.
+    assertDraftEditable(draft);
     ownerId = draft.owner_id;
   }
   const body = input.body;

@@ -68,6 +68,7 @@ const en: Record<keyof typeof fr, string> = {
   console_not_a_candidate_application: 'Application not found.',
   console_already_closed: 'This user is already closed.',
   draft_without_owner: 'This draft belongs to no recruiter, so it cannot be published.',
+  draft_published: 'This offer is already published: this link can no longer change it. Its owner now manages it from their account.',
   pay_range_invalid: 'The minimum pay cannot exceed the maximum pay.',
   file_required: 'No file was sent.',
   csrf_refused: 'Request refused: it does not come from this site.',

@@ -68,6 +68,7 @@ const fr = {
   console_not_a_candidate_application: 'Candidature introuvable.',
   console_already_closed: 'Cet utilisateur est déjà classé.',
   draft_without_owner: 'Ce brouillon n’est rattaché à aucun recruteur : il ne peut pas être publié.',
+  draft_published: 'Cette annonce est déjà publiée : ce lien ne permet plus de la modifier. Son propriétaire la gère désormais depuis son compte.',
   pay_range_invalid: 'Le salaire minimum ne peut pas dépasser le salaire maximum.',
   file_required: 'Aucun fichier n’a été envoyé.',
   csrf_refused: 'Requête refusée : elle ne vient pas de ce site.',

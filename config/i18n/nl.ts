@@ -68,6 +68,7 @@ const nl: Record<keyof typeof fr, string> = {
   console_not_a_candidate_application: 'Sollicitatie niet gevonden.',
   console_already_closed: 'Deze gebruiker is al geklasseerd.',
   draft_without_owner: 'Dit concept hoort bij geen enkele recruiter en kan dus niet gepubliceerd worden.',
+  draft_published: 'Deze vacature is al gepubliceerd: via deze link kan ze niet meer worden gewijzigd. De eigenaar beheert ze voortaan vanuit het eigen account.',
   pay_range_invalid: 'Het minimumloon mag niet hoger zijn dan het maximumloon.',
   file_required: 'Er is geen bestand verzonden.',
   csrf_refused: 'Verzoek geweigerd: het komt niet van deze site.',

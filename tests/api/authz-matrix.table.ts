@@ -13,6 +13,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Express } from 'express';
 import { AnswerUpload, ApplicationAnswer, Subscription, Template, WishlistEntry, type Application, type User } from '../../models/index.js';
 import { hashPassword } from '../../api/auth/passwords.js';
 import { PDF, PNG } from '../helpers/files.js';
@@ -30,9 +31,15 @@ import {
   makeUser,
   makeWishlistEntry,
   offerForm,
+  publishDraftAs,
 } from '../helpers/fixtures.js';
 
-export const CALLERS = ['anonymous', 'candidate', 'recruiter', 'otherRecruiter', 'manager', 'otherManager', 'admin'] as const;
+/**
+ * linkHolder: a manager of a third company who was handed the recruiter's draft link and published
+ * the fixtures' offer with it (issue 22): publishing grants nothing, so they reach no more than
+ * otherManager does.
+ */
+export const CALLERS = ['anonymous', 'candidate', 'recruiter', 'otherRecruiter', 'manager', 'otherManager', 'linkHolder', 'admin'] as const;
 export type CallerName = (typeof CALLERS)[number];
 
 /** Exact statuses: one per caller named, `others` for every caller not named. */
@@ -61,12 +68,16 @@ const SIGNED_IN = (status: number): Statuses => ({ anonymous: 401, others: statu
 const STAFF = (status: number): Statuses => ({ anonymous: 401, others: 403, admin: status });
 /** Company users (recruiters, managers, staff) get `status`; anonymous 401, candidates 403. */
 const COMPANY = (status: number): Statuses => ({ anonymous: 401, candidate: 403, others: status });
-/** A record of `recruiter` (fixtures): that recruiter, their manager and staff get `status`; the other company 404 (not seen); candidates 403. */
 /** Any manager (their own rows) and staff get `status`; recruiters and candidates 403. */
 const MANAGERS = (status: number): Statuses => ({ anonymous: 401, candidate: 403, recruiter: 403, otherRecruiter: 403, others: status });
-/** A record of `manager`'s company: that manager and staff get `status`, the other manager 404 (not seen), others 403. */
-const MANAGERS_RECORD = (status: number): Statuses => ({ ...MANAGERS(status), otherManager: 404 });
-const RECRUITERS_OFFER = (status: number): Statuses => ({ anonymous: 401, candidate: 403, otherRecruiter: 404, otherManager: 404, others: status });
+/** A record of `manager`'s company: that manager and staff get `status`, the other managers 404 (not seen), others 403. */
+const MANAGERS_RECORD = (status: number): Statuses => ({ ...MANAGERS(status), otherManager: 404, linkHolder: 404 });
+/**
+ * A record of `recruiter` (fixtures; their offer was published by linkHolder from their draft) and
+ * its candidates: that recruiter, their manager and staff get `status`; the other companies and the
+ * link holder 404 (not seen); candidates 403.
+ */
+const RECRUITERS_OFFER = (status: number): Statuses => ({ anonymous: 401, candidate: 403, otherRecruiter: 404, otherManager: 404, linkHolder: 404, others: status });
 
 const TEMPLATE_CONTENT = { title: 'Vendeur', company_name: 'Maison', company_description: 'Boulangerie', description: 'Vente', candidate_qualification: 'Souriant' };
 const shopBody = (recruiterId: string | undefined) => ({
@@ -184,10 +195,19 @@ export const MATRIX: Record<string, Case | Case[]> = {
     expect: ALL(201),
   },
   'GET /apis/share-apply/:share_id': { expect: ALL(200) },
-  'GET /apis/draft-offer/:edition_token': { expect: ALL(200) },
-  'PUT /apis/draft-offer/:edition_token': { body: () => ({ title: 'Serveur H/F' }), expect: ALL(200) },
-  // Publishing (again: the same offer is updated) with the whole form.
-  'POST /apis/draft-offer/:edition_token': { body: () => offerForm(), expect: ALL(200) },
+  // A draft being written, and the one linkHolder published (fixtures): the link still reads it,
+  // but saving or publishing a published draft is refused to everyone (409 draft_published).
+  'GET /apis/draft-offer/:edition_token': [{ expect: ALL(200) }, { path: (f) => `/apis/draft-offer/${f.ids.publishedToken}`, expect: ALL(200) }],
+  'PUT /apis/draft-offer/:edition_token': [
+    { body: () => ({ title: 'Serveur H/F' }), expect: ALL(200) },
+    { path: (f) => `/apis/draft-offer/${f.ids.publishedToken}`, body: () => ({ title: 'Serveur H/F' }), expect: ALL(409) },
+  ],
+  // Publishing with the whole form: whoever holds the link publishes once (anonymous comes first),
+  // after which the link publishes no more.
+  'POST /apis/draft-offer/:edition_token': [
+    { path: (f) => `/apis/draft-offer/${f.ids.toPublishToken}`, body: () => offerForm(), expect: { anonymous: 200, others: 409 } },
+    { path: (f) => `/apis/draft-offer/${f.ids.publishedToken}`, body: () => offerForm(), expect: ALL(409) },
+  ],
   'POST /apis/upload/cv': { file: { filename: 'cv.pdf', contentType: 'application/pdf', content: PDF }, expect: ALL(201) },
   // Company users start drafts and upload logos; candidates do not.
   'POST /apis/draft-offer': { expect: COMPANY(201) },
@@ -257,7 +277,7 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'GET /apis/address-search': { path: () => '/apis/address-search?q=paris', expect: COMPANY(200) },
   'POST /apis/share-apply': {
     body: (f) => ({ recruiter_id: f.users.recruiter.id, job_code: f.ids.job_code, candidate_id: f.users.candidate.id }),
-    expect: { anonymous: 401, candidate: 403, recruiter: 200, manager: 200, admin: 200, otherRecruiter: 403, otherManager: 403 },
+    expect: { anonymous: 401, candidate: 403, recruiter: 200, manager: 200, admin: 200, otherRecruiter: 403, otherManager: 403, linkHolder: 403 },
   },
   // Video answers (docs/api/video-answers.md): the candidate's own application and uploads only.
   'POST /apis/candidate/applications': { body: (f) => ({ job_code: f.ids.job_code }), expect: { anonymous: 401, candidate: 200, others: 403 } },
@@ -286,15 +306,17 @@ export const MATRIX: Record<string, Case | Case[]> = {
     { path: (f) => `/apis/meeting-flight/${f.users.recruiter.id}/${f.users.candidate.id}/${f.users.recruiter.id}`, expect: { anonymous: 401, recruiter: 200, others: 403 } },
     { path: (f) => `/apis/meeting-flight/${f.users.recruiter.id}/${f.users.candidate.id}/${f.users.manager.id}`, expect: { anonymous: 401, manager: 200, others: 403 } },
     { path: (f) => `/apis/meeting-flight/${f.users.recruiter.id}/${f.users.candidate.id}/${f.users.admin.id}`, expect: { anonymous: 401, admin: 200, others: 403 } },
+    // Whoever published the offer joins no meeting of its candidates.
+    { path: (f) => `/apis/meeting-flight/${f.users.recruiter.id}/${f.users.candidate.id}/${f.users.linkHolder.id}`, expect: { anonymous: 401, others: 403 } },
   ],
   'GET /apis/meeting-signal/:recruiter/:candidate': {
     path: (f) => `/apis/meeting-signal/${f.users.recruiter.id}/${f.users.candidate.id}`,
-    expect: { anonymous: 401, otherRecruiter: 403, otherManager: 403, others: 200 },
+    expect: { anonymous: 401, otherRecruiter: 403, otherManager: 403, linkHolder: 403, others: 200 },
   },
   'POST /apis/meeting-signal/:recruiter/:candidate': {
     path: (f) => `/apis/meeting-signal/${f.users.recruiter.id}/${f.users.candidate.id}`,
     body: () => ({ peer: 'matrix-page-1', type: 'state', data: { audio: true, video: true } }),
-    expect: { anonymous: 401, otherRecruiter: 403, otherManager: 403, others: 201 },
+    expect: { anonymous: 401, otherRecruiter: 403, otherManager: 403, linkHolder: 403, others: 201 },
   },
 };
 
@@ -340,14 +362,17 @@ async function makeAnswerUpload(application: Application, qid: string, uploadDir
   return id;
 }
 
-export async function makeFixtures(options: { uploadDir: string }): Promise<Fixtures> {
+export async function makeFixtures(options: { uploadDir: string; app: Express }): Promise<Fixtures> {
   const tag = crypto.randomBytes(3).toString('hex');
+  // The recruiter's company: its offers appear on this landing.
+  const landing = await makeLanding();
   const users = {
     candidate: await makeUser({ profile: 'candidate', email: `cand-${tag}@matrix.test` }),
-    recruiter: await makeUser({ profile: 'recruiter', email: `rec-${tag}@matrix.test` }),
+    recruiter: await makeUser({ profile: 'recruiter', customer_name: landing.name, email: `rec-${tag}@matrix.test` }),
     otherRecruiter: await makeUser({ profile: 'recruiter', email: `rec2-${tag}@matrix.test` }),
     manager: await makeUser({ profile: 'recruiter', user_plan: 'aplan', email: `man-${tag}@matrix.test` }),
     otherManager: await makeUser({ profile: 'manager', email: `man2-${tag}@matrix.test` }),
+    linkHolder: await makeUser({ profile: 'manager', email: `holder-${tag}@matrix.test` }),
     admin: await makeUser({ profile: 'recruiter', is_admin: true, email: `adm-${tag}@matrix.test` }),
   };
   await addToTeam(users.manager, users.manager, users.recruiter);
@@ -355,14 +380,16 @@ export async function makeFixtures(options: { uploadDir: string }): Promise<Fixt
   const ssoDomain = `matrix-${tag}.test`;
   const provider = await makeSsoProvider({ name: 'Matrix Co' }, [ssoDomain]);
   const loginUser = await makeUser({ profile: 'candidate', email: `login-${tag}@matrix.test`, password_hash: await hashPassword('motdepasse1') });
-  const landing = await makeLanding();
-  const offer = await makeOffer(users.recruiter, { company_hash: landing.company_hash });
+  // The recruiter's offer, published from the recruiter's draft by the link holder: every line on it
+  // and its candidate shows what publishing grants (nothing).
+  const { offer, draft: publishedDraft } = await publishDraftAs(options.app, users.recruiter, users.linkHolder);
   const application = await makeApplication(users.candidate, offer);
   const share = await makeShareLink(application, users.recruiter);
   const wishlist = await WishlistEntry.findOne({ where: { candidate_id: users.candidate.id, offer_id: offer.id }, rejectOnEmpty: true });
   // An application with one answer of three, which staff may reset.
   const halfApplication = await makeApplication(await makeUser({ profile: 'candidate' }), offer, { answered: ['q1'] });
   const draft = await makeDraft(users.recruiter, { offer_json: { title: 'Vendeur H/F' } });
+  const toPublish = await makeDraft(users.recruiter, { offer_json: { title: 'Vendeur H/F' } });
   // The candidate's application in progress, with two uploads under way (video answers).
   const uploadApplication = await makeApplication(users.candidate, await makeOffer(users.recruiter), { state: 'applying', answered: [] });
   const uploadId = await makeAnswerUpload(uploadApplication, 'q2', options.uploadDir);
@@ -403,6 +430,8 @@ export async function makeFixtures(options: { uploadDir: string }): Promise<Fixt
       customer: landing.identifier,
       share_id: share.share_id,
       edition_token: draft.edition_token,
+      publishedToken: publishedDraft.edition_token,
+      toPublishToken: toPublish.edition_token,
       loginEmail: loginUser.email,
       ssoDomain,
       doomedLanding: doomedLanding.id,

@@ -3,7 +3,8 @@ import request from 'supertest';
 import { addToTeam, makeDraft, makeUser, offerForm } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { DraftOffer, Offer, OfferQuestion, PlanLimit, User } from '../../models/index.js';
+import { AuditEntry, DraftOffer, Offer, OfferQuestion, PlanLimit, User } from '../../models/index.js';
+import { PNG } from '../helpers/files.js';
 import { JOB_CODE_ALPHABET, freeJobCode, isJobCodeCollision, newJobCode, withJobCodeRetry } from '../../api/services/job-codes.js';
 
 let ctx: TestContext;
@@ -175,60 +176,85 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
     const refused = results.find((r) => r.status === 409)!;
     expect(refused.body).toMatchObject({ error: 'active_offers_limit', message: 'Limite d’annonces actives atteinte : votre forfait en permet 2.' });
     expect(await Offer.count({ where: { recruiter_id: owner.id, state: 'available' } })).toBe(2);
-    // A refused draft stays unpublished; republishing a published one updates it within the limit.
+    // A refused draft stays unpublished; a published one is not published again.
     const published = tokens[results.findIndex((r) => r.status === 200)];
-    expect((await publish(published, { ...offerForm(), title: 'Nouveau titre' })).status).toBe(200);
+    expect((await publish(published, { ...offerForm(), title: 'Nouveau titre' })).status).toBe(409);
     const refusedToken = tokens[results.findIndex((r) => r.status === 409)];
     expect((await DraftOffer.findOne({ where: { edition_token: refusedToken } }))!.published_offer_id).toBeNull();
   });
 
-  it('publishing the same draft again updates the same offer', async () => {
+  it('refuses to save or publish a published draft, anonymously or signed in: 409 draft_published, the offer unchanged', async () => {
     const { owner, token } = await newDraft();
     const first = await publish(token, offerForm());
-    const again = await publish(token, {
-      ...offerForm(),
-      title: 'Équipier polyvalent de nuit',
-      questions: [{ question: 'Un' }, { question: 'Deux' }, { question: 'Trois' }, { question: 'Quatre' }],
-    });
-    expect(again.status).toBe(200);
-    expect(again.body.Item.job_code).toBe(first.body.Item.job_code);
+    expect(first.status).toBe(200);
+    const jobCode = first.body.Item.job_code as string;
+    const changed = { ...offerForm(), title: 'Offre détournée', questions: [{ question: 'Un' }, { question: 'Deux' }, { question: 'Trois' }, { question: 'Quatre' }] };
+    const auth = await bearer(owner);
+    const attempts = [
+      () => publish(token, changed),
+      () => publish(token, changed).set(auth),
+      () => request(ctx.app).put(`/apis/draft-offer/${token}`).send({ title: 'Offre détournée' }),
+      () => request(ctx.app).put(`/apis/draft-offer/${token}`).set(auth).send({ title: 'Offre détournée' }),
+      // Refused before the body is read: a wrong body gets the same answer.
+      () => request(ctx.app).put(`/apis/draft-offer/${token}`).send({ contract_type: 'cdx' }),
+      () => publish(token, {}),
+    ];
+    for (const attempt of attempts) {
+      const res = await attempt();
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        error: 'draft_published',
+        message: 'Cette annonce est déjà publiée : ce lien ne permet plus de la modifier. Son propriétaire la gère désormais depuis son compte.',
+      });
+      expect(res.body.error_message).toBe(res.body.message);
+    }
+    const en = await publish(token, changed).query({ lang: 'en' });
+    expect(en.body.error_message).toBe('This offer is already published: this link can no longer change it. Its owner now manages it from their account.');
+    const nl = await request(ctx.app).put(`/apis/draft-offer/${token}`).query({ lang: 'nl' }).send({ title: 'x' });
+    expect(nl.body.message).toMatch(/^Deze vacature is al gepubliceerd/);
+
     const offers = await Offer.findAll({ where: { recruiter_id: owner.id } });
-    expect(offers).toHaveLength(1);
-    expect(offers[0].title).toBe('Équipier polyvalent de nuit');
-    expect(await OfferQuestion.count({ where: { offer_id: offers[0].id } })).toBe(4);
-    const user = await User.findByPk(owner.id);
-    expect([user!.offers_count, user!.actives_offers_count]).toEqual([1, 1]);
-    expect((await DraftOffer.findOne({ where: { edition_token: token } }))!.offer_json.title).toBe('Équipier polyvalent de nuit');
+    expect(offers.map((o) => [o.job_code, o.title])).toEqual([[jobCode, 'Équipier polyvalent (H/F)']]);
+    expect(await OfferQuestion.count({ where: { offer_id: offers[0].id } })).toBe(3);
+    const draft = await DraftOffer.findOne({ where: { edition_token: token } });
+    expect(draft!.offer_json).toEqual(offerForm());
+    // The link still reads the draft, with the offer it made.
+    const got = await request(ctx.app).get(`/apis/draft-offer/${token}`);
+    expect([got.status, got.body.job_code, got.body.offer_json.title]).toEqual([200, jobCode, 'Équipier polyvalent (H/F)']);
   });
 
-  it('keeps a closed offer closed when republished, and makes a new offer when it was deleted', async () => {
+  it('refuses a published draft whatever became of its offer (closed, deleted): the link makes no other offer', async () => {
     const { owner, token } = await newDraft();
     const first = await publish(token, offerForm());
-    await Offer.update({ state: 'closed' }, { where: { job_code: first.body.Item.job_code } });
-    const again = await publish(token, offerForm());
-    expect(again.body.Item.job_code).toBe(first.body.Item.job_code);
-    expect((await Offer.findOne({ where: { job_code: first.body.Item.job_code } }))!.state).toBe('closed');
-    await Offer.update({ state: 'deleted' }, { where: { job_code: first.body.Item.job_code } });
-    const fresh = await publish(token, offerForm());
-    expect(fresh.status).toBe(200);
-    expect(fresh.body.Item.job_code).not.toBe(first.body.Item.job_code);
-    expect((await Offer.findOne({ where: { job_code: fresh.body.Item.job_code } }))!.state).toBe('available');
-    // offers_count counts the offers not deleted (decision 078): the new one, not the deleted one.
-    expect((await User.findByPk(owner.id))!.offers_count).toBe(1);
-    expect((await request(ctx.app).get(`/apis/draft-offer/${token}`)).body.job_code).toBe(fresh.body.Item.job_code);
+    for (const state of ['closed', 'deleted'] as const) {
+      await Offer.update({ state }, { where: { job_code: first.body.Item.job_code } });
+      const again = await publish(token, offerForm());
+      expect([again.status, again.body.error]).toEqual([409, 'draft_published']);
+      expect((await Offer.findOne({ where: { job_code: first.body.Item.job_code } }))!.state).toBe(state);
+    }
+    expect(await Offer.count({ where: { recruiter_id: owner.id } })).toBe(1);
   });
 
-  it('stores one offer when the same draft is published several times at once', async () => {
+  it('stores one offer when the same draft is published several times at once; the others are refused', async () => {
     const { owner, token } = await newDraft();
     const results = await Promise.all([1, 2, 3, 4].map(() => publish(token, offerForm())));
-    for (const r of results) expect(r.status).toBe(200);
-    const codes = new Set(results.map((r) => r.body.Item.job_code));
-    expect(codes.size).toBe(1);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const r of results.filter((r) => r.status === 409)) expect(r.body.error).toBe('draft_published');
     expect(await Offer.count({ where: { recruiter_id: owner.id } })).toBe(1);
     const offer = await Offer.findOne({ where: { recruiter_id: owner.id } });
     expect(await OfferQuestion.count({ where: { offer_id: offer!.id } })).toBe(3);
     const user = await User.findByPk(owner.id);
     expect([user!.offers_count, user!.actives_offers_count]).toEqual([1, 1]);
+  });
+
+  it('never writes a save over a publication made at the same moment', async () => {
+    const { token } = await newDraft();
+    const [published, ...saves] = await Promise.all([publish(token, offerForm()), ...[1, 2, 3].map(() => request(ctx.app).put(`/apis/draft-offer/${token}`).send({ title: 'Sauvegarde tardive' }))]);
+    expect(published.status).toBe(200);
+    for (const save of saves) expect([200, 409]).toContain(save.status);
+    // A save that came after the publication was refused: the draft keeps the published form.
+    const draft = await DraftOffer.findOne({ where: { edition_token: token } });
+    expect(draft!.offer_json.title).toBe('Équipier polyvalent (H/F)');
   });
 
   it('publishes several drafts of one owner at once: every offer stored, counters exact', async () => {
@@ -258,13 +284,29 @@ describe('POST /apis/draft-offer/{edition_token} (publish)', () => {
     expect([boss!.offers_count, boss!.actives_offers_count]).toEqual([1, 1]);
   });
 
-  it('records the signed-in publisher as the offer creator, the draft owner as its recruiter', async () => {
-    const { owner, token } = await newDraft();
-    const assistant = await makeUser({ profile: 'recruiter' });
-    const res = await publish(token, offerForm()).set(await bearer(assistant));
-    const offer = await Offer.findOne({ where: { job_code: res.body.Item.job_code } });
-    expect(offer!.recruiter_id).toBe(owner.id);
-    expect(offer!.created_by_id).toBe(assistant.id);
+  it("gives the offer to the draft's owner whoever publishes it; the publisher is written in the audit log", async () => {
+    for (const publisher of [await makeUser({ profile: 'recruiter' }), await makeUser({ profile: 'candidate' }), null]) {
+      const { owner, token } = await newDraft();
+      let req = publish(token, offerForm());
+      if (publisher) req = req.set(await bearer(publisher));
+      const res = await req;
+      expect(res.status).toBe(200);
+      const offer = await Offer.findOne({ where: { job_code: res.body.Item.job_code } });
+      expect([offer!.recruiter_id, offer!.created_by_id]).toEqual([owner.id, owner.id]);
+      const entry = await AuditEntry.findOne({ where: { action: 'publish', resource: 'offers', record_id: String(offer!.id) } });
+      expect(entry!.actor_id).toBe(publisher?.id ?? null);
+      expect(entry!.after_json).toMatchObject({ job_code: offer!.job_code, recruiter_id: owner.id });
+    }
+  });
+
+  it("stops the link's logo upload and address search once published (409), not before", async () => {
+    const { token } = await newDraft();
+    const upload = () => request(ctx.app).post('/apis/upload/image').field('edition_token', token).attach('file', PNG, { filename: 'logo.png', contentType: 'image/png' });
+    const search = () => request(ctx.app).get('/apis/address-search').query({ q: 'paris', edition_token: token });
+    expect((await upload()).status).toBe(201);
+    expect((await search()).status).toBe(200);
+    expect((await publish(token, offerForm())).status).toBe(200);
+    for (const res of [await upload(), await search()]) expect([res.status, res.body.error]).toEqual([409, 'draft_published']);
   });
 
   it('refuses every missing required field with fill_all_required_fields, and stores nothing', async () => {

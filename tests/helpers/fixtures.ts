@@ -5,6 +5,8 @@
 // recomputed by recountUsers (the one definition of the counters).
 import crypto from 'node:crypto';
 import type { CreationAttributes } from 'sequelize';
+import type { Express } from 'express';
+import request from 'supertest';
 import {
   Application,
   ApplicationAnswer,
@@ -26,6 +28,7 @@ import {
 import { recountOffers, recountUsers } from '../../api/services/user-counters.service.js';
 import { forgotPassword } from '../../api/services/auth.service.js';
 import type { MailMessage } from '../../api/integrations/mail.js';
+import { bearer } from './auth.js';
 
 const hex = (bytes: number) => crypto.randomBytes(bytes).toString('hex');
 const idOf = (u: User | string) => (typeof u === 'string' ? u : u.id);
@@ -244,6 +247,21 @@ export async function makeDraft(owner: User | string | null, attrs: Partial<Crea
     ...attrs,
     owner_id: owner === null ? null : idOf(owner),
   });
+}
+
+/**
+ * An offer published from `owner`'s draft by whoever holds its link, as the wizard publishes it:
+ * POST /apis/draft-offer/{token} with the whole form, signed in as `publisher` (a bearer session)
+ * or anonymously (null). Answers the offer and the draft.
+ */
+export async function publishDraftAs(app: Express, owner: User | string, publisher: User | null, form: Record<string, unknown> = offerForm()): Promise<{ offer: Offer; draft: DraftOffer }> {
+  const draft = await makeDraft(owner);
+  let req = request(app).post(`/apis/draft-offer/${draft.edition_token}`);
+  if (publisher) req = req.set(await bearer(publisher));
+  const res = await req.send(form);
+  if (res.status !== 200) throw new Error(`publishing the draft answered ${res.status} ${JSON.stringify(res.body)}`);
+  const offer = await Offer.findOne({ where: { job_code: res.body.Item.job_code }, rejectOnEmpty: true });
+  return { offer, draft: await draft.reload() };
 }
 
 export async function makeShareLink(application: Application, sharedBy: User | null, attrs: Partial<{ views: number; max_views: number }> = {}): Promise<ShareLink> {
