@@ -14,7 +14,7 @@ import { billingInformations, portalSubscription, startCheckout, subRegister } f
 import { billingInformationsSchema, subRegisterSchema } from '../../api/services/subscriptions.schema.js';
 import { paymentsConfigured } from '../../api/integrations/stripe.js';
 import type { Lang } from '../../config/i18n/index.js';
-import { findPublishableDraft, getDraft, publishDraft, saveDraft } from '../../api/services/drafts.service.js';
+import { findEditableDraft, findPublishableDraft, getDraft, offerManagement, publishDraft, saveDraft } from '../../api/services/drafts.service.js';
 import { draftSchema, publishSchema } from '../../api/services/drafts.schema.js';
 import { referenceLists } from '../../config/reference/index.js';
 
@@ -39,13 +39,19 @@ const subscriptions = {
 const sessions = { login, destroySession, sessionCookieHeader, cookieTokenOf };
 
 /** The offer wizard (/draft/offer/{token}): GET, PUT and POST /apis/draft-offer/{token} in-process,
- *  with the same schemas and the same order of checks (unknown token before the body). */
+ *  with the same schemas and the same order of checks (unknown or published draft before the body).
+ *  offerManagement: where the signed-in caller manages a published draft's offer (access.ts decides). */
 const drafts = {
   getDraft,
-  saveDraft: (token: string, input: unknown) => saveDraft(token, parseInput(draftSchema, input)),
-  publishDraft: async (token: string, input: unknown, actorId: string | null) => {
+  findEditableDraft,
+  offerManagement,
+  saveDraft: async (token: string, input: unknown) => {
+    await findEditableDraft(token);
+    return saveDraft(token, parseInput(draftSchema, input));
+  },
+  publishDraft: async (token: string, input: unknown, actorId: string | null, now: Date) => {
     await findPublishableDraft(token);
-    return publishDraft(token, parseInput(publishSchema, input), actorId);
+    return publishDraft(token, parseInput(publishSchema, input), actorId, now);
   },
   referenceLists,
 };

@@ -11,6 +11,7 @@ import { readForm } from '../lib/read-form.server.js';
 import { formDate, parseFormDate } from '../../../models/rules/dates.js';
 import { MAX_WIZARD_QUESTIONS, MIN_WIZARD_QUESTIONS, WIZARD_STEP_COUNT, continueStep, filledSteps, stepsOfFields } from '../../../models/rules/offer-wizard.js';
 import type { DraftOfferJson } from '../../../models/offer.model.js';
+import type { OfferManagement } from '../../../api/services/drafts.service.js';
 
 /** Countries the address step offers when typed by hand (the autocomplete fills any). */
 export const WIZARD_COUNTRIES = ['FR', 'BE', 'LU', 'CH', 'MC', 'NL', 'DE', 'ES', 'IT', 'GB'] as const;
@@ -32,10 +33,18 @@ async function loadDraft(token: string, context: AppLoadContext) {
   }
 }
 
+/** Where each area manages an offer: the console's offer, the manager area's candidates page, the dashboard. */
+function manageHref(m: OfferManagement): string {
+  if (m.area === 'admin') return `/admin#/offers/${m.offer_id}/show`;
+  if (m.area === 'manager') return `/manager/offer/${encodeURIComponent(m.job_code)}`;
+  return '/dashboard';
+}
+
 export async function wizardData(token: string, stepParam: string | undefined, request: Request, context: AppLoadContext) {
   const step = parseStep(stepParam);
   const draft = await loadDraft(token, context);
   const lang = await resolveLang(request, context);
+  const management = draft.job_code ? await context.services.drafts.offerManagement(context.caller?.user, token) : null;
   const lists = context.services.drafts.referenceLists(lang);
   // The spec's "Error while loading offer config": the wizard cannot offer categories without them.
   if (!lists.job_cat?.length) throw new Response(null, { status: 500, statusText: 'offer_config_error' });
@@ -48,6 +57,8 @@ export async function wizardData(token: string, stepParam: string | undefined, r
     json,
     startDate: json.start_date ? formDate(json.start_date) : '',
     jobCode: draft.job_code,
+    manage: management ? { area: management.area, href: manageHref(management) } : null,
+    signedIn: !!context.caller,
     filled,
     next: continueStep(filled),
     lists: {
@@ -68,6 +79,8 @@ export type WizardResult =
   | { status: 'invalid'; field: string; message: string; values: Record<string, string | string[]> }
   | { status: 'missing'; message: string; steps: number[] }
   | { status: 'error'; message: string }
+  /** The draft was published meanwhile (another tab, another holder of the link): nothing was saved. */
+  | { status: 'refused'; message: string; job_code: string | null }
   | { status: 'published'; job_code: string; message: string };
 
 const str = (form: FormData, name: string) => {
@@ -185,6 +198,20 @@ export async function wizardAction(token: string, stepParam: string | undefined,
   if (step === null) throw new Response(null, { status: 405, statusText: 'method_not_allowed' });
   const lang = await resolveLang(request, context);
   const draft = await loadDraft(token, context);
+  // A published draft's link changes nothing (the service's rule, 409 draft_published): the page
+  // says so, with the offer's code (the draft may have been published since the page was opened).
+  const refused = async (e: unknown) => {
+    if (!isServiceError(e) || e.code !== 'draft_published') return null;
+    const { job_code } = await context.services.drafts.getDraft(token);
+    return data<WizardResult>({ status: 'refused', message: serverT(lang, 'draft_published'), job_code }, { status: 409 });
+  };
+  try {
+    await context.services.drafts.findEditableDraft(token);
+  } catch (e) {
+    const answer = await refused(e);
+    if (answer) return answer;
+    throw e;
+  }
   const { form, tooLarge } = await readForm(request);
   const intent = str(form, 'intent') || 'next';
   const values = formValues(form);
@@ -214,6 +241,8 @@ export async function wizardAction(token: string, stepParam: string | undefined,
 
     await services.drafts.saveDraft(token, json);
   } catch (e) {
+    const answer = await refused(e);
+    if (answer) return answer;
     if (isServiceError(e) && e.status < 500) {
       const details = (e as { details?: { field?: string } }).details;
       const field = e.code === 'image_mime_type_error' || e.code === 'file_too_large' ? 'logo' : (details?.field ?? '');
@@ -224,13 +253,15 @@ export async function wizardAction(token: string, stepParam: string | undefined,
 
   if (intent === 'publish' && step === WIZARD_STEP_COUNT) {
     try {
-      const { job_code } = await services.drafts.publishDraft(token, json, context.caller?.user.id ?? null);
+      const { job_code } = await services.drafts.publishDraft(token, json, context.caller?.user.id ?? null, deps.clock());
       return data<WizardResult>({ status: 'published', job_code, message: serverT(lang, 'jobcreation_published_offer') });
     } catch (e) {
       if (isServiceError(e) && e.code === 'fill_all_required_fields') {
         const fields = ((e as { details?: { fields?: string[] } }).details?.fields ?? []) as string[];
         return data<WizardResult>({ status: 'missing', message: serverT(lang, 'fill_all_required_fields'), steps: stepsOfFields(fields) }, { status: 400 });
       }
+      const answer = await refused(e);
+      if (answer) return answer;
       if (isServiceError(e) && e.status < 500) {
         const vars = (e as { details?: Record<string, string | number> }).details ?? {};
         return data<WizardResult>({ status: 'error', message: `${serverT(lang, 'jobcreation_error_offer')} ${serverT(lang, e.messageKey, vars)}` }, { status: e.status });

@@ -4,9 +4,11 @@
 // last filled step). With a step, the sidebar of steps and the step's form with next, or finish on
 // step 12. Every step is a plain form (the server action saves the draft), so the wizard works
 // without JavaScript; with it, the address step adds an autocomplete and a published offer opens
-// after 0.5 s. The component imports no schema library: the action answers the checks.
+// after 0.5 s. Once the draft is published, every address of the link shows the published page:
+// the public offer, and where to manage it for those on the offer's side (decision 190). The
+// component imports no schema library: the action answers the checks.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteError, isRouteErrorResponse } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteError, isRouteErrorResponse, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { useT } from '../lib/i18n.js';
@@ -25,10 +27,13 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return wizardAction(params.token ?? '', params.step, request, context);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => {
+/** A refused post means the draft was published meanwhile: read it again (its published page and links). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => (actionResult as WizardResult | undefined)?.status === 'refused' || defaultShouldRevalidate;
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) => {
   if (isServerError(error)) return errorMeta(matches, error);
   const t = metaT(matches);
-  return pageMeta({ title: t('wiz_meta_title'), description: t('wiz_meta_description'), noindex: true });
+  return pageMeta({ title: t(data?.jobCode ? 'wiz_published_title' : 'wiz_meta_title'), description: t('wiz_meta_description'), noindex: true });
 };
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -37,7 +42,11 @@ const stepKey = (n: number) => `wiz_step_${n}` as MessageKey;
 
 export default function OfferWizard() {
   const page = useLoaderData<typeof loader>();
+  const result = useActionData<WizardResult>();
   const t = useT();
+  // The finish that just published keeps its step (success message, locked form, redirect).
+  const publishedAs = page.jobCode ?? (result?.status === 'refused' ? result.job_code : null);
+  if (publishedAs && result?.status !== 'published') return <Published page={page} jobCode={publishedAs} result={result} />;
   return (
     <div className="page wizard">
       {page.step === null ? (
@@ -72,6 +81,50 @@ function Tick({ filled }: { filled: boolean }) {
   );
 }
 
+const MANAGE_LABEL = { admin: 'wiz_manage_admin', manager: 'wiz_manage_manager', dashboard: 'wiz_manage_dashboard' } as const;
+
+/**
+ * A published draft, whatever the address of its link: the offer is online, the link no longer
+ * changes it; the public offer, and where to manage it for the caller on the offer's side (else who
+ * does). A post from a page opened before publication answers the refusal shown on top.
+ */
+function Published({ page, jobCode, result }: { page: Data; jobCode: string; result: WizardResult | undefined }) {
+  const t = useT();
+  const { search } = useLocation();
+  const notice = result && result.status !== 'published' ? result.message : null;
+  return (
+    <div className="page wizard">
+      <section className="narrow" aria-labelledby="wiz-published" data-testid="wizard-published-page">
+        {notice && (
+          <p className="panel err" role="alert" data-testid="wizard-refused">
+            {notice}
+          </p>
+        )}
+        <h1 id="wiz-published">{t('wiz_published_title')}</h1>
+        <p>{t('wiz_published_text', { code: jobCode })}</p>
+        <p>
+          <a className="button block" href={`/candidate/offer/${encodeURIComponent(jobCode)}${search}`} data-testid="wizard-public-offer">
+            {t('wiz_see_offer')}
+          </a>
+        </p>
+        {page.manage ? (
+          <p>
+            <a className="button secondary block" href={page.manage.href} data-testid="wizard-manage">
+              {t(MANAGE_LABEL[page.manage.area])}
+            </a>
+          </p>
+        ) : page.signedIn ? (
+          <p className="muted">{t('wiz_published_owner')}</p>
+        ) : (
+          <p className="muted">
+            {t('wiz_published_sign_in')} <a href="/dashboard">{t('wiz_sign_in')}</a>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
 function Welcome({ page }: { page: Data }) {
   const t = useT();
   const href = useHref(page.token);
@@ -80,7 +133,6 @@ function Welcome({ page }: { page: Data }) {
     <section className="narrow" aria-labelledby="wiz-welcome" data-testid="wizard-welcome">
       <h1 id="wiz-welcome">{t(started ? 'wiz_welcome_back' : 'wiz_welcome_new')}</h1>
       <p>{t('wiz_welcome_text')}</p>
-      {page.jobCode && <p className="panel info">{t('wiz_published_as', { code: page.jobCode })}</p>}
       <ol className="wizard-menu">
         {STEPS.map((n) => (
           <li key={n} data-filled={page.filled.includes(n) ? 'true' : 'false'}>
@@ -199,7 +251,6 @@ function StepForm({ page, step }: { page: Data; step: number }) {
   return (
     <section aria-labelledby="wiz-step-title">
       <h1 id="wiz-step-title">{t(stepKey(step))}</h1>
-      {page.jobCode && !published && <p className="panel info">{t('wiz_published_as', { code: page.jobCode })}</p>}
       {step !== 6 && <p className="hint">{t('wiz_required_hint')}</p>}
 
       {result?.status === 'invalid' &&

@@ -293,3 +293,119 @@ describe('the offer wizard without JavaScript', () => {
     await page.context().close();
   }, 180_000);
 });
+
+/** The whole form, as the wizard's finish sends it. */
+const FORM = {
+  title: 'Serveur (H/F)',
+  company_name: 'Maison Demo',
+  company_description: 'Brasserie de quartier.',
+  description: 'Service en salle.',
+  location: { street: '3 rue Neuve', city: 'Lille', zip_code: '59000', country_iso: 'FR' },
+  contract_type: 'cdi',
+  start_date: '2031-03-15',
+  candidate_experience: 'none',
+  candidate_graduation: 'no_care',
+  candidate_qualification: 'Sourire.',
+  pay_min: 1800,
+  pay_max: 1900,
+  pay_currency: 'EUR',
+  pay_period: 'month',
+  questions: [{ question: 'Présentez-vous.' }, { question: 'Pourquoi nous ?' }, { question: 'Vos disponibilités ?' }],
+  lang: 'fr',
+};
+
+/** Publishes a draft as whoever holds its link, without signing in (issue 22). */
+async function publishAnonymously(token: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/apis/draft-offer/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(FORM) });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { Item: { job_code: string } }).Item.job_code;
+}
+
+describe("a published draft's link (issue 22, decision 190)", () => {
+  it('shows the published page at every address, refuses a stale tab’s save with the message, and edits nothing', async () => {
+    const token = await newDraft();
+    const page = await phonePage(browser);
+    // A tab opened before publication.
+    await page.goto(`/draft/offer/${token}/1`);
+    await hydrated(page);
+    const jobCode = await publishAnonymously(token);
+
+    await page.fill('#w-title', 'Titre détourné');
+    await page.click('[data-testid="wizard-next"]');
+    const refused = page.locator('[data-testid="wizard-refused"]');
+    await refused.waitFor();
+    expect(await refused.textContent()).toBe('Cette annonce est déjà publiée : ce lien ne permet plus de la modifier. Son propriétaire la gère désormais depuis son compte.');
+    expect(await page.locator('h1').textContent()).toBe('Annonce publiée');
+    expect(await page.locator('[data-testid="wizard-published-page"] p').nth(1).textContent()).toBe(
+      `Cette annonce est en ligne sous le code ${jobCode}. Ce lien a servi à la créer : il ne permet plus de la modifier.`,
+    );
+    // Nobody signed in: no management link, the owner is told to sign in.
+    expect(await page.locator('[data-testid="wizard-manage"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="wizard-published-page"] .muted').textContent()).toBe('Vous en êtes le propriétaire ? Connectez-vous pour la gérer. Se connecter');
+    const draft = (await (await fetch(`${baseUrl()}/apis/draft-offer/${token}`)).json()) as { offer_json: { title: string } };
+    expect(draft.offer_json.title).toBe('Serveur (H/F)');
+
+    // The welcome address and every step show the same page, on a phone.
+    for (const path of [`/draft/offer/${token}`, `/draft/offer/${token}/12`]) {
+      expect((await page.goto(path))?.status()).toBe(200);
+      expect(await page.locator('h1').textContent()).toBe('Annonce publiée');
+      expect(await page.locator('form').count()).toBe(0);
+      await expectNoHorizontalScroll(page);
+    }
+    await expectAccessible(page);
+    await page.click('[data-testid="wizard-public-offer"]');
+    await page.waitForURL(new RegExp(`/candidate/offer/${jobCode}$`));
+    expect(await page.locator('h1').first().textContent()).toContain('Serveur (H/F)');
+
+    // Without JavaScript, the stale form's post answers the same page and the refusal (409).
+    const plain = await phonePage(browser, { javaScriptEnabled: false });
+    const other = await newDraft();
+    await plain.goto(`/draft/offer/${other}/1`);
+    await publishAnonymously(other);
+    let status = 0;
+    plain.on('response', (r) => {
+      if (r.request().method() === 'POST') status = r.status();
+    });
+    await plain.click('[data-testid="wizard-next"]');
+    await plain.locator('[data-testid="wizard-refused"]').waitFor();
+    expect(status).toBe(409);
+    expect(await plain.locator('h1').textContent()).toBe('Annonce publiée');
+    await plain.context().close();
+    await page.context().close();
+  }, 120_000);
+
+  it("links the owner, the owner's manager to where they manage it, and nobody else, in English on a desktop", async () => {
+    const token = await newDraft();
+    const jobCode = await publishAnonymously(token);
+    const signedIn = async (email: string) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', baseURL: baseUrl() });
+      const login = await context.request.post('/apis/auth/login', { data: { email, password: 'demo1234' }, headers: { origin: baseUrl() } });
+      expect(login.status()).toBe(200);
+      const page = await context.newPage();
+      await page.goto(`/draft/offer/${token}?lang=en`);
+      return page;
+    };
+
+    const manager = await signedIn('manager@demo.test');
+    expect(await manager.locator('h1').textContent()).toBe('Offer published');
+    const manage = manager.locator('[data-testid="wizard-manage"]');
+    expect([await manage.textContent(), await manage.getAttribute('href')]).toEqual(['Manage the offer in the manager area', `/manager/offer/${jobCode}`]);
+    await expectAccessible(manager);
+    await manage.click();
+    await manager.waitForURL(new RegExp(`/manager/#/offer/${jobCode}$`));
+    await manager.getByText('Serveur (H/F)').first().waitFor();
+    await manager.context().close();
+
+    const owner = await signedIn('recruiter@demo.test');
+    const dashboard = owner.locator('[data-testid="wizard-manage"]');
+    expect([await dashboard.textContent(), await dashboard.getAttribute('href')]).toEqual(['Follow its candidates in your dashboard', '/dashboard']);
+    await owner.context().close();
+
+    // Another company's manager who holds the link: the public offer only.
+    const outsider = await signedIn('manager.lyon@demo.test');
+    expect(await outsider.locator('[data-testid="wizard-manage"]').count()).toBe(0);
+    expect(await outsider.locator('[data-testid="wizard-published-page"] .muted').textContent()).toBe('Its owner manages it from their account.');
+    expect(await outsider.locator('[data-testid="wizard-public-offer"]').textContent()).toBe('See the offer');
+    await outsider.context().close();
+  }, 120_000);
+});
