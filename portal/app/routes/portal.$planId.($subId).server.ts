@@ -54,7 +54,17 @@ export type ActionResult =
   | { status: 'not_configured' }
   | { status: 'error'; intent: string; message: string };
 
-const messageOf = (e: unknown): { status: number; key: string } => (isServiceError(e) ? { status: e.status, key: (e as { messageKey: string }).messageKey } : { status: 500, key: 'internal_error' });
+/** The message of a service error, with the values its text names (login_wait's seconds). */
+const messageOf = (e: unknown): { status: number; key: string; vars: Record<string, string> } => {
+  if (!isServiceError(e)) return { status: 500, key: 'internal_error', vars: {} };
+  const details = (e as { details?: Record<string, unknown> }).details ?? {};
+  const vars = Object.fromEntries(
+    Object.entries(details)
+      .filter((d): d is [string, string | number] => typeof d[1] === 'string' || typeof d[1] === 'number')
+      .map(([k, v]) => [k, String(v)]),
+  );
+  return { status: e.status, key: (e as { messageKey: string }).messageKey, vars };
+};
 
 const quantityForm = z.object({ quantity: quantitySchema });
 
@@ -65,9 +75,9 @@ export async function subscriptionAction(planId: string, subId: string | undefin
   const caller = context.caller?.user ?? null;
   const now = deps.clock();
   const failed = (e: unknown) => {
-    const { status, key } = messageOf(e);
+    const { status, key, vars } = messageOf(e);
     if (status >= 500) deps.logger.error({ err: e, planId, subId, intent }, 'subscription page action failed');
-    return data<ActionResult>({ status: 'error', intent, message: t('fr', key) }, { status });
+    return data<ActionResult>({ status: 'error', intent, message: t('fr', key, vars) }, { status });
   };
 
   if (intent === 'billing') {
@@ -84,11 +94,17 @@ export async function subscriptionAction(planId: string, subId: string | undefin
 
   if (intent === 'login') {
     try {
-      const { token } = await services.sessions.login({ email: form.email ?? '', password: form.password ?? '', client: 'browser' }, { ip: context.ip, now });
-      const previous = services.sessions.cookieTokenOf(request.headers.get('cookie'));
+      const cookies = request.headers.get('cookie');
+      const devices = deps.devices!;
+      const deviceTokens = services.sessions.deviceCookieTokens(cookies);
+      const { user, token, deviceToken } = await services.sessions.login({ email: form.email ?? '', password: form.password ?? '', client: 'browser' }, { ip: context.ip, now, devices, deviceTokens });
+      const previous = services.sessions.cookieTokenOf(cookies);
       if (previous) await services.sessions.destroySession(previous);
       const secure = deps.settings.publicUrl.startsWith('https:');
-      return redirect(pagePath(planId, subId), { headers: { 'Set-Cookie': services.sessions.sessionCookieHeader(token, secure) } });
+      const headers = new Headers();
+      headers.append('Set-Cookie', services.sessions.sessionCookieHeader(token, secure));
+      headers.append('Set-Cookie', services.sessions.deviceCookieHeader(devices.nextCookie(deviceTokens, deviceToken, user.id, now), secure));
+      return redirect(pagePath(planId, subId), { headers });
     } catch (e) {
       return failed(e);
     }
