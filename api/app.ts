@@ -17,6 +17,7 @@ import { apiRouter } from './routes/index.js';
 import { stripeWebhookRoutes } from './routes/subscriptions.routes.js';
 import { loadCaller } from './auth/sessions.js';
 import { csrfGuard } from './auth/csrf.js';
+import { createDeviceTokens, type DeviceTokens } from './auth/device.js';
 import { mountProbes, readinessOf } from './routes/health.routes.js';
 import type { Readiness } from './lib/readiness.js';
 import './auth/caller.js';
@@ -38,6 +39,8 @@ export interface AppDeps {
   media?: MediaUrls;
   /** Anonymous public reads kept in memory (PUBLIC_CACHE_MS); createApp makes it when absent. */
   publicCache?: PublicCache;
+  /** Signs and reads sign-in device tokens (decision 220); createApp makes it when absent. */
+  devices?: DeviceTokens;
 }
 
 export interface FrontendMount {
@@ -63,6 +66,7 @@ export function earlyAnswers(app: Express, deps: AppDeps): (req: IncomingMessage
 
 export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Express {
   deps.media ??= createMediaUrls(deps.settings);
+  deps.devices ??= createDeviceTokens(deps.settings);
   deps.publicCache ??= createPublicCache({ ttlMs: deps.settings.publicCacheMs, now: () => deps.clock().getTime() });
   const app = express();
   app.disable('x-powered-by');

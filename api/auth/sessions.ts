@@ -32,7 +32,7 @@ export async function purgeExpiredSessions(now: Date): Promise<number> {
 }
 
 /** Secure when the public address is https or the request came over TLS (behind a trusted proxy). */
-function cookieIsSecure(req: Request, publicUrl: string): boolean {
+export function cookieIsSecure(req: Request, publicUrl: string): boolean {
   return publicUrl.startsWith('https:') || req.secure;
 }
 
@@ -67,7 +67,8 @@ export function clearSessionCookie(req: Request, res: Response, publicUrl: strin
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: cookieIsSecure(req, publicUrl), path: '/' });
 }
 
-function readCookie(header: string | undefined, name: string): string | undefined {
+/** One cookie's value from a Cookie header (undefined when absent or not decodable). */
+export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const i = part.indexOf('=');

@@ -2,7 +2,8 @@
 // enforces the same limits. An attempt is recorded BEFORE the expensive check (password hash,
 // reset code), then counted: each concurrent request sees at least its own row and every row
 // committed before it, so no burst can get more than `max` tries through a window.
-// Limits: docs/decisions/042-rate-limits.md.
+// Limits: docs/decisions/042-rate-limits.md, 095, 220 (sign-in by device, reset mails) and 221
+// (messages to leads).
 import { Op } from 'sequelize';
 import { AuthAttempt } from '../../models/index.js';
 import type { Request, RequestHandler } from 'express';
@@ -17,22 +18,27 @@ export interface Limit {
 }
 
 const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
 const pair = (account: string, ip: string) => `${account}|${ip}`;
-/** Every limit of the product (docs/decisions/042-rate-limits.md and 095-anonymous-write-limits.md).
+/** Every limit of the product (docs/decisions/042-rate-limits.md, 095-anonymous-write-limits.md, 220, 221).
  *  Tests and the reliability suite change nothing here: they send from distinct addresses
  *  (X-Forwarded-For with TRUST_PROXY set). */
 export const LIMITS = {
-  // Sign-in: wrong passwords per (account, address) pair and per address; the account itself
-  // only slows down (LOGIN_BACKOFF), so a stranger cannot lock the owner out.
+  // Sign-in (docs/decisions/220-sign-in-device-cookies.md): an attempt that presents a valid device
+  // cookie (or the app's device token) for the account is judged on that device's own failures
+  // only; any other attempt is counted per (account, address) pair, per address, and in the
+  // account's "untrusted" budget, which when spent refuses untrusted attempts only.
   loginPair: (email: string, ip: string): Limit => ({ bucket: `login:pair:${pair(email, ip)}`, max: 5, windowMs: 15 * MIN }),
   loginAddress: (ip: string): Limit => ({ bucket: `login:ip:${ip}`, max: 20, windowMs: 15 * MIN }),
-  /** Failures on the account from every address: counted for the backoff, never a hard stop. */
-  loginAccount: (email: string): Limit => ({ bucket: `login:acct:${email}`, max: Number.MAX_SAFE_INTEGER, windowMs: 15 * MIN }),
+  /** Untrusted attempts on the account from every address (no valid device cookie). */
+  loginAccount: (email: string): Limit => ({ bucket: `login:acct:${email}`, max: 10, windowMs: 15 * MIN }),
+  /** Attempts from one known device (its token's nonce): a device that fails this often is locked itself. */
+  loginDevice: (nonce: string): Limit => ({ bucket: `login:dev:${nonce}`, max: 5, windowMs: 15 * MIN }),
   forgotPair: (email: string, ip: string): Limit => ({ bucket: `forgot:pair:${pair(email, ip)}`, max: 3, windowMs: 60 * MIN }),
-  /** Repeat requests for one email from every address (mail bombing). A pair's first request in
-   *  the window is never refused by it (see forgotLimits), so strangers cannot use it up for the owner. */
-  forgotAccount: (email: string): Limit => ({ bucket: `forgot:acct:${email}`, max: 10, windowMs: 60 * MIN }),
   forgotAddress: (ip: string): Limit => ({ bucket: `forgot:ip:${ip}`, max: 10, windowMs: 60 * MIN }),
+  /** Reset mails one account receives, whoever asks and from wherever (decision 220): past it the
+   *  request answers the same and mails nothing. */
+  resetMails: (userId: string): Limit => ({ bucket: `forgot:mail:${userId}`, max: 3, windowMs: 60 * MIN }),
   resetPair: (userId: string, ip: string): Limit => ({ bucket: `reset:pair:${pair(userId, ip)}`, max: 10, windowMs: 60 * MIN }),
   resetAddress: (ip: string): Limit => ({ bucket: `reset:ip:${ip}`, max: 30, windowMs: 60 * MIN }),
   // One-time e-mail codes (docs/decisions/135-email-code-sign-in.md): mails asked per (email,
@@ -49,14 +55,15 @@ export const LIMITS = {
   videoUpload: (who: string): Limit => ({ bucket: `write:video-upload:${who}`, max: 40, windowMs: 10 * MIN }),
   feedback: (who: string): Limit => ({ bucket: `write:feedback:${who}`, max: 10, windowMs: 10 * MIN }),
   shareView: (who: string): Limit => ({ bucket: `write:share-view:${who}`, max: 60, windowMs: 10 * MIN }),
+  // Messages to leads (docs/decisions/221-lead-messages-no-relay.md): whoever submitted the leads.
+  /** One message a day to one number (E.164) or e-mail address. */
+  leadMessageTo: (destination: string): Limit => ({ bucket: `lead-msg:to:${destination}`, max: 1, windowMs: DAY }),
+  /** Messages a day about one offer. */
+  leadMessagesOfOffer: (offer: string): Limit => ({ bucket: `lead-msg:offer:${offer}`, max: 200, windowMs: DAY }),
 } as const;
 
-/** Account-wide sign-in backoff: after FREE failures in the account window (from any address),
- *  each try must wait 1 s, 2 s, 4 s... after the account's last failure, at most MAX_MS. */
-export const LOGIN_BACKOFF = { free: 5, firstMs: 1000, maxMs: 10_000 } as const;
-
 /** A reset code is voided after this many wrong codes for its user (from any address); a new
- *  forgot-password request mails a fresh one. */
+ *  forgot-password request mails a fresh one (within resetMails). */
 export const RESET_CODE_MAX_WRONG = 20;
 
 /** A mailed sign-in code is voided after this many wrong codes for its address (from any
@@ -68,10 +75,30 @@ const cut = (s: string) => s.slice(0, 190);
 /** Records one attempt in each bucket; throws 429 when any bucket is over its limit.
  *  Returns the ids recorded so that a success can take them back (see forget). */
 export async function spend(limits: Limit[], now: Date, messageKey = 'too_many_requests', code = 'too_many_requests'): Promise<number[]> {
-  return bookkeeping(() => spendOnce(limits, now, messageKey, code));
+  return bookkeeping(async () => {
+    const ids = await takeOnce(limits, now);
+    if (!ids) throw tooMany(code, messageKey);
+    return ids;
+  });
 }
 
-async function spendOnce(limits: Limit[], now: Date, messageKey: string, code: string): Promise<number[]> {
+/**
+ * Takes one slot in each limit, or none: answers the ids recorded, or null (nothing recorded)
+ * when any limit is full. For what is not refused to the caller but quietly not done (a reset
+ * mail past its cap, a lead's message past its caps).
+ */
+export async function take(limits: Limit[], now: Date): Promise<number[] | null> {
+  return bookkeeping(() => takeOnce(limits, now));
+}
+
+/** Records slots without checking them (something done that later checks must count). */
+export async function record(limits: Limit[], now: Date): Promise<void> {
+  await bookkeeping(async () => {
+    for (const l of limits) await AuthAttempt.create({ bucket: cut(l.bucket), at: now });
+  });
+}
+
+async function takeOnce(limits: Limit[], now: Date): Promise<number[] | null> {
   const ids: number[] = [];
   let over = false;
   for (const l of limits) {
@@ -85,43 +112,39 @@ async function spendOnce(limits: Limit[], now: Date, messageKey: string, code: s
   if (over) {
     // A refused try does not count against the caller a second time.
     await AuthAttempt.destroy({ where: { id: ids } });
-    throw tooMany(code, messageKey);
+    return null;
   }
   return ids;
 }
 
-/** The wait the account-wide backoff asks for, in ms, after `failures` failures. */
-export function backoffMs(failures: number): number {
-  if (failures < LOGIN_BACKOFF.free) return 0;
-  return Math.min(LOGIN_BACKOFF.firstMs * 2 ** (failures - LOGIN_BACKOFF.free), LOGIN_BACKOFF.maxMs);
-}
-
 /**
- * Records one try against an account and refuses it (429 `login_wait`, with the seconds to wait)
- * when it comes sooner after the account's previous failure than the backoff allows. Counted
- * like spend: the row is written first, then compared with the rows written before it, so a
- * burst gets at most one try through per wait. Returns the recorded id.
+ * spend for one limit whose refusal says when it lets the next try in: 429 `too_many_requests`
+ * with `login_wait` ("réessayer dans N s") and `details.seconds`. The account's untrusted sign-in
+ * budget (decision 220).
  */
-export async function spendWithBackoff(l: Limit, now: Date): Promise<number> {
-  return bookkeeping(() => backoffOnce(l, now));
+export async function spendOrWait(l: Limit, now: Date): Promise<number[]> {
+  return bookkeeping(async () => {
+    const ids = await takeOnce([l], now);
+    if (ids) return ids;
+    throw new AppError(429, 'too_many_requests', 'login_wait', { seconds: String(await secondsUntilFree(l, now)) });
+  });
 }
 
-async function backoffOnce(l: Limit, now: Date): Promise<number> {
-  const bucket = cut(l.bucket);
-  const row = await AuthAttempt.create({ bucket, at: now });
-  const where = { bucket, at: { [Op.gt]: new Date(now.getTime() - l.windowMs) }, id: { [Op.lt]: row.id } };
-  const before = await AuthAttempt.count({ where });
-  const wait = backoffMs(before);
-  if (wait > 0) {
-    const last = (await AuthAttempt.max('at', { where })) as Date | string | null;
-    const lastMs = last ? new Date(last).getTime() : 0;
-    if (now.getTime() < lastMs + wait) {
-      await AuthAttempt.destroy({ where: { id: row.id } });
-      const seconds = Math.max(1, Math.ceil((lastMs + wait - now.getTime()) / 1000));
-      throw new AppError(429, 'too_many_requests', 'login_wait', { seconds: String(seconds) });
-    }
-  }
-  return row.id;
+/** Seconds until a limit has a free slot again: when enough of its oldest rows leave the window. */
+async function secondsUntilFree(l: Limit, now: Date): Promise<number> {
+  const where = { bucket: cut(l.bucket), at: { [Op.gt]: new Date(now.getTime() - l.windowMs) } };
+  const held = await AuthAttempt.count({ where });
+  const leaving = await AuthAttempt.findOne({
+    attributes: ['at'],
+    where,
+    order: [
+      ['at', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    offset: Math.max(0, held - l.max),
+  });
+  const freeAt = leaving ? new Date(leaving.at).getTime() + l.windowMs : now.getTime();
+  return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
 }
 
 /** Who an anonymous-write limit counts: the signed-in user, else the address (req.ip, see
@@ -143,30 +166,13 @@ export function limitWrites(limit: (who: string) => Limit, clock: () => Date): R
   };
 }
 
-/** Attempts recorded in a limit's window so far. */
-export async function attemptsIn(l: Limit, now: Date): Promise<number> {
-  return AuthAttempt.count({ where: { bucket: cut(l.bucket), at: { [Op.gt]: new Date(now.getTime() - l.windowMs) } } });
-}
-
-/**
- * The limits a forgot-password request spends (decision 042). The owner asking from their own
- * address must always get a link, whatever strangers asked for the same email elsewhere: the
- * per-email limit applies only to an (email, address) pair that has already asked in the window.
- * The pair (3) and the address (10) limits apply to every request.
- */
-export async function forgotLimits(email: string, ip: string, now: Date): Promise<Limit[]> {
-  const pairLimit = LIMITS.forgotPair(email, ip);
-  const repeat = (await attemptsIn(pairLimit, now)) > 0;
-  return repeat ? [pairLimit, LIMITS.forgotAccount(email), LIMITS.forgotAddress(ip)] : [pairLimit, LIMITS.forgotAddress(ip)];
-}
-
 /** Forgets attempts: the rows of one request (ids) and, after a success, a whole bucket. */
 export async function forget(ids: number[], buckets: string[] = []): Promise<void> {
   if (ids.length) await AuthAttempt.destroy({ where: { id: ids } });
   if (buckets.length) await AuthAttempt.destroy({ where: { bucket: buckets.map(cut) } });
 }
 
-/** Housekeeping: rows older than a day no longer count for any limit. */
+/** Housekeeping: rows older than a day (the longest window) no longer count for any limit. */
 export async function purgeOldAttempts(now: Date): Promise<void> {
-  await AuthAttempt.destroy({ where: { at: { [Op.lt]: new Date(now.getTime() - 24 * 3600_000) } } });
+  await AuthAttempt.destroy({ where: { at: { [Op.lt]: new Date(now.getTime() - DAY) } } });
 }

@@ -55,7 +55,9 @@ export function defineJobs(deps: JobDeps): void {
   const notify = { mailer: deps.mailer, sms, appDownloadUrl: deps.settings.appDownloadUrl, clock: deps.clock };
   defineJob(LEAD_NOTIF_JOB, async (payload, ctx) => {
     try {
-      await notifyLead(notify, payload);
+      const outcome = await notifyLead(notify, payload);
+      // A daily cap reached (decision 221): the lead stays "not notified" for staff to resend.
+      if (outcome === 'capped') deps.logger.warn({ lead_id: payload.lead_id }, 'lead message not sent: daily cap of its destination or offer reached');
     } catch (e) {
       // Out of attempts: a resend goes back to idle so that staff may ask again.
       if (ctx.job.attempts >= ctx.job.max_attempts) await resendFailed(payload, deps.clock());

@@ -7,6 +7,7 @@ import { t } from '../../config/i18n/index.js';
 import { requireUser } from '../auth/guards.js';
 import { jsonOnly } from '../auth/csrf.js';
 import { clearSessionCookie, destroySession, setSessionCookie, tokenOf } from '../auth/sessions.js';
+import { deviceCookieTokens, setDeviceCookie } from '../auth/device.js';
 import { forgotPassword, login, publicUser, resetPassword, updateProfile } from '../services/auth.service.js';
 import {
   forgotPasswordSchema,
@@ -28,14 +29,20 @@ export function authRoutes(deps: AppDeps): Router {
   router.post('/auth/login', jsonOnly, validate({ body: loginSchema }), async (req, res) => {
     const body = req.body as LoginInput;
     const previous = tokenOf(req);
-    const { user, token } = await login(body, { ip: req.ip ?? 'unknown', now: deps.clock() });
+    const now = deps.clock();
+    const devices = deps.devices!;
+    // Known devices (decision 220): the app sends its token in the body, a browser its cookie.
+    const cookieTokens = deviceCookieTokens(req.get('cookie'));
+    const deviceTokens = body.device_token ? [body.device_token, ...cookieTokens] : cookieTokens;
+    const { user, token, deviceToken } = await login(body, { ip: req.ip ?? 'unknown', now, devices, deviceTokens });
     if (body.client === 'app') {
-      res.json({ user: await publicUser(user), token });
+      res.json({ user: await publicUser(user), token, device_token: deviceToken });
       return;
     }
     // Whatever session the browser held before is ended: the id changes at sign-in.
     if (previous?.via === 'cookie') await destroySession(previous.token);
     setSessionCookie(req, res, token, publicUrl);
+    setDeviceCookie(req, res, devices.nextCookie(cookieTokens, deviceToken, user.id, now), publicUrl);
     res.json({ user: await publicUser(user) });
   });
 

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { EMAIL_MAX } from '../../models/rules/email.js';
 import { newPassword, PASSWORD_MAX } from '../../models/rules/password.js';
 import { optionalText, text } from '../../models/rules/text.js';
+import { DEVICE_TOKEN_MAX } from '../../models/rules/lengths.js';
 
 const missing = 'missing_parameters';
 
@@ -12,6 +13,9 @@ export const loginSchema = z.object({
   email: text(EMAIL_MAX, { invalid: missing, min: 1 }),
   password: text(PASSWORD_MAX, { invalid: missing, min: 1, trim: false }),
   client: z._default(z.enum(['browser', 'app'], 'validation_error'), 'browser'),
+  /** The app's device token, answered by its previous sign-in (browsers carry theirs in a cookie;
+   *  docs/decisions/220-sign-in-device-cookies.md). */
+  device_token: optionalText(DEVICE_TOKEN_MAX, { invalid: 'validation_error' }),
 });
 export type LoginInput = z.output<typeof loginSchema>;
 

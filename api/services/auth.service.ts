@@ -6,7 +6,8 @@ import { PasswordResetCode, User, transaction } from '../../models/index.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createSession, destroyUserSessions } from '../auth/sessions.js';
 import { isManager } from '../auth/access.js';
-import { LIMITS, RESET_CODE_MAX_WRONG, forget, forgotLimits, spend, spendWithBackoff } from '../auth/throttle.js';
+import { LIMITS, RESET_CODE_MAX_WRONG, forget, spend, spendOrWait, take } from '../auth/throttle.js';
+import type { DeviceTokens } from '../auth/device.js';
 import { retryingTransaction } from './retry-transaction.js';
 import { AppError, invalid } from '../lib/errors.js';
 import type { Mailer } from '../integrations/mail.js';
@@ -49,31 +50,55 @@ export async function publicUser(user: User): Promise<PublicUser> {
 let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex')));
 
-/** Checks the password and opens a new session (a new token every time: no session fixation). */
-export async function login(input: LoginInput, ctx: { ip: string; now: Date }): Promise<{ user: User; token: string }> {
+export interface LoginContext {
+  ip: string;
+  now: Date;
+  /** Signs and reads device tokens (api/auth/device.ts). */
+  devices: DeviceTokens;
+  /** The device tokens the caller presents: the app's device_token, the browser's device cookie. */
+  deviceTokens: string[];
+}
+
+/**
+ * Checks the password and opens a new session (a new token every time: no session fixation).
+ * Limits (docs/decisions/220-sign-in-device-cookies.md): an attempt from a known device of this
+ * account (a valid device token) is counted on that device only; any other attempt on its
+ * (account, address) pair, its address and the account's untrusted budget. A success answers a
+ * fresh device token for the caller to keep.
+ */
+export async function login(input: LoginInput, ctx: LoginContext): Promise<{ user: User; token: string; deviceToken: string }> {
   const email = normalizeEmail(input.email);
-  // Hard limits on the (account, address) pair and the address; the account as a whole only
-  // backs off, so a stranger's failures elsewhere never lock its owner out (decision 042).
-  const account = LIMITS.loginAccount(email);
-  const spent = await spend([LIMITS.loginPair(email, ctx.ip), LIMITS.loginAddress(ctx.ip)], ctx.now, 'login_too_many');
-  try {
-    spent.push(await spendWithBackoff(account, ctx.now));
-  } catch (e) {
-    await forget(spent);
-    throw e;
-  }
   const user = await User.findOne({ where: { email } });
+  const device = user ? ctx.devices.find(ctx.deviceTokens, user.id, ctx.now) : null;
+  let spent: number[];
+  let judgedOn: string;
+  if (device) {
+    const own = LIMITS.loginDevice(device.nonce);
+    spent = await spend([own], ctx.now, 'login_too_many');
+    judgedOn = own.bucket;
+  } else {
+    const pairLimit = LIMITS.loginPair(email, ctx.ip);
+    spent = await spend([pairLimit, LIMITS.loginAddress(ctx.ip)], ctx.now, 'login_too_many');
+    try {
+      spent.push(...(await spendOrWait(LIMITS.loginAccount(email), ctx.now)));
+    } catch (e) {
+      await forget(spent);
+      throw e;
+    }
+    judgedOn = pairLimit.bucket;
+  }
   // An account of a company SSO provider signs in through its IdP only, so that the company's
   // offboarding holds (docs/decisions/043-saml-sso.md).
   const hash = user && user.sso_provider_id === null ? user.password_hash : null;
   const ok = hash ? await verifyPassword(hash, input.password) : (await verifyPassword(await getDummyHash(), input.password), false);
   if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'invalid_credentials');
-  // A success wipes the account's and this pair's failures and does not count against the address.
-  await forget(spent, [account.bucket, LIMITS.loginPair(email, ctx.ip).bucket]);
+  // A success is no failure: its own rows go, and the failures of the device or (account, address)
+  // pair it was judged on. The account's untrusted failures stay: strangers' tries keep counting.
+  await forget(spent, [judgedOn]);
   user.last_co = ctx.now;
   await user.save({ fields: ['last_co'] });
   const token = await createSession(user.id, input.client === 'app' ? 'bearer' : 'cookie', ctx.now);
-  return { user, token };
+  return { user, token, deviceToken: ctx.devices.issue(user.id, ctx.now) };
 }
 
 export const PROFILE_FIELDS = ['name', 'phone', 'picture', 'lang'] as const;
@@ -103,14 +128,18 @@ export async function updateProfile(user: User, changes: ProfileChanges): Promis
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 /**
- * Mails a single-use reset link when the email belongs to an account. The answer is the same
- * either way, and the mail goes out after the answer so that timing does not tell either.
+ * Mails a single-use reset link when the email belongs to an account and its hourly mail cap is
+ * not reached. The answer is the same in every case, and the mail goes out after the answer so
+ * that timing does not tell either.
  */
 export async function forgotPassword(input: ForgotPasswordInput, ctx: { ip: string; now: Date; mailer: Mailer; publicUrl: string; onMailError: (e: unknown) => void }): Promise<void> {
   const email = normalizeEmail(input.email);
-  await spend(await forgotLimits(email, ctx.ip, ctx.now), ctx.now);
+  await spend([LIMITS.forgotPair(email, ctx.ip), LIMITS.forgotAddress(ctx.ip)], ctx.now);
   const user = await User.findOne({ where: { email } });
   if (!user || user.sso_provider_id !== null) return;
+  // At most a few mails an hour reach one account, whoever asks (decision 220). Past that the
+  // answer is the same and nothing changes: the newest link already mailed keeps working.
+  if (!(await take([LIMITS.resetMails(user.id)], ctx.now))) return;
   const lang: Lang = normalizeLang(input.lang ?? user.lang);
   const code = crypto.randomBytes(24).toString('base64url');
   await transaction(async (tx) => {

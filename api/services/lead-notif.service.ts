@@ -7,6 +7,9 @@
 import { Op, QueryTypes, type Transaction } from 'sequelize';
 import { LandingInterest, Offer, transaction, boundSequelize } from '../../models/index.js';
 import { normalizePhone } from '../../models/rules/phone.js';
+import { normalizeEmail } from '../../models/rules/email.js';
+import { nameForMessage } from '../../models/rules/person-name.js';
+import { LIMITS, forget, record, take } from '../auth/throttle.js';
 import { t as translate, normalizeLang, type Lang } from '../../config/i18n/index.js';
 import { enqueue, enqueueMany } from '../jobs/queue.js';
 import { conflict, invalid, notFound } from '../lib/errors.js';
@@ -62,8 +65,38 @@ function langOf(lead: LandingInterest, offer: Offer | null): Lang {
   return normalizeLang(lead.lang ?? offer?.lang ?? null);
 }
 
-/** The job: sends the message once and records it. Safe to run again (it checks the state first). */
-export async function notifyLead(deps: NotifyDeps, payload: Record<string, unknown>): Promise<'sent' | 'skipped'> {
+/** What a job run did: sent, nothing to do, or not sent because a daily cap was reached. */
+export type NotifyOutcome = 'sent' | 'skipped' | 'capped';
+
+/**
+ * The message's texts: the catalog's words, the offer's name and code, the download address, and
+ * the lead's first name only when it reads as a name (models/rules/person-name.ts): nothing a
+ * visitor typed reaches the recipient otherwise (decision 221).
+ */
+export function leadMessage(lang: Lang, lead: Pick<LandingInterest, 'firstname' | 'job_code'>, offer: Pick<Offer, 'title'> | null, appDownloadUrl: string) {
+  const name = nameForMessage(lead.firstname);
+  const hello = name ? translate(lang, 'lead_notif_hello_name', { firstname: name }) : translate(lang, 'lead_notif_hello');
+  const vars = { hello, title: offer?.title ?? lead.job_code, job_code: lead.job_code, link: appDownloadUrl };
+  return {
+    sms: translate(lang, 'lead_notif_sms', vars),
+    subject: translate(lang, 'lead_notif_mail_subject', vars),
+    text: translate(lang, 'lead_notif_mail_text', vars),
+  };
+}
+
+/** Where a lead's message goes, as its daily cap counts it: the E.164 number or the e-mail address. */
+function destinationOf(lead: LandingInterest, how: ReturnType<typeof channelOf>): string {
+  return how.channel === 'sms' ? how.to : normalizeEmail(lead.email);
+}
+
+/**
+ * The job: sends the message once and records it. Safe to run again (it checks the state first).
+ * A first message (anonymous: anyone may submit a lead) takes a slot in its destination's daily
+ * cap and its offer's (decision 221) before it leaves; past either, nothing is sent and the lead
+ * stays "not notified" for staff, who may resend it. A staff resend is sent whatever the caps
+ * and counts in them.
+ */
+export async function notifyLead(deps: NotifyDeps, payload: Record<string, unknown>): Promise<NotifyOutcome> {
   const { lead_id: leadId, resend } = payload as unknown as NotifyPayload;
   const lead = await LandingInterest.findByPk(leadId);
   if (!lead) return 'skipped';
@@ -72,11 +105,20 @@ export async function notifyLead(deps: NotifyDeps, payload: Record<string, unkno
     return 'skipped';
   }
   const offer = lead.offer_id ? await Offer.findByPk(lead.offer_id) : await Offer.findOne({ where: { job_code: lead.job_code } });
-  const lang = langOf(lead, offer);
-  const vars = { firstname: lead.firstname, title: offer?.title ?? lead.job_code, job_code: lead.job_code, link: deps.appDownloadUrl };
+  const message = leadMessage(langOf(lead, offer), lead, offer, deps.appDownloadUrl);
   const how = channelOf(lead);
-  if (how.channel === 'sms') await deps.sms.send({ to: how.to, body: translate(lang, 'lead_notif_sms', vars) });
-  else await deps.mailer.send({ to: lead.email, subject: translate(lang, 'lead_notif_mail_subject', vars), text: translate(lang, 'lead_notif_mail_text', vars) });
+  const caps = [LIMITS.leadMessageTo(destinationOf(lead, how)), LIMITS.leadMessagesOfOffer(offer ? String(offer.id) : lead.job_code)];
+  const slots = resend ? [] : await take(caps, deps.clock());
+  if (!slots) return 'capped';
+  try {
+    if (how.channel === 'sms') await deps.sms.send({ to: how.to, body: message.sms });
+    else await deps.mailer.send({ to: lead.email, subject: message.subject, text: message.text });
+  } catch (e) {
+    // Not sent: the retry takes its slots again.
+    await forget(slots);
+    throw e;
+  }
+  if (resend) await record(caps, deps.clock());
 
   const now = deps.clock();
   const sent = { notif: how.channel === 'sms' ? NOTIF.sms : NOTIF.email, notified_at: now, updated_at: now };

@@ -149,10 +149,12 @@ const en: Record<keyof typeof fr, string> = {
   invalid_template_type: 'Unknown template type: only offer templates exist.',
   user_not_found: 'This user does not exist.',
   // Lead notifications and their resend (decisions 164, 165).
-  lead_notif_sms: 'Hello {firstname}, thank you for applying to "{title}"! To finish with a video, download the app: {link} then enter the code {job_code} when you sign up.',
+  lead_notif_hello: 'Hello',
+  lead_notif_hello_name: 'Hello {firstname}',
+  lead_notif_sms: '{hello}, thank you for applying to "{title}"! To finish with a video, download the app: {link} then enter the code {job_code} when you sign up.',
   lead_notif_mail_subject: 'Last step for your application "{title}"',
   lead_notif_mail_text:
-    'Hello {firstname},\n\nThank you for applying to "{title}". To finish, answer with a video in our app:\n\n1. Download the app and create your account: {link}\n2. Tap "Candidate".\n3. Enter the offer code: {job_code}\n\nSee you soon!',
+    '{hello},\n\nThank you for applying to "{title}". To finish, answer with a video in our app:\n\n1. Download the app and create your account: {link}\n2. Tap "Candidate".\n3. Enter the offer code: {job_code}\n\nSee you soon!',
   lead_not_found: 'This lead does not exist.',
   resend_queued: 'The message will be sent again.',
   bulk_resend_queued: '{queued} message(s) will be sent again, {skipped} lead(s) skipped (already in progress or just notified).',

@@ -150,10 +150,12 @@ const fr = {
   invalid_template_type: 'Type de modèle inconnu : seuls les modèles d’annonce (offer) existent.',
   user_not_found: 'Cet utilisateur n’existe pas.',
   // Lead notifications and their resend (decisions 164, 165).
-  lead_notif_sms: 'Bonjour {firstname}, merci pour votre candidature « {title} » ! Pour la terminer en vidéo, téléchargez l’application : {link} puis saisissez le code {job_code} à l’inscription.',
+  lead_notif_hello: 'Bonjour',
+  lead_notif_hello_name: 'Bonjour {firstname}',
+  lead_notif_sms: '{hello}, merci pour votre candidature « {title} » ! Pour la terminer en vidéo, téléchargez l’application : {link} puis saisissez le code {job_code} à l’inscription.',
   lead_notif_mail_subject: 'Dernière étape pour votre candidature « {title} »',
   lead_notif_mail_text:
-    'Bonjour {firstname},\n\nMerci pour votre candidature « {title} ». Pour la terminer, répondez en vidéo depuis notre application :\n\n1. Téléchargez l’application et créez votre compte : {link}\n2. Appuyez sur « Candidat ».\n3. Saisissez le code de l’annonce : {job_code}\n\nÀ très vite !',
+    '{hello},\n\nMerci pour votre candidature « {title} ». Pour la terminer, répondez en vidéo depuis notre application :\n\n1. Téléchargez l’application et créez votre compte : {link}\n2. Appuyez sur « Candidat ».\n3. Saisissez le code de l’annonce : {job_code}\n\nÀ très vite !',
   lead_not_found: 'Ce contact est introuvable.',
   resend_queued: 'Le message va être renvoyé.',
   bulk_resend_queued: '{queued} message(s) vont être renvoyés, {skipped} contact(s) ignoré(s) (envoi en cours ou tout juste notifiés).',

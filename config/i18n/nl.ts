@@ -150,10 +150,12 @@ const nl: Record<keyof typeof fr, string> = {
   invalid_template_type: 'Onbekend sjabloontype: alleen vacaturesjablonen (offer) bestaan.',
   user_not_found: 'Deze gebruiker bestaat niet.',
   // Lead notifications and their resend (decisions 164, 165).
-  lead_notif_sms: 'Hallo {firstname}, bedankt voor je sollicitatie "{title}"! Rond ze af met een video: download de app: {link} en voer bij het aanmelden de code {job_code} in.',
+  lead_notif_hello: 'Hallo',
+  lead_notif_hello_name: 'Hallo {firstname}',
+  lead_notif_sms: '{hello}, bedankt voor je sollicitatie "{title}"! Rond ze af met een video: download de app: {link} en voer bij het aanmelden de code {job_code} in.',
   lead_notif_mail_subject: 'Laatste stap voor je sollicitatie "{title}"',
   lead_notif_mail_text:
-    'Hallo {firstname},\n\nBedankt voor je sollicitatie "{title}". Rond ze af door met een video te antwoorden in onze app:\n\n1. Download de app en maak je account aan: {link}\n2. Tik op "Kandidaat".\n3. Voer de code van de vacature in: {job_code}\n\nTot snel!',
+    '{hello},\n\nBedankt voor je sollicitatie "{title}". Rond ze af door met een video te antwoorden in onze app:\n\n1. Download de app en maak je account aan: {link}\n2. Tik op "Kandidaat".\n3. Voer de code van de vacature in: {job_code}\n\nTot snel!',
   lead_not_found: 'Dit contact bestaat niet.',
   resend_queued: 'Het bericht wordt opnieuw verstuurd.',
   bulk_resend_queued: '{queued} bericht(en) worden opnieuw verstuurd, {skipped} contact(en) overgeslagen (al bezig of net verwittigd).',

@@ -7,3 +7,7 @@ export const PASSWORD_MIN = 6;
 
 /** A reviewer's feedback comment: at most this many characters (the feedbacks column). */
 export const FEEDBACK_COMMENT_MAX = 2000;
+
+/** The longest device token a sign-in may present (api/auth/device.ts; decision 220). A real one
+ *  is about 125 characters: a user id (36 at most) in base64url, its expiry, nonce and signature. */
+export const DEVICE_TOKEN_MAX = 256;

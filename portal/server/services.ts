@@ -10,6 +10,7 @@ import { parseInput } from '../../api/lib/validate.js';
 import { LIMITS, spendWrite } from '../../api/auth/throttle.js';
 import { login } from '../../api/services/auth.service.js';
 import { cookieTokenOf, destroySession, sessionCookieHeader } from '../../api/auth/sessions.js';
+import { deviceCookieHeader, deviceCookieTokens } from '../../api/auth/device.js';
 import { billingInformations, portalSubscription, startCheckout, subRegister } from '../../api/services/subscriptions.service.js';
 import { billingInformationsSchema, subRegisterSchema } from '../../api/services/subscriptions.schema.js';
 import { paymentsConfigured } from '../../api/integrations/stripe.js';
@@ -35,8 +36,9 @@ const subscriptions = {
   paymentsConfigured,
 };
 
-/** The page's own sign-in form and sign-out (the same rules and cookie as /apis/auth). */
-const sessions = { login, destroySession, sessionCookieHeader, cookieTokenOf };
+/** The page's own sign-in form and sign-out (the same rules and cookies as /apis/auth, the device
+ *  cookie of decision 220 among them). */
+const sessions = { login, destroySession, sessionCookieHeader, cookieTokenOf, deviceCookieTokens, deviceCookieHeader };
 
 /** The offer wizard (/draft/offer/{token}): GET, PUT and POST /apis/draft-offer/{token} in-process,
  *  with the same schemas and the same order of checks (unknown or published draft before the body).

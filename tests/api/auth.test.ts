@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { addToTeam, makeUser } from '../helpers/fixtures.js';
-import { createTestContext, type TestContext } from '../helpers/app.js';
+import { createTestContext, nextTestAddress, type TestContext } from '../helpers/app.js';
 import { hashPassword } from '../../api/auth/passwords.js';
 import { AuthAttempt, Session, User } from '../../models/index.js';
 
@@ -254,7 +254,7 @@ describe('sign-in rate limits', () => {
     }
   });
 
-  it('slows brute force from many addresses: after 5 failures the account takes one try per backoff (1 s, 2 s, 4 s... at most 10 s)', async () => {
+  it('shares an untrusted budget per account: after 10 failures from any addresses, untrusted tries wait, even with the right password', async () => {
     await userWithPassword('target@example.test', 'secret12');
     const t0 = Date.parse('2030-01-03T10:00:00Z');
     ctx.setNow(t0);
@@ -265,41 +265,44 @@ describe('sign-in rate limits', () => {
         .set('X-Forwarded-For', `203.0.113.${++ip}`)
         .send({ email: 'target@example.test', password: `bad${ip}aaaa` });
     try {
-      for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(401);
+      for (let i = 0; i < 10; i++) {
+        ctx.setNow(t0 + i * 1000);
+        expect((await attempt()).status).toBe(401);
+      }
+      ctx.setNow(t0 + 60_000);
       const waiting = await attempt();
       expect(waiting.status).toBe(429);
-      expect(waiting.body).toMatchObject({ error: 'too_many_requests', message: 'Trop de tentatives sur ce compte. Merci de réessayer dans 1 s.' });
-      // Even the right password waits: the backoff does not look at the password.
+      // The budget frees up when its oldest failure is 15 minutes old.
+      expect(waiting.body).toMatchObject({ error: 'too_many_requests', message: `Trop de tentatives sur ce compte. Merci de réessayer dans ${15 * 60 - 60} s.` });
+      // The right password without a device cookie is an untrusted try like any other.
       const right = await request(ctx.app).post('/apis/auth/login').set('X-Forwarded-For', '198.51.100.42').send({ email: 'target@example.test', password: 'secret12' });
       expect(right.status).toBe(429);
-      // Three minutes of one try per second, each from a new address: the waits double up to
-      // 10 s, so only about one in ten is checked.
-      let checked = 0;
-      for (let sec = 1; sec <= 180; sec++) {
+      // One more minute of one try per second, each from a new address: none is checked.
+      for (let sec = 61; sec <= 120; sec++) {
         ctx.setNow(t0 + sec * 1000);
-        const r = await attempt();
-        if (r.status === 401) checked++;
-        else expect(r.status).toBe(429);
+        expect((await attempt()).status).toBe(429);
       }
-      expect(checked).toBeLessThanOrEqual(180 / 10 + 4);
-      expect(checked).toBeGreaterThanOrEqual(15);
+      // Once the first failure is 15 minutes old, one more untrusted try is checked.
+      ctx.setNow(t0 + 15 * 60_000 + 1);
+      expect((await request(ctx.app).post('/apis/auth/login').set('X-Forwarded-For', '198.51.100.43').send({ email: 'target@example.test', password: 'secret12' })).status).toBe(200);
     } finally {
       ctx.setNow(undefined);
     }
   });
 
-  it('holds under a burst of concurrent wrong passwords: at most 5 are checked', async () => {
+  it('holds under a burst of concurrent wrong passwords from many addresses: at most 10 are checked', async () => {
     await userWithPassword('burst@example.test', 'secret12');
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
+      Array.from({ length: 16 }, (_, i) =>
         request(ctx.app)
           .post('/apis/auth/login')
           .send({ email: 'burst@example.test', password: `wrong${i}xx` }),
       ),
     );
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(6);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
   });
 
   it('limits one address trying many accounts (20 per 15 minutes), counted in the database', async () => {
@@ -311,5 +314,187 @@ describe('sign-in rate limits', () => {
     expect(res.status).toBe(429);
     const other = await request(ctx.app).post('/apis/auth/login').set('X-Forwarded-For', '203.0.113.10').send({ email: 'someone@example.test', password: 'whatever1' });
     expect(other.status).toBe(401);
+  });
+});
+
+describe('known devices: sign-in with a device cookie (decision 220)', () => {
+  type Opts = { ip?: string; cookie?: string; body?: Record<string, unknown> };
+  const signIn = (email: string, password: string, { ip = nextTestAddress(), cookie, body = {} }: Opts = {}) => {
+    const req = request(ctx.app).post('/apis/auth/login').set('X-Forwarded-For', ip);
+    if (cookie) req.set('Cookie', cookie);
+    return req.send({ email, password, ...body });
+  };
+  /** The device cookie a sign-in set, as a browser sends it back ("did=..."). */
+  function deviceCookieOf(res: request.Response): string {
+    const raw = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('did='));
+    if (!raw) throw new Error('no device cookie');
+    return raw.split(';')[0];
+  }
+  /** Ten failures on the account from ten new addresses: its untrusted budget is spent. */
+  async function spendUntrusted(email: string) {
+    for (let i = 0; i < 10; i++) expect((await signIn(email, `wrong${i}pass`)).status).toBe(401);
+    expect((await signIn(email, 'wrong-again1')).status).toBe(429);
+  }
+
+  it('a browser sign-in sets a signed device cookie (httpOnly, SameSite=Lax, a year; Secure on https); the app gets a device token', async () => {
+    await userWithPassword('dev-cookie@example.test', 'secret12');
+    const res = await signIn('dev-cookie@example.test', 'secret12');
+    expect(res.status).toBe(200);
+    const raw = ([] as string[]).concat(res.headers['set-cookie']).find((c) => c.startsWith('did='))!;
+    expect(raw).toMatch(/HttpOnly/i);
+    expect(raw).toMatch(/SameSite=Lax/i);
+    expect(raw).toMatch(/Path=\//);
+    expect(raw).toMatch(new RegExp(`Max-Age=${365 * 24 * 3600}`));
+    expect(raw).not.toMatch(/Secure/i);
+    expect(res.body.device_token).toBeUndefined();
+    const { createApp } = await import('../../api/app.js');
+    const https = createApp({ ...ctx.deps, settings: { ...ctx.settings, publicUrl: 'https://jobs.example.test' } });
+    const secure = await request(https).post('/apis/auth/login').set('X-Forwarded-For', nextTestAddress()).send({ email: 'dev-cookie@example.test', password: 'secret12' });
+    expect(([] as string[]).concat(secure.headers['set-cookie']).find((c) => c.startsWith('did='))).toMatch(/; Secure/i);
+    const app = await signIn('dev-cookie@example.test', 'secret12', { body: { client: 'app' } });
+    expect(app.headers['set-cookie']).toBeUndefined();
+    expect(app.body.device_token).toMatch(/^[\w-]+\.[0-9a-z]+\.[\w-]+\.[\w-]+$/);
+    // A wrong password sets no device cookie.
+    expect((await signIn('dev-cookie@example.test', 'wrong1pass')).headers['set-cookie']).toBeUndefined();
+  });
+
+  it("an attacker rotating addresses never keeps the owner's known browser out (30 minutes), and stays throttled", async () => {
+    await userWithPassword('victim@example.test', 'secret12');
+    const t0 = Date.parse('2030-02-01T08:00:00Z');
+    ctx.setNow(t0);
+    try {
+      const home = '198.51.100.200';
+      let device = deviceCookieOf(await signIn('victim@example.test', 'secret12', { ip: home }));
+      let ownerTries = 0;
+      let ownerIn = 0;
+      let checked = 0;
+      // A step every 30 s: three wrong passwords from three new addresses, at the same moment as
+      // the owner's sign-in from their browser (the right password and the cookie it last got).
+      for (let step = 0; step < 60; step++) {
+        ctx.setNow(t0 + 1000 + step * 30_000);
+        const [owner, ...attacks] = await Promise.all([
+          signIn('victim@example.test', 'secret12', { ip: home, cookie: device }),
+          ...[0, 1, 2].map((i) => signIn('victim@example.test', `guess${step}x${i}`)),
+        ]);
+        ownerTries++;
+        if (owner.status === 200) {
+          ownerIn++;
+          device = deviceCookieOf(owner);
+        }
+        for (const a of attacks) {
+          if (a.status === 401) checked++;
+          else expect(a.body).toMatchObject({ error: 'too_many_requests', message: expect.stringMatching(/^Trop de tentatives sur ce compte\. Merci de réessayer dans \d+ s\.$/) });
+        }
+      }
+      expect(ownerIn / ownerTries).toBeGreaterThanOrEqual(0.95);
+      // 180 guesses in 30 minutes; at most 10 per 15 minutes were checked.
+      expect(checked).toBeLessThanOrEqual(20);
+      expect(checked).toBeGreaterThanOrEqual(10);
+      // The owner on a new browser (no cookie) meets the account's untrusted budget like anyone.
+      expect((await signIn('victim@example.test', 'secret12', { ip: home })).status).toBe(429);
+    } finally {
+      ctx.setNow(undefined);
+    }
+  });
+
+  it('the same with the real clock: an attacker firing continuously from new addresses while the owner signs in 20 times', async () => {
+    await userWithPassword('race@example.test', 'secret12');
+    let device = deviceCookieOf(await signIn('race@example.test', 'secret12'));
+    let stop = false;
+    let attacks = 0;
+    let checked = 0;
+    const attacker = (async () => {
+      while (!stop) {
+        const r = await signIn('race@example.test', `guess${++attacks}x`);
+        if (r.status === 401) checked++;
+        else expect(r.status).toBe(429);
+      }
+    })();
+    let ownerIn = 0;
+    try {
+      for (let i = 0; i < 20; i++) {
+        const r = await signIn('race@example.test', 'secret12', { cookie: device });
+        if (r.status === 200) {
+          ownerIn++;
+          device = deviceCookieOf(r);
+        }
+      }
+    } finally {
+      stop = true;
+      await attacker;
+    }
+    expect(ownerIn).toBeGreaterThanOrEqual(19);
+    expect(attacks).toBeGreaterThan(10);
+    expect(checked).toBeLessThanOrEqual(10);
+  });
+
+  it('a known device that fails too often is locked itself (5 in 15 minutes), and only itself', async () => {
+    await userWithPassword('clumsy@example.test', 'secret12');
+    const t0 = Date.parse('2030-02-02T08:00:00Z');
+    ctx.setNow(t0);
+    try {
+      const a = deviceCookieOf(await signIn('clumsy@example.test', 'secret12'));
+      const b = deviceCookieOf(await signIn('clumsy@example.test', 'secret12'));
+      await spendUntrusted('clumsy@example.test');
+      // Device A is judged on its own failures: the spent untrusted budget does not stop it.
+      for (let i = 0; i < 5; i++) expect((await signIn('clumsy@example.test', `typo${i}pass`, { cookie: a })).status).toBe(401);
+      const locked = await signIn('clumsy@example.test', 'secret12', { cookie: a });
+      expect(locked.status).toBe(429);
+      expect(locked.body).toEqual({ error: 'too_many_requests', message: 'Trop de tentatives de connexion. Merci de patienter 15 minutes avant de réessayer.' });
+      // Device B is another device.
+      expect((await signIn('clumsy@example.test', 'secret12', { cookie: b })).status).toBe(200);
+      ctx.setNow(t0 + 15 * 60_000 + 1);
+      expect((await signIn('clumsy@example.test', 'secret12', { cookie: a })).status).toBe(200);
+    } finally {
+      ctx.setNow(undefined);
+    }
+  });
+
+  it("a tampered, expired, foreign-key or other account's device token is no known device", async () => {
+    const owner = await userWithPassword('forge@example.test', 'secret12');
+    await userWithPassword('forger@example.test', 'secret12');
+    const own = deviceCookieOf(await signIn('forge@example.test', 'secret12'));
+    const forgers = deviceCookieOf(await signIn('forger@example.test', 'secret12'));
+    await spendUntrusted('forge@example.test');
+    const value = decodeURIComponent(own.slice('did='.length));
+    const tampered = `${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}`;
+    const { DeviceTokens } = await import('../../api/auth/device.js');
+    const crypto = await import('node:crypto');
+    const expired = ctx.deps.devices!.issue(owner.id, new Date(Date.now() - 366 * 24 * 3600_000));
+    const otherKey = new DeviceTokens(crypto.randomBytes(32)).issue(owner.id, new Date());
+    for (const cookie of [`did=${tampered}`, forgers, `did=${expired}`, `did=${otherKey}`, 'did=garbage']) {
+      expect((await signIn('forge@example.test', 'secret12', { cookie })).status, cookie).toBe(429);
+    }
+    expect((await signIn('forge@example.test', 'secret12', { cookie: own })).status).toBe(200);
+  });
+
+  it('one browser remembers the accounts it signed in to', async () => {
+    await userWithPassword('first@example.test', 'secret12');
+    await userWithPassword('second@example.test', 'secret12');
+    const first = deviceCookieOf(await signIn('first@example.test', 'secret12'));
+    const both = deviceCookieOf(await signIn('second@example.test', 'secret12', { cookie: first }));
+    expect(decodeURIComponent(both).split('~')).toHaveLength(2);
+    await spendUntrusted('first@example.test');
+    await spendUntrusted('second@example.test');
+    const again = await signIn('first@example.test', 'secret12', { cookie: both });
+    expect(again.status).toBe(200);
+    // Still both, the account just signed in to first.
+    expect(decodeURIComponent(deviceCookieOf(again)).split('~')).toHaveLength(2);
+    expect((await signIn('second@example.test', 'secret12', { cookie: deviceCookieOf(again) })).status).toBe(200);
+  });
+
+  it('the app presents the device token it was given in the body (device_token)', async () => {
+    await userWithPassword('phone@example.test', 'secret12');
+    const first = await signIn('phone@example.test', 'secret12', { body: { client: 'app' } });
+    const token = first.body.device_token as string;
+    await spendUntrusted('phone@example.test');
+    expect((await signIn('phone@example.test', 'secret12', { body: { client: 'app' } })).status).toBe(429);
+    const known = await signIn('phone@example.test', 'secret12', { body: { client: 'app', device_token: token } });
+    expect(known.status).toBe(200);
+    expect(typeof known.body.token).toBe('string');
+    expect(known.body.device_token).not.toBe(token);
+    const tooLong = await signIn('phone@example.test', 'secret12', { body: { client: 'app', device_token: 'x'.repeat(300) } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toBe('validation_error');
   });
 });

@@ -13,9 +13,10 @@ import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
 import { startTwilioDouble, type TwilioDouble } from '../helpers/twilio-double.js';
 import { bearer } from '../helpers/auth.js';
 import { makeLanding, makeLead, makeOffer, makeUser } from '../helpers/fixtures.js';
-import { startJobs } from '../../api/jobs/index.js';
-import type { Worker } from '../../api/jobs/queue.js';
-import { AuditEntry, Job, LandingInterest, type Offer, type User } from '../../models/index.js';
+import { QUEUES, startJobs } from '../../api/jobs/index.js';
+import { startWorker as startQueueWorker, type Worker } from '../../api/jobs/queue.js';
+import { AuditEntry, AuthAttempt, Job, LandingInterest, type Offer, type User } from '../../models/index.js';
+import { LIMITS } from '../../api/auth/throttle.js';
 import { LEAD_NOTIF_JOB, MAX_BULK_RESEND, RESEND_COOLDOWN_MS } from '../../api/services/lead-notif.service.js';
 import { FileSms, createSms } from '../../api/integrations/sms.js';
 import { loadSettings, SettingsError } from '../../config/settings.js';
@@ -429,6 +430,132 @@ describe('bulk resend of a filtered list', () => {
     expect(big.body.error).toBe('bulk_resend_too_large');
     expect(big.body.message).toBe(`La sélection compte plus de ${MAX_BULK_RESEND} contacts : affinez les filtres (dates, état) pour renvoyer par lots.`);
     expect(await LandingInterest.count({ where: { job_code: 'BULKBIG1', notif_resend: 1 } })).toBe(0);
+  });
+});
+
+describe('no relay of what visitors type (decision 221)', () => {
+  it('leaves out a first name that is not a name: the SMS and the mail carry only our words and the offer', async () => {
+    const p = phone();
+    const typed = 'Gagnez 500€ : http://evil.example/win';
+    expect((await submit({ email: 'relay-sms@example.test', phone_number: p.national, firstname: typed })).status).toBe(201);
+    const landing = await makeLanding();
+    const landingOffer = await makeOffer(recruiter, { title: 'Serveur', company_hash: landing.company_hash });
+    const mailLead = await request(ctx.app)
+      .post('/apis/submit-interest')
+      .send({
+        job_code: landingOffer.job_code,
+        email: 'relay-mail@example.test',
+        firstname: 'Cliquez sur www.evil.example',
+        lastname: 'X',
+        accept_cgu: true,
+        use_cv: false,
+        cgu_from: `landing/${landing.identifier}`,
+      });
+    expect(mailLead.status).toBe(201);
+    const q = phone();
+    expect((await submit({ email: 'real-name@example.test', phone_number: q.national, firstname: 'Jean-Pierre' })).status).toBe(201);
+    startWorker();
+    await expect.poll(() => smsTo(p.e164).length, { timeout: 10_000, interval: 50 }).toBe(1);
+    expect(smsTo(p.e164)[0].body).toBe(
+      `Bonjour, merci pour votre candidature « Vendeur H/F » ! Pour la terminer en vidéo, téléchargez l’application : ${DOWNLOAD} puis saisissez le code ${offer.job_code} à l’inscription.`,
+    );
+    const mail = readMail((await smtp.next('relay-mail@example.test', 10_000)).raw);
+    expect(mail.subject).toBe('Dernière étape pour votre candidature « Serveur »');
+    expect(mail.text.startsWith('Bonjour,\n\nMerci pour votre candidature « Serveur ».')).toBe(true);
+    expect(mail.text).not.toMatch(/evil|Cliquez/);
+    // A name that reads as a name is kept.
+    await expect.poll(() => smsTo(q.e164).length, { timeout: 10_000, interval: 50 }).toBe(1);
+    expect(smsTo(q.e164)[0].body).toMatch(/^Bonjour Jean-Pierre, merci pour votre candidature « Vendeur H\/F »/);
+    // The lead keeps what was typed, for staff.
+    expect((await leadOf('relay-sms@example.test')).firstname).toBe(typed);
+  });
+
+  it('sends one message a day to one number, whatever the leads and addresses asking; staff may still resend', async () => {
+    const p = phone();
+    const offers = await Promise.all(['Plongeur', 'Commis', 'Barman', 'Hôte'].map((title) => makeOffer(recruiter, { title })));
+    // Four leads for four offers, each from its own address, at once, naming the same number.
+    const answers = await Promise.all(
+      offers.map((o, i) =>
+        request(ctx.app)
+          .post('/apis/submit-interest')
+          .send({ job_code: o.job_code, email: `same-number${i}@example.test`, phone_number: p.national, firstname: 'Léa', lastname: 'Dupont', accept_cgu: true, use_cv: false }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    const leads = await Promise.all(offers.map((_, i) => leadOf(`same-number${i}@example.test`)));
+    const jobs = (await Promise.all(leads.map((l) => notifJobsOf(l.id)))).flat();
+    expect(jobs).toHaveLength(4);
+    // Two workers, several jobs at a time: the messages are claimed concurrently.
+    startWorker();
+    const second = startQueueWorker({ queues: QUEUES, concurrency: 4, pollMs: 20, logger: ctx.deps.logger, clock: ctx.deps.clock });
+    try {
+      for (const job of jobs) await expect.poll(async () => (await job.reload()).state, { timeout: 10_000, interval: 50 }).toBe('done');
+    } finally {
+      await second.stop(5000);
+    }
+    expect(smsTo(p.e164)).toHaveLength(1);
+    for (const l of leads) await l.reload();
+    expect(leads.map((l) => l.notif).sort()).toEqual([0, 0, 0, 2]);
+    // Staff may resend a lead left out: a deliberate message, sent whatever the cap.
+    const left = leads.find((l) => l.notif === 0)!;
+    expect(
+      (
+        await request(ctx.app)
+          .post(`/apis/console/landings/${left.id}/resend`)
+          .set(await bearer(admin))
+      ).status,
+    ).toBe(200);
+    await expect.poll(() => smsTo(p.e164).length, { timeout: 10_000, interval: 50 }).toBe(2);
+    // A day later the number may get a first message again.
+    ctx.setNow(Date.now() + 24 * 3600_000 + 60_000);
+    const later = await makeOffer(recruiter, { title: 'Caviste' });
+    const next = await request(ctx.app)
+      .post('/apis/submit-interest')
+      .send({ job_code: later.job_code, email: 'same-number-later@example.test', phone_number: p.e164, firstname: 'Léa', lastname: 'Dupont', accept_cgu: true, use_cv: false });
+    expect(next.status).toBe(201);
+    await expect.poll(() => smsTo(p.e164).length, { timeout: 10_000, interval: 50 }).toBe(3);
+  });
+
+  it('sends one e-mail a day to one address', async () => {
+    const landing = await makeLanding();
+    const offers = await Promise.all(['Vendeuse', 'Magasinier'].map((title) => makeOffer(recruiter, { title, company_hash: landing.company_hash })));
+    for (const o of offers) {
+      const res = await request(ctx.app)
+        .post('/apis/submit-interest')
+        .send({ job_code: o.job_code, email: 'Same-Inbox@Example.test', firstname: 'Marc', lastname: 'Petit', accept_cgu: true, use_cv: false, cgu_from: `landing/${landing.identifier}` });
+      expect(res.status).toBe(201);
+    }
+    const leads = await LandingInterest.findAll({ where: { email: 'same-inbox@example.test' } });
+    expect(leads).toHaveLength(2);
+    const jobs = (await Promise.all(leads.map((l) => notifJobsOf(l.id)))).flat();
+    startWorker();
+    for (const job of jobs) await expect.poll(async () => (await job.reload()).state, { timeout: 10_000, interval: 50 }).toBe('done');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.filter((m) => m.to.includes('same-inbox@example.test'))).toHaveLength(1);
+  });
+
+  it('sends at most 200 first messages a day about one offer', async () => {
+    const busy = await makeOffer(recruiter, { title: 'Saisonnier' });
+    const cap = LIMITS.leadMessagesOfOffer(String(busy.id));
+    expect(cap.max).toBe(200);
+    // 199 messages about it went out today (rows of the shared table, as every node counts them).
+    await AuthAttempt.bulkCreate(Array.from({ length: cap.max - 1 }, () => ({ bucket: cap.bucket, at: new Date() })));
+    const [p, q] = [phone(), phone()];
+    for (const [i, n] of [p, q].entries())
+      expect(
+        (
+          await request(ctx.app)
+            .post('/apis/submit-interest')
+            .send({ job_code: busy.job_code, email: `busy${i}@example.test`, phone_number: n.national, firstname: 'Léa', lastname: 'Dupont', accept_cgu: true, use_cv: false })
+        ).status,
+      ).toBe(201);
+    const leads = await Promise.all([0, 1].map((i) => leadOf(`busy${i}@example.test`)));
+    const jobs = (await Promise.all(leads.map((l) => notifJobsOf(l.id)))).flat();
+    startWorker();
+    for (const job of jobs) await expect.poll(async () => (await job.reload()).state, { timeout: 10_000, interval: 50 }).toBe('done');
+    expect(smsTo(p.e164).length + smsTo(q.e164).length).toBe(1);
+    for (const l of leads) await l.reload();
+    expect(leads.map((l) => l.notif).sort()).toEqual([0, 2]);
   });
 });
 

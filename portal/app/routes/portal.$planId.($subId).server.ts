@@ -10,6 +10,7 @@ import { billingSchema, quantity as quantitySchema } from '../../../api/services
 import { QUANTITY_DEFAULT } from '../../../models/rules/subscription.js';
 import * as z from 'zod/mini';
 import { t } from '../../../config/i18n/index.js';
+import { langParam, resolveLang } from '../lib/lang.server.js';
 
 export type Step = 'billing_address_step' | 'recruiters_subs' | 'checkout_success';
 
@@ -54,7 +55,17 @@ export type ActionResult =
   | { status: 'not_configured' }
   | { status: 'error'; intent: string; message: string };
 
-const messageOf = (e: unknown): { status: number; key: string } => (isServiceError(e) ? { status: e.status, key: (e as { messageKey: string }).messageKey } : { status: 500, key: 'internal_error' });
+/** The message of a service error, with the values its text names (login_wait's seconds). */
+const messageOf = (e: unknown): { status: number; key: string; vars: Record<string, string> } => {
+  if (!isServiceError(e)) return { status: 500, key: 'internal_error', vars: {} };
+  const details = (e as { details?: Record<string, unknown> }).details ?? {};
+  const vars = Object.fromEntries(
+    Object.entries(details)
+      .filter((d): d is [string, string | number] => typeof d[1] === 'string' || typeof d[1] === 'number')
+      .map(([k, v]) => [k, String(v)]),
+  );
+  return { status: e.status, key: (e as { messageKey: string }).messageKey, vars };
+};
 
 const quantityForm = z.object({ quantity: quantitySchema });
 
@@ -64,10 +75,15 @@ export async function subscriptionAction(planId: string, subId: string | undefin
   const intent = form.intent ?? '';
   const caller = context.caller?.user ?? null;
   const now = deps.clock();
+  // The page's language (French unless ?lang= asks for another): the messages follow it, and so
+  // does the page the action sends back to.
+  const lang = await resolveLang(request, context);
+  const asked = langParam(new URL(request.url));
+  const back = (sub?: string) => `${pagePath(planId, sub)}${asked ? `?lang=${asked}` : ''}`;
   const failed = (e: unknown) => {
-    const { status, key } = messageOf(e);
+    const { status, key, vars } = messageOf(e);
     if (status >= 500) deps.logger.error({ err: e, planId, subId, intent }, 'subscription page action failed');
-    return data<ActionResult>({ status: 'error', intent, message: t('fr', key) }, { status });
+    return data<ActionResult>({ status: 'error', intent, message: t(lang, key, vars) }, { status });
   };
 
   if (intent === 'billing') {
@@ -76,7 +92,7 @@ export async function subscriptionAction(planId: string, subId: string | undefin
     try {
       if (!caller) await services.limitWrite('apply', context.writer, now);
       const sub = await services.subscriptions.billingInformations({ action: 'billing_informations', sub_plan_id: planId, sub_id: subId, ...checked.data }, caller, now);
-      return redirect(pagePath(planId, sub.sub_id));
+      return redirect(back(sub.sub_id));
     } catch (e) {
       return failed(e);
     }
@@ -84,11 +100,17 @@ export async function subscriptionAction(planId: string, subId: string | undefin
 
   if (intent === 'login') {
     try {
-      const { token } = await services.sessions.login({ email: form.email ?? '', password: form.password ?? '', client: 'browser' }, { ip: context.ip, now });
-      const previous = services.sessions.cookieTokenOf(request.headers.get('cookie'));
+      const cookies = request.headers.get('cookie');
+      const devices = deps.devices!;
+      const deviceTokens = services.sessions.deviceCookieTokens(cookies);
+      const { user, token, deviceToken } = await services.sessions.login({ email: form.email ?? '', password: form.password ?? '', client: 'browser' }, { ip: context.ip, now, devices, deviceTokens });
+      const previous = services.sessions.cookieTokenOf(cookies);
       if (previous) await services.sessions.destroySession(previous);
       const secure = deps.settings.publicUrl.startsWith('https:');
-      return redirect(pagePath(planId, subId), { headers: { 'Set-Cookie': services.sessions.sessionCookieHeader(token, secure) } });
+      const headers = new Headers();
+      headers.append('Set-Cookie', services.sessions.sessionCookieHeader(token, secure));
+      headers.append('Set-Cookie', services.sessions.deviceCookieHeader(devices.nextCookie(deviceTokens, deviceToken, user.id, now), secure));
+      return redirect(back(subId), { headers });
     } catch (e) {
       return failed(e);
     }
@@ -99,7 +121,7 @@ export async function subscriptionAction(planId: string, subId: string | undefin
     if (token) await services.sessions.destroySession(token);
     const secure = deps.settings.publicUrl.startsWith('https:');
     // Signing out goes back to the billing step (public-web.md section 4).
-    return redirect(pagePath(planId), { headers: { 'Set-Cookie': services.sessions.sessionCookieHeader(null, secure) } });
+    return redirect(back(), { headers: { 'Set-Cookie': services.sessions.sessionCookieHeader(null, secure) } });
   }
 
   if (intent === 'checkout') {
@@ -120,5 +142,5 @@ export async function subscriptionAction(planId: string, subId: string | undefin
     }
   }
 
-  return data<ActionResult>({ status: 'error', intent, message: t('fr', 'validation_error') }, { status: 400 });
+  return data<ActionResult>({ status: 'error', intent, message: t(lang, 'validation_error') }, { status: 400 });
 }
