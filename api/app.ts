@@ -14,6 +14,7 @@ import { mediaRoutes } from './routes/media.routes.js';
 import { isPrivateKey } from '../models/rules/storage-url.js';
 import { detectLang, apiNotFound, errorHandler, staticFiles, staticHeaders, whenAcceptsEncoding, whenHasBody } from './lib/http.js';
 import { apiRouter } from './routes/index.js';
+import { refuseUnsafeInput } from './lib/safe-input.js';
 import { stripeWebhookRoutes } from './routes/subscriptions.routes.js';
 import { loadCaller } from './auth/sessions.js';
 import { csrfGuard } from './auth/csrf.js';
@@ -83,6 +84,9 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   app.use(deps.publicCache.record);
   app.use(whenAcceptsEncoding(compression()));
   app.use(detectLang);
+  // Before every route and before the caller's session is read: an address holding a NUL, another
+  // control character or broken percent-encoding is refused once, here (decision 210).
+  app.use(refuseUnsafeInput);
   app.use(loadCaller(deps.clock));
 
   const api = express.Router();
