@@ -12,7 +12,7 @@ import type { Mailer } from './integrations/mail.js';
 import { createMediaUrls, type MediaUrls } from './integrations/media-urls.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { isPrivateKey } from '../models/rules/storage-url.js';
-import { detectLang, apiNotFound, errorHandler, staticFiles, staticHeaders, whenAcceptsEncoding, whenHasBody } from './lib/http.js';
+import { closeWhenBodyUnread, detectLang, apiNotFound, errorHandler, staticFiles, staticHeaders, whenAcceptsEncoding, whenHasBody } from './lib/http.js';
 import { apiRouter } from './routes/index.js';
 import { refuseUnsafeInput } from './lib/safe-input.js';
 import { stripeWebhookRoutes } from './routes/subscriptions.routes.js';
@@ -71,6 +71,8 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   app.set('trust proxy', deps.settings.trustProxy);
   app.set('query parser', 'extended');
 
+  // Before anything can answer: an answer given before the body was read closes the connection.
+  app.use(closeWhenBodyUnread);
   // Probes first: no session, no compression, never shadowed by the portal's catch-all.
   mountProbes(app, readinessOf(deps), deps.logger);
   // Prometheus metrics on the main port only behind METRICS_TOKEN (METRICS_PORT: see server.ts).
