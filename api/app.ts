@@ -12,8 +12,9 @@ import type { Mailer } from './integrations/mail.js';
 import { createMediaUrls, type MediaUrls } from './integrations/media-urls.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { isPrivateKey } from '../models/rules/storage-url.js';
-import { detectLang, apiNotFound, errorHandler, staticFiles, staticHeaders, whenAcceptsEncoding, whenHasBody } from './lib/http.js';
+import { closeWhenBodyUnread, detectLang, apiNotFound, errorHandler, staticFiles, staticHeaders, whenAcceptsEncoding, whenHasBody } from './lib/http.js';
 import { apiRouter } from './routes/index.js';
+import { refuseUnsafeInput } from './lib/safe-input.js';
 import { stripeWebhookRoutes } from './routes/subscriptions.routes.js';
 import { loadCaller } from './auth/sessions.js';
 import { csrfGuard } from './auth/csrf.js';
@@ -74,6 +75,8 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   app.set('trust proxy', deps.settings.trustProxy);
   app.set('query parser', 'extended');
 
+  // Before anything can answer: an answer given before the body was read closes the connection.
+  app.use(closeWhenBodyUnread);
   // Probes first: no session, no compression, never shadowed by the portal's catch-all.
   mountProbes(app, readinessOf(deps), deps.logger);
   // Prometheus metrics on the main port only behind METRICS_TOKEN (METRICS_PORT: see server.ts).
@@ -87,6 +90,9 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   app.use(deps.publicCache.record);
   app.use(whenAcceptsEncoding(compression()));
   app.use(detectLang);
+  // Before every route and before the caller's session is read: an address holding a NUL, another
+  // control character or broken percent-encoding is refused once, here (decision 210).
+  app.use(refuseUnsafeInput);
   app.use(loadCaller(deps.clock));
 
   const api = express.Router();

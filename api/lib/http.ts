@@ -149,3 +149,18 @@ export function staticFiles(dir: string, options: Parameters<typeof express.stat
     },
   });
 }
+
+/**
+ * A request answered before its body was read whole (refused by a guard, the address check, a
+ * limit, an action that answers at once) is answered with `Connection: close`: Node closes such a
+ * connection after the answer, and a client that sent its next request on it got a reset.
+ */
+export const closeWhenBodyUnread: RequestHandler = (req, res, next) => {
+  if (!announcesBody(req)) return next();
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+};

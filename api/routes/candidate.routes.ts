@@ -12,7 +12,7 @@ import type { KvStore, Upload } from '@tus/utils';
 import type { AppDeps } from '../app.js';
 import { AnswerUpload, type User } from '../../models/index.js';
 import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES } from '../../models/rules/video.js';
-import { AppError, unauthorized } from '../lib/errors.js';
+import { AppError, invalid, unauthorized } from '../lib/errors.js';
 import { errorBody } from '../lib/http.js';
 import { parseInput, validate } from '../lib/validate.js';
 import { LIMITS, spend, writerOf } from '../auth/throttle.js';
@@ -131,8 +131,16 @@ export function candidateRoutes(deps: AppDeps): Router {
     res.json(await applicationView(application, req.lang, uploadDir));
   });
 
+  // tus's concatenation extension is not offered (OPTIONS lists those that are, Tus-Extension):
+  // an upload that asks for it is the client's mistake, not a 501 (decision 212).
+  const noConcatenation: RequestHandler = (req, res, next) => {
+    if (req.headers['upload-concat'] === undefined) return next();
+    res.set('Tus-Resumable', '1.0.0');
+    next(invalid('tus_extension_not_supported', 'tus_extension_not_supported', { extension: 'concatenation' }));
+  };
+
   router.options('/candidate/uploads', handle);
-  router.post('/candidate/uploads', candidateOnly, limitCreation, handle);
+  router.post('/candidate/uploads', candidateOnly, noConcatenation, limitCreation, handle);
   router.options('/candidate/uploads/:uploadId', handle);
   router.head('/candidate/uploads/:uploadId', candidateOnly, handle);
   router.patch('/candidate/uploads/:uploadId', candidateOnly, handle);

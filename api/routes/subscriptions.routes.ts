@@ -7,6 +7,8 @@ import { requireUser } from '../auth/guards.js';
 import { LIMITS, limitWrites } from '../auth/throttle.js';
 import { validate } from '../lib/validate.js';
 import { verifyWebhook } from '../integrations/stripe.js';
+import { AppError } from '../lib/errors.js';
+import { eventProblem } from '../services/stripe-events.schema.js';
 import { applyStripeEvent, assignSeat, billingInformations, hpidRegister, releaseSeat, startCheckout, subRegister } from '../services/subscriptions.service.js';
 import { seatParams, seatSchema, subIdParams, subscriptionActionSchema, type SubscriptionAction } from '../services/subscriptions.schema.js';
 
@@ -59,6 +61,14 @@ export function stripeWebhookRoutes(deps: AppDeps): Router {
   router.post('/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const event = verifyWebhook(deps.settings, raw, req.get('stripe-signature'), deps.clock());
+    // Signed but not of the shape its type has: refused for good (Stripe stops retrying a 400 it
+    // is told about in its dashboard; a 5xx would be retried for days), logged once (decision 211).
+    const problem = eventProblem(event);
+    if (problem) {
+      const said = event as { id?: unknown; type?: unknown };
+      (req.log ?? deps.logger).warn({ stripeEvent: String(said.id).slice(0, 100), type: String(said.type).slice(0, 100), ...problem }, 'stripe webhook: malformed event');
+      throw new AppError(400, 'invalid_event', 'invalid_event', { field: problem.field });
+    }
     const outcome = await applyStripeEvent(event, deps.settings, deps.clock());
     req.log?.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe webhook');
     res.json({ received: true, outcome });

@@ -22,6 +22,8 @@ import {
   type UserPlan,
 } from '../../models/index.js';
 import { invalid, notFound, AppError } from '../lib/errors.js';
+import { parseInput } from '../lib/validate.js';
+import { recruitersActionSchema, substituteSchema } from './staff-users.schema.js';
 import { audit } from './audit.service.js';
 import { recountOffers, recountUsers } from './user-counters.service.js';
 import { reindexOffers } from '../../models/search-index.js';
@@ -101,8 +103,7 @@ export async function addBoosters(actor: Actor, userId: string, input: { count: 
  * boosters add up, then the source account is deleted. All in one transaction.
  */
 export async function substitute(actor: Actor, targetId: string, input: { user: unknown }, now: Date) {
-  const sourceId = typeof input.user === 'string' ? input.user : '';
-  if (!sourceId) throw invalid('bad_input', 'console_bad_input', { field: 'user' });
+  const sourceId = parseInput(substituteSchema, input).user;
   if (sourceId === targetId) throw invalid('substitute_same', 'console_substitute_same');
   const sequelize = boundSequelize();
   return retryingTransaction(async (t) => {
@@ -279,10 +280,10 @@ export async function addContacts(actor: Actor, userId: string, input: { actions
  * remove themselves: the whole request is refused and logged (audit action recruiters_refused).
  */
 export async function assignRecruiters(actor: Actor, managerId: string, input: { add?: unknown; remove?: unknown }, now: Date) {
-  const ids = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...new Set(v as string[])] : v === undefined ? [] : null);
-  const add = ids(input.add);
-  const remove = ids(input.remove);
-  if (!add || !remove || (!add.length && !remove.length)) throw invalid('bad_input', 'console_bad_input', { field: 'add' });
+  const parsed = parseInput(recruitersActionSchema, input);
+  const add = [...new Set(parsed.add)];
+  const remove = [...new Set(parsed.remove)];
+  if (!add.length && !remove.length) throw invalid('bad_input', 'console_bad_input', { field: 'add' });
   if (remove.includes(managerId)) {
     await retryingTransaction(async (t) => {
       await audit(t, { actorId: actor.id, action: 'recruiters_refused', resource: RESOURCE, recordId: managerId, before: null, after: { remove }, at: now });

@@ -60,7 +60,8 @@ export const checkoutSchema = z.object({
 export const hpidRegisterSchema = z.object({
   action: z.literal('hpid_register'),
   sub_id: subId,
-  hpid: text(255, { invalid: coded('hpid_mismatch', 'hpid_mismatch'), min: 1 }),
+  // A Checkout Session id (cs_test_... or cs_live_...): anything else is refused before Stripe is asked.
+  hpid: text(255, { invalid: coded('hpid_mismatch', 'hpid_mismatch'), min: 1 }).check(z.regex(/^cs_(test|live)_[A-Za-z0-9]+$/, coded('hpid_mismatch', 'hpid_mismatch'))),
 });
 
 export const subscriptionActionSchema = z.discriminatedUnion('action', [billingInformationsSchema, subRegisterSchema, checkoutSchema, hpidRegisterSchema], 'missing_parameters');
@@ -72,3 +73,7 @@ export type SubRegister = z.output<typeof subRegisterSchema>;
 export const seatSchema = z.object({ recruiter_id: text(36, { invalid: coded('recruiter_not_found', 'recruiter_not_found'), min: 1 }) });
 export const subIdParams = z.object({ id: subId });
 export const seatParams = z.object({ id: subId, recruiterId: text(36, { invalid: coded('recruiter_not_found', 'recruiter_not_found'), min: 1 }) });
+
+/** The console's seats action on a subscription: { add } or { remove }, a recruiter id each (one of the two: the service says). */
+const seatRecruiter = z.optional(text(36, { invalid: coded('bad_input', 'console_bad_input'), min: 1 }));
+export const seatsActionSchema = z.object({ add: seatRecruiter, remove: seatRecruiter });

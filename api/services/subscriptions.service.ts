@@ -12,7 +12,8 @@ import { effectiveState, isActive, priceCents, seatsOf } from '../../models/rule
 import { reachOf, reachesRecruiter, isStaff } from '../auth/access.js';
 import { AppError, conflict, forbidden, invalid, notFound, unauthorized } from '../lib/errors.js';
 import { providerError, stripeOf, type Stripe } from '../integrations/stripe.js';
-import type { Billing, BillingInformations, SubRegister } from './subscriptions.schema.js';
+import { seatsActionSchema, type Billing, type BillingInformations, type SubRegister } from './subscriptions.schema.js';
+import { parseInput } from '../lib/validate.js';
 
 /** Who may own a subscription: recruiter and manager accounts (and staff, for support). */
 const SUBSCRIBER_PROFILES = new Set(['recruiter', 'manager']);
@@ -318,6 +319,9 @@ async function effectOf(event: Stripe.Event, stripe: Stripe | null, now: Date): 
         try {
           remote = await stripe.subscriptions.retrieve(stripeSubId);
         } catch (e) {
+          // A subscription Stripe does not know: nothing was paid for, the event is acknowledged
+          // and ignored (decision 211); any other failure is retried by Stripe (502).
+          if ((e as { statusCode?: number }).statusCode === 404) return null;
           throw providerError(e);
         }
       }
@@ -466,9 +470,7 @@ export async function releaseSeat(subId: string, recruiterId: string, caller: Us
 
 /** The console's seats action on a subscription record id: { add: recruiter_id } or { remove: recruiter_id }. */
 export async function seatsAction(caller: User, recordId: string, body: Record<string, unknown>, now: Date) {
-  const pick = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 36 ? v : null);
-  const add = pick(body.add);
-  const remove = pick(body.remove);
+  const { add, remove } = parseInput(seatsActionSchema, body);
   if (!!add === !!remove) throw invalid('bad_input', 'console_bad_input', { field: 'add' });
   const sub = /^\d{1,12}$/.test(recordId) ? await Subscription.findByPk(Number(recordId), { attributes: ['sub_id'] }) : null;
   if (!sub) throw subNotFound();

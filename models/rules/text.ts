@@ -13,6 +13,12 @@ export const coded = (code: string, messageKey: string): string => `${code}|${me
 /** True when the text holds a NUL byte (U+0000), which no text column takes. */
 export const hasNul = (value: string): boolean => value.includes('\u0000');
 
+/** A UTF-16 surrogate without its pair: no character, no UTF-8 form (encodeURIComponent throws on it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when the text holds a lone surrogate (JSON can carry one as "\ud800"). */
+export const hasLoneSurrogate = (value: string): boolean => LONE_SURROGATE.test(value);
+
 export interface TextOptions {
   /** The code of a wrong type (null, a number...) or a NUL byte. */
   invalid: string;
@@ -35,7 +41,7 @@ export function text(max: number, options: TextOptions) {
   if (trim) checks.push(z.trim());
   if (transform === 'lower') checks.push(z.toLowerCase());
   if (transform === 'upper') checks.push(z.toUpperCase());
-  checks.push(z.refine((v: string) => !hasNul(v), { message: invalid, abort: true }));
+  checks.push(z.refine((v: string) => !hasNul(v) && !hasLoneSurrogate(v), { message: invalid, abort: true }));
   if (min > 0) checks.push(z.minLength(min, required));
   checks.push(z.maxLength(max, tooLong));
   return z.string(invalid).check(...checks);

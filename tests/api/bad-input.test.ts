@@ -1,7 +1,9 @@
 // Bad input never answers 500 (issue 9, item 8c): a NUL byte in a text, null for a required
 // field and a text longer than its column each answer 400 with the field's code, and nothing is
 // stored. One schema per endpoint refuses them (models/rules/text.ts refuses NUL for all), on
-// SQLite and on MariaDB alike.
+// SQLite and on MariaDB alike. Issue 22 adds the addresses (refused before any route), console
+// actions, lone surrogates and tus; tests/api/bad-input-fuzz.test.ts is the generated part, which
+// sends hostile values to every route of the route table.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
@@ -11,7 +13,7 @@ import { bearer } from '../helpers/auth.js';
 import { makeApplication, makeOffer, makeShareLink, makeUser, offerForm } from '../helpers/fixtures.js';
 import { hashPassword, verifyPassword } from '../../api/auth/passwords.js';
 import { resetPasswordFormSchema } from '../../api/services/auth.schema.js';
-import { DraftOffer, Feedback, LandingInterest, Offer, PasswordResetCode, ShareView, User, type ShareLink } from '../../models/index.js';
+import { DraftOffer, Feedback, LandingInterest, Offer, PasswordResetCode, ShareView, Subscription, User, type ShareLink } from '../../models/index.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -211,6 +213,146 @@ describe('POST /apis/auth/reset-password', () => {
       const res = await request(ctx.app).post('/apis/auth/reset-password').send({ user_id: user.id, code, password });
       expect(res.status === 200, `${password}: ${JSON.stringify(res.body)}`).toBe(portal);
       expect(portal, password).toBe(['éééééé1', 'ابجدهو٣'].includes(password));
+    }
+  });
+});
+
+// Issue 22: addresses are refused once, before any route (api/lib/safe-input.ts, decision 210):
+// a NUL or another control character in a path parameter or a query value, broken percent-encoding
+// and the UTF-8 bytes of a lone surrogate answer 400 invalid_characters; pages get a page.
+describe('addresses with a NUL, a control character or broken percent-encoding', () => {
+  let staff: User;
+  let victim: User;
+  beforeAll(async () => {
+    staff = await makeUser({ profile: 'recruiter', is_admin: true });
+    victim = await makeUser({ profile: 'candidate' });
+  });
+
+  it.each([
+    ['GET', '/apis/console/users/%00'],
+    ['PUT', '/apis/console/users/%00'],
+    ['POST', '/apis/console/users/%00/substitute'],
+    ['DELETE', '/apis/delete-user?user=%00'],
+    ['GET', '/apis/application?job_code=%00'],
+    ['GET', '/apis/console/offers?filter=%7B%22q%22%3A%22a%00%22%7D'],
+    ['GET', '/apis/list-offers/AB%01CD'],
+    ['GET', '/apis/console/users/%ZZ'],
+    ['GET', '/apis/offer?q=%'],
+    ['GET', '/apis/console/users/%ED%A0%80'],
+    ['GET', '/apis/application?job_code[%00]=1'],
+  ])('%s %s answers 400 invalid_characters and changes nothing', async (method, url) => {
+    const agent = request(ctx.app);
+    const res = await agent[method.toLowerCase() as 'get'](url)
+      .set(await bearer(staff))
+      .send({ user: victim.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toEqual({ error: 'invalid_characters', message: 'L’adresse ou l’un de ses paramètres contient des caractères non valides.' });
+    expect(await User.findByPk(victim.id)).not.toBeNull();
+  });
+
+  it('answers in the caller’s language, and lets tabs, new lines and encoded texts through', async () => {
+    const en = await request(ctx.app)
+      .get('/apis/console/users/%00?lang=en')
+      .set(await bearer(staff));
+    expect(en.body.message).toBe('The address or one of its parameters contains invalid characters.');
+    const nl = await request(ctx.app)
+      .get('/apis/console/users/%00')
+      .set('Accept-Language', 'nl')
+      .set(await bearer(staff));
+    expect(nl.body.message).toBe('Het adres of een van de parameters bevat ongeldige tekens.');
+    const fine = await request(ctx.app)
+      .get(`/apis/console/users?filter=${encodeURIComponent(JSON.stringify({ q: 'Léa\tMartin\n' }))}`)
+      .set(await bearer(staff));
+    expect(fine.status).toBe(200);
+  });
+
+  it('gives a page path a 400 page in the visitor’s language, with a way home', async () => {
+    for (const url of ['/portal/%00', '/portal/franchise_demo/%00', '/candidate/offer/%ZZ']) {
+      const res = await request(ctx.app).get(url);
+      expect(res.status, url).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toContain('<html lang="fr">');
+      expect(res.text).toContain('<title>Adresse non valide</title>');
+      expect(res.text).toContain('<a href="/?lang=fr">Retour à l’accueil</a>');
+    }
+    const en = await request(ctx.app).get('/portal/%00').set('Accept-Language', 'en-GB,en;q=0.8');
+    expect(en.text).toContain('<html lang="en">');
+    expect(en.text).toContain('<h1>Invalid address</h1>');
+    expect(en.text).toContain('The address or one of its parameters contains invalid characters.');
+  });
+});
+
+describe('console actions that name accounts', () => {
+  it.each<[string, string, Record<string, unknown>]>([
+    ['substitute', 'a NUL byte in the user', { user: NUL }],
+    ['substitute', 'a number for the user', { user: 42 }],
+    ['substitute', 'a 64 KB user', { user: LONG }],
+    ['recruiters', 'a NUL byte in an id to add', { add: [NUL] }],
+    ['recruiters', 'a lone surrogate in an id to remove', { remove: ['\ud800'] }],
+    ['recruiters', 'a text for the list', { add: 'not a list' }],
+  ])('%s with %s answers 400 bad_input and merges nothing', async (action, _what, body) => {
+    const staff = await makeUser({ profile: 'recruiter', is_admin: true });
+    const target = await makeUser({ profile: 'manager' });
+    const res = await request(ctx.app)
+      .post(`/apis/console/users/${target.id}/${action}`)
+      .set(await bearer(staff))
+      .send(body);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error).toBe('bad_input');
+    expect(await User.findByPk(target.id)).not.toBeNull();
+  });
+
+  it('the seats action with a NUL in the recruiter answers 400 bad_input', async () => {
+    const staff = await makeUser({ profile: 'recruiter', is_admin: true });
+    const owner = await makeUser({ profile: 'manager' });
+    const sub = await Subscription.create({ sub_id: `sub_${crypto.randomUUID().slice(0, 8)}`, user_id: owner.id, plan_id: 'franchise', quantity: 2, state: 'payed' });
+    for (const body of [{ add: NUL }, { remove: NUL }, { add: ['x'] }]) {
+      const res = await request(ctx.app)
+        .post(`/apis/console/subscriptions/${sub.id}/seats`)
+        .set(await bearer(staff))
+        .send(body);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error).toBe('bad_input');
+    }
+  });
+});
+
+describe('lone surrogates in texts', () => {
+  it('POST /apis/auth/email-code refuses a lone surrogate in job_code with 400 and sends no mail', async () => {
+    const res = await request(ctx.app).post('/apis/auth/email-code').send({ email: 'surrogate@example.fr', job_code: 'AB\ud800' });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({ error: 'validation_error', details: { field: 'job_code' } });
+  });
+
+  it('a stored text refuses one too (here a draft title), and keeps a real pair (an emoji)', async () => {
+    const owner = await makeUser({ profile: 'recruiter' });
+    expectRefused(
+      await request(ctx.app)
+        .post('/apis/draft-offer')
+        .set(await bearer(owner))
+        .send({ title: 'Vendeur \udc00' }),
+      'title',
+      'validation_error',
+    );
+    const ok = await request(ctx.app)
+      .post('/apis/draft-offer')
+      .set(await bearer(owner))
+      .send({ title: 'Vendeur 🥐' });
+    expect(ok.status).toBe(201);
+  });
+});
+
+describe('tus uploads', () => {
+  it('refuses Upload-Concat (an extension not offered) with 400, not 501', async () => {
+    const candidate = await makeUser({ profile: 'candidate' });
+    for (const concat of ['partial', 'final;/apis/candidate/uploads/a /apis/candidate/uploads/b']) {
+      const res = await request(ctx.app)
+        .post('/apis/candidate/uploads')
+        .set(await bearer(candidate))
+        .set({ 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', 'Upload-Concat': concat });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body).toMatchObject({ error: 'tus_extension_not_supported', details: { extension: 'concatenation' } });
+      expect(res.body.message).toBe('Ce serveur ne propose pas cette extension du protocole tus.');
     }
   });
 });

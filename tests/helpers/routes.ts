@@ -4,13 +4,21 @@ import type { Express } from 'express';
 
 interface Layer {
   rawPath?: string | string[];
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
+  route?: { path: string | string[]; methods: Record<string, boolean>; stack?: Layer[] };
+  handle?: { stack?: Layer[]; schemas?: RouteSchemas };
+}
+
+/** The zod schemas a route's validate() middleware applies (api/lib/validate.ts), when it has one. */
+export interface RouteSchemas {
+  body?: unknown;
+  query?: unknown;
+  params?: unknown;
 }
 
 export interface RouteEntry {
   method: string;
   path: string;
+  schemas?: RouteSchemas;
 }
 
 const joinPath = (prefix: string, p: string) => (p === '/' || p === '' ? prefix || '/' : `${prefix}${p}`);
@@ -19,8 +27,9 @@ function walk(stack: Layer[], prefix: string, out: RouteEntry[]) {
   for (const layer of stack) {
     if (layer.route) {
       const paths = ([] as string[]).concat(layer.route.path);
+      const schemas = (layer.route.stack ?? []).map((l) => l.handle?.schemas).find((s) => s !== undefined);
       for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all')) {
-        for (const p of paths) out.push({ method: method.toUpperCase(), path: joinPath(prefix, p) });
+        for (const p of paths) out.push({ method: method.toUpperCase(), path: joinPath(prefix, p), ...(schemas ? { schemas } : {}) });
       }
     } else if (layer.handle?.stack) {
       const mount = typeof layer.rawPath === 'string' ? layer.rawPath : '';

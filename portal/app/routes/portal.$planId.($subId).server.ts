@@ -7,6 +7,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { isServiceError } from '../lib/app-error.server.js';
 import { checkForm, type FieldErrors } from '../lib/form.js';
 import { billingSchema, quantity as quantitySchema } from '../../../api/services/subscriptions.schema.js';
+import { loginSchema } from '../../../api/services/auth.schema.js';
 import { QUANTITY_DEFAULT } from '../../../models/rules/subscription.js';
 import * as z from 'zod/mini';
 import { t } from '../../../config/i18n/index.js';
@@ -99,11 +100,14 @@ export async function subscriptionAction(planId: string, subId: string | undefin
   }
 
   if (intent === 'login') {
+    // The API's sign-in schema (a NUL or a lone surrogate in the e-mail is a 400, not a query).
+    const checked = checkForm(loginSchema, { email: form.email ?? '', password: form.password ?? '', client: 'browser' });
+    if (!checked.data) return data<ActionResult>({ status: 'error', intent, message: t(lang, Object.values(checked.errors)[0] ?? 'missing_parameters') }, { status: 400 });
     try {
       const cookies = request.headers.get('cookie');
       const devices = deps.devices!;
       const deviceTokens = services.sessions.deviceCookieTokens(cookies);
-      const { user, token, deviceToken } = await services.sessions.login({ email: form.email ?? '', password: form.password ?? '', client: 'browser' }, { ip: context.ip, now, devices, deviceTokens });
+      const { user, token, deviceToken } = await services.sessions.login(checked.data, { ip: context.ip, now, devices, deviceTokens });
       const previous = services.sessions.cookieTokenOf(cookies);
       if (previous) await services.sessions.destroySession(previous);
       const secure = deps.settings.publicUrl.startsWith('https:');
