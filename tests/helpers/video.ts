@@ -64,3 +64,57 @@ export function makeVideo(spec: VideoSpec, dir = fs.mkdtempSync(path.join(os.tmp
   if (out.status !== 0) throw new Error(`ffmpeg could not make the test video: ${out.stderr}`);
   return file;
 }
+
+export interface HeldFfmpeg {
+  /** The wrapper to give as FFMPEG_PATH. */
+  bin: string;
+  /** From now on, each content check (the probe: `-hide_banner -nostdin -i FILE`) waits before it starts. */
+  hold(): void;
+  /** The waiting checks go on (and later ones do not wait). */
+  release(): void;
+  /** Resolves with the pids of the checks waiting (the wrappers' own), once at least one waits. */
+  checking(timeoutMs?: number): Promise<number[]>;
+}
+
+/**
+ * The real ffmpeg behind a wrapper that can hold the check of a received answer at its start: the
+ * bytes are all on disk, nothing is checked yet. A test sees the check begin (`checking`), then
+ * does what must happen at that moment (a retake, a kill -9 of the server) and releases it. Other
+ * runs of ffmpeg (-version, transcoding) go straight through.
+ */
+export function heldFfmpeg(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-held-ffmpeg-'))): HeldFfmpeg {
+  const bin = path.join(dir, 'ffmpeg');
+  const gate = path.join(dir, 'hold');
+  const waiting = path.join(dir, 'checking');
+  fs.writeFileSync(
+    bin,
+    [
+      '#!/bin/sh',
+      // The probe (api/integrations/ffmpeg.ts) begins with these three arguments; a transcode does not.
+      `if [ "$1 $2 $3" = '-hide_banner -nostdin -i' ] && [ -f '${gate}' ]; then`,
+      `  echo $$ >> '${waiting}'`,
+      `  while [ -f '${gate}' ]; do sleep 0.05; done`,
+      'fi',
+      `exec '${FFMPEG}' "$@"`,
+      '',
+    ].join('\n'),
+    { mode: 0o755 },
+  );
+  return {
+    bin,
+    hold: () => fs.writeFileSync(gate, ''),
+    release: () => fs.rmSync(gate, { force: true }),
+    async checking(timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        const pids = fs.existsSync(waiting) ? fs.readFileSync(waiting, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+        if (pids.length) {
+          fs.rmSync(waiting, { force: true });
+          return pids;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('no content check started');
+    },
+  };
+}
