@@ -7,7 +7,7 @@ import type { Mailer } from '../integrations/mail.js';
 import { createSms, type SmsSender } from '../integrations/sms.js';
 import { ffmpegPath } from '../integrations/ffmpeg.js';
 import { registerQueueDepth } from '../lib/metrics.js';
-import { defineJob, enqueue, purgeDoneJobs, queueDepth, startWorker, type RecurringTask, type Worker } from './queue.js';
+import { defineJob, enqueue, purgeDoneJobs, queueDepth, releaseUniqueKey, startWorker, type RecurringTask, type Worker } from './queue.js';
 import { purgeUnreferencedUploads } from './upload-cleanup.js';
 import {
   COMPLETE_MAIL_JOB,
@@ -45,16 +45,14 @@ export const RECURRING: RecurringTask[] = [
 
 /** At every start: the answer uploads whose last byte arrived but were never checked are finished. */
 export const RECEIVED_UPLOADS_JOB = 'received-answer-uploads';
-/** Processes started within the same minute (a deploy, a restart of every node) queue it once. */
-export const STARTUP_WINDOW_MS = 60_000;
 
 /**
- * Queues the jobs a process start calls for (after the migrations): one per start window across
- * every process, run by whichever worker claims it (docs/decisions/230-no-upload-left-behind.md).
+ * Queues the jobs a process start calls for (after the migrations), run by whichever worker claims
+ * them. At most one is waiting at a time: processes starting together (a deploy, every node
+ * restarting) queue one; a start once it has begun queues another (docs/decisions/230-no-upload-left-behind.md).
  */
 export async function enqueueStartupJobs(now: Date): Promise<void> {
-  const window = Math.floor(now.getTime() / STARTUP_WINDOW_MS) * STARTUP_WINDOW_MS;
-  await enqueue(RECEIVED_UPLOADS_JOB, {}, { uniqueKey: `${RECEIVED_UPLOADS_JOB}@start@${window}`, maxAttempts: 3, runAt: now });
+  await enqueue(RECEIVED_UPLOADS_JOB, {}, { uniqueKey: `${RECEIVED_UPLOADS_JOB}@waiting`, maxAttempts: 3, runAt: now });
 }
 
 /** Registers what each job name does (idempotent). */
@@ -94,7 +92,8 @@ export function defineJobs(deps: JobDeps): void {
     const done = await sweepAnswerUploads(video, deps.settings.video.uploadDir, deps.clock());
     if (Object.values(done).some((n) => n > 0)) deps.logger.info(done, 'answer uploads swept');
   });
-  defineJob(RECEIVED_UPLOADS_JOB, async () => {
+  defineJob(RECEIVED_UPLOADS_JOB, async (_payload, ctx) => {
+    await releaseUniqueKey(ctx.job);
     const finished = await finishReceivedUploads(video, deps.settings.video.uploadDir, deps.clock());
     if (finished) deps.logger.info({ finished }, 'received answer uploads finished');
   });

@@ -105,7 +105,13 @@ export function candidateRoutes(deps: AppDeps): Router {
       // The bytes went in the middle of a PATCH (tus: 500 write error, 410 gone) because the upload
       // was replaced by a retake or deleted with its account: the upload is no more, as for a HEAD.
       const id = 'status_code' in err && (err.status_code === 500 || err.status_code === 410) ? uploadIdOf(req) : undefined;
-      if (id && (await AnswerUpload.count({ where: { id, state: 'uploading' } })) === 0) return tusError(new AppError(404, 'upload_not_found', 'upload_not_found'), lang);
+      const gone = id
+        ? await AnswerUpload.count({ where: { id, state: 'uploading' } }).then(
+            (n) => n === 0,
+            () => false,
+          )
+        : false;
+      if (gone) return tusError(new AppError(404, 'upload_not_found', 'upload_not_found'), lang);
       return undefined;
     },
   });
