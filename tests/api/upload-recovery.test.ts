@@ -1,7 +1,7 @@
 // Uploads received but never checked (issue 22, docs/decisions/230-no-upload-left-behind.md): when
 // a process dies after an upload's last byte reached disk but before its check, tus-js-client sees
 // offset = length on resume and sends nothing more. The job queued at every start finishes them
-// (once per start window however many processes start), and two processes finishing the same
+// (one waiting at a time however many processes start together), and two processes finishing the same
 // uploads at once record one outcome each (one transcode job, one refusal). The hourly sweep does
 // the same (tests/api/upload-leftovers.test.ts); a real server killed at the check:
 // tests/e2e/upload-recovery-process.test.ts.
@@ -13,7 +13,7 @@ import { createTestContext, type TestContext } from '../helpers/app.js';
 import { makeOffer, makeUser } from '../helpers/fixtures.js';
 import { makeVideo } from '../helpers/video.js';
 import { answerStatus, candidateWithApplication, startedUpload, waitFor } from '../helpers/tus.js';
-import { RECEIVED_UPLOADS_JOB, STARTUP_WINDOW_MS, enqueueStartupJobs, startJobs } from '../../api/jobs/index.js';
+import { RECEIVED_UPLOADS_JOB, enqueueStartupJobs, startJobs } from '../../api/jobs/index.js';
 import type { Worker } from '../../api/jobs/queue.js';
 import { sourceKeyOf, storyKeyOf } from '../../api/services/video-answers.service.js';
 import { AnswerUpload, ApplicationAnswer, Job, type Offer } from '../../models/index.js';
@@ -47,16 +47,15 @@ async function receivedUpload(auth: Record<string, string>, applicationId: numbe
 }
 
 describe('at every start', () => {
-  it('one job per start window however many processes start, and it finishes the received uploads', async () => {
+  it('processes starting together queue one job, which finishes the received uploads; a later start queues another', async () => {
+    const { auth, applicationId } = await candidateWithApplication(ctx.app, offer);
+    const id = await receivedUpload(auth, applicationId, 'q1', video);
+    // Three processes starting at once, before any worker runs.
+    await Promise.all([0, 0, 1].map((ms) => enqueueStartupJobs(new Date(Date.now() + ms))));
+    const jobs = await Job.findAll({ where: { name: RECEIVED_UPLOADS_JOB } });
+    expect(jobs).toHaveLength(1);
     const worker: Worker = startJobs(ctx.deps);
     try {
-      const { auth, applicationId } = await candidateWithApplication(ctx.app, offer);
-      const id = await receivedUpload(auth, applicationId, 'q1', video);
-      // Three processes starting within the same minute.
-      const window = Math.floor(Date.now() / STARTUP_WINDOW_MS) * STARTUP_WINDOW_MS;
-      await Promise.all([1000, 1000, 2000].map((ms) => enqueueStartupJobs(new Date(window + ms))));
-      const jobs = await Job.findAll({ where: { name: RECEIVED_UPLOADS_JOB } });
-      expect(jobs).toHaveLength(1);
       await waitFor(
         () => answerStatus(ctx.app, auth, applicationId, 'q1'),
         (a) => a.status === 'ready',
@@ -64,10 +63,19 @@ describe('at every start', () => {
       expect((await ApplicationAnswer.findOne({ where: { application_id: applicationId, qid: 'q1' } }))?.upload_path).toBe(storyKeyOf(id));
       expect((await Job.findByPk(jobs[0].id))?.state).toBe('done');
       expect(fs.existsSync(tusFile(id))).toBe(false);
+      // A process restarting a moment later (after a crash) queues the recovery again.
+      const again = await receivedUpload(auth, applicationId, 'q2', video);
+      await enqueueStartupJobs(new Date());
+      expect(await Job.count({ where: { name: RECEIVED_UPLOADS_JOB } })).toBe(2);
+      await waitFor(
+        () => answerStatus(ctx.app, auth, applicationId, 'q2'),
+        (a) => a.status === 'ready',
+      );
+      expect(fs.existsSync(tusFile(again))).toBe(false);
     } finally {
       await worker.stop(5000);
     }
-  }, 90_000);
+  }, 120_000);
 
   it('two processes finishing the same received uploads at once record one outcome each: one transcode, one refusal', async () => {
     const { auth, applicationId } = await candidateWithApplication(ctx.app, offer);
