@@ -436,6 +436,7 @@ export async function transcodeAnswer(deps: VideoDeps & { preset: string }, uplo
   const source = await deps.storage.get(upload.source_key);
   if (!source) throw new Error(`source ${upload.source_key} is missing`);
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'vrp-transcode-'));
+  const written: string[] = [];
   try {
     const input = path.join(work, 'source');
     await fs.writeFile(input, source.body);
@@ -445,8 +446,10 @@ export async function transcodeAnswer(deps: VideoDeps & { preset: string }, uplo
     const transcoded = Date.now();
     const dir = storyKeyOf(upload.id).slice(0, -'index.m3u8'.length);
     const type = (f: string) => (f.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : f.endsWith('.jpg') ? 'image/jpeg' : 'video/mp2t');
-    for (const f of files.filter((x) => x !== 'index.m3u8')) await deps.storage.put(dir + f, await fs.readFile(path.join(out, f)), type(f));
-    await deps.storage.put(dir + 'index.m3u8', await fs.readFile(path.join(out, 'index.m3u8')), type('index.m3u8'));
+    for (const f of [...files.filter((x) => x !== 'index.m3u8'), 'index.m3u8']) {
+      written.push(dir + f);
+      await deps.storage.put(dir + f, await fs.readFile(path.join(out, f)), type(f));
+    }
     // Where the time goes (bench:stories reads this line): source from storage, ffmpeg, story to storage.
     deps.logger.info(
       { upload: upload.id, preset: deps.preset, ms: { fetch: fetched - started, ffmpeg: transcoded - fetched, store: Date.now() - transcoded }, duration_ms: upload.duration_ms },
@@ -456,9 +459,9 @@ export async function transcodeAnswer(deps: VideoDeps & { preset: string }, uplo
     await fs.rm(work, { recursive: true, force: true });
   }
   ctx.signal.throwIfAborted();
-  const replaced = await transaction(async (t) => {
+  const outcome = await transaction(async (t): Promise<{ gone: boolean; replaced: string | null }> => {
     const fresh = await AnswerUpload.findByPk(upload.id, { transaction: t, lock: t.LOCK.UPDATE });
-    if (!fresh || fresh.state !== 'processing') return null;
+    if (!fresh || fresh.state !== 'processing') return { gone: !fresh, replaced: null };
     const answer = (await ApplicationAnswer.findByPk(fresh.answer_id, { transaction: t, lock: t.LOCK.UPDATE }))!;
     const previous = answer.upload_path && answer.upload_path !== storyKeyOf(fresh.id) ? answer.upload_path : null;
     await answer.update({ upload_path: storyKeyOf(fresh.id), state: 'done', method: 'storage' }, { transaction: t });
@@ -466,10 +469,12 @@ export async function transcodeAnswer(deps: VideoDeps & { preset: string }, uplo
     // Uploads of this answer that were replaced by this one are history: forget them.
     await AnswerUpload.destroy({ where: { answer_id: answer.id, id: { [Op.ne]: fresh.id }, state: { [Op.in]: ['ready', 'failed'] } }, transaction: t });
     await completeIfAllReady(fresh.application_id, t, now());
-    return previous;
+    return { gone: false, replaced: previous };
   });
   await deps.storage.delete(sourceKeyOf(upload.id));
-  if (replaced) for (const key of await storyKeys(deps.storage, replaced)) await deps.storage.delete(key);
+  if (outcome.replaced) for (const key of await storyKeys(deps.storage, outcome.replaced)) await deps.storage.delete(key);
+  // The upload went while it was transcoded (its account deleted): the story just stored is no one's.
+  if (outcome.gone) for (const key of written) await deps.storage.delete(key);
 }
 
 /** After the transcoder gave up: the answer is failed (the candidate records again), the source removed. */
