@@ -153,6 +153,28 @@ describe('deleting an account', () => {
     expect(fs.existsSync(tusFile(unfinished.id))).toBe(false);
     for (const p of playlists) expect(fs.existsSync(path.dirname(storyFolder(p))), p).toBe(false);
   });
+
+  it('while its answer is being transcoded removes the story the transcode stores after it', async () => {
+    const { candidate, auth, applicationId } = await candidateWithApplication();
+    const { id, location } = await startedUpload(auth, applicationId, 'q1', video.length, Buffer.alloc(0));
+    held.hold('transcode');
+    try {
+      expect((await patchUpload(ctx.app, auth, location, 0, video)).status).toBe(204);
+      // The worker fetched the source and runs ffmpeg: the account goes meanwhile.
+      await held.started('transcode');
+      expect((await request(ctx.app).post('/apis/privacy/delete').set(auth).send({ confirm: true })).status).toBe(200);
+      expect(await User.count({ where: { id: candidate.id } })).toBe(0);
+      held.release('transcode');
+      const job = await waitFor(
+        () => Job.findOne({ where: { name: 'transcode-answer', payload: JSON.stringify({ upload_id: id }) } }),
+        (j) => j?.state === 'done' || j?.state === 'failed',
+      );
+      expect(job?.state).toBe('done');
+      expect(fs.existsSync(path.join(ctx.settings.storageDir, 'story', id))).toBe(false);
+    } finally {
+      held.release('transcode');
+    }
+  }, 90_000);
 });
 
 describe('the hourly sweep of answer uploads', () => {
@@ -233,7 +255,7 @@ describe('a retake racing the previous upload’s last byte', () => {
     try {
       // The last bytes of the first recording: received, and its check begins.
       last = patchUpload(ctx.app, auth, first.location, 1000, video.subarray(1000)).then((r) => r);
-      await held.checking();
+      await held.started('check');
       // The candidate records again meanwhile: the retake starts.
       const retake = await createUpload(ctx.app, auth, applicationId, 'q1', otherVideo.length);
       expect(retake.status, retake.text).toBe(201);

@@ -79,7 +79,7 @@ export async function killedAtTheCheck(dialect: 'sqlite' | 'mysql'): Promise<voi
       (r) => r.status,
       () => 'connection lost',
     );
-    checks = await held.checking();
+    checks = await held.started('check');
     expect(fs.statSync(path.join(env.UPLOAD_TMP_DIR, uploadId)).size).toBe(video.length);
     process.kill(first.pid, 'SIGKILL');
     expect(await first.exited).toBeNull();
