@@ -11,7 +11,7 @@ import { createStorage } from './integrations/storage.js';
 import { HTTP_TIMEOUTS, createHttpServer } from './http-server.js';
 import { createMailer } from './integrations/mail.js';
 import { startAuthHousekeeping } from './jobs/auth-housekeeping.js';
-import { startJobs } from './jobs/index.js';
+import { enqueueStartupJobs, startJobs } from './jobs/index.js';
 import { checkFfmpeg, ffmpegPath, ffmpegReadiness } from './integrations/ffmpeg.js';
 import { frontends } from './frontends.js';
 import { metricsHandler } from './lib/metrics.js';
@@ -22,6 +22,8 @@ async function main() {
   const settings = loadSettingsOrExit();
   const logger = pino({ level: settings.logLevel });
   const sequelize = await openDatabase(settings);
+  // After the migrations: uploads whose last byte arrived before a crash are finished (any worker).
+  await enqueueStartupJobs(new Date());
   const storage = createStorage(settings);
   if (settings.s3 && !settings.sessionSecret) {
     // Shared storage means several nodes: each would sign media with its own var/media-secret.

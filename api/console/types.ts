@@ -16,6 +16,8 @@ export interface ConsoleCtx {
   publicUrl: string;
   /** Where uploads are stored (a landing's logo must be one of them). */
   storage: Storage;
+  /** UPLOAD_TMP_DIR: answer uploads in progress (an account's deletion removes its own). */
+  uploadDir: string;
   /** Signs the addresses of private media (CVs, stories) for the caller. */
   media: MediaUrls;
 }

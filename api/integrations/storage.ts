@@ -44,6 +44,12 @@ export interface Storage {
   readonly privateReadOrigin: string | null;
   /** Resolves when the store answers; rejects otherwise (/readyz). */
   ping(): Promise<void>;
+  /**
+   * Removes the empty folders under `prefix` (never `prefix` itself) last changed before `before`;
+   * answers how many went. Local disk only: S3 has no folders (a key prefix exists only while an
+   * object has it), so there it answers 0.
+   */
+  removeEmptyFolders(prefix: string, before: Date): Promise<number>;
 }
 
 /** Bytes of randomness in a new private key's name: 128 bits, beyond guessing (decision 085). */
@@ -75,6 +81,13 @@ const TYPES: Record<string, string> = {
   '.jpg.meta': 'text/plain',
 };
 
+/** Removes a folder if it is empty; answers whether it went. */
+const removeFolder = (dir: string) =>
+  fs.rmdir(dir).then(
+    () => true,
+    () => false,
+  );
+
 const typeOfName = (key: string) => TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
 
 export class LocalDiskStorage implements Storage {
@@ -93,9 +106,17 @@ export class LocalDiskStorage implements Storage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     const file = this.file(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, body);
-    await fs.writeFile(`${file}.type`, contentType);
+    for (let attempt = 1; ; attempt++) {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      try {
+        await fs.writeFile(file, body);
+        await fs.writeFile(`${file}.type`, contentType);
+        return;
+      } catch (e) {
+        // The folder was empty and removed in between (delete, removeEmptyFolders): make it again.
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 3) throw e;
+      }
+    }
   }
 
   private async typeOf(file: string, key: string): Promise<string> {
@@ -139,6 +160,34 @@ export class LocalDiskStorage implements Storage {
     const file = this.file(key);
     await fs.rm(file, { force: true });
     await fs.rm(`${file}.type`, { force: true });
+    // A story's folder (story/<id>/, a demo's story/<id>/<qid>/) goes with its last file; the
+    // top-level folders (story/, picture/) stay. rmdir refuses a folder that is not empty.
+    for (let dir = path.posix.dirname(key); dir.includes('/'); dir = path.posix.dirname(dir)) {
+      if (!(await removeFolder(path.join(this.root, dir)))) break;
+    }
+  }
+
+  async removeEmptyFolders(prefix: string, before: Date): Promise<number> {
+    assertSafeKey(prefix);
+    // Depth first: a folder whose sub-folders all went is empty in its turn.
+    const walk = async (dir: string): Promise<{ empty: boolean; removed: number }> => {
+      const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => null);
+      if (!entries) return { empty: false, removed: 0 };
+      let removed = 0;
+      let left = 0;
+      for (const entry of entries) {
+        const sub = path.join(dir, entry.name);
+        // A folder changed since `before` may be about to receive its first file: left for later.
+        // Its time is read before its sub-folders go (their removal changes it).
+        const old = entry.isDirectory() && ((await fs.stat(sub).catch(() => null))?.mtimeMs ?? Infinity) < before.getTime();
+        const inner = entry.isDirectory() ? await walk(sub) : { empty: false, removed: 0 };
+        removed += inner.removed;
+        if (old && inner.empty && (await removeFolder(sub))) removed++;
+        else left++;
+      }
+      return { empty: left === 0, removed };
+    };
+    return (await walk(path.join(this.root, prefix))).removed;
   }
 
   url(key: string): string {
@@ -244,6 +293,11 @@ export class S3Storage implements Storage {
   url(key: string): string {
     assertSafeKey(key);
     return `${this.publicBase}/${key}`;
+  }
+
+  /** S3 has no folders: a key prefix exists only while an object has it, so nothing is left empty. */
+  async removeEmptyFolders(): Promise<number> {
+    return 0;
   }
 
   async directUrl(key: string, expiresInSeconds: number): Promise<string | null> {

@@ -7,9 +7,18 @@ import type { Mailer } from '../integrations/mail.js';
 import { createSms, type SmsSender } from '../integrations/sms.js';
 import { ffmpegPath } from '../integrations/ffmpeg.js';
 import { registerQueueDepth } from '../lib/metrics.js';
-import { defineJob, purgeDoneJobs, queueDepth, startWorker, type RecurringTask, type Worker } from './queue.js';
+import { defineJob, enqueue, purgeDoneJobs, queueDepth, releaseUniqueKey, startWorker, type RecurringTask, type Worker } from './queue.js';
 import { purgeUnreferencedUploads } from './upload-cleanup.js';
-import { COMPLETE_MAIL_JOB, TRANSCODE_JOB, VIDEO_QUEUE, markTranscodeFailed, purgeAbandonedUploads, sendCompletionMail, transcodeAnswer } from '../services/video-answers.service.js';
+import {
+  COMPLETE_MAIL_JOB,
+  TRANSCODE_JOB,
+  VIDEO_QUEUE,
+  finishReceivedUploads,
+  markTranscodeFailed,
+  sendCompletionMail,
+  sweepAnswerUploads,
+  transcodeAnswer,
+} from '../services/video-answers.service.js';
 import { LEAD_NOTIF_JOB, notifyLead, resendFailed } from '../services/lead-notif.service.js';
 import { LIFECYCLE_QUEUE, LIFECYCLE_RECURRING, runLifecycleJob } from './lifecycle.js';
 
@@ -33,6 +42,18 @@ export const RECURRING: RecurringTask[] = [
   // The data lifecycle (subscription expiry among it): daily, on its own queue (api/jobs/lifecycle.ts).
   ...LIFECYCLE_RECURRING,
 ];
+
+/** At every start: the answer uploads whose last byte arrived but were never checked are finished. */
+export const RECEIVED_UPLOADS_JOB = 'received-answer-uploads';
+
+/**
+ * Queues the jobs a process start calls for (after the migrations), run by whichever worker claims
+ * them. At most one is waiting at a time: processes starting together (a deploy, every node
+ * restarting) queue one; a start once it has begun queues another (docs/decisions/230-no-upload-left-behind.md).
+ */
+export async function enqueueStartupJobs(now: Date): Promise<void> {
+  await enqueue(RECEIVED_UPLOADS_JOB, {}, { uniqueKey: `${RECEIVED_UPLOADS_JOB}@waiting`, maxAttempts: 3, runAt: now });
+}
 
 /** Registers what each job name does (idempotent). */
 export function defineJobs(deps: JobDeps): void {
@@ -68,9 +89,15 @@ export function defineJobs(deps: JobDeps): void {
     const removed = await purgeUnreferencedUploads(deps.storage, deps.clock());
     if (removed) deps.logger.info({ removed }, 'unreferenced uploads removed');
   });
+  // Hourly: uploads received but never checked are finished, abandoned ones and stray files removed.
   defineJob('abandoned-answer-uploads', async () => {
-    const removed = await purgeAbandonedUploads(deps.settings.video.uploadDir, deps.clock());
-    if (removed) deps.logger.info({ removed }, 'abandoned answer uploads removed');
+    const done = await sweepAnswerUploads(video, deps.settings.video.uploadDir, deps.clock());
+    if (Object.values(done).some((n) => n > 0)) deps.logger.info(done, 'answer uploads swept');
+  });
+  defineJob(RECEIVED_UPLOADS_JOB, async (_payload, ctx) => {
+    await releaseUniqueKey(ctx.job);
+    const finished = await finishReceivedUploads(video, deps.settings.video.uploadDir, deps.clock());
+    if (finished) deps.logger.info({ finished }, 'received answer uploads finished');
   });
   defineJob('purge-done-jobs', async () => {
     await purgeDoneJobs(deps.clock());

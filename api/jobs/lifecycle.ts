@@ -14,7 +14,7 @@ export const DAY_MS = 24 * 3600_000;
 export const LIFECYCLE_RECURRING: RecurringTask[] = LIFECYCLE_SWEEPS.map((name) => ({ name, everyMs: DAY_MS, queue: LIFECYCLE_QUEUE }));
 
 export interface LifecycleJobDeps {
-  settings: Pick<Settings, 'publicUrl'>;
+  settings: Pick<Settings, 'publicUrl' | 'video'>;
   storage: Storage;
   mailer: Mailer;
   logger: Pick<Logger, 'info' | 'warn'>;
@@ -23,7 +23,12 @@ export interface LifecycleJobDeps {
 
 /** Runs one sweep for real and logs what it did (the audit log has it too). */
 export async function runLifecycleJob(deps: LifecycleJobDeps, name: string, dryRun = false): Promise<SweepResult> {
-  const result = await runSweep(name as LifecycleSweep, { storage: deps.storage, mailer: deps.mailer, publicUrl: deps.settings.publicUrl, logger: deps.logger }, deps.clock(), dryRun);
+  const result = await runSweep(
+    name as LifecycleSweep,
+    { storage: deps.storage, uploadDir: deps.settings.video.uploadDir, mailer: deps.mailer, publicUrl: deps.settings.publicUrl, logger: deps.logger },
+    deps.clock(),
+    dryRun,
+  );
   if (result.count) deps.logger.info({ sweep: result.sweep, count: result.count, dryRun }, 'lifecycle sweep');
   return result;
 }

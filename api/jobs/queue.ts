@@ -96,6 +96,15 @@ export async function enqueue(name: string, payload: Record<string, unknown> = {
 }
 
 /**
+ * Frees a job's unique key while it keeps running: a task queued "at most once while waiting" (the
+ * start-up recovery) lets the next enqueue through once it has begun, since that one may need to
+ * see what happened after this one's start.
+ */
+export async function releaseUniqueKey(job: Job): Promise<void> {
+  await Job.update({ unique_key: null }, { where: { id: job.id } });
+}
+
+/**
  * Adds one job per payload in the caller's transaction with one INSERT (a bulk action's jobs: the
  * lead resends of a filtered list). No unique keys: the caller's own conditional writes decide
  * which rows get a job.

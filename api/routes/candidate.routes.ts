@@ -3,7 +3,6 @@
 //   GET  /apis/candidate/applications/:id        the application and each answer's status
 //   tus  /apis/candidate/uploads[/:upload_id]    resumable upload of one answer (POST, HEAD, PATCH, DELETE, OPTIONS)
 import fs from 'node:fs';
-import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { Router, type RequestHandler } from 'express';
 import { Server as TusServer } from '@tus/server';
@@ -42,6 +41,9 @@ interface NodeSide {
 /** The Express request behind tus's web Request (srvx keeps it at runtime.node.req). */
 const nodeReq = (req: unknown): IncomingMessage & NodeSide => (req as { runtime: { node: { req: IncomingMessage & NodeSide } } }).runtime.node.req;
 
+/** The upload id in a tus request's path (…/candidate/uploads/<32 hex>), or undefined. */
+const uploadIdOf = (req: { url: string }) => /\/candidate\/uploads\/([a-f0-9]{32})\/?$/.exec(new URL(req.url).pathname)?.[1];
+
 /** tus errors carry { status_code, body }; ours become the API's JSON error body. */
 function tusError(err: AppError, lang: Lang) {
   return { status_code: err.status, body: JSON.stringify(errorBody(err, lang)) };
@@ -53,9 +55,6 @@ export function candidateRoutes(deps: AppDeps): Router {
   fs.mkdirSync(uploadDir, { recursive: true });
   const datastore = new FileStore({ directory: uploadDir, configstore: new AnswerUploadKv() });
   const video = { storage: deps.storage, ffmpeg: () => ffmpegPath(deps.settings), logger: deps.logger };
-  const removeBytes = async (id: string) => {
-    await fs.promises.rm(path.join(uploadDir, id), { force: true });
-  };
 
   const tus = new TusServer({
     path: '/candidate/uploads',
@@ -63,13 +62,13 @@ export function candidateRoutes(deps: AppDeps): Router {
     maxSize: MAX_VIDEO_BYTES,
     relativeLocation: true,
     generateUrl: (_req, { id }) => `${ANSWER_UPLOADS_PATH}/${id}`,
-    getFileIdFromRequest: (req) => /\/candidate\/uploads\/([a-f0-9]{32})\/?$/.exec(new URL(req.url).pathname)?.[1],
+    getFileIdFromRequest: uploadIdOf,
     // Creation: only into the caller's own application, one question, within the limits.
     async onUploadCreate(req, upload) {
       const node = nodeReq(req);
       try {
         const meta = parseInput(answerUploadMetadataSchema, upload.metadata ?? {});
-        await beginAnswerUpload(node.caller?.user, meta, upload.id, upload.size, removeBytes);
+        await beginAnswerUpload(node.caller?.user, meta, upload.id, upload.size, uploadDir);
         return {};
       } catch (e) {
         if (e instanceof AppError) throw tusError(e, node.lang ?? DEFAULT_LANG);
@@ -92,17 +91,27 @@ export function candidateRoutes(deps: AppDeps): Router {
     async onUploadFinish(req, upload) {
       const node = nodeReq(req);
       try {
-        await finishAnswerUpload(video, upload.id, path.join(uploadDir, upload.id), deps.clock());
+        await finishAnswerUpload(video, uploadDir, upload.id, deps.clock());
         return {};
       } catch (e) {
         if (e instanceof AppError) throw tusError(e, node.lang ?? DEFAULT_LANG);
         throw e;
       }
     },
-    onResponseError(req, err) {
+    async onResponseError(req, err) {
       const lang = nodeReq(req).lang ?? DEFAULT_LANG;
       if (err instanceof AppError) return tusError(err, lang);
       if ('status_code' in err && err.status_code === 413) return tusError(videoError('video_too_large'), lang);
+      // The bytes went in the middle of a PATCH (tus: 500 write error, 410 gone) because the upload
+      // was replaced by a retake or deleted with its account: the upload is no more, as for a HEAD.
+      const id = 'status_code' in err && (err.status_code === 500 || err.status_code === 410) ? uploadIdOf(req) : undefined;
+      const gone = id
+        ? await AnswerUpload.count({ where: { id, state: 'uploading' } }).then(
+            (n) => n === 0,
+            () => false,
+          )
+        : false;
+      if (gone) return tusError(new AppError(404, 'upload_not_found', 'upload_not_found'), lang);
       return undefined;
     },
   });

@@ -31,6 +31,7 @@ export function consoleRoutes(deps: AppDeps): Router {
       dialect: sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql',
       publicUrl: deps.settings.publicUrl,
       storage: deps.storage,
+      uploadDir: deps.settings.video.uploadDir,
       media: deps.media!,
     };
   };
@@ -116,7 +117,7 @@ export function consoleRoutes(deps: AppDeps): Router {
   router.delete('/delete-user', requireAdmin, async (req, res) => {
     const id = typeof req.query.user === 'string' ? req.query.user : '';
     if (!id) throw invalid('missing_parameters', 'missing_parameters', { field: 'user' });
-    const result = await staff.deleteUser({ id: req.caller!.user.id }, id, deps.clock(), deps.storage);
+    const result = await staff.deleteUser({ id: req.caller!.user.id }, id, deps.clock(), { storage: deps.storage, uploadDir: deps.settings.video.uploadDir });
     res.json({ success: true, message: t(req.lang, result.message) });
   });
 

@@ -39,6 +39,7 @@ export function leadNotifRoutes(deps: AppDeps): Router {
       dialect: sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql',
       publicUrl: deps.settings.publicUrl,
       storage: deps.storage,
+      uploadDir: deps.settings.video.uploadDir,
       media: deps.media!,
     } as const;
     const ids = await idsWhere(planOf(landings).from, whereOf(ctx, landings, q.filter, scope), MAX_BULK_RESEND);

@@ -42,7 +42,7 @@ export function privacyRoutes(deps: AppDeps): Router {
   });
 
   router.post('/privacy/delete', requireUser, requireCandidate, validate({ body: deleteAccountSchema }), async (req, res) => {
-    await deleteOwnAccount(deps.storage, req.caller?.user, deps.clock());
+    await deleteOwnAccount({ storage: deps.storage, uploadDir: deps.settings.video.uploadDir }, req.caller?.user, deps.clock());
     clearSessionCookie(req, res, deps.settings.publicUrl);
     res.json({ success: true, message: t(req.lang, 'privacy_account_deleted') });
   });

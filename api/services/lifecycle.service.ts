@@ -41,6 +41,8 @@ export const monthsBefore = (now: Date, months: number) => {
 
 export interface LifecycleDeps {
   storage: Storage;
+  /** UPLOAD_TMP_DIR: a deleted account's answer uploads in progress are removed from it. */
+  uploadDir: string;
   mailer: Mailer;
   publicUrl: string;
   logger?: Pick<Logger, 'info' | 'warn'>;
@@ -152,7 +154,7 @@ export async function deleteInactiveAccounts(deps: LifecycleDeps, now: Date, dry
   if (!dryRun) {
     const reason: DeletionReason = 'inactivity';
     for (const u of users) {
-      await deleteUser(null, u.id, now, deps.storage, reason);
+      await deleteUser(null, u.id, now, { storage: deps.storage, uploadDir: deps.uploadDir }, reason);
       deleted.push(u.id);
     }
   }

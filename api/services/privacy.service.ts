@@ -9,7 +9,7 @@ import yazl from 'yazl';
 import { Application, ApplicationAnswer, ContactEvent, Offer, WishlistEntry, type User } from '../../models/index.js';
 import type { Storage } from '../integrations/storage.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { deleteUser, snapshotOfUser } from './staff-users.service.js';
+import { deleteUser, snapshotOfUser, type AccountFiles } from './staff-users.service.js';
 import { storyKeys } from './video-answers.service.js';
 
 /** Only candidates have this page: a recruiter's or manager's data belongs to their company's account. */
@@ -114,7 +114,7 @@ export function exportZip(storage: Storage, plan: ExportPlan, now: Date): NodeJS
 }
 
 /** The candidate deletes their own account (the one deletion, reason 'self'). */
-export async function deleteOwnAccount(storage: Storage, caller: User | undefined, now: Date) {
+export async function deleteOwnAccount(files: AccountFiles, caller: User | undefined, now: Date) {
   const user = assertCandidate(caller);
-  return deleteUser({ id: user.id }, user.id, now, storage, 'self');
+  return deleteUser({ id: user.id }, user.id, now, files, 'self');
 }

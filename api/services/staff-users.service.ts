@@ -28,7 +28,7 @@ import { audit } from './audit.service.js';
 import { recountOffers, recountUsers } from './user-counters.service.js';
 import { reindexOffers } from '../../models/search-index.js';
 import type { Storage } from '../integrations/storage.js';
-import { sourceKeyOf, storyKeys } from './video-answers.service.js';
+import { removeUploadFiles, sourceKeyOf, storyKeys } from './video-answers.service.js';
 
 export interface Actor {
   id: string;
@@ -162,23 +162,43 @@ export async function substitute(actor: Actor, targetId: string, input: { user: 
 /** Who deletes an account: staff (console), the person themselves, or the inactivity sweep (no actor). */
 export type DeletionReason = 'staff' | 'self' | 'inactivity';
 
-/** The storage keys that belong to a user as a candidate: stories (playlist, segments, poster), sources, CVs, uploads they own. */
-export async function userFileKeys(storage: Storage, userId: string, t?: Transaction): Promise<string[]> {
+/** Where an account's files are: the storage (stories, sources, CVs, pictures) and UPLOAD_TMP_DIR (answer uploads in progress). */
+export interface AccountFiles {
+  storage: Pick<Storage, 'get' | 'delete'>;
+  uploadDir: string;
+}
+
+/**
+ * The files that go with an account: the stories (playlist, segments, poster) and sources of every
+ * application deleted with it (its own as a candidate and, for a recruiter, those to their offers:
+ * foreign keys cascade), the ids of those applications' answer uploads (their tus files), and the
+ * CVs and uploads the user owns. Another candidate's CV is left to the unreferenced-uploads sweep
+ * (decision 088): it may serve that candidate's other applications.
+ */
+export async function userFiles(storage: Pick<Storage, 'get'>, userId: string, t?: Transaction): Promise<{ keys: string[]; uploadIds: string[] }> {
   const keys = new Set<string>();
-  const apps = await Application.findAll({ where: { candidate_id: userId }, attributes: ['id', 'cv_key'], raw: true, transaction: t });
+  const uploadIds: string[] = [];
+  const offerIds = (await Offer.findAll({ where: { recruiter_id: userId }, attributes: ['id'], raw: true, transaction: t })).map((o) => o.id);
+  const apps = await Application.findAll({
+    where: { [Op.or]: [{ candidate_id: userId }, { recruiter_id: userId }, ...(offerIds.length ? [{ offer_id: offerIds }] : [])] },
+    attributes: ['id', 'candidate_id', 'cv_key'],
+    raw: true,
+    transaction: t,
+  });
   const appIds = apps.map((a) => a.id);
-  for (const a of apps) if (a.cv_key) keys.add(a.cv_key);
+  for (const a of apps) if (a.cv_key && a.candidate_id === userId) keys.add(a.cv_key);
   if (appIds.length) {
     for (const a of await ApplicationAnswer.findAll({ where: { application_id: appIds, upload_path: { [Op.ne]: null } }, attributes: ['upload_path'], raw: true, transaction: t })) {
-      for (const k of await storyKeys(storage, a.upload_path!)) keys.add(k);
+      for (const k of await storyKeys(storage as Storage, a.upload_path!)) keys.add(k);
     }
     for (const u of await AnswerUpload.findAll({ where: { application_id: appIds }, attributes: ['id', 'source_key'], raw: true, transaction: t })) {
       if (u.source_key) keys.add(u.source_key);
       keys.add(sourceKeyOf(u.id));
+      uploadIds.push(u.id);
     }
   }
   for (const u of await Upload.findAll({ where: { owner_id: userId }, attributes: ['key'], raw: true, transaction: t })) keys.add(u.key);
-  return [...keys];
+  return { keys: [...keys], uploadIds };
 }
 
 /**
@@ -186,21 +206,23 @@ export async function userFileKeys(storage: Storage, userId: string, t?: Transac
  * request, the inactivity sweep): the user and everything that belongs to them (foreign keys
  * cascade); counters of the users on the other side of their applications and wishlists, and of
  * the offers that lost applications, are recomputed in the same transaction; once it commits, their
- * stories, CVs and uploads leave the storage (docs/decisions/168-self-service-privacy.md).
+ * stories, CVs and uploads leave the storage and the unfinished answer uploads their tus files in
+ * UPLOAD_TMP_DIR (docs/decisions/168-self-service-privacy.md, 230-no-upload-left-behind.md).
  */
 export async function deleteUser(
   actor: Actor | null,
   userId: string,
   now: Date,
-  storage: Pick<Storage, 'get' | 'delete'>,
+  files: AccountFiles,
   reason: DeletionReason = 'staff',
 ): Promise<{ id: string; message: 'console_user_deleted'; files: number }> {
   let keys: string[] = [];
+  let uploadIds: string[] = [];
   try {
     await retryingTransaction(async (t) => {
       const user = await lockUser(userId, t);
       const before = snapshot(user);
-      keys = await userFileKeys(storage as Storage, userId, t);
+      ({ keys, uploadIds } = await userFiles(files.storage, userId, t));
       const affected = new Set<string>();
       const appOffers = new Set<number>();
       for (const a of await Application.findAll({
@@ -232,7 +254,8 @@ export async function deleteUser(
     throw new AppError(500, 'delete_failed', 'console_delete_failed');
   }
   // After the commit: a rolled-back deletion keeps its files. A key missing already is not an error.
-  for (const key of keys) await storage.delete(key);
+  for (const key of keys) await files.storage.delete(key);
+  await removeUploadFiles(files.uploadDir, uploadIds);
   return { id: userId, message: 'console_user_deleted' as const, files: keys.length };
 }
 

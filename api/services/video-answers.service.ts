@@ -63,6 +63,24 @@ export function videoError(code: VideoError): AppError {
   return new AppError(status, code, code, { max_bytes: MAX_VIDEO_BYTES, max_seconds: MAX_VIDEO_SECONDS });
 }
 
+/**
+ * The files of one tus upload in UPLOAD_TMP_DIR: the bytes (named by the upload id) and the file
+ * store's metadata beside them (`.json`; `.info` is tusd's name). Ours keeps the metadata in the
+ * answer_uploads row, so only the bytes exist, but a file of either name is the upload's.
+ */
+export const TUS_FILE = /^([0-9a-f]{32})(?:\.json|\.info)?$/;
+const tusFiles = (uploadDir: string, id: string) => [id, `${id}.json`, `${id}.info`].map((f) => path.join(uploadDir, f));
+
+/**
+ * Removes the tus files of these uploads: the one place that deletes an upload's bytes (a refused or
+ * accepted file, a retake, a deleted account, the sweeps). Bytes are removed only once their row has
+ * left `uploading` (or is gone): a row still `uploading` always has its bytes.
+ */
+export async function removeUploadFiles(uploadDir: string, ids: Iterable<string>): Promise<void> {
+  for (const id of ids) for (const f of tusFiles(uploadDir, id)) await fs.rm(f, { force: true });
+}
+
+/** How many bytes of an upload are on disk (tus's offset: the file store reads it from the file). */
 async function uploadedBytes(uploadDir: string, id: string): Promise<number> {
   const stat = await fs.stat(path.join(uploadDir, id)).catch(() => null);
   return stat?.size ?? 0;
@@ -156,15 +174,16 @@ export async function ownApplication(caller: User | undefined, id: number): Prom
 /**
  * A new tus upload for one answer (tus creation): the caller's application, still applying, the
  * question exists, a length is declared and within the limit. Earlier unfinished or refused
- * uploads of that answer are forgotten (their bytes removed by `removeBytes`).
+ * uploads of that answer are replaced (their rows go, then their bytes in uploadDir).
+ *
+ * A retake racing the last byte of the previous upload (docs/decisions/230-...): the answer row is
+ * locked, so this and the previous upload's finish (a conditional write on its row still
+ * `uploading`) happen one after the other. The previous upload's finish committed first: it is
+ * being transcoded and the retake answers 409 answer_processing. The retake came first: the previous
+ * upload is replaced, and its finish, finding no row, answers 404 upload_not_found (never a refusal
+ * of its file).
  */
-export async function beginAnswerUpload(
-  caller: User | undefined,
-  meta: { application_id: string; qid: string },
-  uploadId: string,
-  size: number | undefined,
-  removeBytes: (id: string) => Promise<void>,
-): Promise<AnswerUpload> {
+export async function beginAnswerUpload(caller: User | undefined, meta: { application_id: string; qid: string }, uploadId: string, size: number | undefined, uploadDir: string): Promise<AnswerUpload> {
   const application = await ownApplication(caller, Number(meta.application_id));
   if (application.state === 'complete') throw conflict('application_complete', 'application_complete');
   const answer = await ApplicationAnswer.findOne({ where: { application_id: application.id, qid: meta.qid } });
@@ -172,24 +191,31 @@ export async function beginAnswerUpload(
   if (size === undefined) throw new AppError(400, 'upload_length_required', 'upload_length_required');
   if (size === 0) throw videoError('video_empty');
   if (size > MAX_VIDEO_BYTES) throw videoError('video_too_large');
-  const earlier = await AnswerUpload.findAll({ where: { answer_id: answer.id, state: { [Op.in]: ['uploading', 'failed'] } } });
-  for (const e of earlier) {
-    await removeBytes(e.id);
-    await e.destroy();
-  }
-  if (await AnswerUpload.count({ where: { answer_id: answer.id, state: 'processing' } })) throw conflict('answer_processing', 'answer_processing');
-  return AnswerUpload.create({
-    id: uploadId,
-    application_id: application.id,
-    answer_id: answer.id,
-    candidate_id: application.candidate_id as string,
-    size,
-    upload_json: null,
-    state: 'uploading',
-    error_code: null,
-    source_key: null,
-    duration_ms: null,
+  const { created, replaced } = await transaction(async (t) => {
+    await ApplicationAnswer.findByPk(answer.id, { transaction: t, lock: t.LOCK.UPDATE });
+    const earlier = await AnswerUpload.findAll({ where: { answer_id: answer.id }, attributes: ['id', 'state'], transaction: t, lock: t.LOCK.UPDATE });
+    if (earlier.some((e) => e.state === 'processing')) throw conflict('answer_processing', 'answer_processing');
+    const replaced = earlier.filter((e) => e.state === 'uploading' || e.state === 'failed').map((e) => e.id);
+    if (replaced.length) await AnswerUpload.destroy({ where: { id: replaced }, transaction: t });
+    const created = await AnswerUpload.create(
+      {
+        id: uploadId,
+        application_id: application.id,
+        answer_id: answer.id,
+        candidate_id: application.candidate_id as string,
+        size,
+        upload_json: null,
+        state: 'uploading',
+        error_code: null,
+        source_key: null,
+        duration_ms: null,
+      },
+      { transaction: t },
+    );
+    return { created, replaced };
   });
+  await removeUploadFiles(uploadDir, replaced);
+  return created;
 }
 
 /** The caller's upload in progress, or 404. */
@@ -212,51 +238,175 @@ export const sourceKeyOf = (uploadId: string) => `story/${uploadId}/source`;
 export const storyKeyOf = (uploadId: string) => `story/${uploadId}/index.m3u8`;
 
 /**
- * The last byte has arrived: check the file by content. Refused (not a video, too long, empty):
- * the bytes are removed, the upload is marked failed with its code, and the error is thrown for
- * tus to answer. Accepted: the file goes to storage, the transcode job is queued in the same
- * transaction that marks the answer processing, and the local bytes are removed.
+ * What a finish answers when the upload was settled by someone else meanwhile (another process's
+ * finish, the recovery job) or replaced (a retake, a deleted account): the recorded outcome.
  */
-export async function finishAnswerUpload(deps: VideoDeps, uploadId: string, file: string, now: Date): Promise<void> {
-  const upload = await AnswerUpload.findByPk(uploadId);
-  if (!upload) throw notFound('upload_not_found', 'upload_not_found');
-  let refusal: VideoError | null = null;
+function settledOutcome(upload: AnswerUpload | null): void {
+  if (!upload || upload.state === 'uploading') throw notFound('upload_not_found', 'upload_not_found');
+  if (upload.state === 'failed') throw videoError((upload.error_code ?? 'video_processing_failed') as VideoError);
+}
+
+const isMissingFile = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** The check by content of a received file: the refusal, or the file and its duration. */
+async function checkReceivedFile(deps: VideoDeps, file: string): Promise<{ refusal: VideoError } | { body: Buffer; durationMs: number | null }> {
   const stat = await fs.stat(file).catch(() => null);
-  let durationMs: number | null = null;
-  if (!stat || stat.size === 0) refusal = 'video_empty';
-  else if (stat.size > MAX_VIDEO_BYTES) refusal = 'video_too_large';
-  else {
-    const info = await probe(deps.ffmpeg(), file);
-    durationMs = info.durationMs;
-    if (!info.video || info.durationMs === null) refusal = 'video_not_a_video';
-    else if (info.durationMs > MAX_VIDEO_SECONDS * 1000) refusal = 'video_too_long';
+  if (!stat || stat.size === 0) return { refusal: 'video_empty' };
+  if (stat.size > MAX_VIDEO_BYTES) return { refusal: 'video_too_large' };
+  const info = await probe(deps.ffmpeg(), file);
+  if (!info.video || info.durationMs === null) return { refusal: 'video_not_a_video' };
+  if (info.durationMs > MAX_VIDEO_SECONDS * 1000) return { refusal: 'video_too_long' };
+  return { body: await fs.readFile(file), durationMs: info.durationMs };
+}
+
+/**
+ * The last byte has arrived: check the file by content. Refused (not a video, too long, empty):
+ * the upload is marked failed with its code, the bytes removed, and the error thrown for tus to
+ * answer. Accepted: the file goes to storage, the transcode job is queued in the same transaction
+ * that marks the answer processing, and the local bytes are removed.
+ *
+ * Safe to run twice at once (two processes, the recovery job beside the last PATCH): the check
+ * writes nothing, and the outcome is recorded only while the row is still `uploading`, so one
+ * finish records it and queues one transcode; the other answers what was recorded. A row replaced
+ * by a retake or deleted with its account meanwhile is never refused nor queued: 404.
+ */
+export async function finishAnswerUpload(deps: VideoDeps, uploadDir: string, uploadId: string, now: Date): Promise<void> {
+  const upload = await AnswerUpload.findByPk(uploadId);
+  if (!upload || upload.state !== 'uploading') return settledOutcome(upload);
+  const file = path.join(uploadDir, upload.id);
+  const stillUploading = { where: { id: upload.id, state: 'uploading' as const } };
+  let verdict: Awaited<ReturnType<typeof checkReceivedFile>>;
+  try {
+    verdict = await checkReceivedFile(deps, file);
+  } catch (e) {
+    // The bytes went while they were checked: the row went first (retake, deleted account).
+    if (!isMissingFile(e)) throw e;
+    verdict = { refusal: 'video_empty' };
   }
-  if (refusal) {
-    await fs.rm(file, { force: true });
-    await fs.rm(`${file}.json`, { force: true });
-    await upload.update({ state: 'failed', error_code: refusal, upload_json: null });
-    throw videoError(refusal);
+  if ('refusal' in verdict) {
+    const [refused] = await AnswerUpload.update({ state: 'failed', error_code: verdict.refusal, upload_json: null }, stillUploading);
+    if (!refused) return settledOutcome(await AnswerUpload.findByPk(upload.id));
+    await removeUploadFiles(uploadDir, [upload.id]);
+    throw videoError(verdict.refusal);
   }
   const key = sourceKeyOf(upload.id);
-  await deps.storage.put(key, await fs.readFile(file), 'application/octet-stream');
-  await transaction(async (t) => {
-    await upload.update({ state: 'processing', source_key: key, duration_ms: durationMs, upload_json: null }, { transaction: t });
-    await enqueue(TRANSCODE_JOB, { upload_id: upload.id }, { queue: VIDEO_QUEUE, transaction: t, maxAttempts: 3, runAt: now });
+  await deps.storage.put(key, verdict.body, 'application/octet-stream');
+  const accepted = await transaction(async (t) => {
+    const [n] = await AnswerUpload.update({ state: 'processing', source_key: key, duration_ms: verdict.durationMs, upload_json: null }, { ...stillUploading, transaction: t });
+    if (n) await enqueue(TRANSCODE_JOB, { upload_id: upload.id }, { queue: VIDEO_QUEUE, transaction: t, maxAttempts: 3, runAt: now });
+    return n > 0;
   });
-  await fs.rm(file, { force: true });
+  if (!accepted) {
+    // Settled elsewhere: the source just stored is needed only by an upload being transcoded (the
+    // transcoder deletes it when done, after that state was written).
+    const current = await AnswerUpload.findByPk(upload.id);
+    if (current?.state !== 'processing') await deps.storage.delete(key);
+    return settledOutcome(current);
+  }
+  await removeUploadFiles(uploadDir, [upload.id]);
+}
+
+/**
+ * Uploads whose last byte is on disk but whose finish never ran (the process died between the two,
+ * or the finish failed on something else than the file): tus-js-client sees offset = length when it
+ * resumes and sends nothing more, so the server finishes them itself, as the last PATCH does. Run
+ * at every start (a queued job, api/jobs/index.ts) and by the hourly sweep. Answers how many were
+ * settled (accepted or refused); the first unexpected error is thrown once all were tried.
+ */
+export async function finishReceivedUploads(deps: VideoDeps, uploadDir: string, now: Date): Promise<number> {
+  let settled = 0;
+  let failure: unknown = null;
+  let after = '';
+  for (;;) {
+    const page = await AnswerUpload.findAll({ where: { state: 'uploading', id: { [Op.gt]: after } }, attributes: ['id', 'size'], order: [['id', 'ASC']], limit: 200 });
+    if (!page.length) break;
+    after = page[page.length - 1].id;
+    for (const u of page) {
+      if ((await uploadedBytes(uploadDir, u.id)) !== Number(u.size)) continue;
+      try {
+        await finishAnswerUpload(deps, uploadDir, u.id, now);
+        settled++;
+      } catch (e) {
+        if (e instanceof AppError) settled++;
+        else {
+          deps.logger.warn({ err: e, upload: u.id }, 'received upload not finished');
+          failure ??= e;
+        }
+      }
+    }
+  }
+  if (failure) throw failure;
+  return settled;
 }
 
 /** An upload still unfinished this long after it started is abandoned: its bytes and row are removed. */
 export const ABANDONED_UPLOAD_MS = 24 * 3600_000;
 
-/** Removes abandoned uploads (bytes in uploadDir, then the row); answers how many. */
+/**
+ * Removes abandoned uploads: still `uploading` a day after they started, their bytes incomplete
+ * (complete ones are finished by finishReceivedUploads). The row first, while it is still
+ * `uploading`, then the bytes: a crash between the two leaves files that purgeStrayUploadFiles
+ * removes. Answers how many went.
+ */
 export async function purgeAbandonedUploads(uploadDir: string, now: Date): Promise<number> {
   const old = await AnswerUpload.findAll({ where: { state: 'uploading', created_at: { [Op.lt]: new Date(now.getTime() - ABANDONED_UPLOAD_MS) } }, limit: 500 });
+  let removed = 0;
   for (const u of old) {
-    await fs.rm(path.join(uploadDir, u.id), { force: true });
-    await u.destroy();
+    if ((await uploadedBytes(uploadDir, u.id)) === Number(u.size)) continue;
+    if (!(await AnswerUpload.destroy({ where: { id: u.id, state: 'uploading' } }))) continue;
+    await removeUploadFiles(uploadDir, [u.id]);
+    removed++;
   }
-  return old.length;
+  return removed;
+}
+
+/** A file in UPLOAD_TMP_DIR that no upload in progress refers to is removed once it is this old. */
+export const STRAY_UPLOAD_FILE_MS = 3600_000;
+
+/**
+ * Removes the tus files in uploadDir that no upload in progress refers to (no row, or a row that
+ * left `uploading`: bytes a crash left behind after a check, a deletion, a sweep), once they are
+ * STRAY_UPLOAD_FILE_MS old; a file of an upload still `uploading` is never touched. Only files
+ * named as tus names them (TUS_FILE): anything else in the folder is not ours. Answers how many.
+ */
+export async function purgeStrayUploadFiles(uploadDir: string, now: Date): Promise<number> {
+  const names = await fs.readdir(uploadDir).catch(() => [] as string[]);
+  const before = now.getTime() - STRAY_UPLOAD_FILE_MS;
+  const old = new Map<string, string[]>();
+  for (const name of names) {
+    const id = TUS_FILE.exec(name)?.[1];
+    if (!id) continue;
+    const stat = await fs.stat(path.join(uploadDir, name)).catch(() => null);
+    if (!stat?.isFile() || stat.mtimeMs >= before) continue;
+    old.set(id, [...(old.get(id) ?? []), name]);
+  }
+  let removed = 0;
+  const ids = [...old.keys()];
+  for (let i = 0; i < ids.length; i += 200) {
+    const chunk = ids.slice(i, i + 200);
+    const live = new Set((await AnswerUpload.findAll({ where: { id: chunk, state: 'uploading' }, attributes: ['id'], raw: true })).map((u) => u.id));
+    for (const id of chunk.filter((x) => !live.has(x))) {
+      for (const name of old.get(id)!) await fs.rm(path.join(uploadDir, name), { force: true });
+      removed += old.get(id)!.length;
+    }
+  }
+  return removed;
+}
+
+/** An empty story folder (local disk) is removed once unchanged this long: a younger one may be about to receive a file. */
+export const EMPTY_STORY_FOLDER_MS = 10 * 60_000;
+
+/**
+ * The hourly sweep of answer uploads (the queued job abandoned-answer-uploads): uploads whose last
+ * byte arrived are finished, abandoned ones removed, stray tus files removed, and the story folders
+ * left empty by deletions removed (local disk; S3 has none). Answers what each step did.
+ */
+export async function sweepAnswerUploads(deps: VideoDeps, uploadDir: string, now: Date): Promise<{ finished: number; abandoned: number; strayFiles: number; emptyFolders: number }> {
+  const finished = await finishReceivedUploads(deps, uploadDir, now);
+  const abandoned = await purgeAbandonedUploads(uploadDir, now);
+  const strayFiles = await purgeStrayUploadFiles(uploadDir, now);
+  const emptyFolders = await deps.storage.removeEmptyFolders('story', new Date(now.getTime() - EMPTY_STORY_FOLDER_MS));
+  return { finished, abandoned, strayFiles, emptyFolders };
 }
 
 /** Keys of a stored story: its playlist, the segments it names, the poster. */
@@ -286,6 +436,7 @@ export async function transcodeAnswer(deps: VideoDeps & { preset: string }, uplo
   const source = await deps.storage.get(upload.source_key);
   if (!source) throw new Error(`source ${upload.source_key} is missing`);
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'vrp-transcode-'));
+  const written: string[] = [];
   try {
     const input = path.join(work, 'source');
     await fs.writeFile(input, source.body);
@@ -295,8 +446,10 @@ export async function transcodeAnswer(deps: VideoDeps & { preset: string }, uplo
     const transcoded = Date.now();
     const dir = storyKeyOf(upload.id).slice(0, -'index.m3u8'.length);
     const type = (f: string) => (f.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : f.endsWith('.jpg') ? 'image/jpeg' : 'video/mp2t');
-    for (const f of files.filter((x) => x !== 'index.m3u8')) await deps.storage.put(dir + f, await fs.readFile(path.join(out, f)), type(f));
-    await deps.storage.put(dir + 'index.m3u8', await fs.readFile(path.join(out, 'index.m3u8')), type('index.m3u8'));
+    for (const f of [...files.filter((x) => x !== 'index.m3u8'), 'index.m3u8']) {
+      written.push(dir + f);
+      await deps.storage.put(dir + f, await fs.readFile(path.join(out, f)), type(f));
+    }
     // Where the time goes (bench:stories reads this line): source from storage, ffmpeg, story to storage.
     deps.logger.info(
       { upload: upload.id, preset: deps.preset, ms: { fetch: fetched - started, ffmpeg: transcoded - fetched, store: Date.now() - transcoded }, duration_ms: upload.duration_ms },
@@ -306,9 +459,9 @@ export async function transcodeAnswer(deps: VideoDeps & { preset: string }, uplo
     await fs.rm(work, { recursive: true, force: true });
   }
   ctx.signal.throwIfAborted();
-  const replaced = await transaction(async (t) => {
+  const outcome = await transaction(async (t): Promise<{ gone: boolean; replaced: string | null }> => {
     const fresh = await AnswerUpload.findByPk(upload.id, { transaction: t, lock: t.LOCK.UPDATE });
-    if (!fresh || fresh.state !== 'processing') return null;
+    if (!fresh || fresh.state !== 'processing') return { gone: !fresh, replaced: null };
     const answer = (await ApplicationAnswer.findByPk(fresh.answer_id, { transaction: t, lock: t.LOCK.UPDATE }))!;
     const previous = answer.upload_path && answer.upload_path !== storyKeyOf(fresh.id) ? answer.upload_path : null;
     await answer.update({ upload_path: storyKeyOf(fresh.id), state: 'done', method: 'storage' }, { transaction: t });
@@ -316,10 +469,12 @@ export async function transcodeAnswer(deps: VideoDeps & { preset: string }, uplo
     // Uploads of this answer that were replaced by this one are history: forget them.
     await AnswerUpload.destroy({ where: { answer_id: answer.id, id: { [Op.ne]: fresh.id }, state: { [Op.in]: ['ready', 'failed'] } }, transaction: t });
     await completeIfAllReady(fresh.application_id, t, now());
-    return previous;
+    return { gone: false, replaced: previous };
   });
   await deps.storage.delete(sourceKeyOf(upload.id));
-  if (replaced) for (const key of await storyKeys(deps.storage, replaced)) await deps.storage.delete(key);
+  if (outcome.replaced) for (const key of await storyKeys(deps.storage, outcome.replaced)) await deps.storage.delete(key);
+  // The upload went while it was transcoded (its account deleted): the story just stored is no one's.
+  if (outcome.gone) for (const key of written) await deps.storage.delete(key);
 }
 
 /** After the transcoder gave up: the answer is failed (the candidate records again), the source removed. */

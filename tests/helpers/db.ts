@@ -23,7 +23,9 @@ export interface TestDatabase {
  * A fresh database, migrated and with the models bound to it; with `migrateTo`, migrated only up
  * to that migration and left unbound (for the migrations' own tests).
  */
-export async function createTestDatabase(opts: { migrateTo?: string; latin1?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  opts: { migrateTo?: string; latin1?: boolean; /** Another than the suite's (TEST_DB): a file that runs on both. */ dialect?: 'sqlite' | 'mysql' } = {},
+): Promise<TestDatabase> {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const open = async (database: Database) => {
     if (!opts.migrateTo) return openDatabase({ database });
@@ -31,7 +33,7 @@ export async function createTestDatabase(opts: { migrateTo?: string; latin1?: bo
     await createMigrator(sequelize).up({ to: opts.migrateTo });
     return sequelize;
   };
-  if (dialect === 'mysql') {
+  if ((opts.dialect ?? dialect) === 'mysql') {
     const base = process.env.TEST_MYSQL_URL;
     if (!base) throw new Error('TEST_DB=mysql needs TEST_MYSQL_URL (mysql://root@127.0.0.1:3306/test)');
     const admin = await mysql.createConnection(base);

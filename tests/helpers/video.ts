@@ -64,3 +64,66 @@ export function makeVideo(spec: VideoSpec, dir = fs.mkdtempSync(path.join(os.tmp
   if (out.status !== 0) throw new Error(`ffmpeg could not make the test video: ${out.stderr}`);
   return file;
 }
+
+/** The runs of ffmpeg a test can hold: the content check of a received answer (the probe), a transcode. */
+export type FfmpegStep = 'check' | 'transcode';
+
+/** How each step's command line begins (api/integrations/ffmpeg.ts: probe, transcodeToHls). */
+const STEP_ARGS: Record<FfmpegStep, string> = { check: '-hide_banner -nostdin -i', transcode: '-hide_banner -nostdin -y' };
+
+export interface HeldFfmpeg {
+  /** The wrapper to give as FFMPEG_PATH. */
+  bin: string;
+  /** From now on, each run of this step waits before it starts. */
+  hold(step?: FfmpegStep): void;
+  /** The waiting runs of this step (of every step when none is named) go on, and later ones do not wait. */
+  release(step?: FfmpegStep): void;
+  /** Resolves with the pids of the runs of this step waiting (the wrappers' own), once at least one waits. */
+  started(step?: FfmpegStep, timeoutMs?: number): Promise<number[]>;
+}
+
+/**
+ * The real ffmpeg behind a wrapper that can hold a step at its start: the check of a received
+ * answer (the bytes all on disk, nothing checked yet) or a transcode (the source fetched, no story
+ * stored yet). A test sees the step begin (`started`), does what must happen at that moment (a
+ * retake, a kill -9 of the server, a deletion) and releases it. Other runs (-version, a step not
+ * held) go straight through.
+ */
+export function heldFfmpeg(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-held-ffmpeg-'))): HeldFfmpeg {
+  const bin = path.join(dir, 'ffmpeg');
+  const gate = (step: FfmpegStep) => path.join(dir, `hold-${step}`);
+  const waiting = (step: FfmpegStep) => path.join(dir, `started-${step}`);
+  const steps = Object.keys(STEP_ARGS) as FfmpegStep[];
+  fs.writeFileSync(
+    bin,
+    [
+      '#!/bin/sh',
+      ...steps.map((step) =>
+        [`if [ "$1 $2 $3" = '${STEP_ARGS[step]}' ] && [ -f '${gate(step)}' ]; then`, `  echo $$ >> '${waiting(step)}'`, `  while [ -f '${gate(step)}' ]; do sleep 0.05; done`, 'fi'].join('\n'),
+      ),
+      `exec '${FFMPEG}' "$@"`,
+      '',
+    ].join('\n'),
+    { mode: 0o755 },
+  );
+  return {
+    bin,
+    hold: (step = 'check') => fs.writeFileSync(gate(step), ''),
+    release: (step) => {
+      for (const s of step ? [step] : steps) fs.rmSync(gate(s), { force: true });
+    },
+    async started(step = 'check', timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        const file = waiting(step);
+        const pids = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+        if (pids.length) {
+          fs.rmSync(file, { force: true });
+          return pids;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no ${step} started`);
+    },
+  };
+}

@@ -162,7 +162,7 @@ export const usersServer: ServerPart = {
     return user.id;
   },
   remove: async (ctx, id) => {
-    await staff.deleteUser(actor(ctx), id, ctx.clock(), ctx.storage);
+    await staff.deleteUser(actor(ctx), id, ctx.clock(), { storage: ctx.storage, uploadDir: ctx.uploadDir });
   },
   actions: {
     plan: (ctx, id, body) => staff.changePlan(actor(ctx), id, body as never, ctx.clock()),
