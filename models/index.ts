@@ -13,6 +13,7 @@ import { Plan, StripeEvent } from './billing.model.js';
 import { Job, AnswerUpload } from './job.model.js';
 import { MeetingSignal } from './meeting.model.js';
 import { installSearchHooks } from './search-index.js';
+import { installPlanLimitHooks } from './plan-limits.js';
 
 export * from './user.model.js';
 export * from './offer.model.js';
@@ -73,6 +74,7 @@ export function initModels(sequelize: Sequelize): void {
   boundTo = sequelize;
   for (const m of Object.values(models)) m.initModel(sequelize);
   installSearchHooks();
+  installPlanLimitHooks();
 
   User.hasMany(ContactEvent, { foreignKey: 'user_id', as: 'contact_history' });
   ContactEvent.belongsTo(User, { foreignKey: 'user_id' });
