@@ -91,6 +91,7 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'POST /apis/auth/login': { body: (f) => ({ email: f.ids.loginEmail, password: 'motdepasse1' }), expect: ALL(200) },
   'POST /apis/auth/logout': { expect: ALL(204) },
   'GET /apis/auth/me': { expect: SIGNED_IN(200) },
+  'GET /apis/custom-authorizer': { expect: SIGNED_IN(200) },
   // Self-service privacy (decision 168): the caller's own data only, candidates only. The deletion
   // is called unconfirmed (400 for the candidate) so that the fixtures survive; privacy.test.ts deletes.
   'GET /apis/privacy/export': { expect: { anonymous: 401, candidate: 200, others: 403 } },
