@@ -34,7 +34,13 @@ export function withLang(href: string, lang: string | null | undefined): string 
   const beforeHash = hashAt >= 0 ? href.slice(0, hashAt) : href;
   const queryAt = beforeHash.indexOf('?');
   const base = queryAt >= 0 ? beforeHash.slice(0, queryAt) : beforeHash;
-  const params = queryAt >= 0 ? beforeHash.slice(queryAt + 1).split('&').filter((p) => p !== '' && !/^lang(=|$)/.test(p)) : [];
+  const params =
+    queryAt >= 0
+      ? beforeHash
+          .slice(queryAt + 1)
+          .split('&')
+          .filter((p) => p !== '' && !/^lang(=|$)/.test(p))
+      : [];
   params.push(`lang=${lang}`);
   return `${base}?${params.join('&')}${hash}`;
 }
