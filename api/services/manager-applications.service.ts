@@ -28,6 +28,7 @@ import { companyReach, reachesRecruiter, type Reach } from '../auth/access.js';
 import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
 import { recountOffers, recountUsers } from './user-counters.service.js';
 import { audit } from './audit.service.js';
+import { scheduleRejection } from './candidate-news.service.js';
 import { LOOKUP_JOB_CODE } from './job-codes.js';
 import { OFFER_PAGE_DEFAULT } from './manager-applications.schema.js';
 import type { User } from '../../models/index.js';
@@ -282,6 +283,9 @@ export async function moveApplication(caller: User | undefined, jobCode: string,
     if (COUNTED.includes(from) || COUNTED.includes(to)) await recountUsers([app.recruiter_id], t);
     await recountOffers([offer.id], t);
     await audit(t, { actorId: caller!.id, action: 'recruiter_state', resource: 'applications', recordId: app.id, before: { recruiter_state: from }, after: { recruiter_state: to }, at: now });
+    // A rejection becomes final, and the candidate is told, when its delay is over (decision 281):
+    // the company sees when.
+    if (to === 'wait_reject') return { error: false, changed: true, Item: { ...item(to), reject_at: (await scheduleRejection(app.id, now, t)).toISOString() } };
     return { error: false, changed: true, Item: item(to) };
   });
 }

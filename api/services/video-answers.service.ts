@@ -17,6 +17,7 @@ import type { Mailer } from '../integrations/mail.js';
 import { probe, transcodeToHls } from '../integrations/ffmpeg.js';
 import { enqueue, type JobContext } from '../jobs/queue.js';
 import { recountOffers, recountUsers } from './user-counters.service.js';
+import { scheduleConfirmation } from './candidate-news.service.js';
 import { t as translate, DEFAULT_LANG, isLang, type Lang } from '../../config/i18n/index.js';
 
 /** The job that turns a received answer into an HLS story. */
@@ -499,6 +500,8 @@ export async function completeIfAllReady(applicationId: number, t: Transaction, 
   await recountUsers([application.candidate_id as string, application.recruiter_id as string], t);
   await recountOffers([application.offer_id], t);
   await enqueue(COMPLETE_MAIL_JOB, { application_id: application.id }, { transaction: t, uniqueKey: `complete-mail:${application.id}` });
+  // The candidate's confirmation too (decision 281).
+  await scheduleConfirmation(application.id, t);
   return true;
 }
 

@@ -179,6 +179,12 @@ const en: Record<keyof typeof fr, string> = {
   inactivity_warning_subject: 'Your account will be deleted on {date}',
   inactivity_warning_text:
     'Hello {name},\n\nYou have not signed in for almost three years. As our privacy policy states, your account and your data (stories, CV, applications) will be deleted on {date}.\n\nTo keep your account, just sign in before that date: {link}\n',
+  candidate_complete_mail_subject: 'Your application for “{title}” has been sent',
+  candidate_complete_mail_text:
+    'Hello {name},\n\nThank you! Your video answers to the offer “{title}” at {company} have arrived: your application is complete and the company can now watch it.\n\nWe will write to you as soon as they have decided. You can follow your applications here: {link}\n',
+  candidate_rejected_mail_subject: 'Your application for “{title}”',
+  candidate_rejected_mail_text:
+    'Hello {name},\n\nThank you for taking the time to answer the offer “{title}” at {company} in video. After watching your application carefully, the company has decided not to take it further for this position.\n\nThis is not a judgement on you: other offers are waiting, and your next video may be the one. We wish you every success.\n\nYour applications: {link}\n',
 };
 
 export default en;

@@ -180,6 +180,12 @@ const fr = {
   inactivity_warning_subject: 'Votre compte sera supprimé le {date}',
   inactivity_warning_text:
     'Bonjour {name},\n\nVous ne vous êtes pas connecté depuis bientôt trois ans. Comme le prévoit notre politique de confidentialité, votre compte et vos données (stories, CV, candidatures) seront supprimés le {date}.\n\nPour garder votre compte, il suffit de vous connecter avant cette date : {link}\n',
+  candidate_complete_mail_subject: 'Votre candidature à « {title} » est envoyée',
+  candidate_complete_mail_text:
+    'Bonjour {name},\n\nMerci ! Vos réponses vidéo à l’offre « {title} » de {company} sont bien arrivées : votre candidature est complète et l’entreprise peut maintenant la regarder.\n\nNous vous écrirons dès qu’elle aura pris sa décision. Vous pouvez suivre vos candidatures ici : {link}\n',
+  candidate_rejected_mail_subject: 'Votre candidature à « {title} »',
+  candidate_rejected_mail_text:
+    'Bonjour {name},\n\nMerci d’avoir pris le temps de répondre en vidéo à l’offre « {title} » de {company}. Après avoir regardé votre candidature avec attention, l’entreprise a choisi de ne pas la retenir pour ce poste.\n\nCe n’est pas un jugement sur vous : d’autres offres vous attendent, et votre prochaine vidéo sera peut-être la bonne. Nous vous souhaitons plein de succès.\n\nVos candidatures : {link}\n',
 } as const;
 
 export default fr;

@@ -180,6 +180,12 @@ const nl: Record<keyof typeof fr, string> = {
   inactivity_warning_subject: 'Je account wordt verwijderd op {date}',
   inactivity_warning_text:
     'Hallo {name},\n\nJe hebt al bijna drie jaar niet ingelogd. Zoals ons privacybeleid bepaalt, worden je account en je gegevens (stories, cv, sollicitaties) verwijderd op {date}.\n\nWil je je account houden? Log dan voor die datum in: {link}\n',
+  candidate_complete_mail_subject: 'Je sollicitatie voor “{title}” is verstuurd',
+  candidate_complete_mail_text:
+    'Hallo {name},\n\nBedankt! Je videoantwoorden op de vacature “{title}” van {company} zijn goed aangekomen: je sollicitatie is volledig en het bedrijf kan ze nu bekijken.\n\nWe laten het je weten zodra het een beslissing heeft genomen. Je sollicitaties volgen kan hier: {link}\n',
+  candidate_rejected_mail_subject: 'Je sollicitatie voor “{title}”',
+  candidate_rejected_mail_text:
+    'Hallo {name},\n\nBedankt dat je de tijd nam om per video te antwoorden op de vacature “{title}” van {company}. Na je sollicitatie aandachtig te hebben bekeken, heeft het bedrijf beslist er voor deze functie niet op in te gaan.\n\nDit is geen oordeel over jou: er wachten andere vacatures op je, en misschien is je volgende video de goede. We wensen je veel succes.\n\nJe sollicitaties: {link}\n',
 };
 
 export default nl;

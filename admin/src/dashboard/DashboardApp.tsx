@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { AdminContext, useLocaleState, useTranslate } from 'react-admin';
 import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Stack, Tab, Tabs, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { ForgotPassword } from '../common/ForgotPassword.js';
 import { DASHBOARD_RANGES, type DashboardRange } from '../../../models/rules/dates.js';
 import { authProvider, type Me } from '../providers/authProvider.js';
 import { dataProvider } from '../providers/dataProvider.js';
@@ -214,6 +215,7 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
           </Button>
         </Stack>
       </Paper>
+      <ForgotPassword />
     </Stack>
   );
 }

@@ -327,6 +327,7 @@ export const en = {
     load_more: 'Load more',
     forgot_password: 'Forgot password?',
     forgot_sent: 'If an account exists for this email, a reset link has been sent.',
+    forgot_send: 'Send the link',
     profile: 'Profile',
     profiles: { candidate: 'candidate', recruiter: 'recruiter', landing: 'Landing page', offers: 'Offers', wishlist: 'Wishlist', manager: 'manager' },
     plans: { free: 'free', aplan: 'silver', bplan: 'gold', custom: 'custom' },

@@ -327,6 +327,7 @@ export const fr = {
     load_more: 'Load more',
     forgot_password: 'Mot de passe oublié ?',
     forgot_sent: 'Si un compte existe pour cet email, un lien de réinitialisation vient d’être envoyé.',
+    forgot_send: 'Envoyer le lien',
     profile: 'Profil',
     profiles: { candidate: 'candidat', recruiter: 'recruteur', landing: 'Landing page', offers: 'Annonces', wishlist: 'Wishlist', manager: 'manager' },
     plans: { free: 'free', aplan: 'silver', bplan: 'gold', custom: 'custom' },

@@ -337,6 +337,7 @@ export const nl: Catalog<typeof fr> = {
     load_more: 'Meer laden',
     forgot_password: 'Wachtwoord vergeten?',
     forgot_sent: 'Als er een account met dit e-mailadres bestaat, is er zojuist een link verstuurd om het wachtwoord opnieuw in te stellen.',
+    forgot_send: 'Link versturen',
     profile: 'Profiel',
     profiles: { candidate: 'kandidaat', recruiter: 'recruiter', landing: 'Landingspagina', offers: 'Vacatures', wishlist: 'Verlanglijst', manager: 'manager' },
     plans: { free: 'free', aplan: 'silver', bplan: 'gold', custom: 'custom' },

@@ -3,7 +3,8 @@
 // the subscriptions declaration (the server shows a manager their own). "Add" goes to
 // /portal/franchise_demo with a full page load, as the spec says; buying comes later.
 import { Box, Button } from '@mui/material';
-import { BooleanField, Datagrid, DateField, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { BooleanField, Datagrid, DateField, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { withLang } from '../../../config/i18n/langs.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { LIST_SX } from './Layout.js';
 
@@ -11,9 +12,10 @@ export const ADD_SUBSCRIPTION_URL = '/portal/franchise_demo';
 
 function AddButton() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <TopToolbar>
-      <Button variant="contained" href={ADD_SUBSCRIPTION_URL} data-testid="add-subscription">
+      <Button variant="contained" href={withLang(ADD_SUBSCRIPTION_URL, locale)} data-testid="add-subscription">
         {translate('manager.subscriptions.add')}
       </Button>
     </TopToolbar>

@@ -399,6 +399,12 @@ const en: Record<keyof typeof fr, string> = {
   privacy_self_confirm_first: 'Tick the box to confirm the deletion.',
   privacy_self_deleted: 'Your account and your data have been deleted.',
   privacy_self_link: 'Use your rights: download your data or delete your account',
+  forgot_link: 'Forgot password?',
+  forgot_text: 'Enter your email address: we will send you a link to choose a new password.',
+  forgot_email: 'Email',
+  forgot_send: 'Send the link',
+  forgot_back: 'Back to sign-in',
+  reset_sign_in: 'Sign in with your new password',
 };
 
 export default en;

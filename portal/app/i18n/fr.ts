@@ -398,6 +398,12 @@ const fr = {
   privacy_self_confirm_first: 'Cochez la case pour confirmer la suppression.',
   privacy_self_deleted: 'Votre compte et vos données ont été supprimés.',
   privacy_self_link: 'Exercer vos droits : télécharger vos données ou supprimer votre compte',
+  forgot_link: 'Mot de passe oublié ?',
+  forgot_text: 'Indiquez votre adresse e-mail : nous vous envoyons un lien pour choisir un nouveau mot de passe.',
+  forgot_email: 'E-mail',
+  forgot_send: 'Envoyer le lien',
+  forgot_back: 'Retour à la connexion',
+  reset_sign_in: 'Se connecter avec le nouveau mot de passe',
 } as const;
 
 export default fr;

@@ -399,6 +399,12 @@ const nl: Record<keyof typeof fr, string> = {
   privacy_self_confirm_first: 'Vink het vakje aan om de verwijdering te bevestigen.',
   privacy_self_deleted: 'Je account en je gegevens zijn verwijderd.',
   privacy_self_link: 'Je rechten uitoefenen: je gegevens downloaden of je account verwijderen',
+  forgot_link: 'Wachtwoord vergeten?',
+  forgot_text: 'Vul uw e-mailadres in: we sturen u een link om een nieuw wachtwoord te kiezen.',
+  forgot_email: 'E-mail',
+  forgot_send: 'Link versturen',
+  forgot_back: 'Terug naar aanmelden',
+  reset_sign_in: 'Aanmelden met het nieuwe wachtwoord',
 };
 
 export default nl;

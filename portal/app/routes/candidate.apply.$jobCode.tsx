@@ -153,8 +153,8 @@ export default function ApplyPage() {
               <ol className="answers" aria-label={t('apply_intro', { count: questions.length })}>
                 {questions.map((a, i) => (
                   <li key={a.qid} className={`answer ${a.status}`} aria-current={i === currentIndex ? 'step' : undefined} data-testid="answer-state" data-state={a.status}>
-                    <span className="answer-n">{i + 1}</span> <span>{a.question}</span>
-                    {(a.status === 'processing' || a.status === 'ready') && <span className="answer-ok"> · {a.status === 'ready' ? t('apply_answer_sent') : t('apply_answer_processing')}</span>}
+                    <span className="answer-n">{i + 1}</span> <span className="answer-q">{a.question}</span>
+                    {(a.status === 'processing' || a.status === 'ready') && <span className="answer-ok">{a.status === 'ready' ? t('apply_answer_sent') : t('apply_answer_processing')}</span>}
                   </li>
                 ))}
               </ol>
