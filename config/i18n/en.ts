@@ -135,6 +135,7 @@ const en: Record<keyof typeof fr, string> = {
   address_service_unavailable: 'The address service is not answering. Please try again.',
   invalid_tags: 'Invalid tag search: at most 5 tags of at most 60 characters.',
   invalid_column: 'Unknown column.',
+  invalid_application: 'Unknown application number.',
   invalid_limit: 'The number of results asked for is not valid.',
   // Manager paging (decision 156)
   invalid_tab: 'Unknown tab.',

@@ -136,6 +136,7 @@ const fr = {
   address_service_unavailable: 'Le service d’adresses ne répond pas. Merci de réessayer.',
   invalid_tags: 'Recherche par tag invalide : 5 tags au plus, de 60 caractères au plus.',
   invalid_column: 'Colonne inconnue.',
+  invalid_application: 'Numéro de candidature inconnu.',
   invalid_limit: 'Le nombre de résultats demandé n’est pas valide.',
   // Manager paging (decision 156)
   invalid_tab: 'Onglet inconnu.',

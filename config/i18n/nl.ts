@@ -136,6 +136,7 @@ const nl: Record<keyof typeof fr, string> = {
   address_service_unavailable: 'De adresdienst antwoordt niet. Probeer het opnieuw.',
   invalid_tags: 'Ongeldige zoekopdracht op tag: hoogstens 5 tags van hoogstens 60 tekens.',
   invalid_column: 'Onbekende kolom.',
+  invalid_application: 'Onbekend sollicitatienummer.',
   invalid_limit: 'Het gevraagde aantal resultaten is ongeldig.',
   // Manager paging (decision 156)
   invalid_tab: 'Onbekend tabblad.',

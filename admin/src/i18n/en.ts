@@ -434,6 +434,9 @@ export const en = {
     retry: 'Try again',
     language: 'Language',
     submitted: 'Sent on %{date}',
+    sign_in_title: 'Sign in to your recruiter space',
+    application_not_found: 'This application is not one of yours, or no longer exists.',
+    offer_candidates: "See this offer's candidates",
     story_unfinished: 'Story not finished',
   },
   // Lead notifications: bulk resend (docs/decisions/165-lead-resend.md).

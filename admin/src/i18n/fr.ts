@@ -434,6 +434,9 @@ export const fr = {
     retry: 'Réessayer',
     language: 'Langue',
     submitted: 'Envoyée le %{date}',
+    sign_in_title: 'Connexion à votre espace recruteur',
+    application_not_found: "Cette candidature n'est pas parmi les vôtres, ou n'existe plus.",
+    offer_candidates: 'Voir les candidats de cette annonce',
     story_unfinished: 'Story non terminée',
   },
   // Lead notifications: bulk resend (docs/decisions/165-lead-resend.md).

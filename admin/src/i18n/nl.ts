@@ -444,6 +444,9 @@ export const nl: Catalog<typeof fr> = {
     retry: 'Opnieuw',
     language: 'Taal',
     submitted: 'Verzonden op %{date}',
+    sign_in_title: 'Aanmelden bij uw recruiterruimte',
+    application_not_found: 'Deze sollicitatie is niet van u, of bestaat niet meer.',
+    offer_candidates: 'De kandidaten van deze vacature bekijken',
     story_unfinished: 'Story niet af',
   },
   // Lead notifications: bulk resend (docs/decisions/165-lead-resend.md).
