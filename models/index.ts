@@ -11,7 +11,7 @@ import { Upload, AuditEntry } from './misc.model.js';
 import { Session, AuthAttempt, SamlRequest } from './session.model.js';
 import { Plan, StripeEvent } from './billing.model.js';
 import { Job, AnswerUpload } from './job.model.js';
-import { MeetingSignal } from './meeting.model.js';
+import { MeetingSignal, Meeting } from './meeting.model.js';
 import { installSearchHooks } from './search-index.js';
 import { installPlanLimitHooks } from './plan-limits.js';
 
@@ -63,6 +63,7 @@ export const models = {
   Job,
   AnswerUpload,
   MeetingSignal,
+  Meeting,
 };
 
 let boundTo: Sequelize | null = null;
