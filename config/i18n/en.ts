@@ -128,6 +128,8 @@ const en: Record<keyof typeof fr, string> = {
   hpid_mismatch: 'This payment page does not belong to this subscription.',
   stripe_signature_invalid: 'Invalid or expired webhook signature.',
   invalid_quantity: 'The number of points of sale must be a whole number from 1 to 999.',
+  invalid_address: 'Invalid address: the street and zip code of the point of sale are required.',
+  billing_not_available: 'This subscription has not been paid online yet: it has no billing to manage.',
   no_seats_left: 'Every recruiter included in this subscription is already assigned: increase the number of points of sale to add more.',
   subscription_not_active: 'This subscription is not active (unpaid or expired): no recruiter can be added to it.',
   recruiter_not_found: 'This recruiter does not exist or is not part of your team.',
@@ -140,6 +142,7 @@ const en: Record<keyof typeof fr, string> = {
   // Manager paging (decision 156)
   invalid_tab: 'Unknown tab.',
   invalid_cursor: 'The page asked for is not valid.',
+  control_tower_subscribers_only: 'Access to the control tower is reserved for subscribers',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',
   transition_not_allowed: 'This state change is not allowed: {from} cannot move to {to}.',

@@ -129,6 +129,8 @@ const fr = {
   hpid_mismatch: 'Cette page de paiement ne correspond pas à cet abonnement.',
   stripe_signature_invalid: 'Signature du webhook invalide ou expirée.',
   invalid_quantity: 'Le nombre de points de vente doit être un nombre entier entre 1 et 999.',
+  invalid_address: 'Adresse invalide : la rue et le code postal du point de vente sont obligatoires.',
+  billing_not_available: 'Cet abonnement n’a pas encore été réglé en ligne : il n’a pas de facturation à gérer.',
   no_seats_left: 'Tous les recruteurs inclus dans cet abonnement sont déjà attribués : augmentez le nombre de points de vente pour en ajouter.',
   subscription_not_active: 'Cet abonnement n’est pas actif (non réglé ou expiré) : aucun recruteur ne peut y être ajouté.',
   recruiter_not_found: 'Ce recruteur n’existe pas ou ne fait pas partie de votre équipe.',
@@ -141,6 +143,7 @@ const fr = {
   // Manager paging (decision 156)
   invalid_tab: 'Onglet inconnu.',
   invalid_cursor: 'La page demandée n’est pas valide.',
+  control_tower_subscribers_only: 'Access to the control tower is reserved for subscribers',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',
   transition_not_allowed: 'Ce changement d’état n’est pas permis : {from} ne peut pas passer à {to}.',

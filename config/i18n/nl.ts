@@ -129,6 +129,8 @@ const nl: Record<keyof typeof fr, string> = {
   hpid_mismatch: 'Deze betaalpagina hoort niet bij dit abonnement.',
   stripe_signature_invalid: 'Ongeldige of verlopen webhookhandtekening.',
   invalid_quantity: 'Het aantal verkooppunten moet een geheel getal van 1 tot 999 zijn.',
+  invalid_address: 'Ongeldig adres: straat en postcode van het verkooppunt zijn verplicht.',
+  billing_not_available: 'Dit abonnement is nog niet online betaald: er is geen facturatie te beheren.',
   no_seats_left: 'Alle recruiters van dit abonnement zijn al toegewezen: verhoog het aantal verkooppunten om er meer toe te voegen.',
   subscription_not_active: 'Dit abonnement is niet actief (niet betaald of verlopen): er kan geen recruiter aan toegevoegd worden.',
   recruiter_not_found: 'Deze recruiter bestaat niet of hoort niet bij uw team.',
@@ -141,6 +143,7 @@ const nl: Record<keyof typeof fr, string> = {
   // Manager paging (decision 156)
   invalid_tab: 'Onbekend tabblad.',
   invalid_cursor: 'De gevraagde pagina is ongeldig.',
+  control_tower_subscribers_only: 'De controletoren is voorbehouden aan abonnees',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',
   transition_not_allowed: 'Deze statuswijziging is niet toegestaan: {from} kan niet naar {to}.',

@@ -138,8 +138,12 @@ export type Operation = 'list' | 'read' | 'create' | 'edit' | 'delete';
 /** Which rows a non-staff role sees: rows whose `column` is the caller's id, or one of the recruiters they manage. */
 export interface RowScope {
   column: string;
-  /** 'self': the caller's id; 'managed': the caller and the recruiters in their manager list. */
-  match: 'self' | 'managed';
+  /**
+   * 'self': the caller's id; 'managed': the caller and the recruiters in their manager list;
+   * 'company': reads see the caller's and those of the subscribers whose seat they hold, writes
+   * only the caller's (decision 240).
+   */
+  match: 'self' | 'managed' | 'company';
 }
 
 export interface ActionDecl {
