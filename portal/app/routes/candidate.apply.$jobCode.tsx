@@ -14,6 +14,7 @@ import { loadOffer } from '../lib/offer.server.js';
 import { offerMeta } from '../lib/offer-meta.js';
 import { useHydrated } from '../lib/hydrated.js';
 import { useT } from '../lib/i18n.js';
+import { releaseCamera } from '../lib/camera.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
 import { ApiError, allAnswersIn, isComplete, readApplication, startApplication, type ApplicationStatus } from '../lib/video-answers.js';
 
@@ -90,6 +91,12 @@ export default function ApplyPage() {
   const questions = app?.answers ?? offer.questions.map((q, i) => ({ qid: q.id, position: i + 1, question: q.question, status: 'missing' as const, error: null, upload: null }));
   const currentIndex = questions.findIndex((a) => a.status === 'missing' || a.status === 'failed' || a.status === 'uploading');
   const current = currentIndex >= 0 ? questions[currentIndex] : null;
+  // The camera stays on from one question to the next (lib/camera.ts): off once none is left, or on leaving.
+  const recording = !!app && !!current;
+  useEffect(() => {
+    if (!recording) releaseCamera();
+  }, [recording]);
+  useEffect(() => releaseCamera, []);
 
   return (
     <div className="page narrow apply-page">
