@@ -38,7 +38,9 @@ describe('GET /apis/candidate/applications', () => {
     await updateApplication(late, { start_date: new Date(Date.now() - (APPLICATION_FINISH_DAYS + 1) * 24 * 3600_000) });
     await makeApplication(other, barista);
 
-    const res = await request(ctx.app).get('/apis/candidate/applications').set(await bearer(me));
+    const res = await request(ctx.app)
+      .get('/apis/candidate/applications')
+      .set(await bearer(me));
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
     const byTitle = Object.fromEntries((res.body.Items as Array<Record<string, unknown>>).map((i) => [i.offer_title, i]));
@@ -57,7 +59,13 @@ describe('GET /apis/candidate/applications', () => {
 
   it('is for signed-in candidates only', async () => {
     expect((await request(ctx.app).get('/apis/candidate/applications')).status).toBe(401);
-    expect((await request(ctx.app).get('/apis/candidate/applications').set(await bearer(recruiter))).status).toBe(403);
+    expect(
+      (
+        await request(ctx.app)
+          .get('/apis/candidate/applications')
+          .set(await bearer(recruiter))
+      ).status,
+    ).toBe(403);
   });
 
   it('refuses a new answer once the deadline of an unfinished application is over', async () => {

@@ -139,7 +139,9 @@ describe('proving the e-mail', () => {
 async function recordAnswer(page: Page, n: number, seconds = 2) {
   const recorder = page.locator(`[data-testid="recorder"][data-question="${n}"]`);
   await recorder.waitFor({ timeout: 30_000 });
-  await recorder.getByRole('button', { name: 'Activer la caméra' }).click();
+  // The camera is turned on once: it stays on for the next questions.
+  if (n === 1) await recorder.getByRole('button', { name: 'Activer la caméra' }).click();
+  else expect(await recorder.getByRole('button', { name: 'Activer la caméra' }).count()).toBe(0);
   await recorder.getByRole('button', { name: 'Enregistrer' }).click();
   await recorder.locator('[data-testid="countdown"]').waitFor();
   await recorder.locator('[data-testid="timer"]').waitFor({ timeout: 10_000 });
