@@ -13,7 +13,7 @@ import { isServiceError } from '../lib/app-error.server.js';
 import { loadOffer } from '../lib/offer.server.js';
 import { offerMeta } from '../lib/offer-meta.js';
 import { useHydrated } from '../lib/hydrated.js';
-import { useT } from '../lib/i18n.js';
+import { useLangHref, useT } from '../lib/i18n.js';
 import { releaseCamera } from '../lib/camera.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
 import { ApiError, allAnswersIn, isComplete, readApplication, startApplication, type ApplicationStatus } from '../lib/video-answers.js';
@@ -46,6 +46,7 @@ type Phase = { kind: 'identity' } | { kind: 'starting' } | { kind: 'answering'; 
 export default function ApplyPage() {
   const { offer, me: signedIn } = useLoaderData<typeof loader>();
   const t = useT();
+  const href = useLangHref();
   const hydrated = useHydrated();
   const [me, setMe] = useState<Me | null>(signedIn);
   const [phase, setPhase] = useState<Phase>({ kind: me?.candidate ? 'starting' : 'identity' });
@@ -193,6 +194,11 @@ export default function ApplyPage() {
                 <section className="panel ok" role="status" data-testid="apply-done">
                   <h2>{t('apply_done_title')}</h2>
                   <p>{t('apply_done_text', { company: offer.company_name })}</p>
+                  <p>
+                    <a href={href('/candidate')} data-testid="my-applications">
+                      {t('cand_title')}
+                    </a>
+                  </p>
                 </section>
               )}
             </>
