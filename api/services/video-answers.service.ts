@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Op, type Transaction } from 'sequelize';
 import type { Logger } from 'pino';
 import { AnswerUpload, Application, ApplicationAnswer, Offer, OfferQuestion, User, WishlistEntry, transaction } from '../../models/index.js';
-import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, type AnswerStatus, type VideoError } from '../../models/rules/video.js';
+import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, finishDeadline, type AnswerStatus, type VideoError } from '../../models/rules/video.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import type { Storage } from '../integrations/storage.js';
 import type { Mailer } from '../integrations/mail.js';
@@ -46,6 +46,8 @@ export interface ApplicationView {
   state: Application['state'];
   start_date: Date | null;
   submit_date: Date | null;
+  /** Until when an unfinished application may be finished (decision 283); null once complete. */
+  deadline: Date | null;
   answers: AnswerView[];
   /** The tus endpoint and the limits a file must meet. */
   upload: { endpoint: string; max_bytes: number; max_seconds: number };
@@ -119,6 +121,7 @@ export async function applicationView(application: Application, lang: Lang, uplo
     state: application.state,
     start_date: application.start_date,
     submit_date: application.submit_date,
+    deadline: application.state === 'complete' ? null : finishDeadline(application.start_date),
     answers: views,
     upload: { endpoint: ANSWER_UPLOADS_PATH, max_bytes: MAX_VIDEO_BYTES, max_seconds: MAX_VIDEO_SECONDS },
   };
@@ -184,9 +187,19 @@ export async function ownApplication(caller: User | undefined, id: number): Prom
  * upload is replaced, and its finish, finding no row, answers 404 upload_not_found (never a refusal
  * of its file).
  */
-export async function beginAnswerUpload(caller: User | undefined, meta: { application_id: string; qid: string }, uploadId: string, size: number | undefined, uploadDir: string): Promise<AnswerUpload> {
+export async function beginAnswerUpload(
+  caller: User | undefined,
+  meta: { application_id: string; qid: string },
+  uploadId: string,
+  size: number | undefined,
+  uploadDir: string,
+  now: Date,
+): Promise<AnswerUpload> {
   const application = await ownApplication(caller, Number(meta.application_id));
   if (application.state === 'complete') throw conflict('application_complete', 'application_complete');
+  // Past its deadline (decision 283) an unfinished application takes no new answer.
+  const deadline = finishDeadline(application.start_date);
+  if (deadline && deadline.getTime() < now.getTime()) throw new AppError(409, 'application_deadline_passed', 'application_deadline_passed', { deadline: deadline.toISOString().slice(0, 10) });
   const answer = await ApplicationAnswer.findOne({ where: { application_id: application.id, qid: meta.qid } });
   if (!answer) throw notFound('answer_not_found', 'answer_not_found');
   if (size === undefined) throw new AppError(400, 'upload_length_required', 'upload_length_required');

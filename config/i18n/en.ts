@@ -220,6 +220,7 @@ const en: Record<keyof typeof fr, string> = {
   candidate_rejected_mail_subject: 'Your application for “{title}”',
   candidate_rejected_mail_text:
     'Hello {name},\n\nThank you for taking the time to answer the offer “{title}” at {company} in video. After watching your application carefully, the company has decided not to take it further for this position.\n\nThis is not a judgement on you: other offers are waiting, and your next video may be the one. We wish you every success.\n\nYour applications: {link}\n',
+  application_deadline_passed: 'The time to finish this application is over (it was {deadline}): it can no longer take answers.',
 };
 
 export default en;

@@ -221,6 +221,7 @@ const fr = {
   candidate_rejected_mail_subject: 'Votre candidature à « {title} »',
   candidate_rejected_mail_text:
     'Bonjour {name},\n\nMerci d’avoir pris le temps de répondre en vidéo à l’offre « {title} » de {company}. Après avoir regardé votre candidature avec attention, l’entreprise a choisi de ne pas la retenir pour ce poste.\n\nCe n’est pas un jugement sur vous : d’autres offres vous attendent, et votre prochaine vidéo sera peut-être la bonne. Nous vous souhaitons plein de succès.\n\nVos candidatures : {link}\n',
+  application_deadline_passed: 'Le délai pour terminer cette candidature est passé (le {deadline}) : elle ne peut plus recevoir de réponse.',
 } as const;
 
 export default fr;

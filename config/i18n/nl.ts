@@ -221,6 +221,7 @@ const nl: Record<keyof typeof fr, string> = {
   candidate_rejected_mail_subject: 'Je sollicitatie voor “{title}”',
   candidate_rejected_mail_text:
     'Hallo {name},\n\nBedankt dat je de tijd nam om per video te antwoorden op de vacature “{title}” van {company}. Na je sollicitatie aandachtig te hebben bekeken, heeft het bedrijf beslist er voor deze functie niet op in te gaan.\n\nDit is geen oordeel over jou: er wachten andere vacatures op je, en misschien is je volgende video de goede. We wensen je veel succes.\n\nJe sollicitaties: {link}\n',
+  application_deadline_passed: 'De termijn om deze sollicitatie af te ronden is verstreken ({deadline}): ze kan geen antwoorden meer ontvangen.',
 };
 
 export default nl;

@@ -308,6 +308,8 @@ export const MATRIX: Record<string, Case | Case[]> = {
   },
   // Video answers (docs/api/video-answers.md): the candidate's own application and uploads only.
   'POST /apis/candidate/applications': { body: (f) => ({ job_code: f.ids.job_code }), expect: { anonymous: 401, candidate: 200, others: 403 } },
+  // The candidate's own applications (their page /candidate, decision 283).
+  'GET /apis/candidate/applications': { expect: { anonymous: 401, candidate: 200, others: 403 } },
   'GET /apis/candidate/applications/:id': { path: (f) => `/apis/candidate/applications/${f.ids.uploadApplication}`, expect: { anonymous: 401, candidate: 200, others: 403 } },
   // tus: OPTIONS tells anyone what the server supports.
   'OPTIONS /apis/candidate/uploads': { expect: ALL(204) },

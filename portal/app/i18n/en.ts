@@ -411,6 +411,23 @@ const en: Record<keyof typeof fr, string> = {
   forgot_send: 'Send the link',
   forgot_back: 'Back to sign-in',
   reset_sign_in: 'Sign in with your new password',
+  cand_meta_title: 'My applications',
+  cand_meta_description: 'Follow your video applications and finish those in progress.',
+  cand_title: 'My applications',
+  cand_empty: 'You have no application yet.',
+  cand_status_unfinished: 'To finish',
+  cand_status_closed: 'Closed',
+  cand_status_sent: 'Sent',
+  cand_status_seen: 'Seen by the company',
+  cand_status_selected: 'Selected',
+  cand_status_not_selected: 'Not selected',
+  cand_answers: '{answered} of {total} answers',
+  cand_deadline: 'Finish by {date}',
+  cand_deadline_passed: 'Deadline passed on {date}',
+  cand_sent_on: 'Sent on {date}',
+  cand_finish: 'Finish my application',
+  cand_see_offer: 'See the offer',
+  cand_status_label: 'Status',
 };
 
 export default en;

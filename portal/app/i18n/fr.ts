@@ -410,6 +410,23 @@ const fr = {
   forgot_send: 'Envoyer le lien',
   forgot_back: 'Retour à la connexion',
   reset_sign_in: 'Se connecter avec le nouveau mot de passe',
+  cand_meta_title: 'Mes candidatures',
+  cand_meta_description: 'Suivez vos candidatures vidéo et terminez celles qui sont en cours.',
+  cand_title: 'Mes candidatures',
+  cand_empty: 'Vous n’avez pas encore de candidature.',
+  cand_status_unfinished: 'À terminer',
+  cand_status_closed: 'Clôturée',
+  cand_status_sent: 'Envoyée',
+  cand_status_seen: 'Vue par l’entreprise',
+  cand_status_selected: 'Retenue',
+  cand_status_not_selected: 'Non retenue',
+  cand_answers: '{answered} réponse(s) sur {total}',
+  cand_deadline: 'À terminer avant le {date}',
+  cand_deadline_passed: 'Délai dépassé le {date}',
+  cand_sent_on: 'Envoyée le {date}',
+  cand_finish: 'Terminer ma candidature',
+  cand_see_offer: 'Voir l’offre',
+  cand_status_label: 'État',
 } as const;
 
 export default fr;

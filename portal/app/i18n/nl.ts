@@ -411,6 +411,23 @@ const nl: Record<keyof typeof fr, string> = {
   forgot_send: 'Link versturen',
   forgot_back: 'Terug naar aanmelden',
   reset_sign_in: 'Aanmelden met het nieuwe wachtwoord',
+  cand_meta_title: 'Mijn sollicitaties',
+  cand_meta_description: 'Volg je videosollicitaties en rond de lopende af.',
+  cand_title: 'Mijn sollicitaties',
+  cand_empty: 'Je hebt nog geen sollicitatie.',
+  cand_status_unfinished: 'Af te ronden',
+  cand_status_closed: 'Gesloten',
+  cand_status_sent: 'Verstuurd',
+  cand_status_seen: 'Bekeken door het bedrijf',
+  cand_status_selected: 'Weerhouden',
+  cand_status_not_selected: 'Niet weerhouden',
+  cand_answers: '{answered} van {total} antwoorden',
+  cand_deadline: 'Af te ronden vóór {date}',
+  cand_deadline_passed: 'Termijn verstreken op {date}',
+  cand_sent_on: 'Verstuurd op {date}',
+  cand_finish: 'Mijn sollicitatie afronden',
+  cand_see_offer: 'Vacature bekijken',
+  cand_status_label: 'Status',
 };
 
 export default nl;

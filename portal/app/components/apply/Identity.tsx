@@ -23,7 +23,7 @@ async function answer(res: Response): Promise<{ ok: boolean; body: { user?: Publ
   return { ok: res.ok, body: (await res.json().catch(() => ({}))) as { user?: PublicUser; message?: string; error?: string } };
 }
 
-export function Identity({ jobCode, onSignedIn }: { jobCode: string; onSignedIn(me: Me): void }) {
+export function Identity({ jobCode, onSignedIn }: { jobCode?: string; onSignedIn(me: Me): void }) {
   const t = useT();
   const lang = useLang();
   const hydrated = useHydrated();
@@ -75,7 +75,7 @@ export function Identity({ jobCode, onSignedIn }: { jobCode: string; onSignedIn(
     setBusy(true);
     setError(null);
     try {
-      const { ok, body } = await answer(await postJson('/apis/auth/email-code', { email: address, lang, job_code: jobCode }));
+      const { ok, body } = await answer(await postJson('/apis/auth/email-code', { email: address, lang, job_code: jobCode || undefined }));
       if (!ok) return setError(body.message ?? t('err_network'));
       setEmail(address);
       setSentTo(address);
