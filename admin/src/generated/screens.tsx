@@ -1,7 +1,7 @@
 // Screens generated from a resource declaration: list (filters, sortable indexed columns, count
 // line, load more), show, edit and create with the declared validation. A plain resource needs
 // nothing else; hand-written screens (users, offers, leads) reuse the parts below.
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Link, Stack } from '@mui/material';
 import {
   ArrayInput,
@@ -52,6 +52,7 @@ import { DebouncedSearch } from '../common/SearchInput.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';
+import { ActionFields, type ActionValues } from './ActionFields.js';
 
 /** Choices with their labels: the reference list's own names in the console's language, else translation keys. */
 function useChoices(decl: ResourceDecl, f: Pick<FieldDecl, 'source' | 'choices' | 'choiceNames'>) {
@@ -77,7 +78,8 @@ function ChoiceChip({ decl, f }: { decl: ResourceDecl; f: FieldDecl }) {
       source={f.source}
       render={(r: Record<string, unknown>) => {
         const values = ([] as unknown[]).concat(r[f.source] ?? []);
-        return values.map((v) => translate(String(choices.find((c) => String(c.id) === String(v))?.name ?? v))).join(', ');
+        // A value without a catalog entry shows as stored rather than as a raw translation key.
+        return values.map((v) => translate(String(choices.find((c) => String(c.id) === String(v))?.name ?? v), { _: String(v) })).join(', ');
       }}
     />
   );
@@ -100,7 +102,8 @@ export function fieldFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
     case 'boolean':
       return <BooleanField {...common} />;
     case 'enum':
-      return f.choiceNames ? <ChoiceChip key={f.source} decl={decl} f={f} /> : <ChipField {...common} />;
+      // Enumerations show the catalogs' words (resources.{name}.choices.{field}.{value}), never the stored value.
+      return f.choiceNames || f.choices?.length ? <ChoiceChip key={f.source} decl={decl} f={f} /> : <ChipField {...common} />;
     case 'image':
       return <ImageField {...common} sx={{ '& img': { maxWidth: 80, maxHeight: 40 } }} />;
     case 'color':
@@ -252,11 +255,12 @@ export function GeneratedList({ decl, children }: { decl: ResourceDecl; children
   );
 }
 
-/** The declared actions of a record (POST /apis/console/{name}/{id}/{action}), each behind its confirmation. */
+/** The declared actions of a record (POST /apis/console/{name}/{id}/{action}), each behind its confirmation, with its form when it declares fields. */
 function DeclaredActions({ decl }: { decl: ResourceDecl }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const run = useAction();
+  const [values, setValues] = useState<Record<string, ActionValues>>({});
   if (!record || !decl.actions?.length) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ px: 2, pb: 2 }}>
@@ -265,8 +269,16 @@ function DeclaredActions({ decl }: { decl: ResourceDecl }) {
           key={a.name}
           label={translate(`resources.${decl.name}.actions.${a.name}`)}
           question={translate(`resources.${decl.name}.actions.${a.name}_confirm`)}
-          onConfirm={() => run(decl.name, record.id as string | number, a.name)}
-        />
+          canConfirm={!a.fields?.length || Object.keys(values[a.name] ?? {}).length > 0}
+          onConfirm={async () => {
+            await run(decl.name, record.id as string | number, a.name, values[a.name] ?? {});
+            setValues((v) => ({ ...v, [a.name]: {} }));
+          }}
+        >
+          {a.fields?.length ? (
+            <ActionFields resource={decl.name} action={a.name} fields={a.fields} values={values[a.name] ?? {}} onChange={(v) => setValues((all) => ({ ...all, [a.name]: v }))} />
+          ) : null}
+        </ConfirmButton>
       ))}
     </Stack>
   );
