@@ -16,6 +16,7 @@ import { AppError, conflict, forbidden, invalid, notFound, unauthorized } from '
 import { paymentsConfigured, providerError, stripeOf, type Stripe } from '../integrations/stripe.js';
 import { newSeatRecruiterSchema, seatsActionSchema, type NewSeatRecruiter, type Billing, type BillingInformations, type SubRegister } from './subscriptions.schema.js';
 import { parseInput } from '../lib/validate.js';
+import { withLang } from '../../config/i18n/langs.js';
 
 /** Who may own a subscription: recruiter and manager accounts (and staff, for support). */
 const SUBSCRIBER_PROFILES = new Set(['recruiter', 'manager']);
@@ -175,11 +176,11 @@ export async function subRegister(input: SubRegister, callerOrNull: User | null,
   });
 }
 
-/** Where Stripe sends the payer back: the page's checkout_success step, or the page itself. */
-function returnUrls(settings: Settings, sub: Subscription) {
+/** Where Stripe sends the payer back: the page's checkout_success step, or the page itself, in the page's language. */
+function returnUrls(settings: Settings, sub: Subscription, lang?: string) {
   const page = `${settings.publicUrl}/portal/${encodeURIComponent(sub.plan_id)}/${encodeURIComponent(sub.sub_id)}`;
-  // Stripe replaces {CHECKOUT_SESSION_ID} itself: it must stay unencoded.
-  return { success_url: `${page}?checkout={CHECKOUT_SESSION_ID}`, cancel_url: `${page}?canceled=1` };
+  // Stripe replaces {CHECKOUT_SESSION_ID} itself: it must stay unencoded (withLang keeps it as is).
+  return { success_url: withLang(`${page}?checkout={CHECKOUT_SESSION_ID}`, lang), cancel_url: withLang(`${page}?canceled=1`, lang) };
 }
 
 /**
@@ -190,7 +191,7 @@ function returnUrls(settings: Settings, sub: Subscription) {
 export async function startCheckout(
   input: { sub_id: string; sub_quantity: number },
   callerOrNull: User | null,
-  ctx: { settings: Settings; now: Date },
+  ctx: { settings: Settings; now: Date; /** The page's language, kept on the way back from Stripe. */ lang?: string },
 ): Promise<{ sub_id: string; hpid: string; url: string }> {
   const caller = requireSubscriber(callerOrNull);
   const stripe = stripeOf(ctx.settings);
@@ -225,7 +226,7 @@ export async function startCheckout(
       locale: 'fr',
       metadata: { sub_id: sub.sub_id },
       subscription_data: { metadata: { sub_id: sub.sub_id } },
-      ...returnUrls(ctx.settings, sub),
+      ...returnUrls(ctx.settings, sub, ctx.lang),
     });
   } catch (e) {
     throw providerError(e);

@@ -168,6 +168,18 @@ export interface ActionDecl {
   confirm: true;
   /** What the action asks before it runs (its body); none: an empty body. */
   fields?: readonly ActionFieldDecl[];
+  /** The action needs input a generated screen cannot ask for (a recruiter to seat): only hand-written screens offer it. */
+  handWritten?: true;
+  /**
+   * Values the confirmation's text (resources.{name}.actions.{action}_confirm) receives, from the
+   * record: the dialog says what will happen to this record (pure, browser-safe).
+   */
+  confirmArgs?: (record: Record<string, unknown>) => Record<string, string | number>;
+  /**
+   * Values the result's text (resources.{name}.actions.{action}_done) receives, from the action's
+   * answer: the notification says what was done. Without it the console says "Action saved".
+   */
+  doneArgs?: (answer: Record<string, unknown>) => Record<string, string | number>;
 }
 
 /** One view of a list (the profile selector's options): the filters it shows and its defaults. */

@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Express } from 'express';
-import { AnswerUpload, ApplicationAnswer, Subscription, Template, WishlistEntry, type Application, type User } from '../../models/index.js';
+import { AnswerUpload, ApplicationAnswer, Meeting, Subscription, Template, WishlistEntry, type Application, type User } from '../../models/index.js';
 import { hashPassword } from '../../api/auth/passwords.js';
 import { PDF, PNG } from '../helpers/files.js';
 import {
@@ -91,6 +91,7 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'POST /apis/auth/login': { body: (f) => ({ email: f.ids.loginEmail, password: 'motdepasse1' }), expect: ALL(200) },
   'POST /apis/auth/logout': { expect: ALL(204) },
   'GET /apis/auth/me': { expect: SIGNED_IN(200) },
+  'GET /apis/custom-authorizer': { expect: SIGNED_IN(200) },
   // Self-service privacy (decision 168): the caller's own data only, candidates only. The deletion
   // is called unconfirmed (400 for the candidate) so that the fixtures survive; privacy.test.ts deletes.
   'GET /apis/privacy/export': { expect: { anonymous: 401, candidate: 200, others: 403 } },
@@ -307,6 +308,8 @@ export const MATRIX: Record<string, Case | Case[]> = {
   },
   // Video answers (docs/api/video-answers.md): the candidate's own application and uploads only.
   'POST /apis/candidate/applications': { body: (f) => ({ job_code: f.ids.job_code }), expect: { anonymous: 401, candidate: 200, others: 403 } },
+  // The candidate's own applications (their page /candidate, decision 283).
+  'GET /apis/candidate/applications': { expect: { anonymous: 401, candidate: 200, others: 403 } },
   'GET /apis/candidate/applications/:id': { path: (f) => `/apis/candidate/applications/${f.ids.uploadApplication}`, expect: { anonymous: 401, candidate: 200, others: 403 } },
   // tus: OPTIONS tells anyone what the server supports.
   'OPTIONS /apis/candidate/uploads': { expect: ALL(204) },
@@ -338,6 +341,21 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'GET /apis/meeting-signal/:recruiter/:candidate': {
     path: (f) => `/apis/meeting-signal/${f.users.recruiter.id}/${f.users.candidate.id}`,
     expect: { anonymous: 401, otherRecruiter: 403, otherManager: 403, linkHolder: 403, others: 200 },
+  },
+  // Meeting invitations (decision 290): both sides read the calls to come; the recruiter's side sends and cancels.
+  'GET /apis/meeting-invite/:recruiter/:candidate': {
+    path: (f) => `/apis/meeting-invite/${f.users.recruiter.id}/${f.users.candidate.id}`,
+    expect: { anonymous: 401, otherRecruiter: 403, otherManager: 403, linkHolder: 403, others: 200 },
+  },
+  'POST /apis/meeting-invite/:recruiter/:candidate': {
+    path: (f) => `/apis/meeting-invite/${f.users.recruiter.id}/${f.users.candidate.id}`,
+    body: () => ({}),
+    expect: { anonymous: 401, candidate: 403, otherRecruiter: 403, otherManager: 403, linkHolder: 403, others: 201 },
+  },
+  'DELETE /apis/meeting-invite/:recruiter/:candidate/:id': {
+    // A call scheduled by the fixtures: the first of the recruiter's side to cancel it wins, the next ones are told it is already cancelled.
+    path: (f) => `/apis/meeting-invite/${f.users.recruiter.id}/${f.users.candidate.id}/${f.ids.meeting}`,
+    expect: { anonymous: 401, candidate: 403, otherRecruiter: 403, otherManager: 403, linkHolder: 403, recruiter: 200, others: 409 },
   },
   'POST /apis/meeting-signal/:recruiter/:candidate': {
     path: (f) => `/apis/meeting-signal/${f.users.recruiter.id}/${f.users.candidate.id}`,
@@ -439,6 +457,17 @@ export async function makeFixtures(options: { uploadDir: string; app: Express })
   const leadForCard = await makeLead({ job_code: offer.job_code, offer_id: offer.id, email: `lead-card-${tag}@matrix.test` });
   const leadForBulk = await makeLead({ job_code: offer.job_code, offer_id: offer.id, email: `lead-bulk-${tag}@matrix.test` });
   const doomedUser = await makeUser({ profile: 'candidate', email: `doomed-${tag}@matrix.test` });
+  // A call of the recruiter with the candidate, scheduled for tomorrow (its cancellation's line).
+  const meeting = await Meeting.create({
+    recruiter_id: users.recruiter.id,
+    candidate_id: users.candidate.id,
+    invited_by: users.recruiter.id,
+    starts_at: new Date(Date.now() + 24 * 3600_000),
+    duration_min: 30,
+    time_zone: 'Europe/Paris',
+    uid: `matrix-${tag}@meeting`,
+    created_at: new Date(),
+  });
   const doomedWishlist = await makeWishlistEntry(users.candidate, await makeOffer(users.recruiter));
   // An account with a valid reset code per caller.
   const resetIds: Record<string, string> = {};
@@ -468,6 +497,7 @@ export async function makeFixtures(options: { uploadDir: string; app: Express })
       leadForCard: leadForCard.id,
       leadForBulk: leadForBulk.id,
       doomedUser: doomedUser.id,
+      meeting: meeting.id,
       shop: shop.id,
       template: template.id,
       subscription: subscription.id,

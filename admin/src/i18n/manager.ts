@@ -99,7 +99,12 @@ export const managerFr = {
       to_recruit: 'À recruter',
       recruit: 'Recruter',
       recruit_under_development: 'Cette fonctionnalité est en cours de développement.',
-      moved: { view: 'Candidat vu', wait_reject: '%{name} : en attente de rejet', shortlist: '%{name} ajouté à la shortlist', to_recruit: '%{name} : à recruter' },
+      moved: {
+        view: 'Candidat vu',
+        wait_reject: '%{name} : en attente de rejet. Le rejet devient définitif et le candidat en est informé par e-mail dans %{hours} h, sauf si vous changez d’avis d’ici là.',
+        shortlist: '%{name} ajouté à la shortlist',
+        to_recruit: '%{name} : à recruter',
+      },
     },
     new_offer: {
       button: 'Nouvelle annonce',
@@ -279,7 +284,12 @@ export const managerEn: typeof managerFr = {
       to_recruit: 'To recruit',
       recruit: 'Recruit',
       recruit_under_development: 'This feature is under development.',
-      moved: { view: 'Candidate seen', wait_reject: '%{name}: waiting for rejection', shortlist: '%{name} shortlisted', to_recruit: '%{name}: to recruit' },
+      moved: {
+        view: 'Candidate seen',
+        wait_reject: '%{name}: waiting for rejection. The rejection becomes final and the candidate is told by e-mail in %{hours} h, unless you change your mind before then.',
+        shortlist: '%{name} shortlisted',
+        to_recruit: '%{name}: to recruit',
+      },
     },
     new_offer: {
       button: 'New offer',
@@ -459,7 +469,12 @@ export const managerNl: typeof managerFr = {
       to_recruit: 'Aan te werven',
       recruit: 'Aanwerven',
       recruit_under_development: 'Deze functie is in ontwikkeling.',
-      moved: { view: 'Kandidaat bekeken', wait_reject: '%{name}: wacht op afwijzing', shortlist: '%{name} op de shortlist', to_recruit: '%{name}: aan te werven' },
+      moved: {
+        view: 'Kandidaat bekeken',
+        wait_reject: '%{name}: wacht op afwijzing. De afwijzing wordt definitief en de kandidaat krijgt een e-mail over %{hours} u, tenzij u intussen van gedachten verandert.',
+        shortlist: '%{name} op de shortlist',
+        to_recruit: '%{name}: aan te werven',
+      },
     },
     new_offer: {
       button: 'Nieuwe vacature',

@@ -4,7 +4,8 @@
 // /portal/franchise_demo with a full page load, as the spec says. The show page adds the seats and
 // the billing (SubscriptionSeats.tsx).
 import { Box, Button } from '@mui/material';
-import { BooleanField, Datagrid, DateField, FunctionField, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { BooleanField, Datagrid, DateField, FunctionField, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { withLang } from '../../../config/i18n/langs.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { LIST_SX } from './Layout.js';
 import { SubscriptionSeats } from './SubscriptionSeats.js';
@@ -13,9 +14,10 @@ export const ADD_SUBSCRIPTION_URL = '/portal/franchise_demo';
 
 function AddButton() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <TopToolbar>
-      <Button variant="contained" href={ADD_SUBSCRIPTION_URL} data-testid="add-subscription">
+      <Button variant="contained" href={withLang(ADD_SUBSCRIPTION_URL, locale)} data-testid="add-subscription">
         {translate('manager.subscriptions.add')}
       </Button>
     </TopToolbar>

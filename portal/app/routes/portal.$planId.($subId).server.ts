@@ -10,7 +10,7 @@ import { billingSchema, quantity as quantitySchema } from '../../../api/services
 import { loginSchema } from '../../../api/services/auth.schema.js';
 import { QUANTITY_DEFAULT } from '../../../models/rules/subscription.js';
 import * as z from 'zod/mini';
-import { t } from '../../../config/i18n/index.js';
+import { t, withLang } from '../../../config/i18n/index.js';
 import { langParam, resolveLang } from '../lib/lang.server.js';
 
 export type Step = 'billing_address_step' | 'recruiters_subs' | 'checkout_success';
@@ -80,7 +80,7 @@ export async function subscriptionAction(planId: string, subId: string | undefin
   // does the page the action sends back to.
   const lang = await resolveLang(request, context);
   const asked = langParam(new URL(request.url));
-  const back = (sub?: string) => `${pagePath(planId, sub)}${asked ? `?lang=${asked}` : ''}`;
+  const back = (sub?: string) => withLang(pagePath(planId, sub), asked);
   const failed = (e: unknown) => {
     const { status, key, vars } = messageOf(e);
     if (status >= 500) deps.logger.error({ err: e, planId, subId, intent }, 'subscription page action failed');
@@ -141,7 +141,7 @@ export async function subscriptionAction(planId: string, subId: string | undefin
         now,
         deps.settings,
       );
-      const session = await services.subscriptions.startCheckout({ sub_id: sub.sub_id, sub_quantity: checked.data.quantity }, caller, { settings: deps.settings, now });
+      const session = await services.subscriptions.startCheckout({ sub_id: sub.sub_id, sub_quantity: checked.data.quantity }, caller, { settings: deps.settings, now, lang: asked });
       return data<ActionResult>({ status: 'checkout', url: session.url });
     } catch (e) {
       if (isServiceError(e) && e.code === 'payments_not_configured') return data<ActionResult>({ status: 'not_configured' }, { status: 503 });

@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
-import { useT } from '../lib/i18n.js';
+import { useLangHref, useT } from '../lib/i18n.js';
 import { errorMeta, isServerError, metaT, pageMeta } from '../lib/meta.js';
 import { formMessage } from '../lib/form-messages.js';
 import { QUANTITY_DEFAULT, QUANTITY_MAX, formatPrice, parseQuantity, priceCents } from '../../../models/rules/subscription.js';
@@ -41,6 +41,7 @@ export default function SubscriptionPage() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const t = useT();
+  const langHref = useLangHref();
   const { plan, subscription, user, step } = page;
   const interval = t(plan.interval === 'year' ? 'sub_interval_year' : 'sub_interval_month');
   const price = (cents: number) => formatPrice(cents, plan.currency);
@@ -91,7 +92,7 @@ export default function SubscriptionPage() {
             {t('sub_checkout_id')} <code data-testid="checkout-id">{subscription.hpid}</code>
           </p>
           <p>
-            <a className="button" href={`/manager/subscription/${subscription.id}`}>
+            <a className="button" href={langHref(`/manager/subscription/${subscription.id}`)}>
               {t('sub_manage_link')}
             </a>
           </p>
