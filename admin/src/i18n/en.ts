@@ -214,6 +214,12 @@ export const en = {
     subscriptions: {
       choices: { state: { pending: 'pending', payed: 'paid', canceled: 'canceled', expired: 'expired', unpaid: 'unpaid' } },
       name: 'Subscription |||| Subscriptions',
+      actions: {
+        seats: 'Recruiter seats',
+        seats_confirm: 'Choose the recruiter to give a seat of this subscription to, or the one whose seat is freed.',
+        seats_add: 'Recruiter to add',
+        seats_remove: 'Recruiter to remove',
+      },
       fields: {
         sub_id: 'Subscription',
         user_id: 'Manager',

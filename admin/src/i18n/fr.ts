@@ -215,6 +215,12 @@ export const fr = {
     subscriptions: {
       choices: { state: { pending: 'en attente', payed: 'payé', canceled: 'annulé', expired: 'expiré', unpaid: 'impayé' } },
       name: 'Abonnement |||| Abonnements',
+      actions: {
+        seats: 'Places de recruteurs',
+        seats_confirm: 'Choisissez le recruteur à qui donner une place de cet abonnement, ou celui dont la place est libérée.',
+        seats_add: 'Recruteur à ajouter',
+        seats_remove: 'Recruteur à retirer',
+      },
       fields: {
         sub_id: 'Abonnement',
         user_id: 'Manager',

@@ -225,6 +225,12 @@ export const nl: Catalog<typeof fr> = {
     subscriptions: {
       choices: { state: { pending: 'in afwachting', payed: 'betaald', canceled: 'geannuleerd', expired: 'verlopen', unpaid: 'onbetaald' } },
       name: 'Abonnement |||| Abonnementen',
+      actions: {
+        seats: 'Recruiterplaatsen',
+        seats_confirm: 'Kies de recruiter die een plaats van dit abonnement krijgt, of degene wiens plaats vrijkomt.',
+        seats_add: 'Toe te voegen recruiter',
+        seats_remove: 'Te verwijderen recruiter',
+      },
       fields: {
         sub_id: 'Abonnement',
         user_id: 'Manager',
