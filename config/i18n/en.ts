@@ -128,6 +128,8 @@ const en: Record<keyof typeof fr, string> = {
   hpid_mismatch: 'This payment page does not belong to this subscription.',
   stripe_signature_invalid: 'Invalid or expired webhook signature.',
   invalid_quantity: 'The number of points of sale must be a whole number from 1 to 999.',
+  invalid_address: 'Invalid address: the street and zip code of the point of sale are required.',
+  billing_not_available: 'This subscription has not been paid online yet: it has no billing to manage.',
   no_seats_left: 'Every recruiter included in this subscription is already assigned: increase the number of points of sale to add more.',
   subscription_not_active: 'This subscription is not active (unpaid or expired): no recruiter can be added to it.',
   recruiter_not_found: 'This recruiter does not exist or is not part of your team.',
@@ -140,6 +142,7 @@ const en: Record<keyof typeof fr, string> = {
   // Manager paging (decision 156)
   invalid_tab: 'Unknown tab.',
   invalid_cursor: 'The page asked for is not valid.',
+  control_tower_subscribers_only: 'Access to the control tower is reserved for subscribers',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',
   transition_not_allowed: 'This state change is not allowed: {from} cannot move to {to}.',
@@ -174,12 +177,50 @@ const en: Record<keyof typeof fr, string> = {
   meeting_not_signed_in: 'Sign in to join this meeting.',
   meeting_not_allowed: 'You do not have access to this meeting.',
   meeting_too_many_signals: 'Too many messages for this meeting. Try again in a minute.',
+  // Meeting invitations (docs/decisions/290-meeting-invitations.md).
+  meeting_when: '{date} at {time} ({zone})',
+  meeting_hello: 'Hello',
+  meeting_hello_name: 'Hello {name}',
+  meeting_someone_recruiter: 'Your recruiter',
+  meeting_someone_candidate: 'The candidate',
+  meeting_now_subject: '{other} is waiting for you on a video call',
+  meeting_now_text: '{hello},\n\n{other} would like a video call with you now, about your application.\n\nJoin the call: {link}\n\nSee you in a moment!',
+  meeting_now_sms: '{other} is waiting for you on a video call: {link}',
+  meeting_invite_subject: 'Video call with {other} on {when}',
+  meeting_invite_text:
+    '{hello},\n\n{other} invites you to a video call on {when} ({duration} min), about your application.\n\nWhen it is time, join the call here: {link}\n\nThe invitation is attached: open it to add the call to your calendar. A reminder will be sent {before} minutes before.',
+  meeting_invite_sms: 'Video call with {other} on {when}. When it is time: {link}',
+  meeting_invite_copy_subject: 'Video call scheduled with {other} on {when}',
+  meeting_invite_copy_text: '{hello},\n\nThe video call with {other} is scheduled on {when} ({duration} min). The invitation was sent to them.\n\nYour link to join the call: {link}',
+  meeting_reminder_subject: 'Reminder: video call with {other} at {time}',
+  meeting_reminder_text: '{hello},\n\nYour video call with {other} starts on {when}.\n\nJoin the call: {link}',
+  meeting_reminder_sms: 'Reminder: video call with {other} on {when}: {link}',
+  meeting_cancel_subject: 'Video call cancelled: {when}',
+  meeting_cancel_text: '{hello},\n\nThe video call with {other} planned on {when} is cancelled.',
+  meeting_ics_summary: 'Video call with {other}',
+  meeting_ics_description: 'Join the call: {link}',
+  meeting_time_invalid: 'Give a valid date and time.',
+  meeting_time_past: 'Choose a date and time to come.',
+  meeting_time_too_far: 'A call can be scheduled at most one year ahead.',
+  meeting_duration_invalid: 'Choose a length of 15, 30, 45 or 60 minutes.',
+  meeting_time_zone_invalid: 'Unknown time zone.',
+  meeting_too_many_invites: 'Too many invitations sent to this candidate. Try again in an hour.',
+  meeting_not_found: 'This call does not exist.',
+  meeting_over: 'This call is already over.',
+  meeting_already_cancelled: 'This call is already cancelled.',
   // Issue 14, data lifecycle and self-service privacy (decisions 167, 168)
   privacy_candidates_only: 'This page is for candidates: a recruiter’s data belongs to their company’s account.',
   privacy_account_deleted: 'Your account and your data have been deleted.',
   inactivity_warning_subject: 'Your account will be deleted on {date}',
   inactivity_warning_text:
     'Hello {name},\n\nYou have not signed in for almost three years. As our privacy policy states, your account and your data (stories, CV, applications) will be deleted on {date}.\n\nTo keep your account, just sign in before that date: {link}\n',
+  candidate_complete_mail_subject: 'Your application for “{title}” has been sent',
+  candidate_complete_mail_text:
+    'Hello {name},\n\nThank you! Your video answers to the offer “{title}” at {company} have arrived: your application is complete and the company can now watch it.\n\nWe will write to you as soon as they have decided. You can follow your applications here: {link}\n',
+  candidate_rejected_mail_subject: 'Your application for “{title}”',
+  candidate_rejected_mail_text:
+    'Hello {name},\n\nThank you for taking the time to answer the offer “{title}” at {company} in video. After watching your application carefully, the company has decided not to take it further for this position.\n\nThis is not a judgement on you: other offers are waiting, and your next video may be the one. We wish you every success.\n\nYour applications: {link}\n',
+  application_deadline_passed: 'The time to finish this application is over (it was {deadline}): it can no longer take answers.',
 };
 
 export default en;

@@ -129,6 +129,8 @@ const fr = {
   hpid_mismatch: 'Cette page de paiement ne correspond pas à cet abonnement.',
   stripe_signature_invalid: 'Signature du webhook invalide ou expirée.',
   invalid_quantity: 'Le nombre de points de vente doit être un nombre entier entre 1 et 999.',
+  invalid_address: 'Adresse invalide : la rue et le code postal du point de vente sont obligatoires.',
+  billing_not_available: 'Cet abonnement n’a pas encore été réglé en ligne : il n’a pas de facturation à gérer.',
   no_seats_left: 'Tous les recruteurs inclus dans cet abonnement sont déjà attribués : augmentez le nombre de points de vente pour en ajouter.',
   subscription_not_active: 'Cet abonnement n’est pas actif (non réglé ou expiré) : aucun recruteur ne peut y être ajouté.',
   recruiter_not_found: 'Ce recruteur n’existe pas ou ne fait pas partie de votre équipe.',
@@ -141,6 +143,7 @@ const fr = {
   // Manager paging (decision 156)
   invalid_tab: 'Onglet inconnu.',
   invalid_cursor: 'La page demandée n’est pas valide.',
+  control_tower_subscribers_only: 'Access to the control tower is reserved for subscribers',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',
   transition_not_allowed: 'Ce changement d’état n’est pas permis : {from} ne peut pas passer à {to}.',
@@ -175,12 +178,50 @@ const fr = {
   meeting_not_signed_in: 'Connectez-vous pour rejoindre cette réunion.',
   meeting_not_allowed: 'Vous n’avez pas accès à cette réunion.',
   meeting_too_many_signals: 'Trop de messages pour cette réunion. Réessayez dans une minute.',
+  // Meeting invitations (docs/decisions/290-meeting-invitations.md).
+  meeting_when: '{date} à {time} ({zone})',
+  meeting_hello: 'Bonjour',
+  meeting_hello_name: 'Bonjour {name}',
+  meeting_someone_recruiter: 'Votre recruteur',
+  meeting_someone_candidate: 'Le candidat',
+  meeting_now_subject: '{other} vous attend en appel vidéo',
+  meeting_now_text: '{hello},\n\n{other} vous propose un appel vidéo maintenant, au sujet de votre candidature.\n\nRejoindre l’appel : {link}\n\nÀ tout de suite !',
+  meeting_now_sms: '{other} vous attend en appel vidéo : {link}',
+  meeting_invite_subject: 'Appel vidéo avec {other} le {when}',
+  meeting_invite_text:
+    '{hello},\n\n{other} vous invite à un appel vidéo le {when} (durée : {duration} min), au sujet de votre candidature.\n\nLe moment venu, rejoignez l’appel ici : {link}\n\nL’invitation est jointe : ouvrez-la pour l’ajouter à votre agenda. Un rappel vous sera envoyé {before} minutes avant.',
+  meeting_invite_sms: 'Appel vidéo avec {other} le {when}. Le moment venu : {link}',
+  meeting_invite_copy_subject: 'Appel vidéo planifié avec {other} le {when}',
+  meeting_invite_copy_text: '{hello},\n\nL’appel vidéo avec {other} est planifié le {when} (durée : {duration} min). L’invitation lui a été envoyée.\n\nVotre lien pour rejoindre l’appel : {link}',
+  meeting_reminder_subject: 'Rappel : appel vidéo avec {other} à {time}',
+  meeting_reminder_text: '{hello},\n\nVotre appel vidéo avec {other} commence le {when}.\n\nRejoindre l’appel : {link}',
+  meeting_reminder_sms: 'Rappel : appel vidéo avec {other} le {when} : {link}',
+  meeting_cancel_subject: 'Appel vidéo annulé : {when}',
+  meeting_cancel_text: '{hello},\n\nL’appel vidéo avec {other} prévu le {when} est annulé.',
+  meeting_ics_summary: 'Appel vidéo avec {other}',
+  meeting_ics_description: 'Rejoindre l’appel : {link}',
+  meeting_time_invalid: 'Indiquez une date et une heure valides.',
+  meeting_time_past: 'Choisissez une date et une heure à venir.',
+  meeting_time_too_far: 'Un appel se planifie au plus un an à l’avance.',
+  meeting_duration_invalid: 'Choisissez une durée de 15, 30, 45 ou 60 minutes.',
+  meeting_time_zone_invalid: 'Fuseau horaire inconnu.',
+  meeting_too_many_invites: 'Trop d’invitations envoyées à ce candidat. Réessayez dans une heure.',
+  meeting_not_found: 'Cet appel n’existe pas.',
+  meeting_over: 'Cet appel est déjà terminé.',
+  meeting_already_cancelled: 'Cet appel est déjà annulé.',
   // Issue 14, data lifecycle and self-service privacy (decisions 167, 168)
   privacy_candidates_only: 'Cette page est réservée aux candidats : les données d’un recruteur appartiennent au compte de son entreprise.',
   privacy_account_deleted: 'Votre compte et vos données ont été supprimés.',
   inactivity_warning_subject: 'Votre compte sera supprimé le {date}',
   inactivity_warning_text:
     'Bonjour {name},\n\nVous ne vous êtes pas connecté depuis bientôt trois ans. Comme le prévoit notre politique de confidentialité, votre compte et vos données (stories, CV, candidatures) seront supprimés le {date}.\n\nPour garder votre compte, il suffit de vous connecter avant cette date : {link}\n',
+  candidate_complete_mail_subject: 'Votre candidature à « {title} » est envoyée',
+  candidate_complete_mail_text:
+    'Bonjour {name},\n\nMerci ! Vos réponses vidéo à l’offre « {title} » de {company} sont bien arrivées : votre candidature est complète et l’entreprise peut maintenant la regarder.\n\nNous vous écrirons dès qu’elle aura pris sa décision. Vous pouvez suivre vos candidatures ici : {link}\n',
+  candidate_rejected_mail_subject: 'Votre candidature à « {title} »',
+  candidate_rejected_mail_text:
+    'Bonjour {name},\n\nMerci d’avoir pris le temps de répondre en vidéo à l’offre « {title} » de {company}. Après avoir regardé votre candidature avec attention, l’entreprise a choisi de ne pas la retenir pour ce poste.\n\nCe n’est pas un jugement sur vous : d’autres offres vous attendent, et votre prochaine vidéo sera peut-être la bonne. Nous vous souhaitons plein de succès.\n\nVos candidatures : {link}\n',
+  application_deadline_passed: 'Le délai pour terminer cette candidature est passé (le {deadline}) : elle ne peut plus recevoir de réponse.',
 } as const;
 
 export default fr;

@@ -129,6 +129,8 @@ const nl: Record<keyof typeof fr, string> = {
   hpid_mismatch: 'Deze betaalpagina hoort niet bij dit abonnement.',
   stripe_signature_invalid: 'Ongeldige of verlopen webhookhandtekening.',
   invalid_quantity: 'Het aantal verkooppunten moet een geheel getal van 1 tot 999 zijn.',
+  invalid_address: 'Ongeldig adres: straat en postcode van het verkooppunt zijn verplicht.',
+  billing_not_available: 'Dit abonnement is nog niet online betaald: er is geen facturatie te beheren.',
   no_seats_left: 'Alle recruiters van dit abonnement zijn al toegewezen: verhoog het aantal verkooppunten om er meer toe te voegen.',
   subscription_not_active: 'Dit abonnement is niet actief (niet betaald of verlopen): er kan geen recruiter aan toegevoegd worden.',
   recruiter_not_found: 'Deze recruiter bestaat niet of hoort niet bij uw team.',
@@ -141,6 +143,7 @@ const nl: Record<keyof typeof fr, string> = {
   // Manager paging (decision 156)
   invalid_tab: 'Onbekend tabblad.',
   invalid_cursor: 'De gevraagde pagina is ongeldig.',
+  control_tower_subscribers_only: 'De controletoren is voorbehouden aan abonnees',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',
   transition_not_allowed: 'Deze statuswijziging is niet toegestaan: {from} kan niet naar {to}.',
@@ -175,12 +178,50 @@ const nl: Record<keyof typeof fr, string> = {
   meeting_not_signed_in: 'Meld u aan om deel te nemen aan deze vergadering.',
   meeting_not_allowed: 'U hebt geen toegang tot deze vergadering.',
   meeting_too_many_signals: 'Te veel berichten voor deze vergadering. Probeer het over een minuut opnieuw.',
+  // Meeting invitations (docs/decisions/290-meeting-invitations.md).
+  meeting_when: '{date} om {time} ({zone})',
+  meeting_hello: 'Hallo',
+  meeting_hello_name: 'Hallo {name}',
+  meeting_someone_recruiter: 'Uw recruiter',
+  meeting_someone_candidate: 'De kandidaat',
+  meeting_now_subject: '{other} wacht op u voor een videogesprek',
+  meeting_now_text: '{hello},\n\n{other} wil nu een videogesprek met u over uw sollicitatie.\n\nDeelnemen aan het gesprek: {link}\n\nTot zo!',
+  meeting_now_sms: '{other} wacht op u voor een videogesprek: {link}',
+  meeting_invite_subject: 'Videogesprek met {other} op {when}',
+  meeting_invite_text:
+    '{hello},\n\n{other} nodigt u uit voor een videogesprek op {when} ({duration} min) over uw sollicitatie.\n\nNeem op het afgesproken moment hier deel: {link}\n\nDe uitnodiging zit in de bijlage: open ze om het gesprek in uw agenda te zetten. U krijgt {before} minuten vooraf een herinnering.',
+  meeting_invite_sms: 'Videogesprek met {other} op {when}. Op het afgesproken moment: {link}',
+  meeting_invite_copy_subject: 'Videogesprek gepland met {other} op {when}',
+  meeting_invite_copy_text: '{hello},\n\nHet videogesprek met {other} is gepland op {when} ({duration} min). De uitnodiging is naar de kandidaat gestuurd.\n\nUw link om deel te nemen: {link}',
+  meeting_reminder_subject: 'Herinnering: videogesprek met {other} om {time}',
+  meeting_reminder_text: '{hello},\n\nUw videogesprek met {other} begint op {when}.\n\nDeelnemen aan het gesprek: {link}',
+  meeting_reminder_sms: 'Herinnering: videogesprek met {other} op {when}: {link}',
+  meeting_cancel_subject: 'Videogesprek geannuleerd: {when}',
+  meeting_cancel_text: '{hello},\n\nHet videogesprek met {other} gepland op {when} is geannuleerd.',
+  meeting_ics_summary: 'Videogesprek met {other}',
+  meeting_ics_description: 'Deelnemen aan het gesprek: {link}',
+  meeting_time_invalid: 'Geef een geldige datum en tijd.',
+  meeting_time_past: 'Kies een datum en tijd in de toekomst.',
+  meeting_time_too_far: 'Een gesprek wordt hoogstens een jaar vooraf gepland.',
+  meeting_duration_invalid: 'Kies een duur van 15, 30, 45 of 60 minuten.',
+  meeting_time_zone_invalid: 'Onbekende tijdzone.',
+  meeting_too_many_invites: 'Te veel uitnodigingen naar deze kandidaat gestuurd. Probeer het over een uur opnieuw.',
+  meeting_not_found: 'Dit gesprek bestaat niet.',
+  meeting_over: 'Dit gesprek is al voorbij.',
+  meeting_already_cancelled: 'Dit gesprek is al geannuleerd.',
   // Issue 14, data lifecycle and self-service privacy (decisions 167, 168)
   privacy_candidates_only: 'Deze pagina is voor kandidaten: de gegevens van een recruiter horen bij het account van zijn bedrijf.',
   privacy_account_deleted: 'Je account en je gegevens zijn verwijderd.',
   inactivity_warning_subject: 'Je account wordt verwijderd op {date}',
   inactivity_warning_text:
     'Hallo {name},\n\nJe hebt al bijna drie jaar niet ingelogd. Zoals ons privacybeleid bepaalt, worden je account en je gegevens (stories, cv, sollicitaties) verwijderd op {date}.\n\nWil je je account houden? Log dan voor die datum in: {link}\n',
+  candidate_complete_mail_subject: 'Je sollicitatie voor “{title}” is verstuurd',
+  candidate_complete_mail_text:
+    'Hallo {name},\n\nBedankt! Je videoantwoorden op de vacature “{title}” van {company} zijn goed aangekomen: je sollicitatie is volledig en het bedrijf kan ze nu bekijken.\n\nWe laten het je weten zodra het een beslissing heeft genomen. Je sollicitaties volgen kan hier: {link}\n',
+  candidate_rejected_mail_subject: 'Je sollicitatie voor “{title}”',
+  candidate_rejected_mail_text:
+    'Hallo {name},\n\nBedankt dat je de tijd nam om per video te antwoorden op de vacature “{title}” van {company}. Na je sollicitatie aandachtig te hebben bekeken, heeft het bedrijf beslist er voor deze functie niet op in te gaan.\n\nDit is geen oordeel over jou: er wachten andere vacatures op je, en misschien is je volgende video de goede. We wensen je veel succes.\n\nJe sollicitaties: {link}\n',
+  application_deadline_passed: 'De termijn om deze sollicitatie af te ronden is verstreken ({deadline}): ze kan geen antwoorden meer ontvangen.',
 };
 
 export default nl;

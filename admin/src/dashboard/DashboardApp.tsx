@@ -8,7 +8,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { AdminContext, Notification, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, CircularProgress, CssBaseline, MenuItem, Paper, Stack, Tab, Tabs, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import type { RecruiterState } from '../../../models/rules/recruiter-states.js';
+import { WAIT_REJECT_DELAY_HOURS, type RecruiterState } from '../../../models/rules/recruiter-states.js';
+import { ForgotPassword } from '../common/ForgotPassword.js';
 import { DASHBOARD_RANGES, type DashboardRange } from '../../../models/rules/dates.js';
 import { authProvider, type Me } from '../providers/authProvider.js';
 import { dataProvider } from '../providers/dataProvider.js';
@@ -113,7 +114,7 @@ function DashboardPage() {
       await moveCandidate(item.job_code, item.candidate.sub, to);
       setPanel((p) => (p && p.item.id === item.id ? { ...p, item: { ...p.item, recruiter_state: to } } : p));
       setVersion((v) => v + 1);
-      if (!quiet) notify(`manager.candidates.moved.${to}`, { type: 'info', messageArgs: { name: item.candidate.name || item.candidate.email } });
+      if (!quiet) notify(`manager.candidates.moved.${to}`, { type: 'info', messageArgs: { name: item.candidate.name || item.candidate.email, hours: WAIT_REJECT_DELAY_HOURS } });
     } catch (e) {
       if (e instanceof Unauthorized) return toAnonymous();
       if (!quiet) notify(`manager.errors.${errorCode(e) ?? 'internal'}`, { type: 'error', messageArgs: { _: translate('manager.errors.internal') } });
@@ -311,6 +312,7 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
           </Button>
         </Stack>
       </Paper>
+      <ForgotPassword />
     </Stack>
   );
 }

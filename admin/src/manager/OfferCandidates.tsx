@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Avatar, Badge, Box, Button, Chip, Stack, Tab, Tabs, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Title, usePermissions, useNotify, useTranslate } from 'react-admin';
-import { TABS, type RecruiterState } from '../../../models/rules/recruiter-states.js';
+import { TABS, WAIT_REJECT_DELAY_HOURS, type RecruiterState } from '../../../models/rules/recruiter-states.js';
 import { listDate } from '../common/format.js';
 import { errorCode } from '../common/http.js';
 import { CandidatePanel, openCv, type PanelCandidate, type PanelView } from '../candidates/CandidatePanel.js';
@@ -93,7 +93,7 @@ function Candidates({ jobCode }: { jobCode: string }) {
         return out;
       });
       if (from !== into) setHead((h) => (h ? { ...h, tabs: { ...h.tabs, ...(from ? { [from]: (h.tabs[from] ?? 1) - 1 } : {}), ...(into ? { [into]: (h.tabs[into] ?? 0) + 1 } : {}) } } : h));
-      if (!quiet) notify(`manager.candidates.moved.${to}`, { type: 'info', messageArgs: { name: a.candidate.name } });
+      if (!quiet) notify(`manager.candidates.moved.${to}`, { type: 'info', messageArgs: { name: a.candidate.name, hours: WAIT_REJECT_DELAY_HOURS } });
     } catch (e) {
       if (!quiet) notify(`manager.errors.${errorCode(e) ?? 'internal'}`, { type: 'error', messageArgs: { _: translate('manager.errors.internal') } });
     } finally {

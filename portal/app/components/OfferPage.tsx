@@ -4,7 +4,7 @@
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { StoreBadges } from './StoreBadges.js';
-import { useLang, useT } from '../lib/i18n.js';
+import { useLang, useLangHref, useT } from '../lib/i18n.js';
 import { PHONE_PREFIXES, keepDigits } from '../../../models/rules/phone.js';
 import { MAX_UPLOAD_BYTES } from '../../../models/rules/upload.js';
 import { formMessage } from '../lib/form-messages.js';
@@ -24,6 +24,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
   const navigation = useNavigation();
   const t = useT();
   const lang = useLang();
+  const href = useLangHref();
   const [cv, setCv] = useState<{ state: 'none' | 'uploading' | 'ready' | 'error'; key?: string; name?: string; error?: string }>({ state: 'none' });
   // The form shows until a result comes back, again after an invalid one, and after "try again".
   const [retriedAfter, setRetriedAfter] = useState<ApplyResult | null>(null);
@@ -126,7 +127,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
         </dl>
       )}
       <p>
-        <a className="button" href={`/candidate/apply/${encodeURIComponent(offer.job_code)}`} data-testid="apply-video">
+        <a className="button" href={href(`/candidate/apply/${encodeURIComponent(offer.job_code)}`)} data-testid="apply-video">
           {t('apply_cta')}
         </a>
       </p>
@@ -156,7 +157,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
               <p>
                 {t('thx_application_text', { code: result.job_code })} <span className="code">{result.job_code}</span>
               </p>
-              <a className="button block" href={`/candidate/apply/${encodeURIComponent(result.job_code)}`} data-testid="apply-video-after">
+              <a className="button block" href={href(`/candidate/apply/${encodeURIComponent(result.job_code)}`)} data-testid="apply-video-after">
                 {t('apply_cta')}
               </a>
               <StoreBadges />
@@ -171,7 +172,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
                   {t('error_retry')}
                 </button>
               ) : (
-                <a className="button secondary" href={`?lang=${lang}`}>
+                <a className="button secondary" href={href('')}>
                   {t('error_retry')}
                 </a>
               )}
@@ -250,7 +251,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
                     <input type="checkbox" required {...fieldProps('accept_cgu')} />
                     <label htmlFor="f-accept_cgu">
                       {t('offer_cgu_before')}
-                      <a href="/terms" target="_blank" rel="noopener">
+                      <a href={href('/terms')} target="_blank" rel="noopener">
                         {t('offer_cgu_link')}
                       </a>{' '}
                       <span className="req" aria-hidden="true">

@@ -7,6 +7,7 @@ import { useLang, useT } from '../../lib/i18n.js';
 import { useHydrated } from '../../lib/hydrated.js';
 import { postJson } from '../../lib/api-client.js';
 import { formMessage } from '../../lib/form-messages.js';
+import { ForgotPassword } from '../ForgotPassword.js';
 import { EMAIL_CODE_PATTERN, isEmail, normalizeEmail } from '../../../../models/rules/email-format.js';
 
 export interface Me {
@@ -22,7 +23,7 @@ async function answer(res: Response): Promise<{ ok: boolean; body: { user?: Publ
   return { ok: res.ok, body: (await res.json().catch(() => ({}))) as { user?: PublicUser; message?: string; error?: string } };
 }
 
-export function Identity({ jobCode, onSignedIn }: { jobCode: string; onSignedIn(me: Me): void }) {
+export function Identity({ jobCode, onSignedIn }: { jobCode?: string; onSignedIn(me: Me): void }) {
   const t = useT();
   const lang = useLang();
   const hydrated = useHydrated();
@@ -74,7 +75,7 @@ export function Identity({ jobCode, onSignedIn }: { jobCode: string; onSignedIn(
     setBusy(true);
     setError(null);
     try {
-      const { ok, body } = await answer(await postJson('/apis/auth/email-code', { email: address, lang, job_code: jobCode }));
+      const { ok, body } = await answer(await postJson('/apis/auth/email-code', { email: address, lang, job_code: jobCode || undefined }));
       if (!ok) return setError(body.message ?? t('err_network'));
       setEmail(address);
       setSentTo(address);
@@ -118,7 +119,7 @@ export function Identity({ jobCode, onSignedIn }: { jobCode: string; onSignedIn(
           {error}
         </p>
       )}
-      {withPassword ? (
+      {withPassword && (
         <form onSubmit={signIn} noValidate>
           <div className="field">
             <label htmlFor="ap-login-email">{t('apply_email')}</label>
@@ -132,6 +133,9 @@ export function Identity({ jobCode, onSignedIn }: { jobCode: string; onSignedIn(
             {t('apply_sign_in')}
           </button>
         </form>
+      )}
+      {withPassword ? (
+        <ForgotPassword email={email} />
       ) : sentTo ? (
         <form onSubmit={checkCode} noValidate>
           {info && (
@@ -141,7 +145,20 @@ export function Identity({ jobCode, onSignedIn }: { jobCode: string; onSignedIn(
           )}
           <div className="field">
             <label htmlFor="ap-code">{t('apply_code')}</label>
-            <input ref={codeInput} id="ap-code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />
+            <input
+              ref={codeInput}
+              id="ap-code"
+              className="code-input"
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              enterKeyHint="done"
+              spellCheck={false}
+              required
+            />
           </div>
           <button type="submit" className="button block" disabled={!hydrated || busy}>
             {t('apply_check_code')}
