@@ -11,8 +11,9 @@ import { Upload, AuditEntry } from './misc.model.js';
 import { Session, AuthAttempt, SamlRequest } from './session.model.js';
 import { Plan, StripeEvent } from './billing.model.js';
 import { Job, AnswerUpload } from './job.model.js';
-import { MeetingSignal } from './meeting.model.js';
+import { MeetingSignal, Meeting } from './meeting.model.js';
 import { installSearchHooks } from './search-index.js';
+import { installPlanLimitHooks } from './plan-limits.js';
 
 export * from './user.model.js';
 export * from './offer.model.js';
@@ -62,6 +63,7 @@ export const models = {
   Job,
   AnswerUpload,
   MeetingSignal,
+  Meeting,
 };
 
 let boundTo: Sequelize | null = null;
@@ -73,6 +75,7 @@ export function initModels(sequelize: Sequelize): void {
   boundTo = sequelize;
   for (const m of Object.values(models)) m.initModel(sequelize);
   installSearchHooks();
+  installPlanLimitHooks();
 
   User.hasMany(ContactEvent, { foreignKey: 'user_id', as: 'contact_history' });
   ContactEvent.belongsTo(User, { foreignKey: 'user_id' });

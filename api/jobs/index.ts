@@ -21,6 +21,7 @@ import {
 } from '../services/video-answers.service.js';
 import { LEAD_NOTIF_JOB, notifyLead, resendFailed } from '../services/lead-notif.service.js';
 import { CONFIRM_MAIL_JOB, REJECTED_MAIL_JOB, REJECT_JOB, REJECT_SWEEP_JOB, rejectAllDue, rejectIfDue, sendConfirmationMail, sendRejectedMail } from '../services/candidate-news.service.js';
+import { MEETING_MESSAGE_JOB, sendMeetingMessage } from '../services/meeting-invites.service.js';
 import { LIFECYCLE_QUEUE, LIFECYCLE_RECURRING, runLifecycleJob } from './lifecycle.js';
 
 export interface JobDeps {
@@ -102,6 +103,11 @@ export function defineJobs(deps: JobDeps): void {
       if (ctx.job.attempts >= ctx.job.max_attempts) await resendFailed(payload, deps.clock());
       throw e;
     }
+  });
+  // Meeting invitations (decision 290): one message per job (the link, an invitation, a reminder, a cancellation).
+  const meeting = { mailer: deps.mailer, sms, publicUrl: deps.settings.publicUrl, clock: deps.clock };
+  defineJob(MEETING_MESSAGE_JOB, async (payload) => {
+    await sendMeetingMessage(meeting, payload);
   });
   defineJob('upload-cleanup', async () => {
     const removed = await purgeUnreferencedUploads(deps.storage, deps.clock());

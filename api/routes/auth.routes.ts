@@ -8,7 +8,7 @@ import { requireUser } from '../auth/guards.js';
 import { jsonOnly } from '../auth/csrf.js';
 import { clearSessionCookie, destroySession, setSessionCookie, tokenOf } from '../auth/sessions.js';
 import { deviceCookieTokens, setDeviceCookie } from '../auth/device.js';
-import { forgotPassword, login, publicUser, resetPassword, updateProfile } from '../services/auth.service.js';
+import { authorizerAnswer, forgotPassword, login, publicUser, resetPassword, updateProfile } from '../services/auth.service.js';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -55,6 +55,16 @@ export function authRoutes(deps: AppDeps): Router {
 
   router.get('/auth/me', requireUser, async (req, res) => {
     res.json(await publicUser(req.caller!.user));
+  });
+
+  // The spec's custom authorizer (decision 252): is this token or session good, and for whom.
+  router.get('/custom-authorizer', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (!req.caller) {
+      res.status(401).json({ isAuthorized: false, error: 'unauthorized', message: t(req.lang, 'not_signed_in') });
+      return;
+    }
+    res.json(await authorizerAnswer(req.caller.user));
   });
 
   router.patch('/auth/me', requireUser, validate({ body: profileSchema }), async (req, res) => {

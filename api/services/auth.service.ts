@@ -5,7 +5,7 @@ import { Op } from 'sequelize';
 import { PasswordResetCode, User, transaction } from '../../models/index.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createSession, destroyUserSessions } from '../auth/sessions.js';
-import { isManager } from '../auth/access.js';
+import { isManager, reachOf } from '../auth/access.js';
 import { LIMITS, RESET_CODE_MAX_WRONG, forget, spend, spendOrWait, take } from '../auth/throttle.js';
 import type { DeviceTokens } from '../auth/device.js';
 import { retryingTransaction } from './retry-transaction.js';
@@ -42,6 +42,30 @@ export async function publicUser(user: User): Promise<PublicUser> {
     phone: user.phone,
     lang: user.lang,
     user_plan: user.user_plan,
+  };
+}
+
+/**
+ * GET /apis/custom-authorizer (back-office.md section 7, "not shown"; decision 252): the original
+ * gateway's authorizer, answered for the caller's own session or bearer token. An allowed caller
+ * gets its principal and the context a gateway passes on: who it is and its groups, the roles
+ * api/auth/access.ts gives it (admin, manager, recruiter, candidate).
+ */
+export async function authorizerAnswer(user: User) {
+  const reach = await reachOf(user);
+  return {
+    isAuthorized: true,
+    principalId: user.id,
+    context: {
+      sub: user.id,
+      email: user.email,
+      profile: user.profile,
+      groups: reach.roles,
+      is_admin: !!user.is_admin,
+      is_manager: reach.roles.includes('manager'),
+      user_plan: user.user_plan,
+      lang: user.lang,
+    },
   };
 }
 

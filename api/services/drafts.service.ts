@@ -10,7 +10,6 @@ import { audit } from './audit.service.js';
 import { REFERENCE_DEFAULTS } from '../../config/reference/index.js';
 import { freeJobCode, withJobCodeRetry } from './job-codes.js';
 import { recountUsers } from './user-counters.service.js';
-import { assertActiveOffersAllowed } from './plan-limits.js';
 
 export interface DraftView {
   offer_json: DraftOfferJson;
@@ -177,12 +176,9 @@ export async function publishDraft(token: string, fields: DraftOfferJson, actorI
       assertDraftEditable(draft);
       const ownerId = draft.owner_id;
       if (!ownerId) throw new AppError(409, 'draft_without_owner', 'draft_without_owner');
-      // A publication makes one more offer available: the custom plan's active-offer
-      // limit of the owner and of the managers whose list holds them applies (decisions 112, 171).
-      // It locks their user rows in id order, the owner's among them, and counts before this
-      // transaction's first plain read: on MariaDB that read fixes the snapshot the count would
-      // see, and offers published meanwhile by others would be missed.
-      await assertActiveOffersAllowed(ownerId, 1, t);
+      // A publication makes one more offer available: the custom plan's active-offer limit of the
+      // owner and of the managers whose list holds them applies, checked by the Offer model's hook
+      // at the insert below (models/plan-limits.ts; decisions 112, 171, 250).
       // The landing an offer appears on follows the owner's account, never the typed company name.
       const company_hash = await companyOf(ownerId, t);
 

@@ -296,6 +296,8 @@ export const isRecruiterState = (v: unknown): v is RecruiterState => typeof v ==
 export const DASHBOARD_OFFERS_MAX = 200;
 
 export interface DashboardQuery {
+  /** One application by id (the new-candidate e-mail's link); still only within the caller's reach. */
+  application?: number;
   from?: Date;
   to?: Date;
   job_code?: string;
@@ -360,6 +362,7 @@ export async function dashboardApplications(caller: User | undefined, q: Dashboa
     where.push(sql);
     args.push(value);
   };
+  if (q.application) add('a.id = ?', q.application);
   if (q.from) add(`${at} >= ?`, sqlDate(q.from, d));
   if (q.to) add(`${at} <= ?`, sqlDate(q.to, d));
   if (q.job_code) add('o.job_code = ?', q.job_code);

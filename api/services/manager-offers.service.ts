@@ -16,7 +16,6 @@ import { publishSchema } from './drafts.schema.js';
 import { offerColumns } from './drafts.service.js';
 import { freeJobCode, isJobCodeCollision, withJobCodeRetry } from './job-codes.js';
 import { recountUsers } from './user-counters.service.js';
-import { assertActiveOffersAllowed } from './plan-limits.js';
 import { scopedOffer } from './manager-applications.service.js';
 import { audit } from './audit.service.js';
 import type { BulkOfferInput, OfferUpdateInput } from './manager-offers.schema.js';
@@ -55,7 +54,7 @@ function preferredCode(input: string | undefined): string | null {
  * One offer of the bulk creation. The payload is the spec's (template content merged with address,
  * shopname, recruiter_id, optional prefJobCode); template_id and shop_id, when given, are read from
  * the caller's own records and take precedence. The offer form's rules (publishSchema) apply; the
- * recruiter must be the manager or one of theirs; the custom plan's limit holds (plan-limits.ts).
+ * recruiter must be the manager or one of theirs; the custom plan's limit holds (models/plan-limits.ts, on the Offer model).
  */
 export async function createManagerOffer(caller: User, body: BulkOfferInput, now: Date) {
   const reach = await companyReach(caller);
@@ -93,7 +92,6 @@ export async function createManagerOffer(caller: User, body: BulkOfferInput, now
 
   const create = () =>
     transaction(async (t) => {
-      await assertActiveOffersAllowed(recruiterId, 1, t);
       if (wanted && (await Offer.count({ where: { job_code: wanted }, transaction: t }))) throw conflict('job_code_taken', 'job_code_taken');
       const offer = await Offer.create(
         {
@@ -151,7 +149,6 @@ export async function updateManagerOffer(caller: User, jobCode: string, body: Of
     if (body.active !== undefined) {
       const state = body.active ? 'available' : 'closed';
       if (state !== offer.state) {
-        if (state === 'available') await assertActiveOffersAllowed(offer.recruiter_id as string, 1, t);
         changes.state = state;
       }
     }

@@ -56,6 +56,8 @@ export async function forceSendApplication(actor: Actor, applicationId: string, 
     await recountOffers([app.offer_id], t);
     const after = { state: app.state, recruiter_state: app.recruiter_state, submit_date: app.submit_date };
     await audit(t, { actorId: actor.id, action: 'force-send', resource: 'applications', recordId: app.id, before, after, at: now });
-    return { id: app.id, ...after };
+    // The questions as sent, so the console can say with how many answers it went out.
+    const answers = await ApplicationAnswer.findAll({ where: { application_id: app.id }, order: [['position', 'ASC']], transaction: t });
+    return { id: app.id, ...after, questions: plain(app, answers).questions };
   });
 }

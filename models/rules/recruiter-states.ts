@@ -31,6 +31,14 @@ export function canMove(from: RecruiterState, to: RecruiterState): boolean {
   return from === to || (TRANSITIONS[to]?.includes(from) ?? false);
 }
 
+/**
+ * The moves a recruiter or manager is offered from `from`, in the order of the buttons: every
+ * target of TRANSITIONS reachable from it, but not view (made by opening the candidate).
+ */
+export function nextMoves(from: string): RecruiterState[] {
+  return (Object.keys(TRANSITIONS) as RecruiterState[]).filter((to) => to !== 'view' && to !== from && (TRANSITIONS[to]?.includes(from as RecruiterState) ?? false));
+}
+
 /** The states a move to `to` may start from (none: `to` is never a target). */
 export function sourcesOf(to: RecruiterState): readonly RecruiterState[] {
   return TRANSITIONS[to] ?? [];

@@ -296,6 +296,12 @@ describe('application actions', () => {
     expect((await User.findByPk(r.id))!.candidates_count).toBe(0);
     const sent = await act('applications', app.id, 'force-send');
     expect(sent.body).toMatchObject({ state: 'complete', recruiter_state: 'new' });
+    // It answers with the questions as sent, so the console can say "1 of 3 answers".
+    expect(sent.body.questions.map((q: { id: string; state: string | null }) => [q.id, q.state])).toEqual([
+      ['q1', 'done'],
+      ['q2', null],
+      ['q3', null],
+    ]);
     expect((await User.findByPk(r.id))!.candidates_count).toBe(1);
 
     const full = await makeApplication((await makeUser({ profile: 'candidate' })).id, offer);

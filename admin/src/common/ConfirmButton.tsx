@@ -17,7 +17,7 @@ export function ConfirmButton(props: {
   const translate = useTranslate();
   return (
     <>
-      <Button size="small" color={props.color ?? 'primary'} variant={props.variant ?? 'outlined'} disabled={props.disabled} startIcon={props.icon} onClick={() => setOpen(true)}>
+      <Button size="small" color={props.color ?? 'primary'} variant={props.variant ?? 'outlined'} disabled={props.disabled} startIcon={props.icon} onClick={() => setOpen(true)} data-confirm="true">
         {props.label}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)}>

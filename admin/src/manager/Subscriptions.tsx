@@ -1,12 +1,14 @@
 // The manager's subscriptions (/manager/subscriptions, /manager/subscription/{id}; back-office.md
 // sections 2 and 3): quantity, seats used and remaining, state (payed = active) and expiry, from
 // the subscriptions declaration (the server shows a manager their own). "Add" goes to
-// /portal/franchise_demo with a full page load, as the spec says; buying comes later.
+// /portal/franchise_demo with a full page load, as the spec says. The show page adds the seats and
+// the billing (SubscriptionSeats.tsx).
 import { Box, Button } from '@mui/material';
 import { BooleanField, Datagrid, DateField, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { withLang } from '../../../config/i18n/langs.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { LIST_SX } from './Layout.js';
+import { SubscriptionSeats } from './SubscriptionSeats.js';
 
 export const ADD_SUBSCRIPTION_URL = '/portal/franchise_demo';
 
@@ -54,6 +56,7 @@ export function SubscriptionShow() {
           <DateField source="expires_at" />
           <DateField source="created_at" showTime />
         </SimpleShowLayout>
+        <SubscriptionSeats />
       </Box>
     </Show>
   );

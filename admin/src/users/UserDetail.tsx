@@ -11,6 +11,8 @@ import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';
 import { cut, listDate } from '../common/format.js';
 import { AssignmentPanel } from './AssignmentPanel.js';
+import { ActionButtons } from '../generated/screens.js';
+import { applications } from '../../../models/resources/applications/resource.js';
 import { StateDot, type UserRecord } from './UserCard.js';
 
 const OFFER_COLORS: Record<string, string> = { available: '#1565c0', closed: '#f9a825' };
@@ -142,7 +144,7 @@ function RecruiterView({ user }: { user: UserRecord }) {
         <Card key={o.id} variant="outlined" sx={{ borderLeft: `6px solid ${OFFER_COLORS[o.state] ?? '#c62828'}` }} data-testid="detail-offer">
           <CardContent>
             <Typography variant="subtitle1" sx={{ color: OFFER_COLORS[o.state] ?? '#c62828' }}>
-              {o.job_code} — {o.title} ({o.state})
+              {o.job_code} — {o.title} ({translate(`resources.offers.choices.state.${o.state}`)})
             </Typography>
             <Typography variant="body2">{cut(o.description, 300)}</Typography>
             <Link href={`#/applications?filter=${encodeURIComponent(JSON.stringify({ offer_id: o.id }))}`}>
@@ -158,8 +160,7 @@ function RecruiterView({ user }: { user: UserRecord }) {
 
 function CandidateView({ user }: { user: UserRecord }) {
   const translate = useTranslate();
-  const run = useAction();
-  const { data: applications } = useGetList('applications', { filter: { candidate_id: user.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' } });
+  const { data: candidateApplications } = useGetList('applications', { filter: { candidate_id: user.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' } });
   const { data: wishlist } = useGetList('wishlists', { filter: { candidate_id: user.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'added_at', order: 'DESC' } });
   return (
     <Stack spacing={2}>
@@ -167,7 +168,7 @@ function CandidateView({ user }: { user: UserRecord }) {
         {user.email} · {user.phone ?? '—'} · {translate('console.wishlist')}: {String(user.wishlist_count)}
       </Typography>
       <Typography variant="h6">{translate('console.applications')}</Typography>
-      {(applications ?? []).map((a) => (
+      {(candidateApplications ?? []).map((a) => (
         <Card key={a.id} variant="outlined" data-testid="detail-application">
           <CardContent>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -178,9 +179,9 @@ function CandidateView({ user }: { user: UserRecord }) {
               <Chip size="small" label={translate(`resources.applications.choices.recruiter_state.${a.recruiter_state}`)} />
             </Stack>
             <List dense>
-              {(a.questions as { id: string; question: string; state?: string; method?: string; url?: string | null }[]).map((q) => (
+              {(a.questions as { id: string; question: string; state?: string; url?: string | null }[]).map((q) => (
                 <ListItem key={q.id}>
-                  {q.id}. {q.question} — {q.state ?? '∅'} {q.method ? `(${q.method})` : ''}
+                  {q.id}. {q.question} — {translate(q.state === 'done' ? 'console.answer_done' : 'console.answer_missing')}
                   {q.url && (
                     <>
                       {' '}
@@ -199,10 +200,7 @@ function CandidateView({ user }: { user: UserRecord }) {
                 </a>
               </Typography>
             )}
-            <Stack direction="row" spacing={1}>
-              <ConfirmButton label={translate('console.reset')} question={translate('console.reset_confirm')} color="warning" onConfirm={() => run('applications', a.id, 'reset')} />
-              <ConfirmButton label={translate('console.force_send')} question={translate('console.force_confirm')} onConfirm={() => run('applications', a.id, 'force-send')} />
-            </Stack>
+            <ActionButtons decl={applications} record={a} />
           </CardContent>
         </Card>
       ))}

@@ -13,7 +13,7 @@ export const subscriptions = defineResource({
   fields: [
     { source: 'sub_id', type: 'string', list: true },
     { source: 'user_id', type: 'reference', reference: 'users', list: true },
-    { source: 'plan_id', type: 'string', list: true },
+    { source: 'plan_id', type: 'reference', reference: 'plans', list: true },
     { source: 'state', type: 'enum', choices: SUBSCRIPTION_STATES, list: true },
     { source: 'active', type: 'boolean', list: true, from: { compute: (r) => isActive({ state: String(r.state), expires_at: (r.expires_at as string | null) ?? null }) } },
     { source: 'quantity', type: 'number', list: true },
@@ -35,5 +35,5 @@ export const subscriptions = defineResource({
   rows: { manager: { column: 'user_id', match: 'self' } },
   list: { layout: 'table', rowClick: 'show' },
   // Give or free a recruiter's seat (decision 146).
-  actions: [{ name: 'seats', roles: ['admin', 'manager'], confirm: true }],
+  actions: [{ name: 'seats', roles: ['admin', 'manager'], confirm: true, handWritten: true }],
 });

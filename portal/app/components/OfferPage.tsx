@@ -19,7 +19,7 @@ import { formDate } from '../../../models/rules/dates.js';
 type PageData = Awaited<ReturnType<typeof offerPageData>>;
 
 export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
-  const { offer, defaultPrefix } = useLoaderData<PageData>();
+  const { offer, facts, defaultPrefix } = useLoaderData<PageData>();
   const result = useActionData<ApplyResult>();
   const navigation = useNavigation();
   const t = useT();
@@ -116,6 +116,16 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
           <p>{offer.company_name}</p>
         </div>
       </div>
+      {facts.length > 0 && (
+        <dl className="offer-facts" data-testid="offer-facts">
+          {facts.map((f) => (
+            <div key={f.key} data-testid={`offer-fact-${f.key}`}>
+              <dt>{t(`offer_fact_${f.key}`)}</dt>
+              <dd>{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       <p>
         <a className="button" href={href(`/candidate/apply/${encodeURIComponent(offer.job_code)}`)} data-testid="apply-video">
           {t('apply_cta')}

@@ -10,8 +10,9 @@ import { defaultPhonePrefix } from '../../../models/rules/phone.js';
 import { readForm } from './read-form.server.js';
 import { checkForm, type FieldErrors } from './form.js';
 import { isoDay } from '../../../models/rules/dates.js';
+import { offerFacts } from './offer-facts.server.js';
 
-export async function offerPageData(jobCode: string, context: AppLoadContext) {
+export async function offerPageData(jobCode: string, context: AppLoadContext, request: Request) {
   let offer;
   try {
     offer = await loadOffer(context, jobCode);
@@ -32,6 +33,7 @@ export async function offerPageData(jobCode: string, context: AppLoadContext) {
       address: [offer.street, [offer.zip_code, offer.city].filter(Boolean).join(' '), offer.country].filter(Boolean).join(', '),
       lang: offer.lang,
     },
+    facts: offerFacts(offer, await resolveLang(request, context)),
     defaultPrefix: defaultPhonePrefix(offer),
   };
 }

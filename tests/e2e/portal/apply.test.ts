@@ -269,7 +269,7 @@ describe('the whole loop', () => {
     const desk = await camera.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR', baseURL: server.baseUrl });
     const recruiter = await desk.newPage();
     await recruiter.goto('/dashboard');
-    await recruiter.getByTestId('no-access').waitFor();
+    await recruiter.getByTestId('sign-in-form').waitFor();
     await recruiter.locator('input[name="email"]').fill('recruiter@demo.test');
     await recruiter.locator('input[name="password"]').fill('demo1234');
     await recruiter.getByTestId('sign-in').click();
