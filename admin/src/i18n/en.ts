@@ -1,5 +1,6 @@
 // English texts of the console; same keys as fr.ts (tests/unit/admin-i18n.test.ts).
 import { managerEn } from './manager.js';
+import { meetingEn } from './meeting.js';
 export const en = {
   resources: {
     users: {
@@ -461,4 +462,5 @@ export const en = {
     resend_queued: 'Resend scheduled',
   },
   ...managerEn,
+  ...meetingEn,
 };

@@ -1,5 +1,6 @@
 // French texts of the console (the default). en.ts and nl.ts hold the same keys (tests/unit/admin-i18n.test.ts).
 import { managerFr } from './manager.js';
+import { meetingFr } from './meeting.js';
 export const fr = {
   resources: {
     users: {
@@ -462,4 +463,5 @@ export const fr = {
     resend_queued: 'Renvoi programmé',
   },
   ...managerFr,
+  ...meetingFr,
 };

@@ -2,6 +2,7 @@
 // The spec's French and English wordings are kept verbatim only in fr.ts: here everything a user
 // reads is Dutch, except the names of plans (free, silver, gold, custom), which are product names.
 import { managerNl } from './manager.js';
+import { meetingNl } from './meeting.js';
 import type { fr } from './fr.js';
 
 /** The shape of a catalog: the French one's keys, any text. */
@@ -472,4 +473,5 @@ export const nl: Catalog<typeof fr> = {
     resend_queued: 'Nieuwe verzending gepland',
   },
   ...managerNl,
+  ...meetingNl,
 };
