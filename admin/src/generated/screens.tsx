@@ -74,6 +74,7 @@ function ChoiceChip({ decl, f }: { decl: ResourceDecl; f: FieldDecl }) {
   return (
     <FunctionField
       source={f.source}
+      sortable={Boolean(f.sortable)}
       render={(r: Record<string, unknown>) => {
         const values = ([] as unknown[]).concat(r[f.source] ?? []);
         return values.map((v) => translate(String(choices.find((c) => String(c.id) === String(v))?.name ?? v))).join(', ');
