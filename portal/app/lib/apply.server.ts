@@ -31,6 +31,8 @@ export async function offerPageData(jobCode: string, context: AppLoadContext) {
       start_date: offer.start_date && offer.start_date > today ? offer.start_date : null,
       address: [offer.street, [offer.zip_code, offer.city].filter(Boolean).join(' '), offer.country].filter(Boolean).join(', '),
       lang: offer.lang,
+      // Boosted now (decision 251): the page carries the mark.
+      boosted: offer.boosted,
     },
     defaultPrefix: defaultPhonePrefix(offer),
   };
