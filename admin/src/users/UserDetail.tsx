@@ -5,8 +5,9 @@
 import { useState } from 'react';
 import { useParams, useNavigate } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Chip, Link, List, ListItem, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { Loading, Title, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { Loading, Title, useDataProvider, useGetList, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { USER_PLANS } from '../../../models/resources/users/resource.js';
+import { BOOST_DAYS_MAX, BOOST_DAYS_MIN, DEFAULT_BOOST_DAYS } from '../../../models/rules/boost.js';
 import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';
 import { cut, listDate } from '../common/format.js';
@@ -27,6 +28,8 @@ function RecruiterView({ user }: { user: UserRecord }) {
   const [plan, setPlan] = useState(String(user.user_plan));
   const [limit, setLimit] = useState(String(user.actives_offers_limit ?? 0));
   const [boosters, setBoosters] = useState('');
+  const [boostDays, setBoostDays] = useState(user.boost_days === null || user.boost_days === undefined ? '' : String(user.boost_days));
+  const refresh = useRefresh();
   const [substituteMode, setSubstituteMode] = useState(false);
   const [search, setSearch] = useState('');
   const [source, setSource] = useState<{ id: string; name: string } | null>(null);
@@ -39,6 +42,18 @@ function RecruiterView({ user }: { user: UserRecord }) {
   );
   const boostCount = Number(boosters);
   const boostValid = boosters !== '' && Number.isInteger(boostCount) && boostCount > 0;
+  const days = Number(boostDays);
+  const daysValid = boostDays === '' || (Number.isInteger(days) && days >= BOOST_DAYS_MIN && days <= BOOST_DAYS_MAX);
+  const saveBoostDays = async () => {
+    try {
+      await dp.update('users', { id: user.id, data: { boost_days: boostDays === '' ? null : days }, previousData: user });
+      notify('console.done', { type: 'success' });
+      refresh();
+    } catch (e) {
+      const err = e as { body?: { message?: string }; message?: string };
+      notify(err.body?.message ?? err.message ?? 'ra.notification.http_error', { type: 'error' });
+    }
+  };
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -88,6 +103,23 @@ function RecruiterView({ user }: { user: UserRecord }) {
             if (await run('users', user.id, 'boosters', { count: boostCount })) setBoosters('');
           }}
         />
+      </Stack>
+      {/* How long this account's boosts last (decision 251): empty is the default. */}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <TextField
+          size="small"
+          type="number"
+          label={translate('console.boost_days')}
+          value={boostDays}
+          error={!daysValid}
+          helperText={translate('console.boost_days_hint', { days: DEFAULT_BOOST_DAYS })}
+          onChange={(e) => setBoostDays(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'boost-days-input', min: BOOST_DAYS_MIN, max: BOOST_DAYS_MAX, step: 1 } }}
+          sx={{ width: 220 }}
+        />
+        <Button variant="outlined" disabled={!daysValid} onClick={saveBoostDays} data-testid="boost-days-save">
+          {translate('console.boost_days_save')}
+        </Button>
       </Stack>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         {/* Only opens the picker: the merge itself is confirmed in its own dialog. */}

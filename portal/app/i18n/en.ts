@@ -57,6 +57,7 @@ const en: Record<keyof typeof fr, string> = {
   offer_not_found: 'No offer matches',
   offer_not_found_text: 'Check the offer code or ask the recruiter for a new link.',
   offer_logo_alt: '{company} logo',
+  offer_boosted: 'Featured offer',
   offer_apply_title: 'Apply to this offer',
   offer_email: 'Email',
   offer_firstname: 'First name',

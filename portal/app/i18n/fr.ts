@@ -56,6 +56,7 @@ const fr = {
   offer_not_found: 'Aucune offre ne correspond',
   offer_not_found_text: 'Vérifiez le code de l’offre ou demandez un nouveau lien au recruteur.',
   offer_logo_alt: 'Logo de {company}',
+  offer_boosted: 'Offre à la une',
   offer_apply_title: 'Postuler à cette offre',
   offer_email: 'E-mail',
   offer_firstname: 'Prénom',

@@ -57,6 +57,7 @@ const nl: Record<keyof typeof fr, string> = {
   offer_not_found: 'Geen enkele vacature komt overeen',
   offer_not_found_text: 'Controleer de vacaturecode of vraag de recruiter om een nieuwe link.',
   offer_logo_alt: 'Logo van {company}',
+  offer_boosted: 'Uitgelichte vacature',
   offer_apply_title: 'Solliciteer op deze vacature',
   offer_email: 'E-mail',
   offer_firstname: 'Voornaam',
