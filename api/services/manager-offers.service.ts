@@ -15,7 +15,7 @@ import { parseInput } from '../lib/validate.js';
 import { publishSchema } from './drafts.schema.js';
 import { offerColumns } from './drafts.service.js';
 import { freeJobCode, isJobCodeCollision, withJobCodeRetry } from './job-codes.js';
-import { recountUsers } from './user-counters.service.js';
+import { CounterChanges } from './user-counters.service.js';
 import { scopedOffer } from './manager-applications.service.js';
 import { audit } from './audit.service.js';
 import { enqueue } from '../jobs/queue.js';
@@ -94,6 +94,7 @@ export async function createManagerOffer(caller: User, body: BulkOfferInput, now
 
   const create = () =>
     transaction(async (t) => {
+      const counts = await new CounterChanges().lock(t, { recruiters: [recruiterId] });
       if (wanted && (await Offer.count({ where: { job_code: wanted }, transaction: t }))) throw conflict('job_code_taken', 'job_code_taken');
       const offer = await Offer.create(
         {
@@ -113,7 +114,7 @@ export async function createManagerOffer(caller: User, body: BulkOfferInput, now
         (fields.questions ?? []).map((q, i) => ({ offer_id: offer.id, qid: q.id, position: i + 1, question: q.question })),
         { transaction: t },
       );
-      await recountUsers([recruiterId], t);
+      await counts.offer(null, offer).apply(t);
       await audit(t, {
         actorId: caller.id,
         action: 'create',
@@ -154,8 +155,9 @@ export async function updateManagerOffer(caller: User, jobCode: string, body: Of
         changes.state = state;
       }
     }
+    const counts = await new CounterChanges().lock(t, { recruiters: [offer.recruiter_id] });
     await offer.update(changes, { transaction: t });
-    if (changes.state) await recountUsers([offer.recruiter_id as string], t);
+    await counts.offer({ recruiter_id: offer.recruiter_id, state: before.state }, offer).apply(t);
     await audit(t, { actorId: caller.id, action: 'update', resource: 'manager-offers', recordId: offer.id, before, after: changes, at: now });
     return { error: false, Item: { job_code: offer.job_code, state: offer.state, active: offer.state === 'available', shopname: offer.shopname } };
   });
