@@ -124,7 +124,7 @@ describe('subscription page', () => {
     // The manager sees it: the console declaration (the /manager screens) and GET /apis/subscription/{id}.
     const mine = (await managerSubscriptions(page)).find((s) => s.sub_id === subId)!;
     expect(mine).toMatchObject({ state: 'payed', active: true, quantity: 4, seats_used: 0, seats_remaining: 4 });
-    expect(await page.locator('[data-testid="checkout-success"] a').getAttribute('href')).toBe(`/manager/subscription/${mine.id}`);
+    expect(await page.locator('[data-testid="checkout-success"] a').getAttribute('href')).toBe(`/manager/subscription/${mine.id}?lang=fr`);
     const detail = await page.request.get(`/apis/subscription/${mine.id}`);
     expect(detail.status()).toBe(200);
     expect((await detail.json()).Item).toMatchObject({ sub_id: subId, state: 'payed', active: true, sub_quantity: 4, seats_used: 0, seats_remaining: 4 });
