@@ -75,6 +75,7 @@ function ChoiceChip({ decl, f }: { decl: ResourceDecl; f: FieldDecl }) {
   return (
     <FunctionField
       source={f.source}
+      sortable={Boolean(f.sortable)}
       render={(r: Record<string, unknown>) => {
         const values = ([] as unknown[]).concat(r[f.source] ?? []);
         // A value without a catalog entry shows as stored rather than as a raw translation key.

@@ -4,11 +4,19 @@
 // /portal/franchise_demo with a full page load, as the spec says. The show page adds the seats and
 // the billing (SubscriptionSeats.tsx).
 import { Box, Button } from '@mui/material';
-import { BooleanField, Datagrid, DateField, FunctionField, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { BooleanField, Datagrid, DateField, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { withLang } from '../../../config/i18n/langs.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { LIST_SX } from './Layout.js';
 import { SubscriptionSeats } from './SubscriptionSeats.js';
+import { fieldFor } from '../generated/screens.js';
+import { subscriptions } from '../../../models/resources/subscriptions/resource.js';
+
+/** The state through its label (payed shows as paid), as the generated screens show it. */
+const stateField = fieldFor(
+  subscriptions,
+  subscriptions.fields.find((f) => f.source === 'state')!,
+);
 
 export const ADD_SUBSCRIPTION_URL = '/portal/franchise_demo';
 
@@ -24,18 +32,12 @@ function AddButton() {
   );
 }
 
-/** The state in words (the catalogs' choices), never the stored value. */
-function StateField(_props: { label?: string; sortable?: boolean }) {
-  const translate = useTranslate();
-  return <FunctionField source="state" render={(r: { state?: string }) => translate(`resources.subscriptions.choices.state.${r.state ?? 'pending'}`)} />;
-}
-
 export function SubscriptionList() {
   return (
     <InfiniteList resource="subscriptions" sx={LIST_SX} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} pagination={<LoadMore />} actions={<AddButton />} title="manager.menu.subscriptions">
       <Datagrid rowClick="show" bulkActionButtons={false} data-testid="subscriptions-table">
         <TextField source="sub_id" sortable={false} />
-        <StateField label="resources.subscriptions.fields.state" sortable={false} />
+        {stateField}
         <BooleanField source="active" sortable={false} />
         <NumberField source="quantity" sortable={false} />
         <NumberField source="seats_used" sortable={false} />
@@ -53,8 +55,8 @@ export function SubscriptionShow() {
       <Box>
         <SimpleShowLayout>
           <TextField source="sub_id" />
-          <TextField source="plan_id" />
-          <StateField label="resources.subscriptions.fields.state" />
+          <TextField source="plan_name" />
+          {stateField}
           <BooleanField source="active" />
           <NumberField source="quantity" />
           <NumberField source="seats_used" />

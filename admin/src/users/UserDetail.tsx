@@ -4,13 +4,14 @@
 // force-send), wishlist with added date. Every action behind a confirmation dialog.
 import { useState } from 'react';
 import { useParams, useNavigate } from 'react-router-dom';
-import { Box, Card, CardContent, Chip, Link, List, ListItem, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Link, List, ListItem, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Loading, Title, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { USER_PLANS } from '../../../models/resources/users/resource.js';
 import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';
 import { cut, listDate } from '../common/format.js';
 import { AssignmentPanel } from './AssignmentPanel.js';
+import { SubstituteDialog } from './SubstituteDialog.js';
 import { ActionButtons } from '../generated/screens.js';
 import { applications } from '../../../models/resources/applications/resource.js';
 import { StateDot, type UserRecord } from './UserCard.js';
@@ -29,6 +30,7 @@ function RecruiterView({ user }: { user: UserRecord }) {
   const [substituteMode, setSubstituteMode] = useState(false);
   const [search, setSearch] = useState('');
   const [source, setSource] = useState<{ id: string; name: string } | null>(null);
+  const [merging, setMerging] = useState(false);
   const { data: offers } = useGetList('offers', { filter: { recruiter_id: user.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' } });
   const { data: candidates } = useGetList(
     'users',
@@ -88,12 +90,10 @@ function RecruiterView({ user }: { user: UserRecord }) {
         />
       </Stack>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <ConfirmButton
-          label={translate('console.substitute')}
-          question={translate('console.substitute')}
-          variant={substituteMode ? 'contained' : 'outlined'}
-          onConfirm={() => setSubstituteMode(!substituteMode)}
-        />
+        {/* Only opens the picker: the merge itself is confirmed in its own dialog. */}
+        <Button size="small" variant={substituteMode ? 'contained' : 'outlined'} onClick={() => setSubstituteMode(!substituteMode)} data-testid="substitute-toggle">
+          {translate('console.substitute')}
+        </Button>
         {substituteMode && (
           <>
             <TextField size="small" label={translate('console.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -113,15 +113,21 @@ function RecruiterView({ user }: { user: UserRecord }) {
                   </MenuItem>
                 ))}
             </TextField>
-            <ConfirmButton
-              label={translate('console.confirm')}
-              disabled={!source}
-              color="warning"
-              question={translate('console.substitute_confirm', { source: source?.name ?? '' })}
-              onConfirm={async () => {
-                if (source && (await run('users', user.id, 'substitute', { user: source.id }))) setSubstituteMode(false);
-              }}
-            />
+            <Button size="small" variant="outlined" color="warning" disabled={!source} onClick={() => setMerging(true)} data-confirm="true">
+              {translate('console.substitute_pick')}
+            </Button>
+            {merging && source && (
+              <SubstituteDialog
+                targetId={user.id}
+                sourceId={source.id}
+                onClose={() => setMerging(false)}
+                onMerged={() => {
+                  setMerging(false);
+                  setSource(null);
+                  setSubstituteMode(false);
+                }}
+              />
+            )}
           </>
         )}
         <ConfirmButton

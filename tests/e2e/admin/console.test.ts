@@ -260,7 +260,8 @@ describe('staff console in the browser', () => {
 
     // Subscription: read-only, with seats used and remaining.
     await page.goto(`${base}/admin/#/subscriptions`);
-    await page.getByRole('cell', { name: 'sub_demo_maison_1' }).click();
+    // The plan by its name (a plan id is never shown).
+    await page.getByRole('cell', { name: 'Franchise — mensuel' }).click();
     await page.getByText('Recruteurs restants').waitFor();
     expect(await page.getByRole('button', { name: 'Éditer' }).count()).toBe(0);
     // The seats action is a form: the recruiter to add or to remove (issue 23, decision 241).
