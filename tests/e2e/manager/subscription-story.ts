@@ -72,7 +72,7 @@ export function subscriptionStory(mariadb: boolean) {
       expect(sub.state).toBe('payed');
 
       // The success page's link opens the control tower on the subscription's page.
-      await page.click(`a[href="/manager/subscription/${sub.id}"]`);
+      await page.click(`a[href^="/manager/subscription/${sub.id}"]`);
       const seats = page.getByTestId('subscription-seats');
       await seats.waitFor();
       expect(await page.getByTestId('seats-count').textContent()).toBe('0 recruteur(s) sur 2 · 2 place(s) restante(s)');
