@@ -189,7 +189,9 @@ export async function boostOffer(caller: User, jobCode: string, now: Date) {
       { replacements: [true, at, sqlDate(ends, dialect()), at, found.id, false, at], type: QueryTypes.UPDATE, transaction: t },
     );
     if (Number(boosted) !== 1) {
-      const offer = await Offer.findByPk(found.id, { attributes: ['is_boosted', 'boost_ends_at', 'state'], transaction: t });
+      // A locking read: it sees the boost committed by a concurrent request (a plain read would see
+      // this transaction's older snapshot on MariaDB and name the wrong refusal).
+      const offer = await Offer.findByPk(found.id, { attributes: ['is_boosted', 'boost_ends_at', 'state'], transaction: t, lock: t.LOCK.UPDATE });
       if (offer && offer.state === 'available' && isBoostedAt(offer, now)) throw new AppError(409, 'offer_already_boosted', 'offer_already_boosted', { code: 'offer_already_boosted' });
       throw new AppError(409, 'offer_not_available', 'offer_not_available', { code: 'offer_not_available' });
     }
