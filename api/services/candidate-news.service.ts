@@ -13,7 +13,7 @@ import { sqlDate } from '../../models/columns.js';
 import { t as translate, normalizeLang, withLang } from '../../config/i18n/index.js';
 import type { Mailer } from '../integrations/mail.js';
 import { enqueue } from '../jobs/queue.js';
-import { recountOffers } from './user-counters.service.js';
+import { CounterChanges } from './user-counters.service.js';
 import { audit } from './audit.service.js';
 
 /** The job that makes one rejection final when its delay is over. */
@@ -50,6 +50,17 @@ export async function rejectIfDue(applicationId: number, now: Date): Promise<boo
   const outcome = await transaction(async (t): Promise<'rejected' | 'not_waiting' | Date> => {
     const sequelize = boundSequelize();
     const cutoff = new Date(now.getTime() - WAIT_REJECT_DELAY_MS);
+    // The increments' locks first (the offer, its recruiter and managers), as every move takes them.
+    const [target] = await sequelize.query<{ offer_id: number; candidate_id: string; state: string; is_reco: boolean | number }>(
+      `SELECT offer_id, candidate_id, state, is_reco FROM applications WHERE id = ?`,
+      {
+        replacements: [applicationId],
+        type: QueryTypes.SELECT,
+        transaction: t,
+      },
+    );
+    if (!target) return 'not_waiting';
+    const counts = await new CounterChanges().lock(t, { offers: [target.offer_id] });
     const [, changed] = await sequelize.query(`UPDATE applications SET recruiter_state = 'rejected', updated_at = ? WHERE id = ? AND recruiter_state = 'wait_reject' AND updated_at <= ?`, {
       replacements: [sqlDate(now, dialect()), applicationId, sqlDate(cutoff, dialect())],
       type: QueryTypes.UPDATE,
@@ -64,8 +75,8 @@ export async function rejectIfDue(applicationId: number, now: Date): Promise<boo
       const since = readDate(row?.updated_at);
       return row?.recruiter_state === 'wait_reject' && since ? rejectAt(since) : 'not_waiting';
     }
-    const app = (await Application.findByPk(applicationId, { transaction: t }))!;
-    await recountOffers([app.offer_id], t);
+    const row = { ...target, is_reco: !!target.is_reco };
+    await counts.application({ ...row, recruiter_state: 'wait_reject' }, { ...row, recruiter_state: 'rejected' }).apply(t);
     await audit(t, {
       actorId: null,
       action: 'recruiter_state',

@@ -16,7 +16,7 @@ import type { Storage } from '../integrations/storage.js';
 import type { Mailer } from '../integrations/mail.js';
 import { probe, transcodeToHls } from '../integrations/ffmpeg.js';
 import { enqueue, type JobContext } from '../jobs/queue.js';
-import { recountOffers, recountUsers } from './user-counters.service.js';
+import { CounterChanges, counted, setWishlistState } from './user-counters.service.js';
 import { scheduleConfirmation } from './candidate-news.service.js';
 import { t as translate, DEFAULT_LANG, isLang, type Lang } from '../../config/i18n/index.js';
 
@@ -142,6 +142,9 @@ export async function startApplication(caller: User | undefined, jobCode: string
   if (!questions.length) throw conflict('offer_has_no_questions', 'offer_has_no_questions');
   try {
     return await transaction(async (t) => {
+      // The candidate's row first: their own starts wait for each other here, nobody else's do
+      // (the recruiter's and the offer's counters count complete applications only).
+      const counts = await new CounterChanges().lock(t, { users: [candidate.id] });
       const application = await Application.create(
         { candidate_id: candidate.id, offer_id: offer.id, recruiter_id: offer.recruiter_id, state: 'applying', recruiter_state: 'new', start_date: now, submit_date: null, cv_key: null },
         { transaction: t },
@@ -150,11 +153,16 @@ export async function startApplication(caller: User | undefined, jobCode: string
         questions.map((q) => ({ application_id: application.id, qid: q.qid, position: q.position, question: q.question, upload_path: null, method: null, state: null })),
         { transaction: t },
       );
+      counts.application(null, application);
       const entry = await WishlistEntry.findOne({ where: { candidate_id: candidate.id, offer_id: offer.id }, transaction: t, lock: t.LOCK.UPDATE });
-      if (entry) await entry.update({ state: 'applying' }, { transaction: t });
-      else await WishlistEntry.create({ candidate_id: candidate.id, offer_id: offer.id, state: 'applying' }, { transaction: t });
-      await recountUsers([candidate.id, offer.recruiter_id as string], t);
-      await recountOffers([offer.id], t);
+      if (entry) {
+        counts.wishlist({ candidate_id: candidate.id, state: entry.state }, { candidate_id: candidate.id, state: 'applying' });
+        await entry.update({ state: 'applying' }, { transaction: t });
+      } else {
+        await WishlistEntry.create({ candidate_id: candidate.id, offer_id: offer.id, state: 'applying' }, { transaction: t });
+        counts.wishlist(null, { candidate_id: candidate.id, state: 'applying' });
+      }
+      await counts.apply(t);
       return { application, created: true };
     });
   } catch (e) {
@@ -508,10 +516,11 @@ export async function completeIfAllReady(applicationId: number, t: Transaction, 
   if (!application || application.state === 'complete') return false;
   const answers = await ApplicationAnswer.findAll({ where: { application_id: application.id }, transaction: t });
   if (!answers.length || answers.some((a) => a.state !== 'done' || !a.upload_path)) return false;
+  const counts = (await new CounterChanges().lock(t, { offers: [application.offer_id] })).application(counted(application), null);
   await application.update({ state: 'complete', recruiter_state: 'new', submit_date: now }, { transaction: t });
-  await WishlistEntry.update({ state: 'done' }, { where: { candidate_id: application.candidate_id, offer_id: application.offer_id }, transaction: t });
-  await recountUsers([application.candidate_id as string, application.recruiter_id as string], t);
-  await recountOffers([application.offer_id], t);
+  counts.application(null, counted(application));
+  await setWishlistState(application.candidate_id as string, application.offer_id, 'done', t, counts);
+  await counts.apply(t);
   await enqueue(COMPLETE_MAIL_JOB, { application_id: application.id }, { transaction: t, uniqueKey: `complete-mail:${application.id}` });
   // The candidate's confirmation too (decision 281).
   await scheduleConfirmation(application.id, t);

@@ -1,5 +1,6 @@
 // English texts of the console; same keys as fr.ts (tests/unit/admin-i18n.test.ts).
 import { managerEn } from './manager.js';
+import { meetingEn } from './meeting.js';
 export const en = {
   resources: {
     users: {
@@ -214,6 +215,12 @@ export const en = {
     subscriptions: {
       choices: { state: { pending: 'pending', payed: 'paid', canceled: 'canceled', expired: 'expired', unpaid: 'unpaid' } },
       name: 'Subscription |||| Subscriptions',
+      actions: {
+        seats: 'Recruiter seats',
+        seats_confirm: 'Choose the recruiter to give a seat of this subscription to, or the one whose seat is freed.',
+        seats_add: 'Recruiter to add',
+        seats_remove: 'Recruiter to remove',
+      },
       fields: {
         sub_id: 'Subscription',
         user_id: 'Manager',
@@ -455,4 +462,5 @@ export const en = {
     resend_queued: 'Resend scheduled',
   },
   ...managerEn,
+  ...meetingEn,
 };

@@ -1,5 +1,6 @@
 // French texts of the console (the default). en.ts and nl.ts hold the same keys (tests/unit/admin-i18n.test.ts).
 import { managerFr } from './manager.js';
+import { meetingFr } from './meeting.js';
 export const fr = {
   resources: {
     users: {
@@ -215,6 +216,12 @@ export const fr = {
     subscriptions: {
       choices: { state: { pending: 'en attente', payed: 'payé', canceled: 'annulé', expired: 'expiré', unpaid: 'impayé' } },
       name: 'Abonnement |||| Abonnements',
+      actions: {
+        seats: 'Places de recruteurs',
+        seats_confirm: 'Choisissez le recruteur à qui donner une place de cet abonnement, ou celui dont la place est libérée.',
+        seats_add: 'Recruteur à ajouter',
+        seats_remove: 'Recruteur à retirer',
+      },
       fields: {
         sub_id: 'Abonnement',
         user_id: 'Manager',
@@ -456,4 +463,5 @@ export const fr = {
     resend_queued: 'Renvoi programmé',
   },
   ...managerFr,
+  ...meetingFr,
 };

@@ -2,6 +2,7 @@
 // The spec's French and English wordings are kept verbatim only in fr.ts: here everything a user
 // reads is Dutch, except the names of plans (free, silver, gold, custom), which are product names.
 import { managerNl } from './manager.js';
+import { meetingNl } from './meeting.js';
 import type { fr } from './fr.js';
 
 /** The shape of a catalog: the French one's keys, any text. */
@@ -225,6 +226,12 @@ export const nl: Catalog<typeof fr> = {
     subscriptions: {
       choices: { state: { pending: 'in afwachting', payed: 'betaald', canceled: 'geannuleerd', expired: 'verlopen', unpaid: 'onbetaald' } },
       name: 'Abonnement |||| Abonnementen',
+      actions: {
+        seats: 'Recruiterplaatsen',
+        seats_confirm: 'Kies de recruiter die een plaats van dit abonnement krijgt, of degene wiens plaats vrijkomt.',
+        seats_add: 'Toe te voegen recruiter',
+        seats_remove: 'Te verwijderen recruiter',
+      },
       fields: {
         sub_id: 'Abonnement',
         user_id: 'Manager',
@@ -466,4 +473,5 @@ export const nl: Catalog<typeof fr> = {
     resend_queued: 'Nieuwe verzending gepland',
   },
   ...managerNl,
+  ...meetingNl,
 };

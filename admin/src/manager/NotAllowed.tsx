@@ -3,12 +3,14 @@
 // reserved for subscribers' with a link to the plans (issue 23); anyone else 'manager access not
 // allowed'; 'not allowed to access this page' for another company's offer.
 import { Link, Typography } from '@mui/material';
-import { Title, usePermissions, useTranslate } from 'react-admin';
+import { Title, useLocaleState, usePermissions, useTranslate } from 'react-admin';
+import { withLang } from '../../../config/i18n/langs.js';
 import { ADD_SUBSCRIPTION_URL } from './Subscriptions.js';
 
 export function NotAllowed({ message }: { message?: string }) {
   const translate = useTranslate();
   const { permissions } = usePermissions();
+  const [locale] = useLocaleState();
   const subscribe = !message && permissions === 'subscribe';
   return (
     <>
@@ -18,7 +20,7 @@ export function NotAllowed({ message }: { message?: string }) {
       </Typography>
       {subscribe && (
         <Typography sx={{ px: 4 }}>
-          <Link href={ADD_SUBSCRIPTION_URL} data-testid="see-plans">
+          <Link href={withLang(ADD_SUBSCRIPTION_URL, locale)} data-testid="see-plans">
             {translate('manager.see_plans')}
           </Link>
         </Typography>

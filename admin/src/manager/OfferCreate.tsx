@@ -106,12 +106,14 @@ function BulkCreate() {
   const [running, setRunning] = useState(false);
   const [asked, setAsked] = useState(false);
   const live = useRef(true);
-  useEffect(
-    () => () => {
+  // Set again on every mount: React's StrictMode (development builds) unmounts and mounts once,
+  // which left the flag false and every row pending.
+  useEffect(() => {
+    live.current = true;
+    return () => {
       live.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const selected = useMemo(() => shops.filter((s) => picked.has(String(s.id))), [shops, picked]);
   // What a click creates: the ticked rows not created yet.

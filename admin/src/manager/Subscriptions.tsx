@@ -4,7 +4,7 @@
 // /portal/franchise_demo with a full page load, as the spec says. The show page adds the seats and
 // the billing (SubscriptionSeats.tsx).
 import { Box, Button } from '@mui/material';
-import { BooleanField, Datagrid, DateField, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { BooleanField, Datagrid, DateField, FunctionField, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { withLang } from '../../../config/i18n/langs.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { LIST_SX } from './Layout.js';
@@ -24,12 +24,18 @@ function AddButton() {
   );
 }
 
+/** The state in words (the catalogs' choices), never the stored value. */
+function StateField(_props: { label?: string; sortable?: boolean }) {
+  const translate = useTranslate();
+  return <FunctionField source="state" render={(r: { state?: string }) => translate(`resources.subscriptions.choices.state.${r.state ?? 'pending'}`)} />;
+}
+
 export function SubscriptionList() {
   return (
     <InfiniteList resource="subscriptions" sx={LIST_SX} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} pagination={<LoadMore />} actions={<AddButton />} title="manager.menu.subscriptions">
       <Datagrid rowClick="show" bulkActionButtons={false} data-testid="subscriptions-table">
         <TextField source="sub_id" sortable={false} />
-        <TextField source="state" sortable={false} />
+        <StateField label="resources.subscriptions.fields.state" sortable={false} />
         <BooleanField source="active" sortable={false} />
         <NumberField source="quantity" sortable={false} />
         <NumberField source="seats_used" sortable={false} />
@@ -48,7 +54,7 @@ export function SubscriptionShow() {
         <SimpleShowLayout>
           <TextField source="sub_id" />
           <TextField source="plan_id" />
-          <TextField source="state" />
+          <StateField label="resources.subscriptions.fields.state" />
           <BooleanField source="active" />
           <NumberField source="quantity" />
           <NumberField source="seats_used" />

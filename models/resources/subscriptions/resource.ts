@@ -34,6 +34,16 @@ export const subscriptions = defineResource({
   access: { list: ['admin', 'manager'], read: ['admin', 'manager'] },
   rows: { manager: { column: 'user_id', match: 'self' } },
   list: { layout: 'table', rowClick: 'show' },
-  // Give or free a recruiter's seat (decision 146).
-  actions: [{ name: 'seats', roles: ['admin', 'manager'], confirm: true, handWritten: true }],
+  // Give or free a recruiter's seat (decisions 146 and 241): the recruiter to add or to remove.
+  actions: [
+    {
+      name: 'seats',
+      roles: ['admin', 'manager'],
+      confirm: true,
+      fields: [
+        { source: 'add', type: 'reference', reference: 'users', filter: { profile: 'recruiter' } },
+        { source: 'remove', type: 'reference', reference: 'users', filter: { profile: 'recruiter' } },
+      ],
+    },
+  ],
 });

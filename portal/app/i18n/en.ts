@@ -382,6 +382,10 @@ const en: Record<keyof typeof fr, string> = {
   meeting_picture_alt: 'Picture of {name}',
   meeting_controls: 'Meeting controls',
   meeting_media_error: 'The camera or microphone cannot be used: allow them in your browser.',
+  meeting_waiting: 'Waiting for {name}…',
+  meeting_scheduled: 'Call planned on {date} at {time}',
+  meeting_signin_title: 'Sign in to join the call',
+  meeting_signin_text: 'Candidates: receive a code by e-mail. Recruiters: sign in with your password.',
   // Issue 14, self-service privacy (/candidate/privacy, decision 168)
   privacy_self_title: 'My personal data',
   privacy_self_description: 'Download all your data or delete your candidate account.',

@@ -381,6 +381,10 @@ const fr = {
   meeting_picture_alt: 'Photo de {name}',
   meeting_controls: 'Commandes de la réunion',
   meeting_media_error: 'Impossible d’utiliser la caméra ou le micro : autorisez-les dans votre navigateur.',
+  meeting_waiting: 'En attente de {name}…',
+  meeting_scheduled: 'Appel prévu le {date} à {time}',
+  meeting_signin_title: 'Connectez-vous pour rejoindre l’appel',
+  meeting_signin_text: 'Candidat : recevez un code par e-mail. Recruteur : connectez-vous avec votre mot de passe.',
   // Issue 14, self-service privacy (/candidate/privacy, decision 168)
   privacy_self_title: 'Mes données personnelles',
   privacy_self_description: 'Téléchargez toutes vos données ou supprimez votre compte candidat.',

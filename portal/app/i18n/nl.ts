@@ -382,6 +382,10 @@ const nl: Record<keyof typeof fr, string> = {
   meeting_picture_alt: 'Foto van {name}',
   meeting_controls: 'Bediening van het gesprek',
   meeting_media_error: 'Camera of microfoon niet beschikbaar: sta ze toe in uw browser.',
+  meeting_waiting: 'Wachten op {name}…',
+  meeting_scheduled: 'Gesprek gepland op {date} om {time}',
+  meeting_signin_title: 'Meld u aan om deel te nemen aan het gesprek',
+  meeting_signin_text: 'Kandidaten: ontvang een code per e-mail. Recruiters: meld u aan met uw wachtwoord.',
   // Issue 14, self-service privacy (/candidate/privacy, decision 168)
   privacy_self_title: 'Mijn persoonsgegevens',
   privacy_self_description: 'Download al je gegevens of verwijder je kandidatenaccount.',
