@@ -50,10 +50,10 @@ export function ForgotPassword({ email = '' }: { email?: string }) {
       )}
       <p className="actions">
         <button type="submit" className="button" disabled={busy}>
-          {t('forgot_send')}
+          {t('feedback_send')}
         </button>{' '}
         <button type="button" className="button secondary" onClick={() => setOpen(false)}>
-          {t('forgot_back')}
+          {t('landing_back')}
         </button>
       </p>
     </form>

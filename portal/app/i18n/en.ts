@@ -404,9 +404,6 @@ const en: Record<keyof typeof fr, string> = {
   privacy_self_deleted: 'Your account and your data have been deleted.',
   privacy_self_link: 'Use your rights: download your data or delete your account',
   forgot_link: 'Forgot password?',
-  forgot_send: 'Send the link',
-  forgot_back: 'Back to sign-in',
-  cand_title: 'My applications',
 };
 
 export default en;

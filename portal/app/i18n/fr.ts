@@ -403,9 +403,6 @@ const fr = {
   privacy_self_deleted: 'Votre compte et vos données ont été supprimés.',
   privacy_self_link: 'Exercer vos droits : télécharger vos données ou supprimer votre compte',
   forgot_link: 'Mot de passe oublié ?',
-  forgot_send: 'Envoyer le lien',
-  forgot_back: 'Retour à la connexion',
-  cand_title: 'Mes candidatures',
 } as const;
 
 export default fr;

@@ -404,9 +404,6 @@ const nl: Record<keyof typeof fr, string> = {
   privacy_self_deleted: 'Je account en je gegevens zijn verwijderd.',
   privacy_self_link: 'Je rechten uitoefenen: je gegevens downloaden of je account verwijderen',
   forgot_link: 'Wachtwoord vergeten?',
-  forgot_send: 'Link versturen',
-  forgot_back: 'Terug naar aanmelden',
-  cand_title: 'Mijn sollicitaties',
 };
 
 export default nl;

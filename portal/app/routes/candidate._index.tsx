@@ -55,7 +55,7 @@ export default function CandidatePage() {
 
   return (
     <div className="page narrow candidate-home">
-      <h1>{t('cand_title')}</h1>
+      <h1>{texts.meta_title}</h1>
       {me && (
         <p className="muted" data-testid="signed-in-as">
           {t('apply_signed_in', { email: me.email })}{' '}

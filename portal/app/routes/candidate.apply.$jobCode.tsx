@@ -15,6 +15,8 @@ import { offerMeta } from '../lib/offer-meta.js';
 import { useHydrated } from '../lib/hydrated.js';
 import { useLangHref, useT } from '../lib/i18n.js';
 import { releaseCamera } from '../lib/camera.js';
+import { resolveLang } from '../lib/lang.server.js';
+import { candidatePageTexts } from '../i18n/candidate-page.server.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
 import { ApiError, allAnswersIn, isComplete, readApplication, startApplication, type ApplicationStatus } from '../lib/video-answers.js';
 
@@ -23,7 +25,7 @@ const AnswerRecorder = lazy(() => import('../components/apply/AnswerRecorder.js'
 /** How often the page reads the status while answers are being prepared. */
 const POLL_MS = 2000;
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   let offer;
   try {
     offer = await loadOffer(context, params.jobCode ?? '');
@@ -36,6 +38,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return {
     offer: { job_code: offer.job_code, title: offer.title, company_name: offer.company_name, company_picture: offer.company_picture, questions: offer.questions },
     me,
+    // The link to the candidate's own page, named as that page names itself (decision 283).
+    myApplications: candidatePageTexts(await resolveLang(request, context)).meta_title,
   };
 }
 
@@ -44,7 +48,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) => o
 type Phase = { kind: 'identity' } | { kind: 'starting' } | { kind: 'answering'; app: ApplicationStatus } | { kind: 'error'; message: string };
 
 export default function ApplyPage() {
-  const { offer, me: signedIn } = useLoaderData<typeof loader>();
+  const { offer, me: signedIn, myApplications } = useLoaderData<typeof loader>();
   const t = useT();
   const href = useLangHref();
   const hydrated = useHydrated();
@@ -196,7 +200,7 @@ export default function ApplyPage() {
                   <p>{t('apply_done_text', { company: offer.company_name })}</p>
                   <p>
                     <a href={href('/candidate')} data-testid="my-applications">
-                      {t('cand_title')}
+                      {myApplications}
                     </a>
                   </p>
                 </section>
