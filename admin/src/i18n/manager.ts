@@ -39,6 +39,7 @@ export const managerFr = {
   manager: {
     title: 'Control tower',
     access_not_allowed: 'manager access not allowed',
+    to_dashboard: 'Vos candidats sont sur votre tableau de bord',
     not_allowed_page: 'not allowed to access this page',
     not_found_title: 'Page introuvable',
     not_found: "Cette page n'existe pas dans l'espace manager.",
@@ -226,6 +227,7 @@ export const managerEn: typeof managerFr = {
   manager: {
     title: 'Control tower',
     access_not_allowed: 'manager access not allowed',
+    to_dashboard: 'Your candidates are on your dashboard',
     not_allowed_page: 'not allowed to access this page',
     not_found_title: 'Page not found',
     not_found: 'This page does not exist in the manager area.',
@@ -413,6 +415,7 @@ export const managerNl: typeof managerFr = {
   manager: {
     title: 'Control tower',
     access_not_allowed: 'Geen toegang tot de managersomgeving',
+    to_dashboard: 'Uw kandidaten staan op uw dashboard',
     not_allowed_page: 'Geen toegang tot deze pagina',
     not_found_title: 'Pagina niet gevonden',
     not_found: 'Deze pagina bestaat niet in de managersomgeving.',
