@@ -10,7 +10,7 @@ import { companyOf, isManager, isStaff, mayReachOffer, mayWriteOffers, reachOf }
 import { audit } from './audit.service.js';
 import { REFERENCE_DEFAULTS } from '../../config/reference/index.js';
 import { freeJobCode, withJobCodeRetry } from './job-codes.js';
-import { recountUsers } from './user-counters.service.js';
+import { CounterChanges } from './user-counters.service.js';
 
 export interface DraftView {
   offer_json: DraftOfferJson;
@@ -225,9 +225,10 @@ export async function publishDraft(token: string, fields: DraftOfferJson, actorI
       // The landing an offer appears on follows the owner's account, never the typed company name.
       const company_hash = await companyOf(ownerId, t);
 
-      // The owner's row is locked before the insert: the insert's foreign-key check share-locks
-      // it, and two publications upgrading that shared lock for the recount would deadlock on MariaDB.
-      await User.findByPk(ownerId, { attributes: ['id'], lock: t.LOCK.UPDATE, transaction: t });
+      // The counters' rows (the owner's and their managers') are locked before the insert: the
+      // insert's foreign-key check share-locks the owner's, and two publications upgrading that
+      // shared lock for the increment would deadlock on MariaDB.
+      const counts = await new CounterChanges().lock(t, { recruiters: [ownerId] });
       const offer = await Offer.create(
         {
           ...columns,
@@ -245,10 +246,9 @@ export async function publishDraft(token: string, fields: DraftOfferJson, actorI
         { transaction: t },
       );
       draft.published_offer_id = offer.id;
-      // Counters kept on the user record move with the change they count, by their one
-      // definition (docs/decisions/078-one-definition-of-the-counters.md): the owner and the
-      // managers whose lists hold them.
-      await recountUsers([ownerId], t);
+      // Counters kept on the user record move with the change they count (decisions 078, 200):
+      // the owner and the managers whose lists hold them.
+      await counts.offer(null, offer).apply(t);
       await audit(t, { actorId, action: 'publish', resource: 'offers', recordId: offer.id, after: { job_code: offer.job_code, draft_id: draft.id, recruiter_id: ownerId }, at: now });
       await OfferQuestion.bulkCreate(
         questions.map((q, i) => ({ offer_id: offer.id, qid: q.id, position: i + 1, question: q.question })),

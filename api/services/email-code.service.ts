@@ -28,9 +28,9 @@ export function newEmailCode(): string {
 /** Accounts that may sign in with a mailed code: candidates without a company SSO provider. */
 const codeSignInAllowed = (user: User) => user.profile === 'candidate' && user.sso_provider_id == null && !user.is_admin;
 
-/** Where the mailed link leads: the offer's recording page, the meeting room being joined, else the
- *  candidate's own page (decision 283), the code in the fragment (never sent to a server, so never
- *  in a log), which the page reads and sends to the verify call. */
+/** Where the mailed link leads: the offer's recording page, the meeting room being joined, else
+ *  the candidate's own page (decision 283), the code in the fragment (never sent to a server, so
+ *  never in a log), which the page reads and sends to the verify call. */
 export function emailCodeLink(publicUrl: string, email: string, code: string, lang: Lang, jobCode?: string, returnTo?: string): string {
   const page = returnTo ?? (jobCode ? `/candidate/apply/${encodeURIComponent(jobCode)}` : '/candidate');
   return withLang(`${publicUrl}${page}#email=${encodeURIComponent(email)}&code=${code}`, lang);

@@ -69,6 +69,8 @@ export interface ScopedOffer {
   shopname: string | null;
   city: string | null;
   state: string;
+  is_boosted: boolean | number;
+  boost_ends_at: Date | string | null;
   recruiter_name: string | null;
   recruiter_email: string | null;
 }
@@ -82,7 +84,7 @@ export async function scopedOffer(reach: Reach, jobCode: string): Promise<Scoped
   if (!LOOKUP_JOB_CODE.test(jobCode)) throw notFound('offer_not_found', 'page_not_allowed');
   const [offer] = await select<ScopedOffer>(
     `SELECT o.id, o.job_code, o.recruiter_id, o.title, o.contract_type, o.company_name, o.company_picture, o.shopname, o.city, o.state,
-            u.name AS recruiter_name, u.email AS recruiter_email
+            o.is_boosted, o.boost_ends_at, u.name AS recruiter_name, u.email AS recruiter_email
        FROM offers o LEFT JOIN users u ON u.id = o.recruiter_id
       WHERE o.job_code = ? AND o.state <> 'deleted'`,
     [jobCode],
@@ -165,6 +167,9 @@ export async function offerApplications(caller: User | undefined, jobCode: strin
       shopname: offer.shopname,
       city: offer.city,
       state: offer.state,
+      // The boost and its end (decision 251): the manager sees when it ends.
+      is_boosted: Boolean(Number(offer.is_boosted)),
+      boost_ends_at: offer.boost_ends_at ? (readDate(offer.boost_ends_at)?.toISOString() ?? null) : null,
       recruiter: { sub: offer.recruiter_id, name: offer.recruiter_name, email: offer.recruiter_email },
     },
     Count: items.length,

@@ -123,6 +123,11 @@ export interface CountedApplication {
   recruiter_state: string;
   is_reco: boolean | number | null;
 }
+/** The fields of an offer that decide what it counts. */
+export interface CountedOffer {
+  recruiter_id: string | null;
+  state: string;
+}
 /** The fields of a wishlist entry that decide what it counts. */
 export interface CountedWishlistEntry {
   candidate_id: string;
@@ -182,7 +187,11 @@ export class CounterChanges {
   /** Received-side changes, by offer: they count for the offer's recruiter and that recruiter's managers. */
   private readonly reach = new Map<string, Counts<UserCounter>>();
   private readonly offers = new Map<string, Counts<OfferCounter>>();
-  /** Who the received side of an offer counts for, as read under the offer's lock. */
+  /** Offer-side changes, by recruiter: they count for the recruiter and the recruiter's managers. */
+  private readonly offered = new Map<string, Counts<UserCounter>>();
+  /** Each locked offer's recruiter, read under the offer's lock. */
+  private readonly recruiterOf = new Map<string, string | null>();
+  /** Who counts a recruiter's offers: the recruiter and the managers whose lists hold them. */
   private readonly reachOf = new Map<string, string[]>();
 
   application(before: CountedApplication | null, after: CountedApplication | null): this {
@@ -199,6 +208,14 @@ export class CounterChanges {
     return this;
   }
 
+  /** An offer created, changed or deleted: offers_count (not deleted) and actives_offers_count (available). */
+  offer(before: CountedOffer | null, after: CountedOffer | null): this {
+    const share = (o: CountedOffer) => ({ offers_count: bit(o.state !== 'deleted'), actives_offers_count: bit(o.state === 'available') });
+    if (before) add(this.offered, before.recruiter_id, share(before), -1);
+    if (after) add(this.offered, after.recruiter_id, share(after), 1);
+    return this;
+  }
+
   wishlist(before: CountedWishlistEntry | null, after: CountedWishlistEntry | null): this {
     if (before) add(this.users, before.candidate_id, { wishlist_count: 1, wishlist_pending_count: bit(before.state === 'pending') }, -1);
     if (after) add(this.users, after.candidate_id, { wishlist_count: 1, wishlist_pending_count: bit(after.state === 'pending') }, 1);
@@ -211,33 +228,35 @@ export class CounterChanges {
    * come after the shared locks InnoDB's foreign-key checks put on the offer and the recruiter when
    * an application row changes, and two writers each holding one would deadlock turning it exclusive.
    */
-  async lock(t: Transaction, rows: { offers?: Array<number | string>; users?: Array<string | null | undefined> }): Promise<this> {
+  async lock(t: Transaction, rows: { offers?: Array<number | string>; recruiters?: Array<string | null | undefined>; users?: Array<string | null | undefined> }): Promise<this> {
     const sequelize = boundSequelize();
     const mysql = sequelize.getDialect() !== 'sqlite';
     const select = <T extends object>(sql: string, replacements: unknown[]) => sequelize.query<T>(sql, { replacements, transaction: t, type: QueryTypes.SELECT });
     const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
     const offerIds = [...new Set((rows.offers ?? []).map(Number))].sort((a, b) => a - b);
     const userIds = new Set((rows.users ?? []).filter((u): u is string => typeof u === 'string' && u.length > 0));
+    const recruiters = new Set((rows.recruiters ?? []).filter((r): r is string => typeof r === 'string' && r.length > 0));
     if (offerIds.length) {
       // The offers' rows first: their recruiter is read under the lock a change of recruiter needs.
       const owners = await select<{ id: number; recruiter_id: string | null }>(
         `SELECT id, recruiter_id FROM offers WHERE id IN (${marks(offerIds.length)}) ORDER BY id${mysql ? ' FOR UPDATE' : ''}`,
         offerIds,
       );
-      const recruiters = [...new Set(owners.map((o) => o.recruiter_id).filter((r): r is string => !!r))];
-      // Shared locks: a manager added to a list meanwhile waits, and is recounted after this commits.
-      const lists = recruiters.length
-        ? await select<{ manager_id: string; recruiter_id: string }>(
-            `SELECT manager_id, recruiter_id FROM manager_recruiters WHERE recruiter_id IN (${marks(recruiters.length)})${mysql ? ' LOCK IN SHARE MODE' : ''}`,
-            recruiters,
-          )
-        : [];
       for (const o of owners) {
-        const reach = o.recruiter_id ? [...new Set([o.recruiter_id, ...lists.filter((l) => l.recruiter_id === o.recruiter_id).map((l) => l.manager_id)])] : [];
-        this.reachOf.set(String(o.id), reach);
-        for (const u of reach) userIds.add(u);
+        this.recruiterOf.set(String(o.id), o.recruiter_id);
+        if (o.recruiter_id) recruiters.add(o.recruiter_id);
       }
     }
+    const unknown = [...recruiters].filter((r) => !this.reachOf.has(r));
+    if (unknown.length) {
+      // Shared locks: a manager added to a list meanwhile waits, and is recounted after this commits.
+      const lists = await select<{ manager_id: string; recruiter_id: string }>(
+        `SELECT manager_id, recruiter_id FROM manager_recruiters WHERE recruiter_id IN (${marks(unknown.length)})${mysql ? ' LOCK IN SHARE MODE' : ''}`,
+        unknown,
+      );
+      for (const r of unknown) this.reachOf.set(r, [...new Set([r, ...lists.filter((l) => l.recruiter_id === r).map((l) => l.manager_id)])]);
+    }
+    for (const r of recruiters) for (const u of this.reachOf.get(r)!) userIds.add(u);
     const users = [...userIds].sort();
     if (users.length && mysql) await select(`SELECT id FROM users WHERE id IN (${marks(users.length)}) ORDER BY id FOR UPDATE`, users);
     return this;
@@ -250,8 +269,15 @@ export class CounterChanges {
     const offerIds = [...new Set([...this.offers.keys(), ...this.reach.keys()])].filter(changed);
     // Rows lock() did not take yet (a writer that knew its offers only after the change) are taken now.
     const users = new Map(this.users);
-    await this.lock(t, { offers: offerIds.filter((id) => !this.reachOf.has(id)), users: [...users.keys()].filter((id) => nonZero(users.get(id)).length) });
-    for (const [offerId, counts] of this.reach) for (const u of this.reachOf.get(offerId) ?? []) add(users, u, counts, 1);
+    const offering = [...this.offered.keys()].filter((r) => nonZero(this.offered.get(r)).length);
+    await this.lock(t, {
+      offers: offerIds.filter((id) => !this.recruiterOf.has(id)),
+      recruiters: offering,
+      users: [...users.keys()].filter((id) => nonZero(users.get(id)).length),
+    });
+    const byRecruiter = new Map(this.offered);
+    for (const [offerId, counts] of this.reach) add(byRecruiter, this.recruiterOf.get(offerId), counts, 1);
+    for (const [r, counts] of byRecruiter) for (const u of this.reachOf.get(r) ?? []) add(users, u, counts, 1);
     const listed = new Set<string>(USER_LIST_COLUMNS);
     const resync: string[] = [];
     for (const id of [...users.keys()].sort()) {

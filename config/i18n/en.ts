@@ -70,6 +70,7 @@ const en: Record<keyof typeof fr, string> = {
   console_bad_input: 'bad input',
   console_not_a_recruiter: 'This action only applies to recruiters and managers.',
   console_substitute_same: 'Choose another recruiter to merge.',
+  console_substitute_confirm_required: 'These accounts belong to different companies: type the e-mail of the account being merged ({email}) to confirm.',
   console_not_a_candidate_application: 'Application not found.',
   console_already_closed: 'This user is already closed.',
   draft_without_owner: 'This draft belongs to no recruiter, so it cannot be published.',

@@ -70,6 +70,7 @@ const fr = {
   console_bad_input: 'bad input',
   console_not_a_recruiter: 'Cette action ne concerne que les recruteurs et les managers.',
   console_substitute_same: 'Choisissez un autre recruteur à fusionner.',
+  console_substitute_confirm_required: 'Ces comptes appartiennent à des entreprises différentes : tapez l’e-mail du compte fusionné ({email}) pour confirmer.',
   console_not_a_candidate_application: 'Candidature introuvable.',
   console_already_closed: 'Cet utilisateur est déjà classé.',
   draft_without_owner: 'Ce brouillon n’est rattaché à aucun recruteur : il ne peut pas être publié.',

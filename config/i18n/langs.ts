@@ -29,18 +29,7 @@ export function normalizeLang(input: string | undefined | null): Lang {
  */
 export function withLang(href: string, lang: string | null | undefined): string {
   if (!isLang(lang)) return href;
-  const hashAt = href.indexOf('#');
-  const hash = hashAt >= 0 ? href.slice(hashAt) : '';
-  const beforeHash = hashAt >= 0 ? href.slice(0, hashAt) : href;
-  const queryAt = beforeHash.indexOf('?');
-  const base = queryAt >= 0 ? beforeHash.slice(0, queryAt) : beforeHash;
-  const params =
-    queryAt >= 0
-      ? beforeHash
-          .slice(queryAt + 1)
-          .split('&')
-          .filter((p) => p !== '' && !/^lang(=|$)/.test(p))
-      : [];
-  params.push(`lang=${lang}`);
-  return `${base}?${params.join('&')}${hash}`;
+  const [, base, query = '', hash] = /^([^?#]*)(?:\?([^#]*))?(.*)$/s.exec(href)!;
+  const params = query.split('&').filter((p) => p && !/^lang(=|$)/.test(p));
+  return `${base}?${[...params, `lang=${lang}`].join('&')}${hash}`;
 }

@@ -70,6 +70,7 @@ const nl: Record<keyof typeof fr, string> = {
   console_bad_input: 'ongeldige invoer',
   console_not_a_recruiter: 'Deze actie geldt alleen voor recruiters en managers.',
   console_substitute_same: 'Kies een andere recruiter om samen te voegen.',
+  console_substitute_confirm_required: 'Deze accounts horen bij verschillende bedrijven: typ het e-mailadres van het samengevoegde account ({email}) om te bevestigen.',
   console_not_a_candidate_application: 'Sollicitatie niet gevonden.',
   console_already_closed: 'Deze gebruiker is al geklasseerd.',
   draft_without_owner: 'Dit concept hoort bij geen enkele recruiter en kan dus niet gepubliceerd worden.',

@@ -146,6 +146,19 @@ export interface RowScope {
   match: 'self' | 'managed' | 'company';
 }
 
+/**
+ * A field of an action's form, shown in its confirmation dialog: a record of another resource
+ * picked by search (label key resources.{resource}.actions.{action}_{source}). The body sends the
+ * picked record's id under `source`; fields left empty are not sent.
+ */
+export interface ActionFieldDecl {
+  source: string;
+  type: 'reference';
+  reference: string;
+  /** Filters of the reference's list (e.g. { profile: 'recruiter' }). */
+  filter?: Readonly<Record<string, string>>;
+}
+
 export interface ActionDecl {
   /** POST /apis/console/{resource}/{id}/{name} */
   name: string;
@@ -153,6 +166,8 @@ export interface ActionDecl {
   roles: readonly ConsoleRole[];
   /** Every action in the console sits behind a confirmation dialog. */
   confirm: true;
+  /** What the action asks before it runs (its body); none: an empty body. */
+  fields?: readonly ActionFieldDecl[];
   /** The action needs input a generated screen cannot ask for (a recruiter to seat): only hand-written screens offer it. */
   handWritten?: true;
   /**

@@ -9,6 +9,7 @@ import { createTestContext, type TestContext } from '../helpers/app.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
 import { bearer } from '../helpers/auth.js';
 import { makeApplication, makeOffer, makeUser } from '../helpers/fixtures.js';
+import { expectCountersTrue } from '../helpers/lifecycle.js';
 import { startJobs } from '../../api/jobs/index.js';
 import type { Worker } from '../../api/jobs/queue.js';
 import { Application, Job, boundSequelize, transaction, type Offer, type User } from '../../models/index.js';
@@ -119,6 +120,8 @@ describe('a rejection', () => {
     // The delay over: rejected, and told once.
     ctx.setNow(t0 + WAIT_REJECT_DELAY_MS + 1000);
     await expect.poll(() => stateOf(app), { timeout: 10_000, interval: 50 }).toBe('rejected');
+    // The offer's and the recruiter's counters follow the move (increments equal to a recount).
+    await expectCountersTrue();
     const mail = readMail((await smtp.next(bram.email)).raw);
     expect(mail.subject).toBe('Je sollicitatie voor “Barista”');
     expect(mail.text).toContain(`Hallo ${bram.name},`);

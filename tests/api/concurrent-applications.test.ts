@@ -6,20 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
-import { addToTeam, makeApplication, makeOffer, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
+import { addToTeam, makeApplication, makeOffer, makeUser, makeWishlistEntry, publishDraftAs } from '../helpers/fixtures.js';
 import { expectCountersTrue } from '../helpers/lifecycle.js';
 import { Application, ApplicationAnswer, User, transaction, type Offer } from '../../models/index.js';
 import { completeIfAllReady } from '../../api/services/video-answers.service.js';
 
 let ctx: TestContext;
 let recruiter: User;
+let manager: User;
 let offers: Offer[];
 let candidates: Array<{ user: User; auth: { Authorization: string } }>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   recruiter = await makeUser({ profile: 'recruiter' });
-  await addToTeam(await makeUser({ profile: 'manager' }), recruiter);
+  manager = await makeUser({ profile: 'manager' });
+  await addToTeam(manager, recruiter);
   await addToTeam(await makeUser({ profile: 'manager' }), recruiter);
   offers = [];
   for (let i = 0; i < 5; i++) offers.push(await makeOffer(recruiter, { title: `Vendeur ${i} H/F` }));
@@ -59,6 +61,37 @@ describe("100 video applications started at once to one recruiter's offers", () 
     expect(done.every(Boolean)).toBe(true);
     await recruiter.reload();
     expect(recruiter.candidates_count).toBe(102);
+    await expectCountersTrue();
+  }, 120_000);
+
+  it('mixed with publications, closings and moves on the same recruiter: no 5xx, counters equal a recount', async () => {
+    const managerAuth = await bearer(manager);
+    const complete = await Application.findAll({ where: { state: 'complete' }, limit: 40 });
+    const jobCodes = new Map(offers.map((o) => [o.id, o.job_code]));
+    const late = await Promise.all(Array.from({ length: 20 }, () => makeUser({ profile: 'candidate' })));
+    const writes: Array<() => Promise<{ status: number; body: unknown }>> = [
+      ...complete.map(
+        (a, i) => () =>
+          request(ctx.app)
+            .post(`/apis/application/${jobCodes.get(a.offer_id)}/${a.candidate_id}`)
+            .set(managerAuth)
+            .send({ recruiter_state: i % 2 ? 'shortlist' : 'view' }),
+      ),
+      ...late.map(
+        (c, i) => async () =>
+          request(ctx.app)
+            .post('/apis/candidate/applications')
+            .set(await bearer(c))
+            .send({ job_code: offers[i % 5].job_code }),
+      ),
+      ...Array.from({ length: 10 }, () => async () => ({ status: (await publishDraftAs(ctx.app, recruiter, null)).offer ? 200 : 500, body: null })),
+      ...offers.slice(3).map((o) => () => request(ctx.app).post(`/apis/offer/${o.job_code}`).set(managerAuth).send({ active: false })),
+    ];
+    const answers = await Promise.all(writes.map((w) => w()));
+    expect(answers.filter((r) => r.status >= 300).map((r) => `${r.status} ${JSON.stringify(r.body)}`)).toEqual([]);
+    await recruiter.reload();
+    expect(recruiter.offers_count).toBe(15);
+    expect(recruiter.actives_offers_count).toBe(13);
     await expectCountersTrue();
   }, 120_000);
 });

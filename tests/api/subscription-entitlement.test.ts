@@ -182,6 +182,7 @@ describe('a paid subscription makes its owner a manager, and its end takes it aw
   it('a paid subscription past its expiry gives nothing at once; the sweep stores expired; the manager list is kept', async () => {
     const owner = await makeUser({ profile: 'recruiter' });
     const sub = await subscribe(owner, 1);
+    expect((await me(owner)).is_manager).toBe(true);
     await sub.update({ expires_at: new Date(Date.now() - 1000) });
     expect((await me(owner)).is_manager).toBe(false);
     await expireSubscriptions(new Date());

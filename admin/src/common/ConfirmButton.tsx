@@ -11,6 +11,10 @@ export function ConfirmButton(props: {
   variant?: 'text' | 'outlined' | 'contained';
   disabled?: boolean;
   icon?: ReactNode;
+  /** A form shown under the question (a declared action's fields). */
+  children?: ReactNode;
+  /** False keeps the confirm button disabled (the form is not filled yet). */
+  canConfirm?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -22,13 +26,16 @@ export function ConfirmButton(props: {
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)}>
         <DialogTitle>{props.label}</DialogTitle>
-        <DialogContent>{props.question}</DialogContent>
+        <DialogContent>
+          {props.question}
+          {props.children}
+        </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('console.cancel')}</Button>
           <Button
             variant="contained"
             color={props.color === 'error' ? 'error' : 'primary'}
-            disabled={busy}
+            disabled={busy || props.canConfirm === false}
             onClick={async () => {
               setBusy(true);
               try {

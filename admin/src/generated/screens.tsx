@@ -1,7 +1,7 @@
 // Screens generated from a resource declaration: list (filters, sortable indexed columns, count
 // line, load more), show, edit and create with the declared validation. A plain resource needs
 // nothing else; hand-written screens (users, offers, leads) reuse the parts below.
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Box, Link, Stack } from '@mui/material';
 import {
   ArrayInput,
@@ -51,6 +51,7 @@ import { DebouncedSearch } from '../common/SearchInput.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';
+import { ActionFields, type ActionValues } from './ActionFields.js';
 
 /** Choices with their labels: the reference list's own names in the console's language, else translation keys. */
 function useChoices(decl: ResourceDecl, f: Pick<FieldDecl, 'source' | 'choices' | 'choiceNames'>) {
@@ -74,9 +75,11 @@ function ChoiceChip({ decl, f }: { decl: ResourceDecl; f: FieldDecl }) {
   return (
     <FunctionField
       source={f.source}
+      sortable={Boolean(f.sortable)}
       render={(r: Record<string, unknown>) => {
         const values = ([] as unknown[]).concat(r[f.source] ?? []);
-        return values.map((v) => translate(String(choices.find((c) => String(c.id) === String(v))?.name ?? v))).join(', ');
+        // A value without a catalog entry shows as stored rather than as a raw translation key.
+        return values.map((v) => translate(String(choices.find((c) => String(c.id) === String(v))?.name ?? v), { _: String(v) })).join(', ');
       }}
     />
   );
@@ -277,11 +280,13 @@ export function GeneratedList({ decl, children }: { decl: ResourceDecl; children
 
 /**
  * The declared actions of a record (POST /apis/console/{name}/{id}/{action}), each behind its
- * confirmation, which says what will happen to this record; the notification says what was done.
+ * confirmation, which says what will happen to this record and shows the action's form when it
+ * declares fields (decision 241); the notification says what was done.
  */
 export function ActionButtons({ decl, record }: { decl: ResourceDecl; record: Record<string, unknown> & { id: string | number } }) {
   const translate = useTranslate();
   const run = useAction();
+  const [values, setValues] = useState<Record<string, ActionValues>>({});
   const actions = (decl.actions ?? []).filter((a) => !a.handWritten);
   if (!actions.length) return null;
   return (
@@ -291,17 +296,23 @@ export function ActionButtons({ decl, record }: { decl: ResourceDecl; record: Re
           key={a.name}
           label={translate(`resources.${decl.name}.actions.${a.name}`)}
           question={translate(`resources.${decl.name}.actions.${a.name}_confirm`, a.confirmArgs?.(record))}
-          onConfirm={() =>
-            run<Record<string, unknown>>(
+          canConfirm={!a.fields?.length || Object.keys(values[a.name] ?? {}).length > 0}
+          onConfirm={async () => {
+            await run<Record<string, unknown>>(
               decl.name,
               record.id,
               a.name,
-              {},
+              values[a.name] ?? {},
               a.doneArgs ? `resources.${decl.name}.actions.${a.name}_done` : 'console.done',
               a.doneArgs ? (r) => a.doneArgs!(r ?? {}) : undefined,
-            )
-          }
-        />
+            );
+            setValues((v) => ({ ...v, [a.name]: {} }));
+          }}
+        >
+          {a.fields?.length ? (
+            <ActionFields resource={decl.name} action={a.name} fields={a.fields} values={values[a.name] ?? {}} onChange={(v) => setValues((all) => ({ ...all, [a.name]: v }))} />
+          ) : null}
+        </ConfirmButton>
       ))}
     </Stack>
   );

@@ -1,5 +1,6 @@
 // English texts of the console; same keys as fr.ts (tests/unit/admin-i18n.test.ts).
 import { managerEn } from './manager.js';
+import { meetingEn } from './meeting.js';
 export const en = {
   resources: {
     users: {
@@ -22,6 +23,7 @@ export const en = {
         av_boost: 'Available boosters',
         total_boost: 'Total boosters',
         used_boost: 'Used boosters',
+        boost_days: 'Boost length (days)',
         wishlist_count: 'Wishlist',
         applications_count: 'Applications',
         contacts_count: 'Contacts',
@@ -214,9 +216,16 @@ export const en = {
     subscriptions: {
       choices: { state: { pending: 'pending', payed: 'paid', canceled: 'canceled', expired: 'expired', unpaid: 'unpaid' } },
       name: 'Subscription |||| Subscriptions',
+      actions: {
+        seats: 'Recruiter seats',
+        seats_confirm: 'Choose the recruiter to give a seat of this subscription to, or the one whose seat is freed.',
+        seats_add: 'Recruiter to add',
+        seats_remove: 'Recruiter to remove',
+      },
       fields: {
         sub_id: 'Subscription',
         user_id: 'Manager',
+        plan_name: 'Plan',
         plan_id: 'Plan',
         state: 'State',
         active: 'Active',
@@ -365,10 +374,34 @@ export const en = {
     plan_limit: 'Active offers limit',
     plan_confirm: 'Move this recruiter to the %{plan} plan?',
     boosters: 'Boosters',
+    boost_days: 'Boost length (days)',
+    boost_days_hint: 'Empty: %{days} days',
+    boost_days_save: 'Save the length',
     add_boosters: 'Add boosters',
     boosters_confirm: 'Add %{count} boosters? New available total: %{total}.',
     substitute: 'Substitute user',
-    substitute_confirm: 'Merge %{source} into this recruiter? Their offers, applications, shops and boosters move here and their account is deleted.',
+    substitute_title: 'Merge two accounts',
+    substitute_source: 'This account is merged, then deleted:',
+    substitute_target: 'into this one, which keeps its plan:',
+    substitute_company: 'company: %{company}',
+    substitute_no_company: 'none',
+    substitute_moves: 'What moves to %{name}:',
+    substitute_move: {
+      offers: '%{smart_count} offer |||| %{smart_count} offers',
+      applications: '%{smart_count} application received |||| %{smart_count} applications received',
+      shops: '%{smart_count} shop |||| %{smart_count} shops',
+      templates: '%{smart_count} template |||| %{smart_count} templates',
+      drafts: '%{smart_count} draft offer |||| %{smart_count} draft offers',
+      subscriptions: '%{smart_count} subscription |||| %{smart_count} subscriptions',
+      recruiters: '%{smart_count} managed recruiter |||| %{smart_count} managed recruiters',
+      boosters: '%{smart_count} available booster |||| %{smart_count} available boosters',
+    },
+    substitute_final: 'The account of %{name} is then deleted. This cannot be undone.',
+    substitute_cross_company: 'These accounts belong to different companies (%{source} and %{target}): the offers and candidates of one company would pass to the other.',
+    substitute_type: 'Type %{email} to confirm',
+    substitute_merge: 'Merge for good',
+    substitute_pick: 'Merge…',
+    substitute_done: '%{name} merged: %{offers} offers and %{applications} applications moved.',
     delete_user: 'Permanent delete user',
     delete_confirm: 'Permanently delete this user and everything they own?',
     user_deleted: 'User deleted',
@@ -455,4 +488,5 @@ export const en = {
     resend_queued: 'Resend scheduled',
   },
   ...managerEn,
+  ...meetingEn,
 };

@@ -1,5 +1,6 @@
 // French texts of the console (the default). en.ts and nl.ts hold the same keys (tests/unit/admin-i18n.test.ts).
 import { managerFr } from './manager.js';
+import { meetingFr } from './meeting.js';
 export const fr = {
   resources: {
     users: {
@@ -22,6 +23,7 @@ export const fr = {
         av_boost: 'Boosters disponibles',
         total_boost: 'Boosters au total',
         used_boost: 'Boosters utilisés',
+        boost_days: 'Durée d’un boost (jours)',
         wishlist_count: 'Wishlist',
         applications_count: 'Candidatures',
         contacts_count: 'Contacts',
@@ -215,9 +217,16 @@ export const fr = {
     subscriptions: {
       choices: { state: { pending: 'en attente', payed: 'payé', canceled: 'annulé', expired: 'expiré', unpaid: 'impayé' } },
       name: 'Abonnement |||| Abonnements',
+      actions: {
+        seats: 'Places de recruteurs',
+        seats_confirm: 'Choisissez le recruteur à qui donner une place de cet abonnement, ou celui dont la place est libérée.',
+        seats_add: 'Recruteur à ajouter',
+        seats_remove: 'Recruteur à retirer',
+      },
       fields: {
         sub_id: 'Abonnement',
         user_id: 'Manager',
+        plan_name: 'Offre',
         plan_id: 'Offre',
         state: 'État',
         active: 'Actif',
@@ -366,10 +375,34 @@ export const fr = {
     plan_limit: 'Limite d’annonces actives',
     plan_confirm: 'Passer ce recruteur au plan %{plan} ?',
     boosters: 'Boosters',
+    boost_days: 'Durée d’un boost (jours)',
+    boost_days_hint: 'Vide : %{days} jours',
+    boost_days_save: 'Enregistrer la durée',
     add_boosters: 'Add boosters',
     boosters_confirm: 'Ajouter %{count} boosters ? Nouveau total disponible : %{total}.',
     substitute: 'Substitute user',
-    substitute_confirm: 'Fusionner %{source} dans ce recruteur ? Ses annonces, candidatures, magasins et boosters seront transférés et son compte supprimé.',
+    substitute_title: 'Fusionner deux comptes',
+    substitute_source: 'Ce compte est fusionné, puis supprimé :',
+    substitute_target: 'dans celui-ci, qui garde son offre :',
+    substitute_company: 'entreprise : %{company}',
+    substitute_no_company: 'aucune',
+    substitute_moves: 'Ce qui passe à %{name} :',
+    substitute_move: {
+      offers: '%{smart_count} annonce |||| %{smart_count} annonces',
+      applications: '%{smart_count} candidature reçue |||| %{smart_count} candidatures reçues',
+      shops: '%{smart_count} magasin |||| %{smart_count} magasins',
+      templates: '%{smart_count} modèle |||| %{smart_count} modèles',
+      drafts: '%{smart_count} annonce en brouillon |||| %{smart_count} annonces en brouillon',
+      subscriptions: '%{smart_count} abonnement |||| %{smart_count} abonnements',
+      recruiters: '%{smart_count} recruteur géré |||| %{smart_count} recruteurs gérés',
+      boosters: '%{smart_count} booster disponible |||| %{smart_count} boosters disponibles',
+    },
+    substitute_final: 'Le compte de %{name} est ensuite supprimé. Cette action est irréversible.',
+    substitute_cross_company: 'Ces comptes appartiennent à des entreprises différentes (%{source} et %{target}) : les annonces et les candidats d’une entreprise passeraient à l’autre.',
+    substitute_type: 'Tapez %{email} pour confirmer',
+    substitute_merge: 'Fusionner définitivement',
+    substitute_pick: 'Fusionner…',
+    substitute_done: '%{name} fusionné : %{offers} annonces et %{applications} candidatures déplacées.',
     delete_user: 'Permanent delete user',
     delete_confirm: 'Supprimer définitivement cet utilisateur et tout ce qui lui appartient ?',
     user_deleted: 'Utilisateur supprimé',
@@ -456,4 +489,5 @@ export const fr = {
     resend_queued: 'Renvoi programmé',
   },
   ...managerFr,
+  ...meetingFr,
 };

@@ -2,6 +2,7 @@
 // The spec's French and English wordings are kept verbatim only in fr.ts: here everything a user
 // reads is Dutch, except the names of plans (free, silver, gold, custom), which are product names.
 import { managerNl } from './manager.js';
+import { meetingNl } from './meeting.js';
 import type { fr } from './fr.js';
 
 /** The shape of a catalog: the French one's keys, any text. */
@@ -29,6 +30,7 @@ export const nl: Catalog<typeof fr> = {
         av_boost: 'Beschikbare boosters',
         total_boost: 'Boosters in totaal',
         used_boost: 'Gebruikte boosters',
+        boost_days: 'Duur van een boost (dagen)',
         wishlist_count: 'Verlanglijst',
         applications_count: 'Sollicitaties',
         contacts_count: 'Contacten',
@@ -225,9 +227,16 @@ export const nl: Catalog<typeof fr> = {
     subscriptions: {
       choices: { state: { pending: 'in afwachting', payed: 'betaald', canceled: 'geannuleerd', expired: 'verlopen', unpaid: 'onbetaald' } },
       name: 'Abonnement |||| Abonnementen',
+      actions: {
+        seats: 'Recruiterplaatsen',
+        seats_confirm: 'Kies de recruiter die een plaats van dit abonnement krijgt, of degene wiens plaats vrijkomt.',
+        seats_add: 'Toe te voegen recruiter',
+        seats_remove: 'Te verwijderen recruiter',
+      },
       fields: {
         sub_id: 'Abonnement',
         user_id: 'Manager',
+        plan_name: 'Formule',
         plan_id: 'Formule',
         state: 'Status',
         active: 'Actief',
@@ -376,10 +385,34 @@ export const nl: Catalog<typeof fr> = {
     plan_limit: 'Maximum aantal actieve vacatures',
     plan_confirm: 'Deze recruiter naar het abonnement %{plan} overzetten?',
     boosters: 'Boosters',
+    boost_days: 'Duur van een boost (dagen)',
+    boost_days_hint: 'Leeg: %{days} dagen',
+    boost_days_save: 'Duur opslaan',
     add_boosters: 'Boosters toevoegen',
     boosters_confirm: '%{count} boosters toevoegen? Nieuw beschikbaar totaal: %{total}.',
     substitute: 'Gebruiker vervangen',
-    substitute_confirm: '%{source} samenvoegen met deze recruiter? Diens vacatures, sollicitaties, winkels en boosters gaan hierheen en diens account wordt verwijderd.',
+    substitute_title: 'Twee accounts samenvoegen',
+    substitute_source: 'Dit account wordt samengevoegd en daarna verwijderd:',
+    substitute_target: 'in dit account, dat zijn abonnement behoudt:',
+    substitute_company: 'bedrijf: %{company}',
+    substitute_no_company: 'geen',
+    substitute_moves: 'Wat naar %{name} gaat:',
+    substitute_move: {
+      offers: '%{smart_count} vacature |||| %{smart_count} vacatures',
+      applications: '%{smart_count} ontvangen sollicitatie |||| %{smart_count} ontvangen sollicitaties',
+      shops: '%{smart_count} winkel |||| %{smart_count} winkels',
+      templates: '%{smart_count} sjabloon |||| %{smart_count} sjablonen',
+      drafts: '%{smart_count} conceptvacature |||| %{smart_count} conceptvacatures',
+      subscriptions: '%{smart_count} abonnement |||| %{smart_count} abonnementen',
+      recruiters: '%{smart_count} beheerde recruiter |||| %{smart_count} beheerde recruiters',
+      boosters: '%{smart_count} beschikbare booster |||| %{smart_count} beschikbare boosters',
+    },
+    substitute_final: 'Het account van %{name} wordt daarna verwijderd. Dit kan niet ongedaan worden gemaakt.',
+    substitute_cross_company: 'Deze accounts horen bij verschillende bedrijven (%{source} en %{target}): de vacatures en kandidaten van het ene bedrijf gaan naar het andere.',
+    substitute_type: 'Typ %{email} om te bevestigen',
+    substitute_merge: 'Definitief samenvoegen',
+    substitute_pick: 'Samenvoegen…',
+    substitute_done: '%{name} samengevoegd: %{offers} vacatures en %{applications} sollicitaties verplaatst.',
     delete_user: 'Gebruiker definitief verwijderen',
     delete_confirm: 'Deze gebruiker en alles wat hem of haar toebehoort definitief verwijderen?',
     user_deleted: 'Gebruiker verwijderd',
@@ -466,4 +499,5 @@ export const nl: Catalog<typeof fr> = {
     resend_queued: 'Nieuwe verzending gepland',
   },
   ...managerNl,
+  ...meetingNl,
 };

@@ -4,12 +4,14 @@
 // allowed'; 'not allowed to access this page' for another company's offer. A recruiter is shown
 // the way to their own candidates, on the dashboard (issue 24).
 import { Link, Typography } from '@mui/material';
-import { Title, usePermissions, useTranslate } from 'react-admin';
+import { Title, useLocaleState, usePermissions, useTranslate } from 'react-admin';
+import { withLang } from '../../../config/i18n/langs.js';
 import { ADD_SUBSCRIPTION_URL } from './Subscriptions.js';
 
 export function NotAllowed({ message }: { message?: string }) {
   const translate = useTranslate();
   const { permissions } = usePermissions();
+  const [locale] = useLocaleState();
   const subscribe = !message && permissions === 'subscribe';
   return (
     <>
@@ -19,7 +21,7 @@ export function NotAllowed({ message }: { message?: string }) {
       </Typography>
       {subscribe && (
         <Typography sx={{ px: 4 }}>
-          <Link href={ADD_SUBSCRIPTION_URL} data-testid="see-plans">
+          <Link href={withLang(ADD_SUBSCRIPTION_URL, locale)} data-testid="see-plans">
             {translate('manager.see_plans')}
           </Link>
         </Typography>

@@ -122,7 +122,15 @@ function Candidates({ jobCode }: { jobCode: string }) {
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={offer.title} />
       <Typography variant="h5" component="h1">
-        {offer.title} <Chip size="small" label={offer.job_code} />
+        {offer.title} <Chip size="small" label={offer.job_code} />{' '}
+        {offer.is_boosted && (
+          <Chip
+            size="small"
+            color="warning"
+            data-testid="boosted-chip"
+            label={offer.boost_ends_at ? translate('manager.offers.boosted_until', { date: listDate(offer.boost_ends_at, false) }) : translate('manager.offers.boosted_chip')}
+          />
+        )}
       </Typography>
       <Typography variant="body2" sx={{ mb: 2 }}>
         {[offer.shopname, offer.city, offer.recruiter?.name].filter(Boolean).join(' · ')}

@@ -6,7 +6,7 @@
 import { listDate } from '../common/format.js';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Link, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { fetchUtils, useRecordContext, useTranslate } from 'react-admin';
+import { fetchUtils, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import * as z from 'zod/mini';
 import { getJson, postJson } from '../common/http.js';
 import { newSeatRecruiterSchema } from '../../../api/services/subscriptions.schema.js';
@@ -65,6 +65,7 @@ const FIELDS: Array<[keyof FormValues, string, string]> = [
 export function SubscriptionSeats() {
   const record = useRecordContext<{ id: number }>();
   const translate = useTranslate();
+  const refresh = useRefresh();
   const [detail, setDetail] = useState<Detail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -92,6 +93,8 @@ export function SubscriptionSeats() {
       await call();
       setDone(translate(success));
       await load();
+      // The record's own counts above (seats used and left) follow.
+      refresh();
       return true;
     } catch (e) {
       setProblem(messageOf(e, translate('manager.subscription.load_error')));

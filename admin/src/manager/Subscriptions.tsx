@@ -10,6 +10,14 @@ import { withLang } from '../../../config/i18n/langs.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { LIST_SX } from './Layout.js';
 import { SubscriptionSeats } from './SubscriptionSeats.js';
+import { fieldFor } from '../generated/screens.js';
+import { subscriptions } from '../../../models/resources/subscriptions/resource.js';
+
+/** The state through its label (payed shows as paid), as the generated screens show it. */
+const stateField = fieldFor(
+  subscriptions,
+  subscriptions.fields.find((f) => f.source === 'state')!,
+);
 
 export const ADD_SUBSCRIPTION_URL = '/portal/franchise_demo';
 
@@ -30,7 +38,7 @@ export function SubscriptionList() {
     <InfiniteList resource="subscriptions" sx={LIST_SX} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} pagination={<LoadMore />} actions={<AddButton />} title="manager.menu.subscriptions">
       <Datagrid rowClick="show" bulkActionButtons={false} data-testid="subscriptions-table">
         <TextField source="sub_id" sortable={false} />
-        <TextField source="state" sortable={false} />
+        {stateField}
         <BooleanField source="active" sortable={false} />
         <NumberField source="quantity" sortable={false} />
         <NumberField source="seats_used" sortable={false} />
@@ -48,8 +56,8 @@ export function SubscriptionShow() {
       <Box>
         <SimpleShowLayout>
           <TextField source="sub_id" />
-          <TextField source="plan_id" />
-          <TextField source="state" />
+          <TextField source="plan_name" />
+          {stateField}
           <BooleanField source="active" />
           <NumberField source="quantity" />
           <NumberField source="seats_used" />

@@ -1,11 +1,13 @@
 // Offers: a word search walks the offer token rows in list order (decision 065); the cards show each
-// offer's count of complete applications; an edit recounts the recruiter's offer counters.
+// offer's count of complete applications; an edit moves the recruiter's offer counters.
 import { QueryTypes } from 'sequelize';
 import { OFFER_SEARCH, rarestFirst, searchTokens } from '../../search-index.js';
 import { Where, tokenWalk } from '../../../api/console/query.js';
 import { applyDeclaredFilters, applyScope, filterColumn, planOf } from '../../../api/console/read.js';
 import type { ServerPart } from '../../../api/console/types.js';
-import { recountUsers } from '../../../api/services/user-counters.service.js';
+import { CounterChanges, type CountedOffer } from '../../../api/services/user-counters.service.js';
+
+const counted = (r: Record<string, unknown>): CountedOffer => ({ recruiter_id: (r.recruiter_id as string | null) ?? null, state: String(r.state) });
 import { offers } from './resource.js';
 
 export const offersServer: ServerPart = {
@@ -29,5 +31,7 @@ export const offersServer: ServerPart = {
     });
     return rows.map((r) => ({ ...r, candidates: Number(counts.find((c) => Number(c.id) === Number(r.id))?.n ?? 0) }));
   },
-  afterChange: (t, row) => recountUsers([row.recruiter_id as string], t),
+  // Offers are created and edited here, never removed (their state becomes deleted): the counters
+  // move by the change (decision 200).
+  afterChange: (t, row, before) => new CounterChanges().offer(before && counted(before), counted(row)).apply(t),
 };

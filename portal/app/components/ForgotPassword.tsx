@@ -39,9 +39,8 @@ export function ForgotPassword({ email = '' }: { email?: string }) {
     );
   return (
     <form onSubmit={(e) => void submit(e)} className="forgot" data-testid="forgot-form">
-      <p>{t('forgot_text')}</p>
       <div className="field">
-        <label htmlFor="fp-email">{t('forgot_email')}</label>
+        <label htmlFor="fp-email">{t('login_email')}</label>
         <input id="fp-email" name="forgot_email" type="email" autoComplete="username" required defaultValue={email} />
       </div>
       {answer && (

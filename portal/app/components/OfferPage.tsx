@@ -112,6 +112,11 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
       <div className="offer-head">
         {offer.company_picture && <img src={fileUrl(offer.company_picture)} alt={t('offer_logo_alt', { company: offer.company_name })} width={64} height={64} />}
         <div>
+          {offer.boosted && (
+            <p className="boost-mark" data-testid="boost-mark">
+              <span aria-hidden="true">★</span> {t('offer_boosted')}
+            </p>
+          )}
           <h1>{offer.title}</h1>
           <p>{offer.company_name}</p>
         </div>

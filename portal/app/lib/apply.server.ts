@@ -32,6 +32,8 @@ export async function offerPageData(jobCode: string, context: AppLoadContext, re
       start_date: offer.start_date && offer.start_date > today ? offer.start_date : null,
       address: [offer.street, [offer.zip_code, offer.city].filter(Boolean).join(' '), offer.country].filter(Boolean).join(', '),
       lang: offer.lang,
+      // Boosted now (decision 251): the page carries the mark.
+      boosted: offer.boosted,
     },
     facts: offerFacts(offer, await resolveLang(request, context)),
     defaultPrefix: defaultPhonePrefix(offer),

@@ -1,7 +1,7 @@
 // useT(): the translator for components, from the catalog the root loader sent (or, on an error
 // page drawn without it, the one the server rendered the page with).
 import { useRouteLoaderData } from '@remix-run/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { withLang } from '../../../config/i18n/langs.js';
 import { makeT, type Lang, type T } from '../i18n/index.js';
 import { loadMessages, messagesOf } from '../i18n/registry.js';
@@ -31,5 +31,5 @@ export function useLang(): Lang {
 /** Builds links that keep the page's language (withLang, decision 280). */
 export function useLangHref(): (href: string) => string {
   const lang = useLang();
-  return useCallback((href: string) => withLang(href, lang), [lang]);
+  return (href: string) => withLang(href, lang);
 }

@@ -8,19 +8,21 @@ import { useCallback, useEffect, useState } from 'react';
 import { Identity, type Me } from '../components/apply/Identity.js';
 import { useLangHref, useT } from '../lib/i18n.js';
 import { useHydrated } from '../lib/hydrated.js';
-import { simpleMeta } from '../lib/meta.js';
-import type { MessageKey } from '../i18n/index.js';
+import { pageMeta } from '../lib/meta.js';
+import { format } from '../i18n/index.js';
+import { resolveLang } from '../lib/lang.server.js';
+import { candidatePageTexts } from '../i18n/candidate-page.server.js';
 import { formDate } from '../../../models/rules/dates.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
 import type { OwnApplication } from '../../../api/services/candidate-applications.service.js';
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = context.caller?.user;
   const me: Me | null = user ? { email: user.email, name: user.name, candidate: user.profile === 'candidate' && !user.is_admin } : null;
-  return { me };
+  return { me, texts: candidatePageTexts(await resolveLang(request, context)) };
 }
 
-export const meta: MetaFunction = ({ matches }) => simpleMeta(matches, '/candidate', 'cand_meta_title', 'cand_meta_description', { noindex: true });
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data?.texts.meta_title ?? '', description: data?.texts.meta_description ?? '', noindex: true });
 
 type List = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; items: OwnApplication[] };
 
@@ -28,7 +30,7 @@ export default function CandidatePage() {
   const t = useT();
   const href = useLangHref();
   const hydrated = useHydrated();
-  const { me: signedIn } = useLoaderData<typeof loader>();
+  const { me: signedIn, texts } = useLoaderData<typeof loader>();
   const [me, setMe] = useState<Me | null>(signedIn);
   const [list, setList] = useState<List>({ kind: 'loading' });
 
@@ -88,7 +90,7 @@ export default function CandidatePage() {
           </button>
         </section>
       )}
-      {me?.candidate && list.kind === 'ready' && list.items.length === 0 && <p className="panel info">{t('cand_empty')}</p>}
+      {me?.candidate && list.kind === 'ready' && list.items.length === 0 && <p className="panel info">{texts.empty}</p>}
       {me?.candidate && list.kind === 'ready' && list.items.length > 0 && (
         <ul className="own-applications" data-testid="own-applications">
           {list.items.map((a) => (
@@ -101,27 +103,27 @@ export default function CandidatePage() {
                 </div>
               </div>
               <p>
-                <span className="visually-hidden">{t('cand_status_label')} : </span>
+                <span className="visually-hidden">{texts.status_label} : </span>
                 <span className={`status-chip ${a.status}`} data-testid="own-status">
-                  {t(`cand_status_${a.status}` as MessageKey)}
+                  {texts[`status_${a.status}`]}
                 </span>
               </p>
               {a.status === 'unfinished' || a.status === 'closed' ? (
                 <>
-                  <p>{t('cand_answers', { answered: a.answered, total: a.questions })}</p>
-                  {a.deadline && <p data-testid="own-deadline">{t(a.status === 'unfinished' ? 'cand_deadline' : 'cand_deadline_passed', { date: formDate(a.deadline) })}</p>}
+                  <p>{format(texts.answers, { answered: a.answered, total: a.questions })}</p>
+                  {a.deadline && <p data-testid="own-deadline">{format(a.status === 'unfinished' ? texts.deadline : texts.deadline_passed, { date: formDate(a.deadline) })}</p>}
                 </>
               ) : (
-                a.submit_date && <p>{t('cand_sent_on', { date: formDate(a.submit_date) })}</p>
+                a.submit_date && <p>{format(texts.sent_on, { date: formDate(a.submit_date) })}</p>
               )}
               <p className="actions">
                 {a.status === 'unfinished' && (
                   <a className="button" href={href(`/candidate/apply/${encodeURIComponent(a.job_code)}`)} data-testid="own-finish">
-                    {t('cand_finish')}
+                    {texts.finish}
                   </a>
                 )}{' '}
                 <a className="button secondary" href={href(`/candidate/offer/${encodeURIComponent(a.job_code)}`)}>
-                  {t('cand_see_offer')}
+                  {texts.see_offer}
                 </a>
               </p>
             </li>

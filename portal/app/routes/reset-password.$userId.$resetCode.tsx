@@ -65,7 +65,7 @@ export default function ResetPassword() {
           </p>
           <p>
             <a className="button block" href={langHref(signIn)} data-testid="reset-sign-in">
-              {t('reset_sign_in')}
+              {t('login_submit')}
             </a>
           </p>
         </>

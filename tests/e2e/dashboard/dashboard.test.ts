@@ -173,9 +173,13 @@ describe('recruiter dashboard', () => {
     await page.locator(`[data-testid="candidate-card"][data-application="${withStory!.id}"] [data-testid="watch-story"]`).click();
     const panel = page.getByTestId('candidate-panel');
     await panel.waitFor();
-    // "Video call" opens the meeting room with this candidate, as the signed-in recruiter: its join
-    // call lets the recruiter in.
-    const call = await panel.getByTestId('video-call').getAttribute('href');
+    // "Video call" opens its dialog, whose room link opens the meeting room with this candidate, as the
+    // signed-in recruiter: its join call lets the recruiter in.
+    await panel.getByTestId('video-call').click();
+    const dialog = page.getByTestId('video-call-dialog');
+    const call = await dialog.getByTestId('meeting-open').getAttribute('href');
+    await dialog.getByRole('button', { name: /fermer|close/i }).click();
+    await dialog.waitFor({ state: 'detached' });
     expect(call).toMatch(/^\/meeting-web-app\/[^/]+\/[^/]+\/[^/]+$/);
     const joined = await page.evaluate(async (path) => {
       const me = (await (await fetch('/apis/auth/me')).json()) as { id: string | number };

@@ -30,7 +30,7 @@ describe('/manager access', () => {
     expect(await page.getByTestId('not-allowed').textContent()).toBe(message);
     // Whoever could subscribe gets a link to the plans.
     expect(await page.getByTestId('see-plans').count()).toBe(email.startsWith('recruiter') ? 1 : 0);
-    if (email.startsWith('recruiter')) expect(await page.getByTestId('see-plans').getAttribute('href')).toBe('/portal/franchise_demo');
+    if (email.startsWith('recruiter')) expect(await page.getByTestId('see-plans').getAttribute('href')).toBe('/portal/franchise_demo?lang=fr');
     await page.goto(`${s.base}/manager/#/offer/CAFE75`);
     await page.getByTestId('not-allowed').waitFor();
     expect(await page.getByTestId('not-allowed').textContent()).toBe(message);

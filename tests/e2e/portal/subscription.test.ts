@@ -77,6 +77,7 @@ describe('subscription page', () => {
     await page.locator('[data-testid="billing-step"]').waitFor();
     // The first step is named for what it asks (decision 243).
     expect(await page.locator('[aria-current="step"]').textContent()).toContain('Vos coordonnées');
+    await page.screenshot({ path: '/tmp/shots-subscriptions/portal-first-step-fr.png', fullPage: true });
     // Required fields are marked.
     expect(await page.locator('[data-testid="billing-step"] label span[aria-hidden="true"]').count()).toBe(4);
     await expectNoHorizontalScroll(page);
@@ -124,7 +125,7 @@ describe('subscription page', () => {
     // The manager sees it: the console declaration (the /manager screens) and GET /apis/subscription/{id}.
     const mine = (await managerSubscriptions(page)).find((s) => s.sub_id === subId)!;
     expect(mine).toMatchObject({ state: 'payed', active: true, quantity: 4, seats_used: 0, seats_remaining: 4 });
-    expect(await page.locator('[data-testid="checkout-success"] a').getAttribute('href')).toBe(`/manager/subscription/${mine.id}`);
+    expect(await page.locator('[data-testid="checkout-success"] a').getAttribute('href')).toBe(`/manager/subscription/${mine.id}?lang=fr`);
     const detail = await page.request.get(`/apis/subscription/${mine.id}`);
     expect(detail.status()).toBe(200);
     expect((await detail.json()).Item).toMatchObject({ sub_id: subId, state: 'payed', active: true, sub_quantity: 4, seats_used: 0, seats_remaining: 4 });
@@ -184,6 +185,12 @@ describe('subscription page without Stripe keys', () => {
     expect(await notice.locator('a').textContent()).toBe('Merci de nous contacter.');
     expect(await page.locator('[data-testid="billing-step"]').count()).toBe(0);
     await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/shots-subscriptions/portal-nokeys-fr.png', fullPage: true });
+    // In English too, the language kept from the address.
+    await page.goto('/portal/franchise_demo?lang=en');
+    await notice.waitFor();
+    expect(await notice.locator('a').textContent()).toBe('Please contact us.');
+    await page.screenshot({ path: '/tmp/shots-subscriptions/portal-nokeys-en.png', fullPage: true });
     // A post of the billing form anyway: 503, no redirect to a new pending subscription.
     const res = await page.request.post('/portal/franchise_demo', {
       form: { intent: 'billing', firstname: 'Claire', lastname: 'Dubois', email: 'compta@maison-demo.fr', company_name: 'Maison Demo SAS' },

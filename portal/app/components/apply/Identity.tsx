@@ -23,7 +23,12 @@ async function answer(res: Response): Promise<{ ok: boolean; body: { user?: Publ
   return { ok: res.ok, body: (await res.json().catch(() => ({}))) as { user?: PublicUser; message?: string; error?: string } };
 }
 
-export function Identity({ jobCode, onSignedIn }: { jobCode?: string; onSignedIn(me: Me): void }) {
+/**
+ * jobCode: the offer being answered (the code's mail opens its page); returnTo: a meeting room
+ * being joined instead (its mail opens the room); askName: a new account's name fields (not in
+ * the room: an invited candidate has an account).
+ */
+export function Identity({ jobCode, returnTo, askName = true, onSignedIn }: { jobCode?: string; returnTo?: string; askName?: boolean; onSignedIn(me: Me): void }) {
   const t = useT();
   const lang = useLang();
   const hydrated = useHydrated();
@@ -75,7 +80,7 @@ export function Identity({ jobCode, onSignedIn }: { jobCode?: string; onSignedIn
     setBusy(true);
     setError(null);
     try {
-      const { ok, body } = await answer(await postJson('/apis/auth/email-code', { email: address, lang, job_code: jobCode || undefined }));
+      const { ok, body } = await answer(await postJson('/apis/auth/email-code', { email: address, lang, job_code: jobCode || undefined, return_to: returnTo }));
       if (!ok) return setError(body.message ?? t('err_network'));
       setEmail(address);
       setSentTo(address);
@@ -179,14 +184,18 @@ export function Identity({ jobCode, onSignedIn }: { jobCode?: string; onSignedIn
             <label htmlFor="ap-email">{t('apply_email')}</label>
             <input id="ap-email" name="email" type="email" autoComplete="email" required defaultValue={email} />
           </div>
-          <div className="field">
-            <label htmlFor="ap-firstname">{t('apply_firstname')}</label>
-            <input id="ap-firstname" name="firstname" type="text" autoComplete="given-name" />
-          </div>
-          <div className="field">
-            <label htmlFor="ap-lastname">{t('apply_lastname')}</label>
-            <input id="ap-lastname" name="lastname" type="text" autoComplete="family-name" />
-          </div>
+          {askName && (
+            <>
+              <div className="field">
+                <label htmlFor="ap-firstname">{t('apply_firstname')}</label>
+                <input id="ap-firstname" name="firstname" type="text" autoComplete="given-name" />
+              </div>
+              <div className="field">
+                <label htmlFor="ap-lastname">{t('apply_lastname')}</label>
+                <input id="ap-lastname" name="lastname" type="text" autoComplete="family-name" />
+              </div>
+            </>
+          )}
           <button type="submit" className="button block" disabled={!hydrated || busy}>
             {t('apply_send_code')}
           </button>
