@@ -1,7 +1,8 @@
 // The spec's access messages (back-office.md section 8): whoever could subscribe (a recruiter or
 // manager account that is not, or no longer, a manager) reads 'Access to the control tower is
 // reserved for subscribers' with a link to the plans (issue 23); anyone else 'manager access not
-// allowed'; 'not allowed to access this page' for another company's offer.
+// allowed'; 'not allowed to access this page' for another company's offer. A recruiter is shown
+// the way to their own candidates, on the dashboard (issue 24).
 import { Link, Typography } from '@mui/material';
 import { Title, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { withLang } from '../../../config/i18n/langs.js';
@@ -22,6 +23,13 @@ export function NotAllowed({ message }: { message?: string }) {
         <Typography sx={{ px: 4 }}>
           <Link href={withLang(ADD_SUBSCRIPTION_URL, locale)} data-testid="see-plans">
             {translate('manager.see_plans')}
+          </Link>
+        </Typography>
+      )}
+      {subscribe && (
+        <Typography sx={{ px: 4, pt: 2 }}>
+          <Link href="/dashboard" data-testid="to-dashboard">
+            {translate('manager.to_dashboard')}
           </Link>
         </Typography>
       )}

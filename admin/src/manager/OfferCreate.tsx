@@ -102,7 +102,7 @@ function BulkCreate() {
   const [states, setStates] = useState<Record<string, RowState>>({});
   // The rows of the last run (its progress) and each row's note about its preferred code.
   const [runIds, setRunIds] = useState<string[]>([]);
-  const [notes, setNotes] = useState<Record<string, string>>({});
+  const [notes, setNotes] = useState<Record<string, { text: string; refused: boolean }>>({});
   const [running, setRunning] = useState(false);
   const [asked, setAsked] = useState(false);
   const live = useRef(true);
@@ -148,9 +148,10 @@ function BulkCreate() {
     setCodes((c) => ({ ...c, [id]: value }));
     setNotes((n) => {
       const out = { ...n };
-      if (refused !== null) out[id] = translate(TYPING.refusedMessage, { char: refused, allowed: TYPING.allowed });
-      // A note stays until the code is right (or empty).
-      else if (!value || checkPreferredJobCode(value).ok) delete out[id];
+      if (refused !== null) out[id] = { text: translate(TYPING.refusedMessage, { char: refused, allowed: TYPING.allowed }), refused: true };
+      // A dropped character stays said until the field is emptied or the offer created; a wrong
+      // code until it is right.
+      else if (!value || (!out[id]?.refused && checkPreferredJobCode(value).ok)) delete out[id];
       return out;
     });
   };
@@ -159,11 +160,11 @@ function BulkCreate() {
     const template = templates.find((t) => String(t.id) === templateId);
     setAsked(true);
     if (!template || todo.length === 0) return;
-    const bad: Record<string, string> = {};
+    const bad: Record<string, { text: string; refused: boolean }> = {};
     for (const s of todo) {
       const code = codes[String(s.id)];
       const note = code ? codeNote(checkPreferredJobCode(code)) : null;
-      if (note) bad[String(s.id)] = note;
+      if (note) bad[String(s.id)] = { text: note, refused: false };
     }
     if (Object.keys(bad).length) {
       setNotes((n) => ({ ...n, ...bad }));
@@ -266,7 +267,7 @@ function BulkCreate() {
                         disabled={running || !picked.has(id) || st.status === 'ok'}
                         placeholder={translate('manager.create.pref_code_hint')}
                         error={!!note}
-                        helperText={note}
+                        helperText={note?.text}
                         slotProps={{
                           htmlInput: { 'aria-label': translate('manager.create.pref_code_of', { shop: s.shopname }), 'data-testid': `bulk-code-${id}` },
                           formHelperText: { role: 'alert', 'data-testid': `bulk-code-note-${id}` } as object,

@@ -18,11 +18,17 @@ import { boostOffer, renameOfferShop, setOfferActive } from './api.js';
 import { MANAGER_OFFERS, offerRow, type OfferRow } from './offers.js';
 import { NewOfferButton } from './NewOffer.js';
 
-/** The recruiter's last connection as elapsed time: "3 d", "5 h"... or 'unknown date'. */
-export function Elapsed({ value }: { value: unknown }) {
+/** Under a recruiter's name: their last connection as elapsed time ("3 d", "5 h"... or 'unknown date'), said as such (issue 24: "2 m" alone meant nothing). */
+function LastConnection({ value }: { value: unknown }) {
   const translate = useTranslate();
   const e = elapsedSince(value);
-  return <span>{e ? translate(`manager.elapsed.${e.unit}`, { n: e.value }) : translate('manager.elapsed.unknown')}</span>;
+  return (
+    <span data-testid="last-co" title={listDate(value)}>
+      {e
+        ? translate('manager.offers.last_co', { elapsed: translate(`manager.elapsed.${e.unit}`, { n: e.value }) })
+        : translate('manager.offers.last_co_unknown', { unknown: translate('manager.elapsed.unknown') })}
+    </span>
+  );
 }
 
 /** The shop name, edited in place: saved on blur or Enter, Escape puts the old name back. */
@@ -51,20 +57,27 @@ function ShopNameInput({ row }: { row: OfferRow }) {
       notify(`manager.errors.${errorCode(e) ?? 'internal'}`, { type: 'error', messageArgs: { _: translate('manager.errors.internal') } });
     }
   };
+  // A growing text area rather than a one-line input: a long shop name wraps instead of being cut
+  // (issue 24); Enter saves as before.
   return (
     <MuiTextField
       size="small"
       variant="standard"
+      multiline
+      fullWidth
       value={value}
-      onChange={(e) => setValue(e.target.value)}
+      onChange={(e) => setValue(e.target.value.replace(/\n/g, ' '))}
       onBlur={save}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          (e.target as HTMLTextAreaElement).blur();
+        }
         if (e.key === 'Escape') setValue(saved);
       }}
       onClick={(e) => e.stopPropagation()}
       slotProps={{ htmlInput: { 'aria-label': translate('manager.offers.shop_of', { title: row.title }), 'data-testid': `shopname-${row.job_code}`, maxLength: 160 } }}
-      sx={{ minWidth: 120 }}
+      sx={{ minWidth: 160 }}
     />
   );
 }
@@ -205,7 +218,7 @@ export function ManagerOfferList() {
                 {r.recruiter_name}
                 <br />
                 <Typography variant="caption">
-                  <Elapsed value={r.recruiter_last_co} />
+                  <LastConnection value={r.recruiter_last_co} />
                 </Typography>
               </span>
             ))}

@@ -3,9 +3,10 @@
 // street level with the national API; the street stays typed freely), and the recruiter picked
 // from the manager's own recruiters (GET /apis/shops answers them). Saving needs every required
 // field ("fill all required fields") and a recruiter with an account.
+import { ListDateField } from '../common/ListDateField.js';
 import { useEffect, useRef, useState } from 'react';
 import { Autocomplete, Box, CircularProgress, TextField as MuiTextField, Typography } from '@mui/material';
-import { Create, Datagrid, DateField, DeleteWithConfirmButton, Edit, EditButton, InfiniteList, SelectInput, SimpleForm, TextField, TextInput, required, useNotify, useTranslate } from 'react-admin';
+import { Create, Datagrid, DeleteWithConfirmButton, Edit, EditButton, InfiniteList, SelectInput, SimpleForm, TextField, TextInput, required, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { shops } from '../../../models/resources/shops/resource.js';
 import { LoadMore } from '../common/LoadMore.js';
@@ -145,7 +146,7 @@ export function ShopList() {
         <TextField source="zip_code" sortable={false} />
         <TextField source="city" sortable={false} />
         <TextField source="recruiter_name" sortable={false} />
-        <DateField source="created_at" showTime />
+        <ListDateField source="created_at" showTime />
         <EditButton />
         <DeleteWithConfirmButton confirmContent="console.delete_record_confirm" mutationMode="pessimistic" />
       </Datagrid>

@@ -3,6 +3,7 @@
 // seats used and left, assigning a recruiter of the company, releasing one, the new recruiter form
 // (the spec's rules: "Erreur: Name -> ...", "fill all required fields", "Invalid address"), and
 // "Gérer la facturation" (Stripe's Billing Portal) with the invoices already paid.
+import { listDate } from '../common/format.js';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Link, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { fetchUtils, useRecordContext, useRefresh, useTranslate } from 'react-admin';
@@ -259,7 +260,7 @@ function Billing({ subId }: { subId: string }) {
         {(invoices ?? []).map((i) => (
           <ListItem key={i.id}>
             <ListItemText
-              primary={`${i.number ?? i.id} · ${new Date(i.created).toLocaleDateString()} · ${money(i.amount_paid, i.currency)}`}
+              primary={`${i.number ?? i.id} · ${listDate(i.created, false)} · ${money(i.amount_paid, i.currency)}`}
               secondary={
                 i.invoice_pdf ? (
                   <Link href={i.invoice_pdf} target="_blank" rel="noopener noreferrer">

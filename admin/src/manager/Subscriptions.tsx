@@ -3,8 +3,9 @@
 // the subscriptions declaration (the server shows a manager their own). "Add" goes to
 // /portal/franchise_demo with a full page load, as the spec says. The show page adds the seats and
 // the billing (SubscriptionSeats.tsx).
+import { ListDateField } from '../common/ListDateField.js';
 import { Box, Button } from '@mui/material';
-import { BooleanField, Datagrid, DateField, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { BooleanField, Datagrid, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { withLang } from '../../../config/i18n/langs.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { LIST_SX } from './Layout.js';
@@ -42,8 +43,8 @@ export function SubscriptionList() {
         <NumberField source="quantity" sortable={false} />
         <NumberField source="seats_used" sortable={false} />
         <NumberField source="seats_remaining" sortable={false} />
-        <DateField source="expires_at" sortable={false} />
-        <DateField source="created_at" showTime />
+        <ListDateField source="expires_at" sortable={false} />
+        <ListDateField source="created_at" showTime />
       </Datagrid>
     </InfiniteList>
   );
@@ -61,8 +62,8 @@ export function SubscriptionShow() {
           <NumberField source="quantity" />
           <NumberField source="seats_used" />
           <NumberField source="seats_remaining" />
-          <DateField source="expires_at" />
-          <DateField source="created_at" showTime />
+          <ListDateField source="expires_at" />
+          <ListDateField source="created_at" showTime />
         </SimpleShowLayout>
         <SubscriptionSeats />
       </Box>

@@ -43,6 +43,7 @@ const LANGS = {
     reject: 'Rejeter',
     shortlist: 'Shortlister',
     missing: "Cette candidature n'est pas parmi les vôtres, ou n'existe plus.",
+    toDashboard: 'Vos candidats sont sur votre tableau de bord',
   },
   en: {
     locale: 'en-US',
@@ -52,6 +53,7 @@ const LANGS = {
     reject: 'Reject',
     shortlist: 'Shortlist',
     missing: 'This application is not one of yours, or no longer exists.',
+    toDashboard: 'Your candidates are on your dashboard',
   },
 } as const;
 
@@ -152,6 +154,14 @@ describe.each(Object.entries(LANGS))('recruiter journey on /dashboard (%s)', (la
     await page.getByTestId(secondColumn).locator(`[data-testid="candidate-card"][data-application="${target!.id}"]`).waitFor({ state: 'attached' });
     await page.screenshot({ path: `${SHOTS}/dashboard-panel-${lang}.png` });
     await expectAccessible(page);
+    await page.keyboard.press('Escape');
+
+    // The manager area, which is not theirs, points back to the dashboard.
+    await page.goto('/manager/');
+    await page.getByTestId('not-allowed').waitFor();
+    expect(await page.getByTestId('to-dashboard').textContent()).toBe(t.toDashboard);
+    await page.getByTestId('to-dashboard').click();
+    await page.getByTestId('tile-total').waitFor();
     await page.context().close();
   });
 

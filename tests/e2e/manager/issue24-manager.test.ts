@@ -2,19 +2,30 @@
 // server with the demo data: bulk creation creates each offer once (the button is disabled while
 // running and after success until the selection changes, "Create 0 offers" is disabled), the
 // "Please select a template and store(s)" warning leaves once both are chosen, and a refused
-// preferred-code character is said on its row, not in a passing toast.
+// preferred-code character is said on its row, not in a passing toast. The offers table: a long shop
+// name is not cut, the elapsed time under a recruiter says what it is, and dates have one format.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { Offer } from '../../../models/index.js';
+import { Offer, User } from '../../../models/index.js';
 import { demoManagerServer } from './setup.js';
 
 const demo = demoManagerServer();
 const SHOTS = '/tmp/shots-recruiter';
 
 const LANGS = {
-  fr: { locale: 'fr-FR', create: (n: number) => `Créer ${n} ${n > 1 ? 'annonces' : 'annonce'}`, refused: 'Not allowed: I' },
-  en: { locale: 'en-GB', create: (n: number) => `Create ${n} ${n === 1 ? 'offer' : 'offers'}`, refused: 'Not allowed: I' },
+  fr: {
+    locale: 'fr-FR',
+    create: (n: number) => `Créer ${n} ${n > 1 ? 'annonces' : 'annonce'}`,
+    refused: 'Not allowed: I',
+    lastCo: /^(Connecté il y a \d+ (j|h|min|s)|Dernière connexion : unknown date)$/,
+  },
+  en: {
+    locale: 'en-GB',
+    create: (n: number) => `Create ${n} ${n === 1 ? 'offer' : 'offers'}`,
+    refused: 'Not allowed: I',
+    lastCo: /^(Last signed in \d+ (d|h|min|s) ago|Last signed in: unknown date)$/,
+  },
 } as const;
 
 /** Signs in through the API (the form's labels are in the page's language) and opens `path`. */
@@ -97,6 +108,38 @@ describe.each(Object.entries(LANGS))('bulk creation once (%s)', (lang, t) => {
     expect(await Offer.count()).toBe(before + 2);
     expect(await button.isDisabled()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/manager-bulk-done-${lang}.png`, fullPage: true });
+    await page.context().close();
+  });
+});
+
+describe.each(Object.entries(LANGS))('the offers table (%s)', (lang, t) => {
+  it('shows a long shop name whole, labels the last connection, and writes every date one way', async () => {
+    const offer = (await Offer.findOne({ where: { recruiter_id: demo.manager.id }, order: [['id', 'ASC']] })) ?? (await Offer.findOne({ where: { job_code: 'CAFE75' } }))!;
+    const long = 'Maison Demo Croix-Rousse, angle de la place et de la rue Duviard (entrée côté marché)';
+    await Offer.update({ shopname: long }, { where: { id: offer.id } });
+    await User.update({ last_co: new Date(Date.now() - 2 * 60_000) }, { where: { id: offer.recruiter_id! } });
+    const page = await pageIn(t.locale, '/manager/offers');
+    await page.getByTestId('search').fill(offer.job_code);
+    const table = page.getByTestId('offers-table');
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 10_000 }).toBe(1);
+    const shop = page.getByTestId(`shopname-${offer.job_code}`);
+    expect(await shop.inputValue()).toBe(long);
+    // Nothing of the name hidden: it wraps inside its cell.
+    const box = await shop.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth, sh: el.scrollHeight, ch: el.clientHeight }));
+    expect(box.sw).toBeLessThanOrEqual(box.cw);
+    expect(box.sh).toBeLessThanOrEqual(box.ch + 1);
+    // The elapsed time says it is the last connection.
+    const lastCo = (await table.getByTestId('last-co').first().textContent())!;
+    expect(lastCo).toMatch(t.lastCo);
+    expect(lastCo).toMatch(/\b2 min\b/);
+    await page.screenshot({ path: `${SHOTS}/manager-offers-${lang}.png`, fullPage: true });
+    // Dates: yyyy/mm/dd on every list of the area, never the browser's own format.
+    for (const path of ['/manager/offers', '/manager/shops', '/manager/subscriptions', '/manager/']) {
+      await page.goto(`${demo.s.base}${path}`);
+      await page.waitForLoadState('networkidle');
+      const text = await page.locator('main, #main-content, body').first().innerText();
+      expect(text, path).not.toMatch(/\b\d{1,2}[/.-]\d{1,2}[/.-]\d{4}\b/);
+    }
     await page.context().close();
   });
 });
