@@ -41,6 +41,8 @@ export class Offer extends Model<InferAttributes<Offer>, InferCreationAttributes
   declare state: CreationOptional<OfferState>;
   declare is_boosted: CreationOptional<boolean>;
   declare boosted_at: Date | null;
+  /** When the boost ends (decision 251); kept after it ended. */
+  declare boost_ends_at: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
   declare questions?: NonAttribute<OfferQuestion[]>;
@@ -74,6 +76,7 @@ export class Offer extends Model<InferAttributes<Offer>, InferCreationAttributes
         state: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'available' },
         is_boosted: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         boosted_at: { type: DataTypes.DATE(3), allowNull: true },
+        boost_ends_at: { type: DataTypes.DATE(3), allowNull: true },
         created_at: DataTypes.DATE(3),
         updated_at: DataTypes.DATE(3),
       },

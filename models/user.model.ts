@@ -30,6 +30,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare av_boost: CreationOptional<number>;
   declare total_boost: CreationOptional<number>;
   declare used_boost: CreationOptional<number>;
+  /** How many days this account's boosts last; null: the default (models/rules/boost.ts). */
+  declare boost_days: CreationOptional<number | null>;
   declare recos_count: CreationOptional<number>;
   declare recommanded_count: CreationOptional<number>;
   declare recruited: CreationOptional<number>;
@@ -77,6 +79,7 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
         av_boost: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         total_boost: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         used_boost: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        boost_days: { type: DataTypes.INTEGER, allowNull: true },
         recos_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         recommanded_count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         recruited: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },

@@ -418,7 +418,9 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
         lang: 'fr',
         state: x.state,
         is_boosted: x.boosted ?? false,
-        boosted_at: x.boosted ? ago(x.age - DAY) : null,
+        // Boosted two days before the demo is loaded, for the default 7 days (decision 251).
+        boosted_at: x.boosted ? ago(2 * DAY) : null,
+        boost_ends_at: x.boosted ? new Date(now + 5 * DAY) : null,
         created_at: ago(x.age),
         updated_at: ago(x.age),
       };
@@ -592,7 +594,8 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
   );
   await SubscriptionRecruiter.bulkCreate(
     [
-      { id: 1, subscription_id: 1, recruiter_id: uid('recruiter'), created_at: ago(30 * DAY) },
+      // A seat gives the control tower (decision 240): recruiter@demo.test stays the demo's plain
+      // recruiter, without a seat.
       { id: 2, subscription_id: 1, recruiter_id: uid('recruiterBastille'), created_at: ago(29 * DAY) },
     ],
     o,

@@ -20,8 +20,10 @@ import {
   transcodeAnswer,
 } from '../services/video-answers.service.js';
 import { LEAD_NOTIF_JOB, notifyLead, resendFailed } from '../services/lead-notif.service.js';
+import { CONFIRM_MAIL_JOB, REJECTED_MAIL_JOB, REJECT_JOB, REJECT_SWEEP_JOB, rejectAllDue, rejectIfDue, sendConfirmationMail, sendRejectedMail } from '../services/candidate-news.service.js';
 import { MEETING_MESSAGE_JOB, sendMeetingMessage } from '../services/meeting-invites.service.js';
 import { LIFECYCLE_QUEUE, LIFECYCLE_RECURRING, runLifecycleJob } from './lifecycle.js';
+import { BOOST_END_JOB, endBoosts } from '../services/manager-offers.service.js';
 
 export interface JobDeps {
   settings: Settings;
@@ -33,6 +35,9 @@ export interface JobDeps {
   clock: () => Date;
 }
 
+/** Hourly: every boost whose period is over ends (each boost also has its own job at its end). */
+export const BOOST_SWEEP_JOB = 'boost-expiry';
+
 export const QUEUES = ['default', VIDEO_QUEUE, LIFECYCLE_QUEUE];
 
 /** Hourly and daily tasks: each enqueued once per period across every process. */
@@ -40,6 +45,10 @@ export const RECURRING: RecurringTask[] = [
   { name: 'upload-cleanup', everyMs: 3600_000 },
   { name: 'purge-done-jobs', everyMs: 24 * 3600_000 },
   { name: 'abandoned-answer-uploads', everyMs: 3600_000 },
+  // Rejections whose delay is over, should their own job be lost (decision 281).
+  { name: REJECT_SWEEP_JOB, everyMs: 3600_000 },
+  // Boosts whose end job was lost or ran early (decision 251).
+  { name: BOOST_SWEEP_JOB, everyMs: 3600_000 },
   // The data lifecycle (subscription expiry among it): daily, on its own queue (api/jobs/lifecycle.ts).
   ...LIFECYCLE_RECURRING,
 ];
@@ -71,6 +80,21 @@ export function defineJobs(deps: JobDeps): void {
   });
   defineJob(COMPLETE_MAIL_JOB, async (payload) => {
     await sendCompletionMail(deps.mailer, deps.settings.publicUrl, Number(payload.application_id));
+  });
+  // Candidates told where they stand (decision 281): complete, turned down.
+  const news = { mailer: deps.mailer, publicUrl: deps.settings.publicUrl };
+  defineJob(CONFIRM_MAIL_JOB, async (payload) => {
+    await sendConfirmationMail(news, Number(payload.application_id));
+  });
+  defineJob(REJECTED_MAIL_JOB, async (payload) => {
+    await sendRejectedMail(news, Number(payload.application_id));
+  });
+  defineJob(REJECT_JOB, async (payload) => {
+    await rejectIfDue(Number(payload.application_id), deps.clock());
+  });
+  defineJob(REJECT_SWEEP_JOB, async () => {
+    const rejected = await rejectAllDue(deps.clock());
+    if (rejected) deps.logger.info({ rejected }, 'rejections made final');
   });
   // Lead notifications (docs/decisions/164-lead-notifications.md): the first message and resends.
   const sms = deps.sms ?? createSms(deps.settings);
@@ -104,6 +128,14 @@ export function defineJobs(deps: JobDeps): void {
     await releaseUniqueKey(ctx.job);
     const finished = await finishReceivedUploads(video, deps.settings.video.uploadDir, deps.clock());
     if (finished) deps.logger.info({ finished }, 'received answer uploads finished');
+  });
+  // A boost ends by itself at the end of its period (decision 251).
+  defineJob(BOOST_END_JOB, async (payload) => {
+    await endBoosts(deps.clock(), Number(payload.offer_id));
+  });
+  defineJob(BOOST_SWEEP_JOB, async () => {
+    const ended = await endBoosts(deps.clock());
+    if (ended) deps.logger.info({ ended }, 'boosts ended');
   });
   defineJob('purge-done-jobs', async () => {
     await purgeDoneJobs(deps.clock());

@@ -1,18 +1,9 @@
-// Typed errors thrown by services; the error middleware turns them into { error, message }.
+// Typed errors thrown by services (the class lives in models/errors.ts, for the rules the models enforce); the error middleware turns them into { error, message }.
 // `error` is the stable code clients switch on; `message` is the spec's text in the caller's language.
 import type { MessageKey } from '../../config/i18n/index.js';
+import { AppError } from '../../models/errors.js';
 
-export class AppError extends Error {
-  constructor(
-    public readonly status: number,
-    public readonly code: string,
-    /** A key of the message catalogue, or a literal text when no key fits. */
-    public readonly messageKey: MessageKey | string,
-    public readonly details?: Record<string, unknown>,
-  ) {
-    super(code);
-  }
-}
+export { AppError };
 
 export const invalid = (code: string, messageKey: MessageKey | string = 'validation_error', details?: Record<string, unknown>) => new AppError(400, code, messageKey, details);
 export const unauthorized = (messageKey: MessageKey | string = 'not_signed_in') => new AppError(401, 'unauthorized', messageKey);

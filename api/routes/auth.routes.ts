@@ -8,7 +8,7 @@ import { requireUser } from '../auth/guards.js';
 import { jsonOnly } from '../auth/csrf.js';
 import { clearSessionCookie, destroySession, setSessionCookie, tokenOf } from '../auth/sessions.js';
 import { deviceCookieTokens, setDeviceCookie } from '../auth/device.js';
-import { forgotPassword, login, publicUser, resetPassword, updateProfile } from '../services/auth.service.js';
+import { authorizerAnswer, forgotPassword, login, publicUser, resetPassword, updateProfile } from '../services/auth.service.js';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -57,6 +57,16 @@ export function authRoutes(deps: AppDeps): Router {
     res.json(await publicUser(req.caller!.user));
   });
 
+  // The spec's custom authorizer (decision 252): is this token or session good, and for whom.
+  router.get('/custom-authorizer', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (!req.caller) {
+      res.status(401).json({ isAuthorized: false, error: 'unauthorized', message: t(req.lang, 'not_signed_in') });
+      return;
+    }
+    res.json(await authorizerAnswer(req.caller.user));
+  });
+
   router.patch('/auth/me', requireUser, validate({ body: profileSchema }), async (req, res) => {
     const user = await updateProfile(req.caller!.user, req.body as ProfileChanges);
     res.json(await publicUser(user));
@@ -74,8 +84,8 @@ export function authRoutes(deps: AppDeps): Router {
   });
 
   router.post('/auth/reset-password', validate({ body: resetPasswordSchema }), async (req, res) => {
-    await resetPassword(req.body as ResetPasswordInput, { ip: req.ip ?? 'unknown', now: deps.clock() });
-    res.json({ success: true, message: t(req.lang, 'password_changed') });
+    const { sign_in } = await resetPassword(req.body as ResetPasswordInput, { ip: req.ip ?? 'unknown', now: deps.clock() });
+    res.json({ success: true, message: t(req.lang, 'password_changed'), sign_in });
   });
 
   // One-time e-mail codes (docs/api/candidate-identity.md): ask for a code, then give it back to

@@ -4,10 +4,10 @@ import type { AppDeps } from '../app.js';
 import { successFalseOnError } from '../lib/http.js';
 import { getLandingConfig } from '../services/landing.service.js';
 
-export function landingRoutes(_deps: AppDeps): Router {
+export function landingRoutes(deps: AppDeps): Router {
   const router = Router();
   const config: RequestHandler<{ customer: string }> = async (req, res) => {
-    res.set('Cache-Control', 'no-cache').json({ success: true, config: await getLandingConfig(req.params.customer) });
+    res.set('Cache-Control', 'no-cache').json({ success: true, config: await getLandingConfig(req.params.customer, deps.clock()) });
   };
   router.get('/landing-config/:customer', config, successFalseOnError);
   return router;

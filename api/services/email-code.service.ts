@@ -12,7 +12,7 @@ import { createSession } from '../auth/sessions.js';
 import { EMAIL_CODE_MAX_WRONG, LIMITS, forget, spend } from '../auth/throttle.js';
 import { invalid } from '../lib/errors.js';
 import type { Mailer } from '../integrations/mail.js';
-import { t, normalizeLang, type Lang } from '../../config/i18n/index.js';
+import { t, normalizeLang, withLang, type Lang } from '../../config/i18n/index.js';
 import { normalizeEmail } from '../../models/rules/email.js';
 import { EMAIL_CODE_DIGITS, type EmailCodeRequest, type EmailCodeVerify } from './email-code.schema.js';
 
@@ -28,12 +28,12 @@ export function newEmailCode(): string {
 /** Accounts that may sign in with a mailed code: candidates without a company SSO provider. */
 const codeSignInAllowed = (user: User) => user.profile === 'candidate' && user.sso_provider_id == null && !user.is_admin;
 
-/** Where the mailed link leads: the offer's recording page (or the meeting room being joined), the
- *  code in the fragment (never sent to a server, so never in a log), which the page reads and sends
- *  to the verify call. */
+/** Where the mailed link leads: the offer's recording page, the meeting room being joined, else
+ *  the candidate's own page (decision 283), the code in the fragment (never sent to a server, so
+ *  never in a log), which the page reads and sends to the verify call. */
 export function emailCodeLink(publicUrl: string, email: string, code: string, lang: Lang, jobCode?: string, returnTo?: string): string {
-  const page = returnTo ?? (jobCode ? `/candidate/apply/${encodeURIComponent(jobCode)}` : '/login');
-  return `${publicUrl}${page}?lang=${lang}#email=${encodeURIComponent(email)}&code=${code}`;
+  const page = returnTo ?? (jobCode ? `/candidate/apply/${encodeURIComponent(jobCode)}` : '/candidate');
+  return withLang(`${publicUrl}${page}#email=${encodeURIComponent(email)}&code=${code}`, lang);
 }
 
 export interface RequestCodeContext {

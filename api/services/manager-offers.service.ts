@@ -16,9 +16,10 @@ import { publishSchema } from './drafts.schema.js';
 import { offerColumns } from './drafts.service.js';
 import { freeJobCode, isJobCodeCollision, withJobCodeRetry } from './job-codes.js';
 import { recountUsers } from './user-counters.service.js';
-import { assertActiveOffersAllowed } from './plan-limits.js';
 import { scopedOffer } from './manager-applications.service.js';
 import { audit } from './audit.service.js';
+import { enqueue } from '../jobs/queue.js';
+import { boostEndsAt, isBoostedAt } from '../../models/rules/boost.js';
 import type { BulkOfferInput, OfferUpdateInput } from './manager-offers.schema.js';
 
 const dialect = () => (boundSequelize().getDialect() === 'sqlite' ? 'sqlite' : 'mysql');
@@ -55,7 +56,7 @@ function preferredCode(input: string | undefined): string | null {
  * One offer of the bulk creation. The payload is the spec's (template content merged with address,
  * shopname, recruiter_id, optional prefJobCode); template_id and shop_id, when given, are read from
  * the caller's own records and take precedence. The offer form's rules (publishSchema) apply; the
- * recruiter must be the manager or one of theirs; the custom plan's limit holds (plan-limits.ts).
+ * recruiter must be the manager or one of theirs; the custom plan's limit holds (models/plan-limits.ts, on the Offer model).
  */
 export async function createManagerOffer(caller: User, body: BulkOfferInput, now: Date) {
   const reach = await companyReach(caller);
@@ -93,7 +94,6 @@ export async function createManagerOffer(caller: User, body: BulkOfferInput, now
 
   const create = () =>
     transaction(async (t) => {
-      await assertActiveOffersAllowed(recruiterId, 1, t);
       if (wanted && (await Offer.count({ where: { job_code: wanted }, transaction: t }))) throw conflict('job_code_taken', 'job_code_taken');
       const offer = await Offer.create(
         {
@@ -151,7 +151,6 @@ export async function updateManagerOffer(caller: User, jobCode: string, body: Of
     if (body.active !== undefined) {
       const state = body.active ? 'available' : 'closed';
       if (state !== offer.state) {
-        if (state === 'available') await assertActiveOffersAllowed(offer.recruiter_id as string, 1, t);
         changes.state = state;
       }
     }
@@ -162,10 +161,15 @@ export async function updateManagerOffer(caller: User, jobCode: string, body: Of
   });
 }
 
+/** The job that ends one offer's boost when its period is over (decision 251). */
+export const BOOST_END_JOB = 'offer-boost-end';
+
 /**
- * Boosts one offer with one of the caller's boosters. Two conditional UPDATEs in one transaction
- * decide under any concurrency: the offer is boosted only if it was not (already boosted otherwise),
- * and a booster is spent only if one is left (none: the transaction rolls back).
+ * Boosts one offer with one of the caller's boosters, for the caller's boost period (users.boost_days,
+ * else 7 days: models/rules/boost.ts). Two conditional UPDATEs in one transaction decide under any
+ * concurrency: the offer is boosted only if it is not boosted now (a boost whose period is over may
+ * be renewed), and a booster is spent only if one is left (none: the transaction rolls back). The
+ * job that ends the boost is queued in the same transaction: it exists only if the boost does.
  */
 export async function boostOffer(caller: User, jobCode: string, now: Date) {
   const reach = await companyReach(caller);
@@ -175,14 +179,16 @@ export async function boostOffer(caller: User, jobCode: string, now: Date) {
   const sequelize = boundSequelize();
   return transaction(async (t) => {
     const at = sqlDate(now, dialect());
-    const [, boosted] = await sequelize.query(`UPDATE offers SET is_boosted = ?, boosted_at = ?, updated_at = ? WHERE id = ? AND is_boosted = ? AND state = 'available'`, {
-      replacements: [true, at, at, found.id, false],
-      type: QueryTypes.UPDATE,
-      transaction: t,
-    });
+    const spender = await User.findByPk(caller.id, { attributes: ['id', 'boost_days'], transaction: t });
+    const ends = boostEndsAt(now, spender?.boost_days);
+    const [, boosted] = await sequelize.query(
+      `UPDATE offers SET is_boosted = ?, boosted_at = ?, boost_ends_at = ?, updated_at = ?
+        WHERE id = ? AND state = 'available' AND (is_boosted = ? OR boost_ends_at IS NULL OR boost_ends_at <= ?)`,
+      { replacements: [true, at, sqlDate(ends, dialect()), at, found.id, false, at], type: QueryTypes.UPDATE, transaction: t },
+    );
     if (Number(boosted) !== 1) {
-      const offer = await Offer.findByPk(found.id, { attributes: ['is_boosted', 'state'], transaction: t });
-      if (offer?.is_boosted) throw new AppError(409, 'offer_already_boosted', 'offer_already_boosted', { code: 'offer_already_boosted' });
+      const offer = await Offer.findByPk(found.id, { attributes: ['is_boosted', 'boost_ends_at', 'state'], transaction: t });
+      if (offer && offer.state === 'available' && isBoostedAt(offer, now)) throw new AppError(409, 'offer_already_boosted', 'offer_already_boosted', { code: 'offer_already_boosted' });
       throw new AppError(409, 'offer_not_available', 'offer_not_available', { code: 'offer_not_available' });
     }
     const [, spent] = await sequelize.query(`UPDATE users SET av_boost = av_boost - 1, used_boost = used_boost + 1, updated_at = ? WHERE id = ? AND av_boost > 0`, {
@@ -191,10 +197,40 @@ export async function boostOffer(caller: User, jobCode: string, now: Date) {
       transaction: t,
     });
     if (Number(spent) !== 1) throw new AppError(409, 'no_boosters_available', 'no_boosters_available', { code: 'no_boosters_available' });
-    await audit(t, { actorId: caller.id, action: 'boost', resource: 'manager-offers', recordId: found.id, before: { is_boosted: false }, after: { is_boosted: true }, at: now });
+    // A second after the end: the queue keeps run_at to the second.
+    await enqueue(BOOST_END_JOB, { offer_id: found.id }, { runAt: new Date(ends.getTime() + 1000), transaction: t });
+    await audit(t, {
+      actorId: caller.id,
+      action: 'boost',
+      resource: 'manager-offers',
+      recordId: found.id,
+      before: { is_boosted: false },
+      after: { is_boosted: true, boost_ends_at: ends.toISOString() },
+      at: now,
+    });
     const user = await User.findByPk(caller.id, { attributes: ['av_boost', 'used_boost', 'total_boost'], transaction: t });
-    return { error: false, code: 'offer_boosted', Item: { job_code: found.job_code, is_boosted: true, boosted_at: now.toISOString() }, av_boost: user!.av_boost, used_boost: user!.used_boost };
+    return {
+      error: false,
+      code: 'offer_boosted',
+      Item: { job_code: found.job_code, is_boosted: true, boosted_at: now.toISOString(), boost_ends_at: ends.toISOString() },
+      av_boost: user!.av_boost,
+      used_boost: user!.used_boost,
+    };
   });
+}
+
+/**
+ * Ends the boosts whose period is over at `now`: one offer's (its job) or all of them (the hourly
+ * sweep, for a job lost or a clock moved). The offer keeps boosted_at and boost_ends_at as history.
+ * Answers how many boosts ended.
+ */
+export async function endBoosts(now: Date, offerId?: number): Promise<number> {
+  const at = sqlDate(now, dialect());
+  const [, ended] = await boundSequelize().query(`UPDATE offers SET is_boosted = ?, updated_at = ? WHERE is_boosted = ? AND boost_ends_at <= ?${offerId === undefined ? '' : ' AND id = ?'}`, {
+    replacements: [false, at, true, at, ...(offerId === undefined ? [] : [offerId])],
+    type: QueryTypes.UPDATE,
+  });
+  return Number(ended);
 }
 
 export interface ManagerOfferQuery {
@@ -258,7 +294,7 @@ export async function listManagerOffers(recruiterIds: string[] | null, q: Manage
   const sort = SORT_SQL[q.sort] ?? 'todo';
   const dir = q.order === 'ASC' ? 'ASC' : 'DESC';
   const rows = await sequelize.query<Record<string, unknown>>(
-    `SELECT o.id, o.job_code, o.title, o.shopname, o.company_name, o.city, o.zip_code, o.area, o.state, o.is_boosted, o.contract_type, o.created_at, o.recruiter_id,
+    `SELECT o.id, o.job_code, o.title, o.shopname, o.company_name, o.city, o.zip_code, o.area, o.state, o.is_boosted, o.boosted_at, o.boost_ends_at, o.contract_type, o.created_at, o.recruiter_id,
             u.name AS recruiter_name, u.email AS recruiter_email, u.last_co AS recruiter_last_co,
             o.new_count AS new_candidates, o.view_count AS view_candidates, o.todo_count AS todo,
             o.shortlist_count AS shortlist, o.to_recruit_count AS to_recruit,
@@ -281,6 +317,9 @@ export async function listManagerOffers(recruiterIds: string[] | null, q: Manage
       ...r,
       id: Number(r.id),
       is_boosted: Boolean(Number(r.is_boosted)),
+      // When the boost started and ends (decision 251); kept after it ended.
+      boosted_at: iso(r.boosted_at),
+      boost_ends_at: iso(r.boost_ends_at),
       created_at: iso(r.created_at),
       recruiter_last_co: iso(r.recruiter_last_co),
       new_candidates: num('new_candidates'),

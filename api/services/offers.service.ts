@@ -3,6 +3,7 @@
 import { isoDay, parseIsoDay } from '../../models/rules/dates.js';
 import { QueryTypes } from 'sequelize';
 import { boundSequelize } from '../../models/index.js';
+import { isBoostedAt } from '../../models/rules/boost.js';
 import { notFound } from '../lib/errors.js';
 import { LOOKUP_JOB_CODE, normalizeJobCode } from './job-codes.js';
 import { singleFlight } from '../lib/single-flight.js';
@@ -41,9 +42,13 @@ export interface PublicOffer {
   pay_currency: string;
   pay_period: string;
   questions: PublicOfferQuestion[];
+  /** Boosted now (decision 251): the offer page shows its mark. The boost's other fields stay internal. */
+  boosted: boolean;
 }
 
-type Row = Omit<PublicOffer, 'questions' | 'tags' | 'start_date'> & {
+type Row = Omit<PublicOffer, 'questions' | 'tags' | 'start_date' | 'boosted'> & {
+  is_boosted: boolean | number | null;
+  boost_ends_at: Date | string | null;
   tags: string | null;
   start_date: string | Date | null;
   q_id: string | null;
@@ -54,7 +59,7 @@ type Row = Omit<PublicOffer, 'questions' | 'tags' | 'start_date'> & {
 const SQL = `SELECT o.job_code, o.title, o.company_name, o.company_picture, o.company_description, o.description,
   o.candidate_qualification, o.candidate_experience, o.candidate_graduation, o.start_date,
   o.street, o.zip_code, o.city, o.area, o.country, o.country_iso, o.lang, o.contract_type, o.tags,
-  o.pay_min, o.pay_max, o.pay_currency, o.pay_period, q.qid AS q_id, q.question AS q_text
+  o.pay_min, o.pay_max, o.pay_currency, o.pay_period, o.is_boosted, o.boost_ends_at, q.qid AS q_id, q.question AS q_text
 FROM offers o LEFT JOIN offer_questions q ON q.offer_id = o.id
 WHERE o.job_code = ? AND o.state = 'available'
 ORDER BY q.position`;
@@ -75,18 +80,18 @@ function parseTags(v: string | null): string[] {
 const loadShared = singleFlight(load);
 
 /** The open offer with this code (any case); 404 offer_not_found when unknown or not available. */
-export async function getPublicOffer(jobCode: string): Promise<PublicOffer> {
+export async function getPublicOffer(jobCode: string, now: Date = new Date()): Promise<PublicOffer> {
   const code = normalizeJobCode(String(jobCode ?? ''));
   if (!LOOKUP_JOB_CODE.test(code)) throw notFound('offer_not_found', 'offer_not_found');
-  const offer = await loadShared(code);
+  const { boost, ...offer } = await loadShared(code);
   // Each caller gets its own copy: one caller changing it cannot change another's answer.
-  return { ...offer, tags: [...offer.tags], questions: offer.questions.map((q) => ({ ...q })) };
+  return { ...offer, tags: [...offer.tags], questions: offer.questions.map((q) => ({ ...q })), boosted: isBoostedAt(boost, now) };
 }
 
-async function load(code: string): Promise<PublicOffer> {
+async function load(code: string): Promise<Omit<PublicOffer, 'boosted'> & { boost: Pick<Row, 'is_boosted' | 'boost_ends_at'> }> {
   const rows = await boundSequelize().query<Row>(SQL, { replacements: [code], type: QueryTypes.SELECT, raw: true });
   if (rows.length === 0) throw notFound('offer_not_found', 'offer_not_found');
-  const { q_id: _q, q_text: _t, tags, start_date, ...first } = rows[0];
+  const { q_id: _q, q_text: _t, tags, start_date, is_boosted, boost_ends_at, ...first } = rows[0];
   const questions: PublicOfferQuestion[] = [];
   for (const r of rows) if (r.q_id !== null && r.q_text !== null) questions.push({ id: r.q_id, question: r.q_text });
   return {
@@ -96,5 +101,6 @@ async function load(code: string): Promise<PublicOffer> {
     start_date: isoDate(start_date),
     tags: parseTags(tags),
     questions,
+    boost: { is_boosted, boost_ends_at },
   };
 }

@@ -70,6 +70,7 @@ const en: Record<keyof typeof fr, string> = {
   console_bad_input: 'bad input',
   console_not_a_recruiter: 'This action only applies to recruiters and managers.',
   console_substitute_same: 'Choose another recruiter to merge.',
+  console_substitute_confirm_required: 'These accounts belong to different companies: type the e-mail of the account being merged ({email}) to confirm.',
   console_not_a_candidate_application: 'Application not found.',
   console_already_closed: 'This user is already closed.',
   draft_without_owner: 'This draft belongs to no recruiter, so it cannot be published.',
@@ -128,6 +129,8 @@ const en: Record<keyof typeof fr, string> = {
   hpid_mismatch: 'This payment page does not belong to this subscription.',
   stripe_signature_invalid: 'Invalid or expired webhook signature.',
   invalid_quantity: 'The number of points of sale must be a whole number from 1 to 999.',
+  invalid_address: 'Invalid address: the street and zip code of the point of sale are required.',
+  billing_not_available: 'This subscription has not been paid online yet: it has no billing to manage.',
   no_seats_left: 'Every recruiter included in this subscription is already assigned: increase the number of points of sale to add more.',
   subscription_not_active: 'This subscription is not active (unpaid or expired): no recruiter can be added to it.',
   recruiter_not_found: 'This recruiter does not exist or is not part of your team.',
@@ -135,10 +138,12 @@ const en: Record<keyof typeof fr, string> = {
   address_service_unavailable: 'The address service is not answering. Please try again.',
   invalid_tags: 'Invalid tag search: at most 5 tags of at most 60 characters.',
   invalid_column: 'Unknown column.',
+  invalid_application: 'Unknown application number.',
   invalid_limit: 'The number of results asked for is not valid.',
   // Manager paging (decision 156)
   invalid_tab: 'Unknown tab.',
   invalid_cursor: 'The page asked for is not valid.',
+  control_tower_subscribers_only: 'Access to the control tower is reserved for subscribers',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',
   transition_not_allowed: 'This state change is not allowed: {from} cannot move to {to}.',
@@ -210,6 +215,13 @@ const en: Record<keyof typeof fr, string> = {
   inactivity_warning_subject: 'Your account will be deleted on {date}',
   inactivity_warning_text:
     'Hello {name},\n\nYou have not signed in for almost three years. As our privacy policy states, your account and your data (stories, CV, applications) will be deleted on {date}.\n\nTo keep your account, just sign in before that date: {link}\n',
+  candidate_complete_mail_subject: 'Your application for “{title}” has been sent',
+  candidate_complete_mail_text:
+    'Hello {name},\n\nThank you! Your video answers to the offer “{title}” at {company} have arrived: your application is complete and the company can now watch it.\n\nWe will write to you as soon as they have decided. You can follow your applications here: {link}\n',
+  candidate_rejected_mail_subject: 'Your application for “{title}”',
+  candidate_rejected_mail_text:
+    'Hello {name},\n\nThank you for taking the time to answer the offer “{title}” at {company} in video. After watching your application carefully, the company has decided not to take it further for this position.\n\nThis is not a judgement on you: other offers are waiting, and your next video may be the one. We wish you every success.\n\nYour applications: {link}\n',
+  application_deadline_passed: 'The time to finish this application is over (it was {deadline}): it can no longer take answers.',
 };
 
 export default en;

@@ -70,6 +70,7 @@ const fr = {
   console_bad_input: 'bad input',
   console_not_a_recruiter: 'Cette action ne concerne que les recruteurs et les managers.',
   console_substitute_same: 'Choisissez un autre recruteur à fusionner.',
+  console_substitute_confirm_required: 'Ces comptes appartiennent à des entreprises différentes : tapez l’e-mail du compte fusionné ({email}) pour confirmer.',
   console_not_a_candidate_application: 'Candidature introuvable.',
   console_already_closed: 'Cet utilisateur est déjà classé.',
   draft_without_owner: 'Ce brouillon n’est rattaché à aucun recruteur : il ne peut pas être publié.',
@@ -129,6 +130,8 @@ const fr = {
   hpid_mismatch: 'Cette page de paiement ne correspond pas à cet abonnement.',
   stripe_signature_invalid: 'Signature du webhook invalide ou expirée.',
   invalid_quantity: 'Le nombre de points de vente doit être un nombre entier entre 1 et 999.',
+  invalid_address: 'Adresse invalide : la rue et le code postal du point de vente sont obligatoires.',
+  billing_not_available: 'Cet abonnement n’a pas encore été réglé en ligne : il n’a pas de facturation à gérer.',
   no_seats_left: 'Tous les recruteurs inclus dans cet abonnement sont déjà attribués : augmentez le nombre de points de vente pour en ajouter.',
   subscription_not_active: 'Cet abonnement n’est pas actif (non réglé ou expiré) : aucun recruteur ne peut y être ajouté.',
   recruiter_not_found: 'Ce recruteur n’existe pas ou ne fait pas partie de votre équipe.',
@@ -136,10 +139,12 @@ const fr = {
   address_service_unavailable: 'Le service d’adresses ne répond pas. Merci de réessayer.',
   invalid_tags: 'Recherche par tag invalide : 5 tags au plus, de 60 caractères au plus.',
   invalid_column: 'Colonne inconnue.',
+  invalid_application: 'Numéro de candidature inconnu.',
   invalid_limit: 'Le nombre de résultats demandé n’est pas valide.',
   // Manager paging (decision 156)
   invalid_tab: 'Onglet inconnu.',
   invalid_cursor: 'La page demandée n’est pas valide.',
+  control_tower_subscribers_only: 'Access to the control tower is reserved for subscribers',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',
   transition_not_allowed: 'Ce changement d’état n’est pas permis : {from} ne peut pas passer à {to}.',
@@ -211,6 +216,13 @@ const fr = {
   inactivity_warning_subject: 'Votre compte sera supprimé le {date}',
   inactivity_warning_text:
     'Bonjour {name},\n\nVous ne vous êtes pas connecté depuis bientôt trois ans. Comme le prévoit notre politique de confidentialité, votre compte et vos données (stories, CV, candidatures) seront supprimés le {date}.\n\nPour garder votre compte, il suffit de vous connecter avant cette date : {link}\n',
+  candidate_complete_mail_subject: 'Votre candidature à « {title} » est envoyée',
+  candidate_complete_mail_text:
+    'Bonjour {name},\n\nMerci ! Vos réponses vidéo à l’offre « {title} » de {company} sont bien arrivées : votre candidature est complète et l’entreprise peut maintenant la regarder.\n\nNous vous écrirons dès qu’elle aura pris sa décision. Vous pouvez suivre vos candidatures ici : {link}\n',
+  candidate_rejected_mail_subject: 'Votre candidature à « {title} »',
+  candidate_rejected_mail_text:
+    'Bonjour {name},\n\nMerci d’avoir pris le temps de répondre en vidéo à l’offre « {title} » de {company}. Après avoir regardé votre candidature avec attention, l’entreprise a choisi de ne pas la retenir pour ce poste.\n\nCe n’est pas un jugement sur vous : d’autres offres vous attendent, et votre prochaine vidéo sera peut-être la bonne. Nous vous souhaitons plein de succès.\n\nVos candidatures : {link}\n',
+  application_deadline_passed: 'Le délai pour terminer cette candidature est passé (le {deadline}) : elle ne peut plus recevoir de réponse.',
 } as const;
 
 export default fr;

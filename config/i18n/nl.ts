@@ -70,6 +70,7 @@ const nl: Record<keyof typeof fr, string> = {
   console_bad_input: 'ongeldige invoer',
   console_not_a_recruiter: 'Deze actie geldt alleen voor recruiters en managers.',
   console_substitute_same: 'Kies een andere recruiter om samen te voegen.',
+  console_substitute_confirm_required: 'Deze accounts horen bij verschillende bedrijven: typ het e-mailadres van het samengevoegde account ({email}) om te bevestigen.',
   console_not_a_candidate_application: 'Sollicitatie niet gevonden.',
   console_already_closed: 'Deze gebruiker is al geklasseerd.',
   draft_without_owner: 'Dit concept hoort bij geen enkele recruiter en kan dus niet gepubliceerd worden.',
@@ -129,6 +130,8 @@ const nl: Record<keyof typeof fr, string> = {
   hpid_mismatch: 'Deze betaalpagina hoort niet bij dit abonnement.',
   stripe_signature_invalid: 'Ongeldige of verlopen webhookhandtekening.',
   invalid_quantity: 'Het aantal verkooppunten moet een geheel getal van 1 tot 999 zijn.',
+  invalid_address: 'Ongeldig adres: straat en postcode van het verkooppunt zijn verplicht.',
+  billing_not_available: 'Dit abonnement is nog niet online betaald: er is geen facturatie te beheren.',
   no_seats_left: 'Alle recruiters van dit abonnement zijn al toegewezen: verhoog het aantal verkooppunten om er meer toe te voegen.',
   subscription_not_active: 'Dit abonnement is niet actief (niet betaald of verlopen): er kan geen recruiter aan toegevoegd worden.',
   recruiter_not_found: 'Deze recruiter bestaat niet of hoort niet bij uw team.',
@@ -136,10 +139,12 @@ const nl: Record<keyof typeof fr, string> = {
   address_service_unavailable: 'De adresdienst antwoordt niet. Probeer het opnieuw.',
   invalid_tags: 'Ongeldige zoekopdracht op tag: hoogstens 5 tags van hoogstens 60 tekens.',
   invalid_column: 'Onbekende kolom.',
+  invalid_application: 'Onbekend sollicitatienummer.',
   invalid_limit: 'Het gevraagde aantal resultaten is ongeldig.',
   // Manager paging (decision 156)
   invalid_tab: 'Onbekend tabblad.',
   invalid_cursor: 'De gevraagde pagina is ongeldig.',
+  control_tower_subscribers_only: 'De controletoren is voorbehouden aan abonnees',
   manager_access_not_allowed: 'manager access not allowed',
   page_not_allowed: 'not allowed to access this page',
   transition_not_allowed: 'Deze statuswijziging is niet toegestaan: {from} kan niet naar {to}.',
@@ -211,6 +216,13 @@ const nl: Record<keyof typeof fr, string> = {
   inactivity_warning_subject: 'Je account wordt verwijderd op {date}',
   inactivity_warning_text:
     'Hallo {name},\n\nJe hebt al bijna drie jaar niet ingelogd. Zoals ons privacybeleid bepaalt, worden je account en je gegevens (stories, cv, sollicitaties) verwijderd op {date}.\n\nWil je je account houden? Log dan voor die datum in: {link}\n',
+  candidate_complete_mail_subject: 'Je sollicitatie voor “{title}” is verstuurd',
+  candidate_complete_mail_text:
+    'Hallo {name},\n\nBedankt! Je videoantwoorden op de vacature “{title}” van {company} zijn goed aangekomen: je sollicitatie is volledig en het bedrijf kan ze nu bekijken.\n\nWe laten het je weten zodra het een beslissing heeft genomen. Je sollicitaties volgen kan hier: {link}\n',
+  candidate_rejected_mail_subject: 'Je sollicitatie voor “{title}”',
+  candidate_rejected_mail_text:
+    'Hallo {name},\n\nBedankt dat je de tijd nam om per video te antwoorden op de vacature “{title}” van {company}. Na je sollicitatie aandachtig te hebben bekeken, heeft het bedrijf beslist er voor deze functie niet op in te gaan.\n\nDit is geen oordeel over jou: er wachten andere vacatures op je, en misschien is je volgende video de goede. We wensen je veel succes.\n\nJe sollicitaties: {link}\n',
+  application_deadline_passed: 'De termijn om deze sollicitatie af te ronden is verstreken ({deadline}): ze kan geen antwoorden meer ontvangen.',
 };
 
 export default nl;

@@ -91,6 +91,7 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'POST /apis/auth/login': { body: (f) => ({ email: f.ids.loginEmail, password: 'motdepasse1' }), expect: ALL(200) },
   'POST /apis/auth/logout': { expect: ALL(204) },
   'GET /apis/auth/me': { expect: SIGNED_IN(200) },
+  'GET /apis/custom-authorizer': { expect: SIGNED_IN(200) },
   // Self-service privacy (decision 168): the caller's own data only, candidates only. The deletion
   // is called unconfirmed (400 for the candidate) so that the fixtures survive; privacy.test.ts deletes.
   'GET /apis/privacy/export': { expect: { anonymous: 401, candidate: 200, others: 403 } },
@@ -164,7 +165,8 @@ export const MATRIX: Record<string, Case | Case[]> = {
     { path: (f) => `/apis/console/users/${f.users.candidate.id}/contact`, body: () => ({ actions: ['sms'] }), expect: STAFF(200) },
     { path: (f) => `/apis/console/applications/${f.ids.halfApplication}/reset`, expect: STAFF(200) },
     // A seat of the manager's subscription for their recruiter: the owner and staff (the same rule as POST /apis/subscription/:id/recruiters).
-    { path: (f) => `/apis/console/subscriptions/${f.ids.subscription}/seats`, body: (f) => ({ add: f.users.recruiter.id }), expect: MANAGERS_RECORD(200) },
+    // (A recruiter of the team who calls nothing: a seat gives the control tower, decision 240.)
+    { path: (f) => `/apis/console/subscriptions/${f.ids.subscription}/seats`, body: (f) => ({ add: f.ids.seatRecruiter }), expect: MANAGERS_RECORD(200) },
     // A lead's message again (decision 165): staff only.
     { path: (f) => `/apis/console/landings/${f.ids.leadForCard}/resend`, expect: STAFF(200) },
   ],
@@ -220,18 +222,43 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'GET /apis/applications/:application_id/feedback': { path: (f) => `/apis/applications/${f.ids.application}/feedback`, expect: { ...RECRUITERS_OFFER(200), candidate: 404 } },
   // Subscriptions (issue 13): taking one is for recruiter and manager accounts; billing_informations
   // (anonymous too) and the other actions: tests/api/subscriptions.test.ts.
+  // The matrix app has no Stripe keys: who may take one gets 503 payments_not_configured, and
+  // nothing is stored (decision 243).
   'POST /apis/subscription': {
     body: (_f, caller) => ({ action: 'sub_register', sub_plan_id: 'franchise_demo', sub_quantity: 2, email: `${caller.toLowerCase()}-sub@matrix.test` }),
-    expect: COMPANY(201),
+    expect: COMPANY(503),
   },
   // The manager's paid subscription: its owner (and staff) give a seat to a team recruiter, then free it.
   'POST /apis/subscription/:id/recruiters': {
     path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/recruiters`,
-    body: (f) => ({ recruiter_id: f.users.recruiter.id }),
+    body: (f) => ({ recruiter_id: f.ids.seatRecruiter }),
     expect: { anonymous: 401, manager: 201, admin: 201, others: 404 },
   },
+  // The new recruiter form (decision 241): an account, its seat and its point of sale, for the owner and staff.
+  'POST /apis/subscription/:id/recruiters/new': {
+    path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/recruiters/new`,
+    body: (_f, caller) => ({
+      name: 'Nouveau Vendeur',
+      email: `seat-${caller.toLowerCase()}-${Date.now()}@matrix.test`,
+      password: 'motdepasse1',
+      shopname: 'PDV',
+      street: '2 rue Matrice',
+      zip_code: '59000',
+      city: 'Lille',
+    }),
+    expect: { anonymous: 401, manager: 201, admin: 201, others: 404 },
+  },
+  // Billing self-service (decision 242): the owner and staff; without Stripe keys 503.
+  'POST /apis/subscription/:id/billing-portal': {
+    path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/billing-portal`,
+    expect: { anonymous: 401, manager: 503, admin: 503, others: 404 },
+  },
+  'GET /apis/subscription/:id/invoices': {
+    path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/invoices`,
+    expect: { anonymous: 401, manager: 503, admin: 503, others: 404 },
+  },
   'DELETE /apis/subscription/:id/recruiters/:recruiterId': {
-    path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/recruiters/${f.users.recruiter.id}`,
+    path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/recruiters/${f.ids.seatRecruiter}`,
     // Staff comes last and finds the seat already freed by the manager.
     expect: { anonymous: 401, manager: 200, others: 404 },
   },
@@ -281,6 +308,8 @@ export const MATRIX: Record<string, Case | Case[]> = {
   },
   // Video answers (docs/api/video-answers.md): the candidate's own application and uploads only.
   'POST /apis/candidate/applications': { body: (f) => ({ job_code: f.ids.job_code }), expect: { anonymous: 401, candidate: 200, others: 403 } },
+  // The candidate's own applications (their page /candidate, decision 283).
+  'GET /apis/candidate/applications': { expect: { anonymous: 401, candidate: 200, others: 403 } },
   'GET /apis/candidate/applications/:id': { path: (f) => `/apis/candidate/applications/${f.ids.uploadApplication}`, expect: { anonymous: 401, candidate: 200, others: 403 } },
   // tus: OPTIONS tells anyone what the server supports.
   'OPTIONS /apis/candidate/uploads': { expect: ALL(204) },
@@ -412,7 +441,9 @@ export async function makeFixtures(options: { uploadDir: string; app: Express })
   // The manager's company records (console resources shops, templates, subscriptions).
   const shop = await makeShop(users.manager, { recruiter_id: users.recruiter.id, street: '1 rue Matrice' });
   const template = await Template.create({ owner_id: users.manager.id, type: 'offer', content: { title: 'Modèle matrice' } });
-  const subscription = await Subscription.create({ sub_id: `sub_${tag}`, user_id: users.manager.id, plan_id: 'franchise', quantity: 2, state: 'payed' });
+  const subscription = await Subscription.create({ sub_id: `sub_${tag}`, user_id: users.manager.id, plan_id: 'franchise', quantity: 5, state: 'payed' });
+  const seatRecruiter = await makeUser({ profile: 'recruiter', email: `seat-${tag}@matrix.test` });
+  await addToTeam(users.manager, seatRecruiter);
   // One offer to boost per caller allowed to, and one booster each.
   const boostIds: Record<string, string> = {};
   for (const caller of ['recruiter', 'manager', 'admin'] as const) {
@@ -471,6 +502,7 @@ export async function makeFixtures(options: { uploadDir: string; app: Express })
       template: template.id,
       subscription: subscription.id,
       subscriptionSubId: subscription.sub_id,
+      seatRecruiter: seatRecruiter.id,
       offer: offer.id,
       application: application.id,
       halfApplication: halfApplication.id,

@@ -44,9 +44,9 @@ describe('landing config', () => {
         identifier: 'fournil',
         name: 'Le Fournil',
         offers: [
-          { shopcode: 'Arras Gare', job_code: b.job_code, title: 'Boulanger' },
-          { shopcode: 'Lille Centre', job_code: c.job_code, title: 'Apprenti' },
-          { shopcode: 'Lille Centre', job_code: a.job_code, title: 'Vendeur' },
+          { shopcode: 'Arras Gare', job_code: b.job_code, title: 'Boulanger', is_boosted: false },
+          { shopcode: 'Lille Centre', job_code: c.job_code, title: 'Apprenti', is_boosted: false },
+          { shopcode: 'Lille Centre', job_code: a.job_code, title: 'Vendeur', is_boosted: false },
         ],
         select_label: 'Boutique',
         select_description: 'Choisissez une boutique',

@@ -86,6 +86,7 @@ describe('GET /apis/list-offers/{job_code}', () => {
         { id: 'q2', question: 'Pourquoi nous ?' },
         { id: 'q3', question: 'Vos disponibilités ?' },
       ],
+      boosted: false,
     });
     expect(res.headers['cache-control']).toMatch(/public, max-age=30/);
   });

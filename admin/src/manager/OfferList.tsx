@@ -137,7 +137,14 @@ function StateChip({ row }: { row: OfferRow }) {
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
       <Chip size="small" color={row.state === 'available' ? 'success' : 'default'} label={translate(row.state === 'available' ? 'manager.offers.active' : 'manager.offers.inactive')} />
-      {row.is_boosted && <Chip size="small" color="warning" label={translate('manager.offers.boosted_chip')} />}
+      {row.is_boosted && (
+        <Chip
+          size="small"
+          color="warning"
+          data-testid="boosted-chip"
+          label={row.boost_ends_at ? translate('manager.offers.boosted_until', { date: listDate(row.boost_ends_at, false) }) : translate('manager.offers.boosted_chip')}
+        />
+      )}
     </Box>
   );
 }

@@ -68,6 +68,9 @@ export interface OfferApplications {
     shopname?: string | null;
     city?: string;
     state?: string;
+    is_boosted?: boolean;
+    /** When the boost ends (decision 251). */
+    boost_ends_at?: string | null;
     recruiter?: { sub?: string; name?: string; email?: string };
   };
   Count: number;

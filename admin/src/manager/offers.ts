@@ -17,6 +17,8 @@ export interface OfferRow {
   to_recruit: number;
   state: string;
   is_boosted: boolean;
+  /** When the boost ends (decision 251). */
+  boost_ends_at: string | null;
 }
 
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
@@ -38,5 +40,6 @@ export function offerRow(r: Record<string, unknown>): OfferRow {
     to_recruit: num(r.to_recruit ?? d.to_recruit),
     state: String(r.state ?? ''),
     is_boosted: Boolean(r.is_boosted),
+    boost_ends_at: typeof r.boost_ends_at === 'string' ? r.boost_ends_at : null,
   };
 }

@@ -4,13 +4,17 @@
 // force-send), wishlist with added date. Every action behind a confirmation dialog.
 import { useState } from 'react';
 import { useParams, useNavigate } from 'react-router-dom';
-import { Box, Card, CardContent, Chip, Link, List, ListItem, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { Loading, Title, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { Box, Button, Card, CardContent, Chip, Link, List, ListItem, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Loading, Title, useDataProvider, useGetList, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { USER_PLANS } from '../../../models/resources/users/resource.js';
+import { BOOST_DAYS_MAX, BOOST_DAYS_MIN, DEFAULT_BOOST_DAYS } from '../../../models/rules/boost.js';
 import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';
 import { cut, listDate } from '../common/format.js';
 import { AssignmentPanel } from './AssignmentPanel.js';
+import { SubstituteDialog } from './SubstituteDialog.js';
+import { ActionButtons } from '../generated/screens.js';
+import { applications } from '../../../models/resources/applications/resource.js';
 import { StateDot, type UserRecord } from './UserCard.js';
 
 const OFFER_COLORS: Record<string, string> = { available: '#1565c0', closed: '#f9a825' };
@@ -24,9 +28,12 @@ function RecruiterView({ user }: { user: UserRecord }) {
   const [plan, setPlan] = useState(String(user.user_plan));
   const [limit, setLimit] = useState(String(user.actives_offers_limit ?? 0));
   const [boosters, setBoosters] = useState('');
+  const [boostDays, setBoostDays] = useState(user.boost_days === null || user.boost_days === undefined ? '' : String(user.boost_days));
+  const refresh = useRefresh();
   const [substituteMode, setSubstituteMode] = useState(false);
   const [search, setSearch] = useState('');
   const [source, setSource] = useState<{ id: string; name: string } | null>(null);
+  const [merging, setMerging] = useState(false);
   const { data: offers } = useGetList('offers', { filter: { recruiter_id: user.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' } });
   const { data: candidates } = useGetList(
     'users',
@@ -35,6 +42,18 @@ function RecruiterView({ user }: { user: UserRecord }) {
   );
   const boostCount = Number(boosters);
   const boostValid = boosters !== '' && Number.isInteger(boostCount) && boostCount > 0;
+  const days = Number(boostDays);
+  const daysValid = boostDays === '' || (Number.isInteger(days) && days >= BOOST_DAYS_MIN && days <= BOOST_DAYS_MAX);
+  const saveBoostDays = async () => {
+    try {
+      await dp.update('users', { id: user.id, data: { boost_days: boostDays === '' ? null : days }, previousData: user });
+      notify('console.done', { type: 'success' });
+      refresh();
+    } catch (e) {
+      const err = e as { body?: { message?: string }; message?: string };
+      notify(err.body?.message ?? err.message ?? 'ra.notification.http_error', { type: 'error' });
+    }
+  };
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -85,13 +104,28 @@ function RecruiterView({ user }: { user: UserRecord }) {
           }}
         />
       </Stack>
+      {/* How long this account's boosts last (decision 251): empty is the default. */}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <ConfirmButton
-          label={translate('console.substitute')}
-          question={translate('console.substitute')}
-          variant={substituteMode ? 'contained' : 'outlined'}
-          onConfirm={() => setSubstituteMode(!substituteMode)}
+        <TextField
+          size="small"
+          type="number"
+          label={translate('console.boost_days')}
+          value={boostDays}
+          error={!daysValid}
+          helperText={translate('console.boost_days_hint', { days: DEFAULT_BOOST_DAYS })}
+          onChange={(e) => setBoostDays(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'boost-days-input', min: BOOST_DAYS_MIN, max: BOOST_DAYS_MAX, step: 1 } }}
+          sx={{ width: 220 }}
         />
+        <Button variant="outlined" disabled={!daysValid} onClick={saveBoostDays} data-testid="boost-days-save">
+          {translate('console.boost_days_save')}
+        </Button>
+      </Stack>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        {/* Only opens the picker: the merge itself is confirmed in its own dialog. */}
+        <Button size="small" variant={substituteMode ? 'contained' : 'outlined'} onClick={() => setSubstituteMode(!substituteMode)} data-testid="substitute-toggle">
+          {translate('console.substitute')}
+        </Button>
         {substituteMode && (
           <>
             <TextField size="small" label={translate('console.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -111,15 +145,21 @@ function RecruiterView({ user }: { user: UserRecord }) {
                   </MenuItem>
                 ))}
             </TextField>
-            <ConfirmButton
-              label={translate('console.confirm')}
-              disabled={!source}
-              color="warning"
-              question={translate('console.substitute_confirm', { source: source?.name ?? '' })}
-              onConfirm={async () => {
-                if (source && (await run('users', user.id, 'substitute', { user: source.id }))) setSubstituteMode(false);
-              }}
-            />
+            <Button size="small" variant="outlined" color="warning" disabled={!source} onClick={() => setMerging(true)} data-confirm="true">
+              {translate('console.substitute_pick')}
+            </Button>
+            {merging && source && (
+              <SubstituteDialog
+                targetId={user.id}
+                sourceId={source.id}
+                onClose={() => setMerging(false)}
+                onMerged={() => {
+                  setMerging(false);
+                  setSource(null);
+                  setSubstituteMode(false);
+                }}
+              />
+            )}
           </>
         )}
         <ConfirmButton
@@ -142,7 +182,7 @@ function RecruiterView({ user }: { user: UserRecord }) {
         <Card key={o.id} variant="outlined" sx={{ borderLeft: `6px solid ${OFFER_COLORS[o.state] ?? '#c62828'}` }} data-testid="detail-offer">
           <CardContent>
             <Typography variant="subtitle1" sx={{ color: OFFER_COLORS[o.state] ?? '#c62828' }}>
-              {o.job_code} — {o.title} ({o.state})
+              {o.job_code} — {o.title} ({translate(`resources.offers.choices.state.${o.state}`)})
             </Typography>
             <Typography variant="body2">{cut(o.description, 300)}</Typography>
             <Link href={`#/applications?filter=${encodeURIComponent(JSON.stringify({ offer_id: o.id }))}`}>
@@ -158,8 +198,7 @@ function RecruiterView({ user }: { user: UserRecord }) {
 
 function CandidateView({ user }: { user: UserRecord }) {
   const translate = useTranslate();
-  const run = useAction();
-  const { data: applications } = useGetList('applications', { filter: { candidate_id: user.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' } });
+  const { data: candidateApplications } = useGetList('applications', { filter: { candidate_id: user.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' } });
   const { data: wishlist } = useGetList('wishlists', { filter: { candidate_id: user.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'added_at', order: 'DESC' } });
   return (
     <Stack spacing={2}>
@@ -167,7 +206,7 @@ function CandidateView({ user }: { user: UserRecord }) {
         {user.email} · {user.phone ?? '—'} · {translate('console.wishlist')}: {String(user.wishlist_count)}
       </Typography>
       <Typography variant="h6">{translate('console.applications')}</Typography>
-      {(applications ?? []).map((a) => (
+      {(candidateApplications ?? []).map((a) => (
         <Card key={a.id} variant="outlined" data-testid="detail-application">
           <CardContent>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -178,9 +217,9 @@ function CandidateView({ user }: { user: UserRecord }) {
               <Chip size="small" label={translate(`resources.applications.choices.recruiter_state.${a.recruiter_state}`)} />
             </Stack>
             <List dense>
-              {(a.questions as { id: string; question: string; state?: string; method?: string; url?: string | null }[]).map((q) => (
+              {(a.questions as { id: string; question: string; state?: string; url?: string | null }[]).map((q) => (
                 <ListItem key={q.id}>
-                  {q.id}. {q.question} — {q.state ?? '∅'} {q.method ? `(${q.method})` : ''}
+                  {q.id}. {q.question} — {translate(q.state === 'done' ? 'console.answer_done' : 'console.answer_missing')}
                   {q.url && (
                     <>
                       {' '}
@@ -199,10 +238,7 @@ function CandidateView({ user }: { user: UserRecord }) {
                 </a>
               </Typography>
             )}
-            <Stack direction="row" spacing={1}>
-              <ConfirmButton label={translate('console.reset')} question={translate('console.reset_confirm')} color="warning" onConfirm={() => run('applications', a.id, 'reset')} />
-              <ConfirmButton label={translate('console.force_send')} question={translate('console.force_confirm')} onConfirm={() => run('applications', a.id, 'force-send')} />
-            </Stack>
+            <ActionButtons decl={applications} record={a} />
           </CardContent>
         </Card>
       ))}

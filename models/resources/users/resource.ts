@@ -1,6 +1,7 @@
 // Users of every profile (candidates, recruiters, managers): the admin list, the user cards and
 // the user detail page. Staff only. Counters are read from the user record.
 import { defineResource, type ListView } from '../schema.js';
+import { BOOST_DAYS_MAX, BOOST_DAYS_MIN } from '../../rules/boost.js';
 
 /** A new recruiter's name, e-mail and password are longer than 4, 10 and 6 characters (section 5). */
 export const NEW_RECRUITER = { name: 5, email: 11, password: 7 } as const;
@@ -74,6 +75,8 @@ export const users = defineResource({
     { source: 'av_boost', type: 'number' },
     { source: 'total_boost', type: 'number' },
     { source: 'used_boost', type: 'number' },
+    // How many days this account's boosts last (empty: 7; decision 251). Staff set it.
+    { source: 'boost_days', type: 'number', writable: true, min: BOOST_DAYS_MIN, max: BOOST_DAYS_MAX },
     { source: 'wishlist_count', type: 'number' },
     { source: 'wishlist_pending_count', type: 'number' },
     { source: 'applications_count', type: 'number' },

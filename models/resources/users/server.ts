@@ -33,6 +33,7 @@ const USER_COLUMNS = [
   'av_boost',
   'total_boost',
   'used_boost',
+  'boost_days',
   'recos_count',
   'recommanded_count',
   'recruited',

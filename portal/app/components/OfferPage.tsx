@@ -4,7 +4,7 @@
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { StoreBadges } from './StoreBadges.js';
-import { useLang, useT } from '../lib/i18n.js';
+import { useLang, useLangHref, useT } from '../lib/i18n.js';
 import { PHONE_PREFIXES, keepDigits } from '../../../models/rules/phone.js';
 import { MAX_UPLOAD_BYTES } from '../../../models/rules/upload.js';
 import { formMessage } from '../lib/form-messages.js';
@@ -19,11 +19,12 @@ import { formDate } from '../../../models/rules/dates.js';
 type PageData = Awaited<ReturnType<typeof offerPageData>>;
 
 export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
-  const { offer, defaultPrefix } = useLoaderData<PageData>();
+  const { offer, facts, defaultPrefix } = useLoaderData<PageData>();
   const result = useActionData<ApplyResult>();
   const navigation = useNavigation();
   const t = useT();
   const lang = useLang();
+  const href = useLangHref();
   const [cv, setCv] = useState<{ state: 'none' | 'uploading' | 'ready' | 'error'; key?: string; name?: string; error?: string }>({ state: 'none' });
   // The form shows until a result comes back, again after an invalid one, and after "try again".
   const [retriedAfter, setRetriedAfter] = useState<ApplyResult | null>(null);
@@ -111,12 +112,27 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
       <div className="offer-head">
         {offer.company_picture && <img src={fileUrl(offer.company_picture)} alt={t('offer_logo_alt', { company: offer.company_name })} width={64} height={64} />}
         <div>
+          {offer.boosted && (
+            <p className="boost-mark" data-testid="boost-mark">
+              <span aria-hidden="true">★</span> {t('offer_boosted')}
+            </p>
+          )}
           <h1>{offer.title}</h1>
           <p>{offer.company_name}</p>
         </div>
       </div>
+      {facts.length > 0 && (
+        <dl className="offer-facts" data-testid="offer-facts">
+          {facts.map((f) => (
+            <div key={f.key} data-testid={`offer-fact-${f.key}`}>
+              <dt>{t(`offer_fact_${f.key}`)}</dt>
+              <dd>{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       <p>
-        <a className="button" href={`/candidate/apply/${encodeURIComponent(offer.job_code)}`} data-testid="apply-video">
+        <a className="button" href={href(`/candidate/apply/${encodeURIComponent(offer.job_code)}`)} data-testid="apply-video">
           {t('apply_cta')}
         </a>
       </p>
@@ -146,7 +162,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
               <p>
                 {t('thx_application_text', { code: result.job_code })} <span className="code">{result.job_code}</span>
               </p>
-              <a className="button block" href={`/candidate/apply/${encodeURIComponent(result.job_code)}`} data-testid="apply-video-after">
+              <a className="button block" href={href(`/candidate/apply/${encodeURIComponent(result.job_code)}`)} data-testid="apply-video-after">
                 {t('apply_cta')}
               </a>
               <StoreBadges />
@@ -161,7 +177,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
                   {t('error_retry')}
                 </button>
               ) : (
-                <a className="button secondary" href={`?lang=${lang}`}>
+                <a className="button secondary" href={href('')}>
                   {t('error_retry')}
                 </a>
               )}
@@ -240,7 +256,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
                     <input type="checkbox" required {...fieldProps('accept_cgu')} />
                     <label htmlFor="f-accept_cgu">
                       {t('offer_cgu_before')}
-                      <a href="/terms" target="_blank" rel="noopener">
+                      <a href={href('/terms')} target="_blank" rel="noopener">
                         {t('offer_cgu_link')}
                       </a>{' '}
                       <span className="req" aria-hidden="true">

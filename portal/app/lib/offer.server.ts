@@ -3,5 +3,5 @@ import type { AppLoadContext } from '@remix-run/node';
 import { memo } from '../../server/context.js';
 
 export function loadOffer(context: AppLoadContext, jobCode: string) {
-  return memo(context, `offer:${jobCode.toUpperCase()}`, () => context.services.getPublicOffer(jobCode));
+  return memo(context, `offer:${jobCode.toUpperCase()}`, () => context.services.getPublicOffer(jobCode, context.deps.clock()));
 }

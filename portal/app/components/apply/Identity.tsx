@@ -7,6 +7,7 @@ import { useLang, useT } from '../../lib/i18n.js';
 import { useHydrated } from '../../lib/hydrated.js';
 import { postJson } from '../../lib/api-client.js';
 import { formMessage } from '../../lib/form-messages.js';
+import { ForgotPassword } from '../ForgotPassword.js';
 import { EMAIL_CODE_PATTERN, isEmail, normalizeEmail } from '../../../../models/rules/email-format.js';
 
 export interface Me {
@@ -123,7 +124,7 @@ export function Identity({ jobCode, returnTo, askName = true, onSignedIn }: { jo
           {error}
         </p>
       )}
-      {withPassword ? (
+      {withPassword && (
         <form onSubmit={signIn} noValidate>
           <div className="field">
             <label htmlFor="ap-login-email">{t('apply_email')}</label>
@@ -137,6 +138,9 @@ export function Identity({ jobCode, returnTo, askName = true, onSignedIn }: { jo
             {t('apply_sign_in')}
           </button>
         </form>
+      )}
+      {withPassword ? (
+        <ForgotPassword email={email} />
       ) : sentTo ? (
         <form onSubmit={checkCode} noValidate>
           {info && (
@@ -146,7 +150,20 @@ export function Identity({ jobCode, returnTo, askName = true, onSignedIn }: { jo
           )}
           <div className="field">
             <label htmlFor="ap-code">{t('apply_code')}</label>
-            <input ref={codeInput} id="ap-code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />
+            <input
+              ref={codeInput}
+              id="ap-code"
+              className="code-input"
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              enterKeyHint="done"
+              spellCheck={false}
+              required
+            />
           </div>
           <button type="submit" className="button block" disabled={!hydrated || busy}>
             {t('apply_check_code')}
