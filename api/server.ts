@@ -17,6 +17,7 @@ import { frontends } from './frontends.js';
 import { metricsHandler } from './lib/metrics.js';
 import { Readiness } from './lib/readiness.js';
 import { gracefulStop } from './lib/shutdown.js';
+import { startBanner } from './banner.js';
 
 async function main() {
   const settings = loadSettingsOrExit();
@@ -50,6 +51,8 @@ async function main() {
   const server = createHttpServer(app, HTTP_TIMEOUTS, earlyAnswers(app, deps));
   server.listen(settings.port, settings.host, () => {
     logger.info(`serving ${settings.publicUrl} (${settings.database.dialect})`);
+    // For the person who ran `npm start` (a terminal, or the demo): not on production nodes' JSON logs.
+    if (process.stdout.isTTY || settings.demoData) process.stdout.write(startBanner(settings));
   });
   // METRICS_PORT: /metrics alone on a port of its own (token still required when METRICS_TOKEN is set).
   const metricsServer = settings.metrics.port === undefined ? undefined : http.createServer(express().disable('x-powered-by').get('/metrics', metricsHandler(settings.metrics.token)));

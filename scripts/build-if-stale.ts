@@ -65,14 +65,28 @@ export function isStale(target: Target): boolean {
   return target.sources.some((s) => newestMtime(s) > built);
 }
 
+/**
+ * Builds each stale target quietly: one line per part ("Building the portal (…)…"); the
+ * tools' own output (size tables, Rollup warnings) is kept back and printed only when a build fails,
+ * or when BUILD_VERBOSE=1 (docs/decisions/291-quiet-start.md).
+ */
 export function buildIfStale(log: (m: string) => void = console.log, only?: string[]): void {
+  const verbose = process.env.BUILD_VERBOSE === '1';
   for (const target of TARGETS) {
     if (only?.length && !only.includes(target.id)) continue;
     if (!isStale(target)) continue;
     log(`Building the ${target.name} (missing or older than its sources)…`);
     // Always a production build: a test runner's NODE_ENV=test would give React's development build.
-    const result = spawnSync('npm', ['run', '--silent', target.script], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-    if (result.status !== 0) throw new Error(`npm run ${target.script} failed (exit ${result.status})`);
+    const result = spawnSync('npm', ['run', '--silent', target.script], {
+      cwd: ROOT,
+      stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (result.status !== 0) {
+      if (!verbose) process.stderr.write(`${String(result.stdout ?? '')}${String(result.stderr ?? '')}`);
+      throw new Error(`Building the ${target.name} failed (npm run ${target.script}, exit ${result.status}): its output is above`);
+    }
   }
 }
 

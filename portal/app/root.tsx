@@ -1,7 +1,7 @@
 // The document shell: language, catalog, header and footer, and the one error boundary that
 // draws every thrown status (404 from loaders and unknown paths, anything else as an error).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useInlineStyles, useNonce } from './lib/nonce.js';
 import { useLang, useT } from './lib/i18n.js';
@@ -52,8 +52,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // Full-screen pages (the meeting room) say so with handle.bare = true: no header or footer.
-  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare === true);
+  // Full-screen pages (the meeting room) say so with handle.bare = true: no header or footer; a page
+  // shown in the home page's frame (handle.bareInFrame, address ?frame=1) has none there either.
+  const framed = new URLSearchParams(useLocation().search).get('frame') === '1';
+  const bare = useMatches().some((m) => {
+    const handle = m.handle as { bare?: boolean; bareInFrame?: boolean } | undefined;
+    return handle?.bare === true || (framed && handle?.bareInFrame === true);
+  });
   if (bare) {
     return (
       <main id="main">

@@ -88,8 +88,17 @@ async function expectDemoOffer(base: string) {
 
 describe("the README's start commands", () => {
   it('npm start: the production server with the demo', async () => {
-    const { base } = await npmRun(['start']);
+    const { base, output } = await npmRun(['start']);
     await expectDemoOffer(base);
+    // A short banner with the addresses and the demo sign-ins (decision 291), and nothing long before it.
+    const url = `http://localhost:${new URL(base).port}`;
+    await expect.poll(() => output(), { timeout: 5000 }).toContain(`Ready on ${url}`);
+    const text = output();
+    for (const part of ['/admin', '/manager', '/dashboard']) expect(text).toContain(`${url}${part} `);
+    expect(text).toContain(`${url}/ `);
+    for (const email of ['admin@demo.test', 'manager@demo.test', 'recruiter@demo.test']) expect(text).toContain(email);
+    expect(text).toContain('password demo1234');
+    expect(text.trim().split('\n').length).toBeLessThanOrEqual(20);
     // Production mode: an error page carries no stack (decision 101).
     const page = await (await fetch(`${base}/privacy`, { method: 'POST', headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1' })).text();
     expect(page).not.toMatch(/\n\s+at [^\n]+\(/);

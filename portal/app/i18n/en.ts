@@ -34,6 +34,8 @@ const en: Record<keyof typeof fr, string> = {
   home_watch_video: 'Watch the presentation video',
   home_frame_title: 'Presentation',
   home_frame_close: 'Close',
+  home_video_captions: 'Captions',
+  home_company_signin: 'Recruiting? Company sign-in',
   home_cta_title: 'Ready to recruit differently?',
   home_cta_text: 'Download the app and publish your first offer.',
   home_cta_button: 'Get started',

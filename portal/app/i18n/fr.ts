@@ -33,6 +33,8 @@ const fr = {
   home_watch_video: 'Voir la vidéo de présentation',
   home_frame_title: 'Présentation',
   home_frame_close: 'Fermer',
+  home_video_captions: 'Sous-titres',
+  home_company_signin: 'Vous recrutez ? Connexion entreprise',
   home_cta_title: 'Prêt à recruter autrement ?',
   home_cta_text: 'Téléchargez l’application et publiez votre première offre.',
   home_cta_button: 'Commencer maintenant',

@@ -34,6 +34,8 @@ const nl: Record<keyof typeof fr, string> = {
   home_watch_video: 'Bekijk de presentatievideo',
   home_frame_title: 'Presentatie',
   home_frame_close: 'Sluiten',
+  home_video_captions: 'Ondertitels',
+  home_company_signin: 'Rekruteert u? Aanmelden voor bedrijven',
   home_cta_title: 'Klaar om anders aan te werven?',
   home_cta_text: 'Download de app en publiceer je eerste vacature.',
   home_cta_button: 'Nu beginnen',

@@ -1,6 +1,12 @@
 // The home page's frame rule: look inside a same-origin frame every `intervalMs` for an element;
-// call `onFound` the first time it is there; give up after `timeoutMs`. Returns a stop function.
-export function watchFrameForCta(frame: HTMLIFrameElement, selector: string, { intervalMs, timeoutMs }: { intervalMs: number; timeoutMs: number }, onFound: () => void): () => void {
+// call `onFound` the first time it is there; give up after `timeoutMs` (then `onGiveUp`). Returns a stop function.
+export function watchFrameForCta(
+  frame: HTMLIFrameElement,
+  selector: string,
+  { intervalMs, timeoutMs }: { intervalMs: number; timeoutMs: number },
+  onFound: () => void,
+  onGiveUp: () => void = () => undefined,
+): () => void {
   const started = Date.now();
   const timer = window.setInterval(() => {
     let found = false;
@@ -14,6 +20,7 @@ export function watchFrameForCta(frame: HTMLIFrameElement, selector: string, { i
       onFound();
     } else if (Date.now() - started >= timeoutMs) {
       window.clearInterval(timer);
+      onGiveUp();
     }
   }, intervalMs);
   return () => window.clearInterval(timer);

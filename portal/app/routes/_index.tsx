@@ -1,6 +1,8 @@
-// Home page: title, subtitle, store badges, benefits band, the five steps, the watch-video link.
-// The presentation frame (/presentation, our own page) loads hidden; it is shown full screen
-// once its final call-to-action appears (checked every 100 ms), and stays hidden after 3 s.
+// Home page: title, subtitle, store badges, a sign-in link for companies, benefits band, the five
+// steps, the watch-video link. The presentation frame (/presentation, our own page: the
+// presentation video and its final call-to-action) loads hidden in a place kept for it at the end
+// of the page; it is revealed there, the page's full width, once its final call-to-action appears
+// (checked every 100 ms), and stays hidden after 3 s. It never covers the page (decision 293).
 import type { MetaFunction } from '@remix-run/node';
 import { useEffect, useRef, useState } from 'react';
 import { StoreBadges } from '../components/StoreBadges.js';
@@ -16,15 +18,22 @@ export default function Home() {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [frameShown, setFrameShown] = useState(false);
   const [frameSrc, setFrameSrc] = useState<string | null>(null);
+  const [frameGaveUp, setFrameGaveUp] = useState(false);
 
   // The frame starts loading once the page is interactive, so it never delays the page itself.
   useEffect(() => {
-    setFrameSrc(`/presentation?lang=${lang}`);
+    setFrameSrc(`/presentation?lang=${lang}&frame=1`);
   }, [lang]);
 
   useEffect(() => {
     if (!frameSrc || !frameRef.current) return;
-    return watchFrameForCta(frameRef.current, '[data-final-cta]', { intervalMs: 100, timeoutMs: 3000 }, () => setFrameShown(true));
+    return watchFrameForCta(
+      frameRef.current,
+      '[data-final-cta]',
+      { intervalMs: 100, timeoutMs: 3000 },
+      () => setFrameShown(true),
+      () => setFrameGaveUp(true),
+    );
   }, [frameSrc]);
 
   return (
@@ -38,14 +47,23 @@ export default function Home() {
             className="watch"
             href={`/presentation?lang=${lang}`}
             onClick={(e) => {
-              if (frameSrc) {
-                e.preventDefault();
-                setFrameShown(true);
-              }
+              // The frame is on the page: go to it and play its video; otherwise the link opens the video's page.
+              if (!frameShown || !frameRef.current) return;
+              e.preventDefault();
+              frameRef.current.scrollIntoView({ behavior: 'smooth', block: 'center' });
+              void frameRef.current.contentDocument
+                ?.querySelector('video')
+                ?.play()
+                .catch(() => undefined);
             }}
           >
             ▶ {t('home_watch_video')}
           </a>
+          <p className="company-signin">
+            <a href={`/dashboard?lang=${lang}`} data-testid="company-signin">
+              {t('home_company_signin')}
+            </a>
+          </p>
         </div>
       </section>
       <section className="band" aria-labelledby="benefits">
@@ -69,13 +87,14 @@ export default function Home() {
           <li>{t('home_step_5')}</li>
         </ol>
       </section>
-      {frameSrc && (
-        <div className={frameShown ? 'frame-overlay' : undefined} data-testid="home-frame" data-shown={frameShown ? 'true' : 'false'}>
-          {frameShown && (
-            <button type="button" className="button secondary close" onClick={() => setFrameShown(false)}>
-              {t('home_frame_close')}
-            </button>
-          )}
+      {/* The frame's place is kept from the first paint, so revealing it moves nothing on the page. */}
+      <section
+        className={`frame-inline${frameGaveUp ? ' frame-none' : ''}`}
+        data-testid="home-frame"
+        data-shown={frameShown ? 'true' : 'false'}
+        aria-label={frameShown ? t('home_frame_title') : undefined}
+      >
+        {frameSrc && (
           <iframe
             ref={frameRef}
             src={frameSrc}
@@ -84,8 +103,8 @@ export default function Home() {
             tabIndex={frameShown ? 0 : -1}
             aria-hidden={frameShown ? undefined : true}
           />
-        </div>
-      )}
+        )}
+      </section>
     </>
   );
 }

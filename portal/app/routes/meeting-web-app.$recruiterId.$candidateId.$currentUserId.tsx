@@ -92,11 +92,11 @@ export default function MeetingRoom() {
   }
   if (load.state === 'signin') {
     return (
-      <main className="page narrow" data-testid="meeting-signin">
+      <div className="page narrow" data-testid="meeting-signin">
         <h1>{t('meeting_signin_title')}</h1>
         <p>{t('meeting_signin_text')}</p>
         <Identity returnTo={meetingRoomPath(recruiterId, candidateId, currentUserId)} askName={false} onSignedIn={() => setAttempt((n) => n + 1)} />
-      </main>
+      </div>
     );
   }
   if (load.state === 'error') {

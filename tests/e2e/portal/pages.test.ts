@@ -44,13 +44,18 @@ describe('home page', () => {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.locator('.brand').evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
 
-    // The frame's final call-to-action appears: the frame is shown full screen.
+    // The frame's final call-to-action appears: the frame is revealed in its place at the end of the
+    // page, the page's full width, and covers nothing (the language switcher stays on top, usable).
     await page.locator('[data-testid="home-frame"][data-shown="true"]').waitFor({ timeout: 5000 });
     const box = await page.locator('[data-testid="home-frame"] iframe').boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(350);
     expect(box?.height).toBeGreaterThan(500);
-    await page.getByRole('button', { name: 'Fermer' }).click();
-    expect(await page.locator('[data-testid="home-frame"]').getAttribute('data-shown')).toBe('false');
+    const hero = await page.locator('.hero').boundingBox();
+    expect(box!.y).toBeGreaterThan(hero!.y + hero!.height);
+    const switcher = await page.locator('header').boundingBox();
+    const topAtHeader = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('header') !== null, { x: switcher!.x + switcher!.width / 2, y: switcher!.y + switcher!.height / 2 });
+    expect(topAtHeader).toBe(true);
+    expect(await page.getByRole('button', { name: 'Fermer' }).count()).toBe(0);
     await page.context().close();
   });
 
