@@ -28,6 +28,28 @@ export function isAmbiguous(e: unknown): boolean {
   return LOST.has(c.code ?? '') || c.fatal === true || /connection (lost|is in closed state)|closed state/i.test(c.message ?? '');
 }
 
+/** SQLite's codes for a database file that cannot be used now (locked past the busy timeout, closed, unreadable). */
+const SQLITE_OUT = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_CANTOPEN', 'SQLITE_IOERR', 'SQLITE_FULL', 'SQLITE_MISUSE', 'SQLITE_PROTOCOL']);
+/** Socket errors of a connection that could not be opened or was cut. */
+const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+
+/**
+ * The database cannot be used at the moment: it could not be reached, the connection died (before
+ * or after the statement was sent), the pool is closed (a stopping process), or SQLite's file stayed
+ * locked past the busy timeout. Whatever the request was, the answer is 503 `database_unavailable`
+ * (docs/decisions/201-database-outage-is-503.md): the client tries again later, and a write whose
+ * outcome is unknown is found by its unique key then (decision 093).
+ */
+export function isDatabaseOutage(e: unknown): boolean {
+  if (e instanceof DatabaseUnavailable || (e as { name?: string })?.name === 'DatabaseUnavailable') return true;
+  if (isUnreachable(e) || isAmbiguous(e)) return true;
+  const c = cause(e);
+  const code = c.code ?? '';
+  if (NETWORK.has(code) || SQLITE_OUT.has(code)) return true;
+  const message = `${(e as { message?: string })?.message ?? ''} ${c.message ?? ''}`;
+  return /connection manager was closed|connection is closed|closed state|database is locked|database handle is closed|database is closed|SQLITE_BUSY/i.test(message);
+}
+
 /** The database could not be used, and nothing the caller asked for was done (answered 503). */
 export class DatabaseUnavailable extends Error {
   constructor(readonly cause: unknown) {

@@ -2,7 +2,7 @@
 // Input checks are api/lib/validate.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { DatabaseUnavailable, isAmbiguous, isUnreachable } from '../../models/write-once.js';
+import { isDatabaseOutage } from '../../models/write-once.js';
 import { AppError } from './errors.js';
 import { t, isMessageKey, isLang, DEFAULT_LANG, LANGS, type Lang } from '../../config/i18n/index.js';
 
@@ -60,9 +60,9 @@ export function errorHandler(log: { error: (o: object, m: string) => void }): Er
     // req.log carries the request id (lib/request-log.ts) when the app set it up.
     ((req.log as typeof log | undefined) ?? log).error({ err, url: req.originalUrl, method: req.method }, 'unhandled error');
     if (res.headersSent) return;
-    // The database cannot be reached (down, restarting, pool exhausted): nothing was done, the
-    // caller may try again (docs/decisions/092-health-livez-readyz.md).
-    if (isDatabaseUnavailable(err)) {
+    // The database cannot be used (down, cut, restarting, pool closed, SQLite locked): 503 whether
+    // the request read or wrote; the caller tries again (docs/decisions/092, 201-database-outage-is-503.md).
+    if (isDatabaseOutage(err)) {
       res
         .status(503)
         .set('Retry-After', '5')
@@ -98,17 +98,6 @@ export function staticHeaders(middleware: RequestHandler): RequestHandler {
 /** Wraps a compression middleware so that requests that accept no encoding skip its response wrapping. */
 export function whenAcceptsEncoding(middleware: RequestHandler): RequestHandler {
   return (req, res, next) => (req.headers['accept-encoding'] ? middleware(req, res, next) : next());
-}
-
-/**
- * The database could not be used and nothing was changed: the connection could not be opened, or
- * it died under a read (a SELECT changes nothing). A write whose connection died is not in this
- * case: its outcome is unknown (models/write-once.ts, docs/decisions/093-ambiguous-commits.md).
- */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  if (err instanceof DatabaseUnavailable || isUnreachable(err)) return true;
-  const sql = (err as { sql?: unknown })?.sql;
-  return isAmbiguous(err) && typeof sql === 'string' && /^\s*(SELECT|SHOW)\b/i.test(sql);
 }
 
 /**
