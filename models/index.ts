@@ -11,7 +11,7 @@ import { Upload, AuditEntry } from './misc.model.js';
 import { Session, AuthAttempt, SamlRequest } from './session.model.js';
 import { Plan, StripeEvent } from './billing.model.js';
 import { Job, AnswerUpload } from './job.model.js';
-import { MeetingSignal } from './meeting.model.js';
+import { MeetingSignal, Meeting } from './meeting.model.js';
 import { installSearchHooks } from './search-index.js';
 import { installPlanLimitHooks } from './plan-limits.js';
 
@@ -63,6 +63,7 @@ export const models = {
   Job,
   AnswerUpload,
   MeetingSignal,
+  Meeting,
 };
 
 let boundTo: Sequelize | null = null;
@@ -72,6 +73,7 @@ export function initModels(sequelize: Sequelize): void {
   if (boundTo === sequelize) return;
   if (boundTo) throw new Error('models are already bound to another connection');
   boundTo = sequelize;
+  retryLoneStatements(sequelize);
   for (const m of Object.values(models)) m.initModel(sequelize);
   installSearchHooks();
   installPlanLimitHooks();
@@ -138,17 +140,39 @@ export function boundSequelize(): Sequelize {
 let sqliteQueue: Promise<unknown> = Promise.resolve();
 
 const RETRYABLE = new Set([1213, 1205]); // ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT
-const ATTEMPTS = 5;
+/** Tries before a deadlock reaches the caller; the waits between them grow (about 1.5 s in all at most). */
+export const DEADLOCK_ATTEMPTS = 8;
 
 function errno(e: unknown): number | undefined {
   const err = e as { parent?: { errno?: number }; original?: { errno?: number } };
   return err?.parent?.errno ?? err?.original?.errno;
 }
 
+/** InnoDB gave up on a lock (deadlock victim, lock wait timeout): nothing of the attempt was kept. */
+export const isLockConflict = (e: unknown): boolean => RETRYABLE.has(errno(e) ?? 0);
+
+/**
+ * The one retry policy for lock conflicts (docs/decisions/200-counters-by-increments.md): `run` is
+ * run again while it fails with a deadlock or a lock wait timeout, up to DEADLOCK_ATTEMPTS times,
+ * after a random wait that doubles each time (full jitter: writers that collided do not collide again
+ * in step). `run` must be a whole transaction or a lone statement, so that a failed attempt left nothing.
+ */
+async function retryingLockConflicts<T>(run: () => Promise<T>): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (e) {
+      if (i >= DEADLOCK_ATTEMPTS || !isLockConflict(e)) throw e;
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * Math.min(500, 10 * 2 ** i)));
+    }
+  }
+}
+
 /**
  * Runs fn in one transaction: all of it is stored, or none of it. On MariaDB two concurrent
- * writers may deadlock and InnoDB then rolls one back whole: that one is run again (up to 5
- * times), so a deadlock never reaches the caller as a 500 (docs/decisions/091-sqlite-one-writer.md).
+ * writers may deadlock and InnoDB then rolls one back whole: that one is run again (see
+ * retryingLockConflicts), so a deadlock never reaches the caller as a 500
+ * (docs/decisions/091-sqlite-one-writer.md, 200-counters-by-increments.md).
  * fn must therefore only touch the database (or do things that are safe to repeat).
  */
 export async function transaction<T>(fn: (t: Transaction) => Promise<T>): Promise<T> {
@@ -158,12 +182,19 @@ export async function transaction<T>(fn: (t: Transaction) => Promise<T>): Promis
     sqliteQueue = run.catch(() => undefined);
     return run;
   }
-  for (let i = 1; ; i++) {
-    try {
-      return await sequelize.transaction(fn);
-    } catch (e) {
-      if (i >= ATTEMPTS || !RETRYABLE.has(errno(e) ?? 0)) throw e;
-      await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 20));
-    }
-  }
+  return retryingLockConflicts(() => sequelize.transaction(fn));
+}
+
+/**
+ * A statement run outside any transaction (a model's lone create, update or destroy) is its own
+ * transaction: when InnoDB picks it as a deadlock victim it is run again by the same policy.
+ * Statements inside a transaction are not: InnoDB rolled back the whole transaction, which
+ * transaction() runs again.
+ */
+function retryLoneStatements(sequelize: Sequelize): void {
+  if (sequelize.getDialect() === 'sqlite') return;
+  type Query = (sql: unknown, options?: { transaction?: unknown }) => Promise<unknown>;
+  const target = sequelize as unknown as { query: Query };
+  const query = target.query.bind(sequelize);
+  target.query = (sql, options) => (options?.transaction ? query(sql, options) : retryingLockConflicts(() => query(sql, options)));
 }

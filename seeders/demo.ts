@@ -594,7 +594,8 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
   );
   await SubscriptionRecruiter.bulkCreate(
     [
-      { id: 1, subscription_id: 1, recruiter_id: uid('recruiter'), created_at: ago(30 * DAY) },
+      // A seat gives the control tower (decision 240): recruiter@demo.test stays the demo's plain
+      // recruiter, without a seat.
       { id: 2, subscription_id: 1, recruiter_id: uid('recruiterBastille'), created_at: ago(29 * DAY) },
     ],
     o,

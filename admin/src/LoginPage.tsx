@@ -1,7 +1,8 @@
-// Sign-in (email and password) with a forgot-password link to the portal's reset flow; no sign-up.
+// Sign-in (email and password) with "Forgot password?" (common/ForgotPassword.tsx); no sign-up.
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
+import { ForgotPassword } from './common/ForgotPassword.js';
 
 export function LoginPage() {
   const login = useLogin();
@@ -9,19 +10,12 @@ export function LoginPage() {
   const translate = useTranslate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [forgot, setForgot] = useState(false);
   const [busy, setBusy] = useState(false);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setBusy(true);
     try {
-      if (forgot) {
-        await fetch('/apis/auth/forgot-password', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
-        notify('console.forgot_sent', { type: 'info' });
-        setForgot(false);
-      } else {
-        await login({ username: email, password });
-      }
+      await login({ username: email, password });
     } catch (err) {
       notify((err as Error).message || 'ra.auth.sign_in_error', { type: 'error' });
     } finally {
@@ -32,11 +26,11 @@ export function LoginPage() {
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: '#f5f5f5' }}>
       <Card sx={{ width: 360 }}>
         <CardContent>
-          <form onSubmit={submit}>
-            <Stack spacing={2}>
-              <Typography variant="h6">{translate(forgot ? 'console.forgot_password' : 'ra.auth.sign_in')}</Typography>
-              <TextField name="email" type="email" label={translate('resources.users.fields.email')} value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="username" />
-              {!forgot && (
+          <Stack spacing={2}>
+            <form onSubmit={submit}>
+              <Stack spacing={2}>
+                <Typography variant="h6">{translate('ra.auth.sign_in')}</Typography>
+                <TextField name="email" type="email" label={translate('resources.users.fields.email')} value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="username" />
                 <TextField
                   name="password"
                   type="password"
@@ -46,15 +40,13 @@ export function LoginPage() {
                   required
                   autoComplete="current-password"
                 />
-              )}
-              <Button type="submit" variant="contained" disabled={busy}>
-                {translate(forgot ? 'ra.action.confirm' : 'ra.auth.sign_in')}
-              </Button>
-              <Link component="button" type="button" onClick={() => setForgot(!forgot)}>
-                {translate(forgot ? 'ra.action.back' : 'console.forgot_password')}
-              </Link>
-            </Stack>
-          </form>
+                <Button type="submit" variant="contained" disabled={busy}>
+                  {translate('ra.auth.sign_in')}
+                </Button>
+              </Stack>
+            </form>
+            <ForgotPassword email={email} />
+          </Stack>
         </CardContent>
       </Card>
     </Box>

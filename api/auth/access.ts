@@ -2,9 +2,10 @@
 // docs/decisions/044-manager-rule-and-scope.md, 075-one-access-module.md and 190-who-may-see-an-applicant.md).
 // Route guards, the console engine, services and the portal (through /apis/auth/me's is_manager)
 // all ask here. Nothing here reads who created or published a record: access follows role and company.
-import type { Transaction } from 'sequelize';
-import { Application, ManagerRecruiter, User } from '../../models/index.js';
+import { QueryTypes, type Transaction } from 'sequelize';
+import { Application, ManagerRecruiter, User, boundSequelize } from '../../models/index.js';
 import { companyNameFor } from '../../models/rules/company.js';
+import { isActive } from '../../models/rules/subscription.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 
 /** The roles of the console's declarations; staff hold 'admin' whatever their profile. */
@@ -24,20 +25,75 @@ async function managedRecruiterIds(userId: string, t?: Transaction): Promise<str
 }
 
 /**
- * The manager rule, given the recruiters of the user's list other than themselves: a user of
- * profile manager, or whose plan is set and not free, or whose list holds someone else. Only
- * others count: a list holding only the user makes nobody a manager.
+ * What paid subscriptions give a user now (decision 240): `subscriber` when they own an active one
+ * (paid and not expired, or unpaid within its grace: models/rules/subscription.ts isActive);
+ * `seatHolders`, the recruiters holding seats of those; `seatOwners`, the subscribers whose active
+ * subscription gives the user a seat. An expired, canceled or ended-grace subscription gives nothing.
  */
-export function isManagerGiven(user: Pick<User, 'profile' | 'user_plan'>, othersInList: readonly string[]): boolean {
-  if (user.profile === 'candidate') return false;
-  return user.profile === 'manager' || (!!user.user_plan && user.user_plan !== 'free') || othersInList.length > 0;
+export interface Entitlement {
+  subscriber: boolean;
+  seatHolders: string[];
+  seatOwners: string[];
 }
 
-/** The full manager rule, reading the manager list from the database. */
+const NO_ENTITLEMENT: Entitlement = { subscriber: false, seatHolders: [], seatOwners: [] };
+
+export async function entitlementOf(userId: string, t?: Transaction, now: number = Date.now()): Promise<Entitlement> {
+  const rows = await boundSequelize().query<{ user_id: string | null; state: string; expires_at: Date | string | null; recruiter_id: string | null }>(
+    `SELECT s.user_id, s.state, s.expires_at, sr.recruiter_id FROM subscriptions s LEFT JOIN subscription_recruiters sr ON sr.subscription_id = s.id
+     WHERE s.state IN ('payed', 'unpaid') AND (s.user_id = ? OR sr.recruiter_id = ?)`,
+    { replacements: [userId, userId], type: QueryTypes.SELECT, transaction: t },
+  );
+  if (!rows.length) return NO_ENTITLEMENT;
+  const active = rows.filter((r) => isActive({ state: r.state, expires_at: r.expires_at }, now));
+  const owned = active.filter((r) => r.user_id === userId);
+  return {
+    subscriber: owned.length > 0,
+    seatHolders: [...new Set(owned.map((r) => r.recruiter_id).filter((id): id is string => !!id && id !== userId))],
+    seatOwners: [...new Set(active.filter((r) => r.recruiter_id === userId && r.user_id && r.user_id !== userId).map((r) => r.user_id as string))],
+  };
+}
+
+/** Whether subscriptions make the user a manager: they own an active one or hold one of its seats. */
+const entitled = (e: Entitlement): boolean => e.subscriber || e.seatOwners.length > 0;
+
+/**
+ * The manager rule, given the recruiters of the user's list other than themselves and what their
+ * subscriptions give: a user of profile manager, or whose plan is set and not free, or whose list
+ * holds someone else, or who owns an active subscription or holds one of its seats. Only others
+ * count: a list holding only the user makes nobody a manager.
+ */
+export function isManagerGiven(user: Pick<User, 'profile' | 'user_plan'>, othersInList: readonly string[], entitlement: Entitlement = NO_ENTITLEMENT): boolean {
+  if (user.profile === 'candidate') return false;
+  return user.profile === 'manager' || (!!user.user_plan && user.user_plan !== 'free') || othersInList.length > 0 || entitled(entitlement);
+}
+
+/** The full manager rule, reading the manager list and the subscriptions from the database. */
 export async function isManager(user: Pick<User, 'id' | 'profile' | 'user_plan'>, t?: Transaction): Promise<boolean> {
   if (user.profile === 'candidate') return false;
   if (isManagerGiven(user, [])) return true;
-  return (await managedRecruiterIds(user.id, t)).length > 0;
+  if ((await managedRecruiterIds(user.id, t)).length > 0) return true;
+  return entitled(await entitlementOf(user.id, t));
+}
+
+/**
+ * The recruiter accounts of a subscriber's company, who may hold seats of their subscriptions: the
+ * recruiters of their manager list and of their shops, and those who held a seat of one of their
+ * subscriptions; the subscriber themselves too (decision 241).
+ */
+export async function companyRecruiterIds(ownerId: string, t?: Transaction): Promise<string[]> {
+  const rows = await boundSequelize().query<{ id: string }>(
+    `SELECT recruiter_id AS id FROM manager_recruiters WHERE manager_id = ?
+     UNION SELECT recruiter_id AS id FROM shops WHERE manager_id = ? AND recruiter_id IS NOT NULL
+     UNION SELECT sr.recruiter_id AS id FROM subscription_recruiters sr JOIN subscriptions s ON s.id = sr.subscription_id WHERE s.user_id = ?`,
+    { replacements: [ownerId, ownerId, ownerId], type: QueryTypes.SELECT, transaction: t },
+  );
+  return [...new Set([ownerId, ...rows.map((r) => r.id)])];
+}
+
+/** Whether a recruiter account belongs to a subscriber's company (companyRecruiterIds). */
+export async function isCompanyRecruiter(ownerId: string, recruiterId: string, t?: Transaction): Promise<boolean> {
+  return (await companyRecruiterIds(ownerId, t)).includes(recruiterId);
 }
 
 /** Who may write offers (drafts): recruiters, managers and staff. */
@@ -53,7 +109,10 @@ export interface Reach {
   roles: ConsoleRole[];
   /** Recruiters whose offers and candidates the caller sees: themselves, plus their list for a manager. */
   recruiterIds: string[];
-  /** Managers whose company records (shops, templates, subscriptions, landings) the caller sees. */
+  /**
+   * Managers whose company records the caller reads: themselves, plus the subscribers whose seat
+   * they hold (those subscribers' shops). Writes and subscriptions stay the caller's own.
+   */
   managerIds: string[];
 }
 
@@ -61,16 +120,18 @@ export interface Reach {
 export async function reachOf(user: Who, t?: Transaction): Promise<Reach> {
   if (isStaff(user)) return { all: true, userId: user.id, roles: ['admin'], recruiterIds: [], managerIds: [] };
   if (user.profile === 'candidate') return { all: false, userId: user.id, roles: ['candidate'], recruiterIds: [], managerIds: [] };
-  const others = await managedRecruiterIds(user.id, t);
-  const manager = isManagerGiven(user, others);
+  const [others, entitlement] = await Promise.all([managedRecruiterIds(user.id, t), entitlementOf(user.id, t)]);
+  const manager = isManagerGiven(user, others, entitlement);
   const roles: ConsoleRole[] = user.profile === 'recruiter' || user.profile === 'manager' ? ['recruiter'] : [];
   if (manager) roles.push('manager');
+  // A subscriber reaches the recruiters holding their seats as their list's; a seat holder
+  // reaches the subscriber's own offers and shops (decision 240).
   return {
     all: false,
     userId: user.id,
     roles,
-    recruiterIds: manager ? [user.id, ...others] : [user.id],
-    managerIds: [user.id],
+    recruiterIds: manager ? [...new Set([user.id, ...others, ...entitlement.seatHolders, ...entitlement.seatOwners])] : [user.id],
+    managerIds: [user.id, ...entitlement.seatOwners],
   };
 }
 

@@ -31,5 +31,7 @@ export const requireManager: RequestHandler = async (req, _res, next) => {
   if (!req.caller) return next(unauthorized());
   const user = req.caller.user;
   if (user.is_admin || (await isManager(user))) return next();
-  next(forbidden('manager_access_not_allowed', 'manager_access_not_allowed'));
+  // A recruiter or manager account could subscribe: it reads the subscribers' message (issue 23).
+  const couldSubscribe = user.profile === 'recruiter' || user.profile === 'manager';
+  next(forbidden('manager_access_not_allowed', couldSubscribe ? 'control_tower_subscribers_only' : 'manager_access_not_allowed'));
 };

@@ -60,6 +60,9 @@ export const LIMITS = {
   leadMessageTo: (destination: string): Limit => ({ bucket: `lead-msg:to:${destination}`, max: 1, windowMs: DAY }),
   /** Messages a day about one offer. */
   leadMessagesOfOffer: (offer: string): Limit => ({ bucket: `lead-msg:offer:${offer}`, max: 200, windowMs: DAY }),
+  // Meeting invitations (docs/decisions/290-meeting-invitations.md): a pair's candidate is sent at
+  // most this many links and invitations an hour, whoever of the recruiter's side sends them.
+  meetingInvites: (room: string): Limit => ({ bucket: `meeting-invite:${room}`, max: 10, windowMs: 60 * MIN }),
 } as const;
 
 /** A reset code is voided after this many wrong codes for its user (from any address); a new

@@ -11,16 +11,24 @@ import type { Scope } from './types.js';
 
 export type { ConsoleCtx, Rec, Scope, ServerPart } from './types.js';
 
-/** 'self': the caller's own rows; 'managed': those of the recruiters they reach (themselves and, for a manager, their list). */
-const scopeOf = (rule: RowScope, reach: Reach, role: Exclude<ConsoleRole, 'admin'>): Scope => ({ column: rule.column, ids: rule.match === 'self' ? [reach.userId] : reach.recruiterIds, role });
+/**
+ * 'self': the caller's own rows; 'managed': those of the recruiters they reach (themselves and, for a
+ * manager, their list); 'company': reads of the companies they reach (their own and, for a seat
+ * holder, the subscriber's), writes of their own.
+ */
+function scopeOf(rule: RowScope, reach: Reach, role: Exclude<ConsoleRole, 'admin'>, op?: Operation): Scope {
+  if (rule.match === 'managed') return { column: rule.column, ids: reach.recruiterIds, role };
+  if (rule.match === 'company' && (op === 'list' || op === 'read')) return { column: rule.column, ids: reach.managerIds, role };
+  return { column: rule.column, ids: [reach.userId], role };
+}
 
 /** The rows the first of `roles` that the caller holds and that has a row scope reaches. */
-function widestScope(decl: ResourceDecl, roles: readonly ConsoleRole[], reach: Reach): Scope | undefined {
+function widestScope(decl: ResourceDecl, roles: readonly ConsoleRole[], reach: Reach, op?: Operation): Scope | undefined {
   // Manager rows include the recruiter rows, so try the widest role first.
   for (const role of ['manager', 'recruiter', 'candidate'] as const) {
     if (!reach.roles.includes(role) || !roles.includes(role)) continue;
     const rule = decl.rows?.[role];
-    if (rule) return scopeOf(rule, reach, role);
+    if (rule) return scopeOf(rule, reach, role, op);
   }
   return undefined;
 }
@@ -34,7 +42,7 @@ export async function authorize(decl: ResourceDecl, op: Operation, caller: Calle
     if (!allowed.includes('admin')) throw forbidden('operation_not_allowed', 'forbidden');
     return null;
   }
-  const scope = widestScope(decl, allowed, reach);
+  const scope = widestScope(decl, allowed, reach, op);
   if (scope !== undefined) return scope;
   // The console is the staff's: anyone without a role here reads the spec's admin message.
   throw forbidden('admin_only', MESSAGES.adminOnly);

@@ -12,6 +12,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (a calendar invitation: text/calendar). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
 }
 
 export interface Mailer {
@@ -28,7 +36,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(m: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });
   }
 }
 
@@ -40,7 +48,7 @@ export class FileMailer implements Mailer {
   ) {}
 
   async send(m: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+    const info = await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });
     await fs.mkdir(this.dir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.dir, `${stamp}-${crypto.randomBytes(3).toString('hex')}.eml`);

@@ -20,6 +20,8 @@ import {
   transcodeAnswer,
 } from '../services/video-answers.service.js';
 import { LEAD_NOTIF_JOB, notifyLead, resendFailed } from '../services/lead-notif.service.js';
+import { CONFIRM_MAIL_JOB, REJECTED_MAIL_JOB, REJECT_JOB, REJECT_SWEEP_JOB, rejectAllDue, rejectIfDue, sendConfirmationMail, sendRejectedMail } from '../services/candidate-news.service.js';
+import { MEETING_MESSAGE_JOB, sendMeetingMessage } from '../services/meeting-invites.service.js';
 import { LIFECYCLE_QUEUE, LIFECYCLE_RECURRING, runLifecycleJob } from './lifecycle.js';
 import { BOOST_END_JOB, endBoosts } from '../services/manager-offers.service.js';
 
@@ -43,6 +45,8 @@ export const RECURRING: RecurringTask[] = [
   { name: 'upload-cleanup', everyMs: 3600_000 },
   { name: 'purge-done-jobs', everyMs: 24 * 3600_000 },
   { name: 'abandoned-answer-uploads', everyMs: 3600_000 },
+  // Rejections whose delay is over, should their own job be lost (decision 281).
+  { name: REJECT_SWEEP_JOB, everyMs: 3600_000 },
   // Boosts whose end job was lost or ran early (decision 251).
   { name: BOOST_SWEEP_JOB, everyMs: 3600_000 },
   // The data lifecycle (subscription expiry among it): daily, on its own queue (api/jobs/lifecycle.ts).
@@ -77,6 +81,21 @@ export function defineJobs(deps: JobDeps): void {
   defineJob(COMPLETE_MAIL_JOB, async (payload) => {
     await sendCompletionMail(deps.mailer, deps.settings.publicUrl, Number(payload.application_id));
   });
+  // Candidates told where they stand (decision 281): complete, turned down.
+  const news = { mailer: deps.mailer, publicUrl: deps.settings.publicUrl };
+  defineJob(CONFIRM_MAIL_JOB, async (payload) => {
+    await sendConfirmationMail(news, Number(payload.application_id));
+  });
+  defineJob(REJECTED_MAIL_JOB, async (payload) => {
+    await sendRejectedMail(news, Number(payload.application_id));
+  });
+  defineJob(REJECT_JOB, async (payload) => {
+    await rejectIfDue(Number(payload.application_id), deps.clock());
+  });
+  defineJob(REJECT_SWEEP_JOB, async () => {
+    const rejected = await rejectAllDue(deps.clock());
+    if (rejected) deps.logger.info({ rejected }, 'rejections made final');
+  });
   // Lead notifications (docs/decisions/164-lead-notifications.md): the first message and resends.
   const sms = deps.sms ?? createSms(deps.settings);
   const notify = { mailer: deps.mailer, sms, appDownloadUrl: deps.settings.appDownloadUrl, clock: deps.clock };
@@ -90,6 +109,11 @@ export function defineJobs(deps: JobDeps): void {
       if (ctx.job.attempts >= ctx.job.max_attempts) await resendFailed(payload, deps.clock());
       throw e;
     }
+  });
+  // Meeting invitations (decision 290): one message per job (the link, an invitation, a reminder, a cancellation).
+  const meeting = { mailer: deps.mailer, sms, publicUrl: deps.settings.publicUrl, clock: deps.clock };
+  defineJob(MEETING_MESSAGE_JOB, async (payload) => {
+    await sendMeetingMessage(meeting, payload);
   });
   defineJob('upload-cleanup', async () => {
     const removed = await purgeUnreferencedUploads(deps.storage, deps.clock());

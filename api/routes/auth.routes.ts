@@ -84,8 +84,8 @@ export function authRoutes(deps: AppDeps): Router {
   });
 
   router.post('/auth/reset-password', validate({ body: resetPasswordSchema }), async (req, res) => {
-    await resetPassword(req.body as ResetPasswordInput, { ip: req.ip ?? 'unknown', now: deps.clock() });
-    res.json({ success: true, message: t(req.lang, 'password_changed') });
+    const { sign_in } = await resetPassword(req.body as ResetPasswordInput, { ip: req.ip ?? 'unknown', now: deps.clock() });
+    res.json({ success: true, message: t(req.lang, 'password_changed'), sign_in });
   });
 
   // One-time e-mail codes (docs/api/candidate-identity.md): ask for a code, then give it back to

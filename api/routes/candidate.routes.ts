@@ -1,5 +1,6 @@
 // Video answers for a signed-in candidate (session cookie or the app's bearer token), docs/api/video-answers.md:
 //   POST /apis/candidate/applications            start or resume an application by job code
+//   GET  /apis/candidate/applications            the caller's applications (their page /candidate)
 //   GET  /apis/candidate/applications/:id        the application and each answer's status
 //   tus  /apis/candidate/uploads[/:upload_id]    resumable upload of one answer (POST, HEAD, PATCH, DELETE, OPTIONS)
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ import { DEFAULT_LANG, type Lang } from '../../config/i18n/index.js';
 import { answerUploadMetadataSchema, applicationIdSchema, startApplicationSchema, type StartApplication } from '../services/video-answers.schema.js';
 import { applicationView, beginAnswerUpload, finishAnswerUpload, ownApplication, ownUpload, startApplication, videoError } from '../services/video-answers.service.js';
 import { ffmpegPath } from '../integrations/ffmpeg.js';
+import { ownApplications } from '../services/candidate-applications.service.js';
 
 /** tus's metadata store: the answer_uploads row of each upload, so that every process knows it. */
 class AnswerUploadKv implements KvStore<Upload> {
@@ -68,7 +70,7 @@ export function candidateRoutes(deps: AppDeps): Router {
       const node = nodeReq(req);
       try {
         const meta = parseInput(answerUploadMetadataSchema, upload.metadata ?? {});
-        await beginAnswerUpload(node.caller?.user, meta, upload.id, upload.size, uploadDir);
+        await beginAnswerUpload(node.caller?.user, meta, upload.id, upload.size, uploadDir, deps.clock());
         return {};
       } catch (e) {
         if (e instanceof AppError) throw tusError(e, node.lang ?? DEFAULT_LANG);
@@ -134,6 +136,10 @@ export function candidateRoutes(deps: AppDeps): Router {
     const { job_code } = req.body as StartApplication;
     const { application, created } = await startApplication(req.caller?.user, job_code, deps.clock());
     res.status(created ? 201 : 200).json(await applicationView(application, req.lang, uploadDir));
+  });
+  // The candidate's own applications, for their page /candidate (decision 283).
+  router.get('/candidate/applications', candidateOnly, async (req, res) => {
+    res.set('Cache-Control', 'private, no-store').json({ Items: await ownApplications(req.caller?.user, deps.clock()) });
   });
   router.get('/candidate/applications/:id', candidateOnly, validate({ params: applicationIdSchema }), async (req, res) => {
     const application = await ownApplication(req.caller?.user, Number(req.params.id));

@@ -1,7 +1,9 @@
 // The meeting room's calls (docs/decisions/160-meeting-room.md):
 // GET /apis/meeting-flight/{recruiter}/{candidate}/{current}: the join answer (spec's shape);
 // GET and POST /apis/meeting-signal/{recruiter}/{candidate}: the embedded call's signalling
-// (long polling and posts, through the database so any node serves either page).
+// (long polling and posts, through the database so any node serves either page);
+// /apis/meeting-invite/{recruiter}/{candidate}: send the link now or schedule the call (POST), the
+// calls to come (GET), cancel one (DELETE .../{id}); docs/decisions/290-meeting-invitations.md.
 import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '../app.js';
 import { validate } from '../lib/validate.js';
@@ -9,7 +11,18 @@ import { forbidden } from '../lib/errors.js';
 import { ownOrigins } from '../auth/csrf.js';
 import { meetingProvider } from '../integrations/meeting.js';
 import { joinMeeting, meetingAccess, receiveSignals, sendSignal } from '../services/meeting.service.js';
-import { meetingParamsSchema, signalQuerySchema, signalSchema, type MeetingParams, type SignalInput, type SignalQuery } from '../services/meeting.schema.js';
+import { cancelMeeting, inviteToMeeting, upcomingMeetings } from '../services/meeting-invites.service.js';
+import {
+  meetingInviteIdSchema,
+  meetingInviteSchema,
+  meetingParamsSchema,
+  signalQuerySchema,
+  signalSchema,
+  type MeetingInvite,
+  type MeetingParams,
+  type SignalInput,
+  type SignalQuery,
+} from '../services/meeting.schema.js';
 
 const checkParams = validate({ params: meetingParamsSchema });
 
@@ -50,6 +63,22 @@ export function meetingRoutes(deps: AppDeps): Router {
   router.post('/meeting-signal/:recruiter/:candidate', checkParams, validate({ body: signalSchema }), async (req, res) => {
     const access = await meetingAccess(req.caller?.user, req.params as unknown as MeetingParams);
     res.status(201).json(await sendSignal(access, req.body as SignalInput, deps.clock()));
+  });
+
+  router.get('/meeting-invite/:recruiter/:candidate', checkParams, async (req, res) => {
+    const access = await meetingAccess(req.caller?.user, req.params as unknown as MeetingParams);
+    res.set('Cache-Control', 'no-store').json({ meetings: await upcomingMeetings(access, deps.clock()) });
+  });
+
+  router.post('/meeting-invite/:recruiter/:candidate', checkParams, validate({ body: meetingInviteSchema }), async (req, res) => {
+    const access = await meetingAccess(req.caller?.user, req.params as unknown as MeetingParams);
+    res.status(201).json({ meeting: await inviteToMeeting(access, req.body as MeetingInvite, deps.clock()) });
+  });
+
+  router.delete('/meeting-invite/:recruiter/:candidate/:id', validate({ params: meetingInviteIdSchema }), async (req, res) => {
+    const params = req.params as unknown as { recruiter: string; candidate: string; id: number };
+    const access = await meetingAccess(req.caller?.user, params);
+    res.json({ meeting: await cancelMeeting(access, params.id, deps.clock()) });
   });
 
   return router;

@@ -9,8 +9,19 @@ import { validate } from '../lib/validate.js';
 import { verifyWebhook } from '../integrations/stripe.js';
 import { AppError } from '../lib/errors.js';
 import { eventProblem } from '../services/stripe-events.schema.js';
-import { applyStripeEvent, assignSeat, billingInformations, hpidRegister, releaseSeat, startCheckout, subRegister } from '../services/subscriptions.service.js';
-import { seatParams, seatSchema, subIdParams, subscriptionActionSchema, type SubscriptionAction } from '../services/subscriptions.schema.js';
+import {
+  addSeatRecruiter,
+  applyStripeEvent,
+  assignSeat,
+  billingInformations,
+  billingPortal,
+  paidInvoices,
+  hpidRegister,
+  releaseSeat,
+  startCheckout,
+  subRegister,
+} from '../services/subscriptions.service.js';
+import { newSeatRecruiterSchema, seatParams, seatSchema, subIdParams, subscriptionActionSchema, type NewSeatRecruiter, type SubscriptionAction } from '../services/subscriptions.schema.js';
 
 export function subscriptionRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -24,12 +35,12 @@ export function subscriptionRoutes(deps: AppDeps): Router {
     const caller = req.caller?.user ?? null;
     switch (body.action) {
       case 'billing_informations': {
-        const sub = await billingInformations(body, caller, deps.clock());
+        const sub = await billingInformations(body, caller, deps.clock(), deps.settings);
         res.status(201).json({ sub_id: sub.sub_id, sub_plan_id: sub.plan_id, state: sub.state });
         return;
       }
       case 'sub_register': {
-        const sub = await subRegister(body, caller, deps.clock());
+        const sub = await subRegister(body, caller, deps.clock(), deps.settings);
         res.status(201).json({ sub_id: sub.sub_id, sub_plan_id: sub.plan_id, sub_quantity: sub.quantity, state: sub.state });
         return;
       }
@@ -46,8 +57,20 @@ export function subscriptionRoutes(deps: AppDeps): Router {
   router.post('/subscription/:id/recruiters', requireUser, validate({ params: subIdParams, body: seatSchema }), async (req, res) => {
     res.status(201).json(await assignSeat(req.params.id as string, (req.body as { recruiter_id: string }).recruiter_id, req.caller!.user, deps.clock()));
   });
+  // The new recruiter form: an account, its seat and its point of sale at once (decision 241).
+  router.post('/subscription/:id/recruiters/new', requireUser, validate({ params: subIdParams, body: newSeatRecruiterSchema }), async (req, res) => {
+    res.status(201).json(await addSeatRecruiter(req.params.id as string, req.body as NewSeatRecruiter, req.caller!.user, deps.clock()));
+  });
   router.delete('/subscription/:id/recruiters/:recruiterId', requireUser, validate({ params: seatParams }), async (req, res) => {
     res.json(await releaseSeat(req.params.id as string, req.params.recruiterId as string, req.caller!.user, deps.clock()));
+  });
+
+  // Billing self-service (decision 242): Stripe's Billing Portal, the paid invoices.
+  router.post('/subscription/:id/billing-portal', requireUser, validate({ params: subIdParams }), async (req, res) => {
+    res.json(await billingPortal(req.params.id as string, req.caller!.user, deps.settings));
+  });
+  router.get('/subscription/:id/invoices', requireUser, validate({ params: subIdParams }), async (req, res) => {
+    res.json(await paidInvoices(req.params.id as string, req.caller!.user, deps.settings));
   });
   return router;
 }

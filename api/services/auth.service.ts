@@ -11,7 +11,7 @@ import type { DeviceTokens } from '../auth/device.js';
 import { retryingTransaction } from './retry-transaction.js';
 import { AppError, invalid } from '../lib/errors.js';
 import type { Mailer } from '../integrations/mail.js';
-import { t, normalizeLang, type Lang } from '../../config/i18n/index.js';
+import { t, normalizeLang, withLang, type Lang } from '../../config/i18n/index.js';
 import { normalizeEmail } from '../../models/rules/email.js';
 import type { ForgotPasswordInput, LoginInput, ProfileChanges, ResetPasswordInput } from './auth.schema.js';
 
@@ -171,7 +171,7 @@ export async function forgotPassword(input: ForgotPasswordInput, ctx: { ip: stri
     await PasswordResetCode.update({ used_at: ctx.now }, { where: { user_id: user.id, used_at: null }, transaction: tx });
     await PasswordResetCode.create({ user_id: user.id, code_hash: sha256(code), expires_at: new Date(ctx.now.getTime() + RESET_CODE_TTL_MS), used_at: null }, { transaction: tx });
   });
-  const link = `${ctx.publicUrl}/reset-password/${encodeURIComponent(user.id)}/${code}?lang=${lang}`;
+  const link = withLang(`${ctx.publicUrl}/reset-password/${encodeURIComponent(user.id)}/${code}`, lang);
   void ctx.mailer
     .send({
       to: user.email,
@@ -186,7 +186,7 @@ export async function forgotPassword(input: ForgotPasswordInput, ctx: { ip: stri
  * transaction as the password change, so two concurrent uses cannot both succeed. Success ends
  * every session of the user.
  */
-export async function resetPassword(input: ResetPasswordInput, ctx: { ip: string; now: Date }): Promise<void> {
+export async function resetPassword(input: ResetPasswordInput, ctx: { ip: string; now: Date }): Promise<{ sign_in: SignInPage }> {
   // Limits per (user, address) pair and per address: a stranger's wrong codes never block the
   // owner's link; they only count towards voiding it (decision 042).
   const pairLimit = LIMITS.resetPair(input.user_id, ctx.ip);
@@ -205,6 +205,18 @@ export async function resetPassword(input: ResetPasswordInput, ctx: { ip: string
     await destroyUserSessions(input.user_id, undefined, tx);
   });
   await forget([], [pairLimit.bucket]);
+  const user = await User.findByPk(input.user_id, { attributes: ['profile', 'is_admin'] });
+  return { sign_in: user ? signInPageOf(user) : '/login' };
+}
+
+/** Where each kind of account signs in: the reset page ends with a link there. */
+export type SignInPage = '/admin' | '/manager' | '/dashboard' | '/candidate' | '/login';
+export function signInPageOf(user: Pick<User, 'profile' | 'is_admin'>): SignInPage {
+  if (user.is_admin) return '/admin';
+  if (user.profile === 'manager') return '/manager';
+  if (user.profile === 'recruiter') return '/dashboard';
+  if (user.profile === 'candidate') return '/candidate';
+  return '/login';
 }
 
 /** One more wrong code against the user's live code; at RESET_CODE_MAX_WRONG it is voided (a new

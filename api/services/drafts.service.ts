@@ -3,9 +3,10 @@
 // belongs to the draft's owner, whoever publishes it; after publication the link no longer
 // changes anything (docs/decisions/012-draft-offer-publishing.md, 190-who-may-see-an-applicant.md).
 import { isEditionToken, newEditionToken } from '../../models/rules/edition-token.js';
-import { DraftOffer, Offer, OfferQuestion, User, transaction, type DraftOfferJson } from '../../models/index.js';
+import { Op } from 'sequelize';
+import { DraftOffer, ManagerRecruiter, Offer, OfferQuestion, Template, User, transaction, type DraftOfferJson } from '../../models/index.js';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.js';
-import { companyOf, isManager, isStaff, mayReachOffer, mayWriteOffers } from '../auth/access.js';
+import { companyOf, isManager, isStaff, mayReachOffer, mayWriteOffers, reachOf } from '../auth/access.js';
 import { audit } from './audit.service.js';
 import { REFERENCE_DEFAULTS } from '../../config/reference/index.js';
 import { freeJobCode, withJobCodeRetry } from './job-codes.js';
@@ -43,10 +44,52 @@ export async function assertMayCreateDraft(caller: User | undefined): Promise<Us
  * A new draft owned by the caller. Fields given in the body (e.g. from a template), checked by
  * draftSchema like a saved draft, are laid over the defaults.
  */
+/**
+ * The company fields a company user's new draft starts with (issue 24: the wizard asked them
+ * again): the company's name by the company rule (access.ts companyOf), and the description of
+ * the latest offer or template of that company, by the user, their team (a manager's list) or the
+ * managers whose list holds them.
+ * Staff get none (they write for any company). Decision 271.
+ */
+export async function companyDefaults(owner: User): Promise<Pick<DraftOfferJson, 'company_name' | 'company_description'>> {
+  if (isStaff(owner)) return {};
+  const name = await companyOf(owner.id);
+  const managers = await ManagerRecruiter.findAll({ where: { recruiter_id: owner.id }, attributes: ['manager_id'], raw: true });
+  // The user's own reach (a manager's recruiters) and the managers whose list holds them.
+  const ids = [...new Set([...(await reachOf(owner)).recruiterIds, owner.id, ...managers.map((m) => String(m.manager_id))])];
+  const offer = await Offer.findOne({
+    where: { recruiter_id: ids, company_description: { [Op.ne]: null }, ...(name ? { company_name: name } : {}) },
+    attributes: ['company_name', 'company_description'],
+    order: [
+      ['created_at', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    raw: true,
+  });
+  const fromOffer = offer?.company_description?.trim() ? { name: offer.company_name, description: offer.company_description } : null;
+  let fromTemplate: { name: string | null; description: string } | null = null;
+  if (!fromOffer) {
+    const templates = await Template.findAll({ where: { owner_id: ids }, order: [['updated_at', 'DESC']], limit: 50 });
+    const hit = templates
+      .map((t) => ({
+        name: typeof t.content?.company_name === 'string' ? t.content.company_name : null,
+        description: typeof t.content?.company_description === 'string' ? t.content.company_description : '',
+      }))
+      .find((t) => t.description.trim() && (!name || t.name === name));
+    fromTemplate = hit ?? null;
+  }
+  const found = fromOffer ?? fromTemplate;
+  const company_name = name ?? found?.name ?? undefined;
+  return {
+    ...(company_name ? { company_name } : {}),
+    ...(found?.description?.trim() ? { company_description: found.description } : {}),
+  };
+}
+
 export async function createDraft(caller: User | undefined, given: DraftOfferJson = {}): Promise<{ edition_token: string }> {
   const owner = await assertMayCreateDraft(caller);
   const edition_token = newEditionToken();
-  const offer_json = { ...defaultOfferJson(), ...given };
+  const offer_json = { ...defaultOfferJson(), ...(await companyDefaults(owner)), ...given };
   await DraftOffer.create({ edition_token, owner_id: owner.id, offer_json, published_offer_id: null });
   return { edition_token };
 }

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { email } from '../../models/rules/email.js';
 import { optionalText } from '../../models/rules/text.js';
 import { EMAIL_CODE_PATTERN } from '../../models/rules/email-format.js';
+import { MEETING_ROOM_PATH } from '../../models/rules/meeting.js';
 export { EMAIL_CODE_DIGITS, EMAIL_CODE_PATTERN } from '../../models/rules/email-format.js';
 
 export const emailCodeRequestSchema = z.object({
@@ -12,6 +13,8 @@ export const emailCodeRequestSchema = z.object({
   lang: z.optional(z.enum(['fr', 'nl', 'en', 'es'], 'validation_error')),
   /** The offer the candidate is answering: the mailed link opens its /candidate/apply page. */
   job_code: optionalText(16, { invalid: 'validation_error', transform: 'upper' }),
+  /** A meeting room the candidate was signing in to join: the mailed link opens it (decision 290). */
+  return_to: z.optional(z.string('validation_error').check(z.regex(MEETING_ROOM_PATH, 'validation_error'))),
 });
 export type EmailCodeRequest = z.output<typeof emailCodeRequestSchema>;
 

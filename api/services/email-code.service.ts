@@ -12,7 +12,7 @@ import { createSession } from '../auth/sessions.js';
 import { EMAIL_CODE_MAX_WRONG, LIMITS, forget, spend } from '../auth/throttle.js';
 import { invalid } from '../lib/errors.js';
 import type { Mailer } from '../integrations/mail.js';
-import { t, normalizeLang, type Lang } from '../../config/i18n/index.js';
+import { t, normalizeLang, withLang, type Lang } from '../../config/i18n/index.js';
 import { normalizeEmail } from '../../models/rules/email.js';
 import { EMAIL_CODE_DIGITS, type EmailCodeRequest, type EmailCodeVerify } from './email-code.schema.js';
 
@@ -28,11 +28,12 @@ export function newEmailCode(): string {
 /** Accounts that may sign in with a mailed code: candidates without a company SSO provider. */
 const codeSignInAllowed = (user: User) => user.profile === 'candidate' && user.sso_provider_id == null && !user.is_admin;
 
-/** Where the mailed link leads: the offer's recording page, the code in the fragment (never sent
- *  to a server, so never in a log), which the page reads and sends to the verify call. */
-export function emailCodeLink(publicUrl: string, email: string, code: string, lang: Lang, jobCode?: string): string {
-  const page = jobCode ? `/candidate/apply/${encodeURIComponent(jobCode)}` : '/login';
-  return `${publicUrl}${page}?lang=${lang}#email=${encodeURIComponent(email)}&code=${code}`;
+/** Where the mailed link leads: the offer's recording page, the meeting room being joined, else
+ *  the candidate's own page (decision 283), the code in the fragment (never sent to a server, so
+ *  never in a log), which the page reads and sends to the verify call. */
+export function emailCodeLink(publicUrl: string, email: string, code: string, lang: Lang, jobCode?: string, returnTo?: string): string {
+  const page = returnTo ?? (jobCode ? `/candidate/apply/${encodeURIComponent(jobCode)}` : '/candidate');
+  return withLang(`${publicUrl}${page}#email=${encodeURIComponent(email)}&code=${code}`, lang);
 }
 
 export interface RequestCodeContext {
@@ -61,7 +62,7 @@ export async function requestEmailCode(input: EmailCodeRequest, ctx: RequestCode
     await EmailCode.update({ used_at: ctx.now }, { where: { email, used_at: null }, transaction: tx });
     await EmailCode.create({ email, code_hash: hashCode(email, code), expires_at: new Date(ctx.now.getTime() + EMAIL_CODE_TTL_MS), used_at: null }, { transaction: tx });
   });
-  const link = emailCodeLink(ctx.publicUrl, email, code, lang, input.job_code);
+  const link = emailCodeLink(ctx.publicUrl, email, code, lang, input.job_code, input.return_to);
   void ctx.mailer.send({ to: email, subject: t(lang, 'email_code_mail_subject', { code }), text: t(lang, 'email_code_mail_text', { code, link }) }).catch(ctx.onMailError);
 }
 

@@ -87,6 +87,13 @@ const tagList = z.pipe(
 );
 
 export const dashboardQuerySchema = z.object({
+  /** One application by id (the new-candidate e-mail's /dashboard?application={id}), within the caller's reach. */
+  application: z.optional(
+    z.pipe(
+      z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v)),
+      z.number('invalid_application').check(z.int('invalid_application'), z.minimum(1, 'invalid_application')),
+    ),
+  ),
   from: z.optional(isoDate),
   to: z.optional(isoDate),
   job_code: z.optional(jobCodeParam),

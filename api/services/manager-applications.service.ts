@@ -26,8 +26,9 @@ import { sqlDate } from '../../models/columns.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { companyReach, reachesRecruiter, type Reach } from '../auth/access.js';
 import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
-import { recountOffers, recountUsers } from './user-counters.service.js';
+import { CounterChanges } from './user-counters.service.js';
 import { audit } from './audit.service.js';
+import { scheduleRejection } from './candidate-news.service.js';
 import { LOOKUP_JOB_CODE } from './job-codes.js';
 import { OFFER_PAGE_DEFAULT } from './manager-applications.schema.js';
 import type { User } from '../../models/index.js';
@@ -256,9 +257,6 @@ export async function offerApplication(caller: User | undefined, jobCode: string
   };
 }
 
-/** Counters that follow the to_recruit and recruited states (api/services/user-counters.service.ts). */
-const COUNTED: readonly RecruiterState[] = ['to_recruit', 'recruited'];
-
 /**
  * Moves one candidate of an offer to `to` by the rules of section 4 (models/rules/recruiter-states.ts).
  * One conditional UPDATE on the state read decides: two moves at once cannot both pass from the same
@@ -269,8 +267,8 @@ export async function moveApplication(caller: User | undefined, jobCode: string,
   const offer = await scopedOffer(reach, jobCode);
   return transaction(async (t) => {
     const sequelize = boundSequelize();
-    const [app] = await sequelize.query<{ id: number; recruiter_state: RecruiterState; recruiter_id: string }>(
-      `SELECT id, recruiter_state, recruiter_id FROM applications WHERE offer_id = ? AND candidate_id = ? AND state = 'complete'`,
+    const [app] = await sequelize.query<{ id: number; recruiter_state: RecruiterState; recruiter_id: string; candidate_id: string; is_reco: boolean | number }>(
+      `SELECT id, recruiter_state, recruiter_id, candidate_id, is_reco FROM applications WHERE offer_id = ? AND candidate_id = ? AND state = 'complete'`,
       { replacements: [offer.id, candidateSub], type: QueryTypes.SELECT, transaction: t },
     );
     if (!app) throw notFound('application_not_found', 'application_not_found');
@@ -278,15 +276,18 @@ export async function moveApplication(caller: User | undefined, jobCode: string,
     const item = (state: RecruiterState) => ({ job_code: offer.job_code, candidate_sub: candidateSub, recruiter_state: state, previous_state: from });
     if (from === to) return { error: false, changed: false, Item: item(to) };
     if (!canMove(from, to)) throw new AppError(409, 'transition_not_allowed', 'transition_not_allowed', { from, to });
-    const [, changed] = await sequelize.query(`UPDATE applications SET recruiter_state = ?, updated_at = ? WHERE id = ? AND recruiter_state = ?`, {
+    const counts = await new CounterChanges().lock(t, { offers: [offer.id] });
+    const [, changed] = await sequelize.query(`UPDATE applications SET recruiter_state = ?, updated_at = ? WHERE id = ? AND recruiter_state = ? AND state = 'complete'`, {
       replacements: [to, sqlDate(now, dialect()), app.id, from],
       type: QueryTypes.UPDATE,
       transaction: t,
     });
     if (Number(changed) !== 1) throw new AppError(409, 'transition_not_allowed', 'transition_not_allowed', { from, to });
-    if (COUNTED.includes(from) || COUNTED.includes(to)) await recountUsers([app.recruiter_id], t);
-    await recountOffers([offer.id], t);
+    await counts.application({ ...app, offer_id: offer.id, state: 'complete' }, { ...app, offer_id: offer.id, state: 'complete', recruiter_state: to }).apply(t);
     await audit(t, { actorId: caller!.id, action: 'recruiter_state', resource: 'applications', recordId: app.id, before: { recruiter_state: from }, after: { recruiter_state: to }, at: now });
+    // A rejection becomes final, and the candidate is told, when its delay is over (decision 281):
+    // the company sees when.
+    if (to === 'wait_reject') return { error: false, changed: true, Item: { ...item(to), reject_at: (await scheduleRejection(app.id, now, t)).toISOString() } };
     return { error: false, changed: true, Item: item(to) };
   });
 }
@@ -297,6 +298,8 @@ export const isRecruiterState = (v: unknown): v is RecruiterState => typeof v ==
 export const DASHBOARD_OFFERS_MAX = 200;
 
 export interface DashboardQuery {
+  /** One application by id (the new-candidate e-mail's link); still only within the caller's reach. */
+  application?: number;
   from?: Date;
   to?: Date;
   job_code?: string;
@@ -361,6 +364,7 @@ export async function dashboardApplications(caller: User | undefined, q: Dashboa
     where.push(sql);
     args.push(value);
   };
+  if (q.application) add('a.id = ?', q.application);
   if (q.from) add(`${at} >= ?`, sqlDate(q.from, d));
   if (q.to) add(`${at} <= ?`, sqlDate(q.to, d));
   if (q.job_code) add('o.job_code = ?', q.job_code);

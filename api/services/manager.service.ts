@@ -5,7 +5,7 @@ import { QueryTypes } from 'sequelize';
 import { boundSequelize, ManagerRecruiter, User } from '../../models/index.js';
 import { readDate } from '../../models/rules/dates.js';
 import { notFound, unauthorized } from '../lib/errors.js';
-import { isManagerGiven, reachOf, type Reach } from '../auth/access.js';
+import { isManager, reachOf, type Reach } from '../auth/access.js';
 import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
 import { hasSubscriptions } from './subscriptions.service.js';
 import { listShops, RECRUITER_PICTURE_DEFAULT } from './shops.service.js';
@@ -113,7 +113,6 @@ export async function managerMe(caller: User | undefined) {
   if (!caller) throw unauthorized();
   const links = await ManagerRecruiter.findAll({ where: { manager_id: caller.id }, include: [{ model: User, as: 'recruiter', attributes: ['id', 'name', 'email', 'picture', 'profile'] }] });
   const recruiters = links.map((l) => (l as ManagerRecruiter & { recruiter?: User }).recruiter).filter((u): u is User => !!u);
-  const others = recruiters.filter((u) => u.id !== caller.id).map((u) => u.id);
   return {
     user: {
       sub: caller.id,
@@ -124,7 +123,7 @@ export async function managerMe(caller: User | undefined) {
       total_boost: caller.total_boost ?? 0,
       av_boost: caller.av_boost ?? 0,
       used_boost: caller.used_boost ?? 0,
-      is_manager: isManagerGiven(caller, others),
+      is_manager: await isManager(caller),
       has_subscriptions: await hasSubscriptions(caller.id),
     },
     managers: recruiters.map((u) => ({ sub: u.id, name: u.name, email: u.email, picture: u.picture ?? RECRUITER_PICTURE_DEFAULT, profile: u.profile })),

@@ -1,6 +1,7 @@
 // The meeting room's inputs (docs/decisions/160-meeting-room.md): the ids of the path and the
 // signalling messages of the embedded call. Shared with the browser (portal/app/lib/meeting).
 import * as z from 'zod/mini';
+import { DEFAULT_MEETING_DURATION, DEFAULT_MEETING_TIME_ZONE, MEETING_DURATIONS, isTimeZone } from '../../models/rules/meeting.js';
 
 /** User ids are uuids; anything longer or with other characters never names a user. */
 const userId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'validation_error'));
@@ -41,3 +42,44 @@ export const signalQuerySchema = z.object({
   wait: z._default(count(SIGNAL_WAIT_MAX_MS), 0),
 });
 export type SignalQuery = z.output<typeof signalQuerySchema>;
+
+/** A moment with its offset ("2026-12-01T09:30:00.000Z", "2026-12-01T10:30+01:00"). */
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * POST /apis/meeting-invite/{recruiter}/{candidate} (docs/decisions/290-meeting-invitations.md):
+ * without starts_at the candidate is sent the room's link now; with it the call is scheduled.
+ */
+export const meetingInviteSchema = z.object({
+  starts_at: z.optional(
+    z.pipe(
+      z.string('meeting_time_invalid').check(z.regex(ISO_MOMENT, 'meeting_time_invalid')),
+      z.transform((v, ctx) => {
+        const d = new Date(v);
+        if (Number.isNaN(d.getTime())) {
+          ctx.issues.push({ code: 'custom', message: 'meeting_time_invalid', input: v });
+          return z.NEVER;
+        }
+        return d;
+      }),
+    ),
+  ),
+  duration_min: z._default(
+    z.pipe(
+      z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,3}$/.test(v) ? Number(v) : v)),
+      z.number('meeting_duration_invalid').check(z.refine((n) => (MEETING_DURATIONS as readonly number[]).includes(n), 'meeting_duration_invalid')),
+    ),
+    DEFAULT_MEETING_DURATION,
+  ),
+  time_zone: z._default(z.string('meeting_time_zone_invalid').check(z.refine(isTimeZone, 'meeting_time_zone_invalid')), DEFAULT_MEETING_TIME_ZONE),
+});
+export type MeetingInvite = z.output<typeof meetingInviteSchema>;
+
+export const meetingInviteIdSchema = z.object({
+  recruiter: userId,
+  candidate: userId,
+  id: z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : v)),
+    z.number('validation_error').check(z.int('validation_error'), z.minimum(1, 'validation_error')),
+  ),
+});

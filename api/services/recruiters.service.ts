@@ -1,7 +1,7 @@
 // Staff creation of a recruiter account (back-office.md section 5). The staff console's action
 // and POST /apis/admin/recruiters both call createRecruiter.
 import crypto from 'node:crypto';
-import { UniqueConstraintError } from 'sequelize';
+import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { AuditEntry, User, transaction } from '../../models/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { conflict } from '../lib/errors.js';
@@ -17,33 +17,42 @@ export type { NewRecruiter };
  * fields, so the schema is applied here too (parsing parsed input changes nothing).
  */
 export async function createRecruiter(input: NewRecruiter, actor: { id: string } | null): Promise<User> {
-  const { name, email, password } = parseInput(newRecruiterSchema, input, { withField: false });
-  if (await User.findOne({ where: { email }, attributes: ['id'] })) throw conflict('user_exists', 'user_already_exists');
-  const password_hash = await hashPassword(password);
-  const id = crypto.randomUUID();
+  const checked = parseInput(newRecruiterSchema, input, { withField: false });
+  if (await User.findOne({ where: { email: checked.email }, attributes: ['id'] })) throw conflict('user_exists', 'user_already_exists');
+  const password_hash = await hashPassword(checked.password);
   try {
-    return await transaction(async (tx) => {
-      const user = await User.create(
-        {
-          id,
-          email,
-          name,
-          password_hash,
-          profile: 'recruiter',
-          user_plan: 'free',
-          sub_topics: ['global', `priv_${id}`],
-          country_iso: 'FR',
-          lang: 'fr',
-          is_admin: false,
-        },
-        { transaction: tx },
-      );
-      await AuditEntry.create({ actor_id: actor?.id ?? null, action: 'create_recruiter', resource: 'users', record_id: id, before_json: null, after_json: { email, name } }, { transaction: tx });
-      return user;
-    });
+    return await transaction((tx) => insertRecruiter(checked, password_hash, actor, tx));
   } catch (e) {
     // Two staff members creating the same email at once: the unique key decides.
     if (e instanceof UniqueConstraintError) throw conflict('user_exists', 'user_already_exists');
     throw e;
   }
+}
+
+/**
+ * Stores a recruiter account (checked input, password already hashed) and its audit line inside
+ * the caller's transaction: the one way an account of profile recruiter is made, used by staff and
+ * by a subscriber adding a recruiter to a seat (subscriptions.service.ts). A taken email throws
+ * UniqueConstraintError, which the caller turns into user_already_exists.
+ */
+export async function insertRecruiter(input: NewRecruiter, password_hash: string, actor: { id: string } | null, tx: Transaction): Promise<User> {
+  const { name, email } = input;
+  const id = crypto.randomUUID();
+  const user = await User.create(
+    {
+      id,
+      email,
+      name,
+      password_hash,
+      profile: 'recruiter',
+      user_plan: 'free',
+      sub_topics: ['global', `priv_${id}`],
+      country_iso: 'FR',
+      lang: 'fr',
+      is_admin: false,
+    },
+    { transaction: tx },
+  );
+  await AuditEntry.create({ actor_id: actor?.id ?? null, action: 'create_recruiter', resource: 'users', record_id: id, before_json: null, after_json: { email, name } }, { transaction: tx });
+  return user;
 }

@@ -94,7 +94,8 @@ const withRecruiter = { model: User, as: 'recruiter', attributes: ['id', 'name',
 export async function listShops(caller: User | undefined) {
   const reach = await companyReach(caller);
   const rows = (await Shop.findAll({
-    where: { manager_id: caller!.id },
+    // The caller's shops and, for a seat holder, the subscriber's (reach.managerIds, decision 240).
+    where: { manager_id: reach.all ? caller!.id : reach.managerIds },
     include: [withRecruiter],
     order: [
       ['shopname', 'ASC'],
@@ -106,7 +107,7 @@ export async function listShops(caller: User | undefined) {
 
 export async function getShop(caller: User | undefined, id: string) {
   const reach = await companyReach(caller);
-  const row = /^\d{1,12}$/.test(id) ? ((await Shop.findOne({ where: { id, ...(reach.all ? {} : { manager_id: caller!.id }) }, include: [withRecruiter] })) as ShopRow | null) : null;
+  const row = /^\d{1,12}$/.test(id) ? ((await Shop.findOne({ where: { id, ...(reach.all ? {} : { manager_id: reach.managerIds }) }, include: [withRecruiter] })) as ShopRow | null) : null;
   if (!row) throw notFound('shop_not_found', 'not_found');
   return { Item: shopItem(row), recruiters: await recruitersOf(reach) };
 }

@@ -16,6 +16,10 @@ import {
   User,
   WishlistEntry,
   Offer,
+  DraftOffer,
+  Shop,
+  Subscription,
+  Template,
   CONTACT_ACTIONS,
   USER_PLANS,
   type ContactAction,
@@ -25,6 +29,7 @@ import { invalid, notFound, AppError } from '../lib/errors.js';
 import { parseInput } from '../lib/validate.js';
 import { recruitersActionSchema, substituteSchema } from './staff-users.schema.js';
 import { audit } from './audit.service.js';
+import { companyOf } from '../auth/access.js';
 import { recountOffers, recountUsers } from './user-counters.service.js';
 import { reindexOffers } from '../../models/search-index.js';
 import type { Storage } from '../integrations/storage.js';
@@ -97,13 +102,33 @@ export async function addBoosters(actor: Actor, userId: string, input: { count: 
   });
 }
 
+/** What a merge of `source` into `target` moves: the source's records, counted. */
+async function mergeMoves(source: User, t: Transaction) {
+  const by = (model: { count(o: object): Promise<number> }, where: object) => model.count({ where, transaction: t });
+  return {
+    offers: await by(Offer, { recruiter_id: source.id }),
+    applications: await by(Application, { recruiter_id: source.id }),
+    shops: await by(Shop, { [Op.or]: [{ recruiter_id: source.id }, { manager_id: source.id }] }),
+    templates: await by(Template, { owner_id: source.id }),
+    drafts: await by(DraftOffer, { owner_id: source.id }),
+    subscriptions: await by(Subscription, { user_id: source.id }),
+    recruiters: await by(ManagerRecruiter, { manager_id: source.id }),
+    boosters: source.av_boost,
+  };
+}
+
+const mergeSide = (u: User, company: string | null) => ({ id: u.id, name: u.name, email: u.email, profile: u.profile, company });
+
 /**
  * Substitution: merges the recruiter `sourceId` into the viewed recruiter `targetId`
  * (docs/decisions/062-substitute-merge.md). Everything the source owns moves, counters and
- * boosters add up, then the source account is deleted. All in one transaction.
+ * boosters add up, then the source account is deleted. All in one transaction. `preview` only
+ * answers what would move. Accounts of different companies merge only when staff typed the merged
+ * account's e-mail as `confirm` (docs/decisions/260-substitute-dialog.md).
  */
-export async function substitute(actor: Actor, targetId: string, input: { user: unknown }, now: Date) {
-  const sourceId = parseInput(substituteSchema, input).user;
+export async function substitute(actor: Actor, targetId: string, input: { user: unknown; preview?: unknown; confirm?: unknown }, now: Date) {
+  const body = parseInput(substituteSchema, input);
+  const sourceId = body.user;
   if (sourceId === targetId) throw invalid('substitute_same', 'console_substitute_same');
   const sequelize = boundSequelize();
   return retryingTransaction(async (t) => {
@@ -115,6 +140,14 @@ export async function substitute(actor: Actor, targetId: string, input: { user: 
     const source = a.id === sourceId ? a : b;
     requireRecruiterLike(target);
     requireRecruiterLike(source);
+    const [targetCompany, sourceCompany] = [await companyOf(target.id, t), await companyOf(source.id, t)];
+    const crossCompany = targetCompany !== sourceCompany;
+    if (body.preview) {
+      return { target: mergeSide(target, targetCompany), source: mergeSide(source, sourceCompany), moves: await mergeMoves(source, t), cross_company: crossCompany };
+    }
+    if (crossCompany && body.confirm !== source.email.toLowerCase()) {
+      throw invalid('substitute_confirm_required', 'console_substitute_confirm_required', { email: source.email });
+    }
     const before = { target: snapshot(target), source: snapshot(source) };
     const q = (sql: string, replacements: unknown[]) => sequelize.query(sql, { replacements, transaction: t, type: QueryTypes.UPDATE });
     const moved: Record<string, number> = {};

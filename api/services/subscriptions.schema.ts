@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { email } from '../../models/rules/email.js';
 import { QUANTITY_MAX } from '../../models/rules/subscription.js';
 import { absentIfBlank, coded, text } from '../../models/rules/text.js';
+import { newRecruiterSchema } from './recruiters.schema.js';
 
 const REQUIRED = 'fill_all_required_fields';
 // subscriptions columns: billing_company_name 160, billing_firstname/lastname 120, plan_id and sub_id 64.
@@ -77,3 +78,20 @@ export const seatParams = z.object({ id: subId, recruiterId: text(36, { invalid:
 /** The console's seats action on a subscription: { add } or { remove }, a recruiter id each (one of the two: the service says). */
 const seatRecruiter = z.optional(text(36, { invalid: coded('bad_input', 'console_bad_input'), min: 1 }));
 export const seatsActionSchema = z.object({ add: seatRecruiter, remove: seatRecruiter });
+
+/**
+ * POST /apis/subscription/{sub_id}/recruiters/new: the subscription page's new recruiter form
+ * (back-office.md section 5): the recruiter (the new-recruiter rule: name, email and password
+ * longer than 4, 10 and 6, the spec's one message) and the point of sale the seat pays for (its
+ * name and city required, "fill all required fields"; street or zip code empty: "Invalid address").
+ * Shared with the manager's form in the browser (decision 241).
+ */
+const INVALID_ADDRESS = coded('invalid_address', 'invalid_address');
+export const newSeatRecruiterSchema = z.object({
+  ...newRecruiterSchema.shape,
+  shopname: required(160),
+  street: text(255, { invalid: INVALID_ADDRESS, min: 1 }),
+  zip_code: text(20, { invalid: INVALID_ADDRESS, min: 1 }),
+  city: required(120),
+});
+export type NewSeatRecruiter = z.output<typeof newSeatRecruiterSchema>;

@@ -6,14 +6,17 @@
 import crypto from 'node:crypto';
 import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
 import type { Settings } from '../../config/settings.js';
-import { Plan, StripeEvent, Subscription, SubscriptionRecruiter, User, boundSequelize, transaction } from '../../models/index.js';
+import { Plan, Shop, StripeEvent, Subscription, SubscriptionRecruiter, User, boundSequelize, transaction } from '../../models/index.js';
 import { readDate } from '../../models/rules/dates.js';
-import { effectiveState, isActive, priceCents, seatsOf } from '../../models/rules/subscription.js';
-import { reachOf, reachesRecruiter, isStaff } from '../auth/access.js';
+import { PAYMENT_GRACE_DAYS, effectiveState, isActive, priceCents, seatsOf } from '../../models/rules/subscription.js';
+import { companyRecruiterIds, isCompanyRecruiter, reachOf, isStaff } from '../auth/access.js';
+import { hashPassword } from '../auth/passwords.js';
+import { insertRecruiter } from './recruiters.service.js';
 import { AppError, conflict, forbidden, invalid, notFound, unauthorized } from '../lib/errors.js';
-import { providerError, stripeOf, type Stripe } from '../integrations/stripe.js';
-import { seatsActionSchema, type Billing, type BillingInformations, type SubRegister } from './subscriptions.schema.js';
+import { paymentsConfigured, providerError, stripeOf, type Stripe } from '../integrations/stripe.js';
+import { newSeatRecruiterSchema, seatsActionSchema, type NewSeatRecruiter, type Billing, type BillingInformations, type SubRegister } from './subscriptions.schema.js';
 import { parseInput } from '../lib/validate.js';
+import { withLang } from '../../config/i18n/langs.js';
 
 /** Who may own a subscription: recruiter and manager accounts (and staff, for support). */
 const SUBSCRIBER_PROFILES = new Set(['recruiter', 'manager']);
@@ -43,7 +46,7 @@ export function subscriptionView(sub: Subscription, seatsUsed: number, now: Date
     sub_id: sub.sub_id,
     plan_id: sub.plan_id,
     state,
-    active: state === 'payed',
+    active: isActive(sub, now),
     ...seatsOf(sub.quantity, seatsUsed),
     expires: sub.expires_at ? sub.expires_at.toISOString() : null,
     created: sub.created_at ? sub.created_at.toISOString() : null,
@@ -79,6 +82,14 @@ function requireSubscriber(caller: User | null): User {
   return caller;
 }
 
+/**
+ * Without Stripe keys nothing can be paid: the steps that store a subscription refuse at once
+ * (503 payments_not_configured), so no pending subscription is left behind (decision 243).
+ */
+function requirePayments(settings: Settings): void {
+  if (!paymentsConfigured(settings)) throw new AppError(503, 'payments_not_configured', 'payments_not_configured');
+}
+
 function requireUnpaid(sub: Subscription, now: Date): void {
   if (effectiveState(sub, now) === 'payed') throw conflict('subscription_already_paid', 'subscription_already_paid');
 }
@@ -97,7 +108,8 @@ export async function portalSubscription(planId: string, subId: string | undefin
  * pending subscription of the plan, or on the pending one named by sub_id. Anyone may start one
  * (the page asks to sign in at the next step); a signed-in caller owns it at once.
  */
-export async function billingInformations(input: BillingInformations, caller: User | null, now: Date): Promise<Subscription> {
+export async function billingInformations(input: BillingInformations, caller: User | null, now: Date, settings: Settings): Promise<Subscription> {
+  requirePayments(settings);
   const billing = {
     billing_firstname: input.firstname,
     billing_lastname: input.lastname,
@@ -144,8 +156,9 @@ function billingFromAccount(user: User, email: string | undefined): Partial<Reco
  * chosen quantity. With sub_id, the pending one of the billing step; without, a new one billed to
  * the account (a signed-in user skips the billing step).
  */
-export async function subRegister(input: SubRegister, callerOrNull: User | null, now: Date): Promise<Subscription> {
+export async function subRegister(input: SubRegister, callerOrNull: User | null, now: Date, settings: Settings): Promise<Subscription> {
   const caller = requireSubscriber(callerOrNull);
+  requirePayments(settings);
   if (input.user_sub && input.user_sub !== caller.id) throw forbidden();
   return transaction(async (t) => {
     const plan = await activePlan(input.sub_plan_id, t);
@@ -163,11 +176,11 @@ export async function subRegister(input: SubRegister, callerOrNull: User | null,
   });
 }
 
-/** Where Stripe sends the payer back: the page's checkout_success step, or the page itself. */
-function returnUrls(settings: Settings, sub: Subscription) {
+/** Where Stripe sends the payer back: the page's checkout_success step, or the page itself, in the page's language. */
+function returnUrls(settings: Settings, sub: Subscription, lang?: string) {
   const page = `${settings.publicUrl}/portal/${encodeURIComponent(sub.plan_id)}/${encodeURIComponent(sub.sub_id)}`;
-  // Stripe replaces {CHECKOUT_SESSION_ID} itself: it must stay unencoded.
-  return { success_url: `${page}?checkout={CHECKOUT_SESSION_ID}`, cancel_url: `${page}?canceled=1` };
+  // Stripe replaces {CHECKOUT_SESSION_ID} itself: it must stay unencoded (withLang keeps it as is).
+  return { success_url: withLang(`${page}?checkout={CHECKOUT_SESSION_ID}`, lang), cancel_url: withLang(`${page}?canceled=1`, lang) };
 }
 
 /**
@@ -178,7 +191,7 @@ function returnUrls(settings: Settings, sub: Subscription) {
 export async function startCheckout(
   input: { sub_id: string; sub_quantity: number },
   callerOrNull: User | null,
-  ctx: { settings: Settings; now: Date },
+  ctx: { settings: Settings; now: Date; /** The page's language, kept on the way back from Stripe. */ lang?: string },
 ): Promise<{ sub_id: string; hpid: string; url: string }> {
   const caller = requireSubscriber(callerOrNull);
   const stripe = stripeOf(ctx.settings);
@@ -208,10 +221,12 @@ export async function startCheckout(
       customer: customerId,
       client_reference_id: sub.sub_id,
       line_items: [lineItem],
+      // The billing address of the invoices is asked by Checkout, not by our first step (decision 243).
+      billing_address_collection: 'required',
       locale: 'fr',
       metadata: { sub_id: sub.sub_id },
       subscription_data: { metadata: { sub_id: sub.sub_id } },
-      ...returnUrls(ctx.settings, sub),
+      ...returnUrls(ctx.settings, sub, ctx.lang),
     });
   } catch (e) {
     throw providerError(e);
@@ -425,43 +440,102 @@ function stripeOfOrNull(settings: Settings): Stripe | null {
  * state filter and reports in line. A later invoice.paid makes a renewed one 'payed' again.
  */
 export async function expireSubscriptions(now: Date): Promise<number> {
-  const [count] = await Subscription.update({ state: 'expired' }, { where: { state: 'payed', expires_at: { [Op.lte]: now } } });
-  return count;
+  const [paid] = await Subscription.update({ state: 'expired' }, { where: { state: 'payed', expires_at: { [Op.lte]: now } } });
+  // A failed payment past its grace (decision 240) ends the same way.
+  const graceStart = new Date(now.getTime() - PAYMENT_GRACE_DAYS * 86_400_000);
+  const [unpaid] = await Subscription.update({ state: 'expired' }, { where: { state: 'unpaid', [Op.or]: [{ expires_at: null }, { expires_at: { [Op.lte]: graceStart } }] } });
+  return paid + unpaid;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Seats
 
+/** The subscription a caller manages seats of, locked: its owner's (staff: any); others 404. */
+async function seatSubscription(subId: string, caller: User, all: boolean, t: Transaction): Promise<Subscription> {
+  const sub = await Subscription.findOne({ where: { sub_id: subId }, transaction: t, lock: t.LOCK.UPDATE });
+  if (!sub || (!all && sub.user_id !== caller.id)) throw subNotFound();
+  return sub;
+}
+
 /**
- * Gives one of the manager's recruiters a seat of the subscription: refused when the subscription
- * is not active (unpaid, canceled or expired at `now`) or when every seat is taken. The
- * subscription row is locked, so two managers' clicks at once cannot take the same last seat.
+ * The one seat rule, asked by every path that gives a recruiter a seat (the manager's assign and
+ * new-recruiter forms, the REST call, the staff console's seats action): the subscription, locked
+ * by the caller's transaction, must be active at `now` and have a seat left. Answers the seats used.
+ */
+async function takeSeat(sub: Subscription, now: Date, t: Transaction): Promise<number> {
+  if (!isActive(sub, now) || !sub.user_id) throw conflict('subscription_not_active', 'subscription_not_active');
+  const used = await seatsUsed(sub.id, t);
+  if (used >= sub.quantity) throw conflict('no_seats_left', 'no_seats_left');
+  return used;
+}
+
+/**
+ * Gives a recruiter of the subscriber's company a seat (access.ts isCompanyRecruiter; staff: any
+ * recruiter account). The subscription row is locked, so clicks racing for the last seat give one
+ * seat. Assigning a recruiter who already holds a seat answers the same view.
  */
 export async function assignSeat(subId: string, recruiterId: string, caller: User, now: Date) {
   const reach = await reachOf(caller);
   return transaction(async (t) => {
-    const sub = await Subscription.findOne({ where: { sub_id: subId }, transaction: t, lock: t.LOCK.UPDATE });
-    if (!sub || (!reach.all && sub.user_id !== caller.id)) throw subNotFound();
+    const sub = await seatSubscription(subId, caller, reach.all, t);
     const recruiter = await User.findByPk(recruiterId, { attributes: ['id', 'profile'], transaction: t });
-    // The owner's team: the owner and their manager list (staff: any recruiter account).
-    const inTeam = reach.all ? true : sub.user_id === caller.id && reachesRecruiter(reach, recruiterId);
-    if (!recruiter || !SUBSCRIBER_PROFILES.has(recruiter.profile) || !inTeam) throw notFound('recruiter_not_found', 'recruiter_not_found');
-    const used = await seatsUsed(sub.id, t);
+    const inCompany = !!recruiter && (reach.all || (!!sub.user_id && (await isCompanyRecruiter(sub.user_id, recruiterId, t))));
+    if (!recruiter || !SUBSCRIBER_PROFILES.has(recruiter.profile) || !inCompany) throw notFound('recruiter_not_found', 'recruiter_not_found');
     const already = await SubscriptionRecruiter.findOne({ where: { subscription_id: sub.id, recruiter_id: recruiterId }, transaction: t });
-    if (already) return subscriptionView(sub, used, now);
-    if (!isActive(sub, now)) throw conflict('subscription_not_active', 'subscription_not_active');
-    if (used >= sub.quantity) throw conflict('no_seats_left', 'no_seats_left');
+    if (already) return subscriptionView(sub, await seatsUsed(sub.id, t), now);
+    const used = await takeSeat(sub, now, t);
     await SubscriptionRecruiter.create({ subscription_id: sub.id, recruiter_id: recruiterId }, { transaction: t });
     return subscriptionView(sub, used + 1, now);
   });
+}
+
+/**
+ * The new recruiter form of the subscription page (decision 241): in one transaction, the recruiter
+ * account (the staff's creation path, recruiters.service.ts), their seat (the seat rule) and the
+ * point of sale it pays for, a shop of the subscriber run by that recruiter. Refused whole: a taken
+ * email, no seat left, an inactive subscription.
+ */
+export async function addSeatRecruiter(subId: string, input: NewSeatRecruiter, caller: User, now: Date) {
+  const form = parseInput(newSeatRecruiterSchema, input);
+  const reach = await reachOf(caller);
+  if (await User.findOne({ where: { email: form.email }, attributes: ['id'] })) throw conflict('user_exists', 'user_already_exists');
+  const hash = await hashPassword(form.password);
+  try {
+    return await transaction(async (t) => {
+      const sub = await seatSubscription(subId, caller, reach.all, t);
+      const used = await takeSeat(sub, now, t);
+      const recruiter = await insertRecruiter({ name: form.name, email: form.email, password: form.password }, hash, caller, t);
+      await SubscriptionRecruiter.create({ subscription_id: sub.id, recruiter_id: recruiter.id }, { transaction: t });
+      const shop = await Shop.create(
+        {
+          manager_id: sub.user_id!,
+          shopname: form.shopname,
+          street: form.street,
+          zip_code: form.zip_code,
+          city: form.city,
+          area: null,
+          sub_area: null,
+          country: null,
+          country_iso: 'FR',
+          lat: null,
+          lng: null,
+          recruiter_id: recruiter.id,
+        },
+        { transaction: t },
+      );
+      return { ...subscriptionView(sub, used + 1, now), recruiter: { sub: recruiter.id, name: recruiter.name, email: recruiter.email }, shop_id: shop.id };
+    });
+  } catch (e) {
+    if (e instanceof UniqueConstraintError) throw conflict('user_exists', 'user_already_exists');
+    throw e;
+  }
 }
 
 /** Frees a recruiter's seat (always allowed to the owner, even on an inactive subscription). */
 export async function releaseSeat(subId: string, recruiterId: string, caller: User, now: Date) {
   const reach = await reachOf(caller);
   return transaction(async (t) => {
-    const sub = await Subscription.findOne({ where: { sub_id: subId }, transaction: t, lock: t.LOCK.UPDATE });
-    if (!sub || (!reach.all && sub.user_id !== caller.id)) throw subNotFound();
+    const sub = await seatSubscription(subId, caller, reach.all, t);
     const removed = await SubscriptionRecruiter.destroy({ where: { subscription_id: sub.id, recruiter_id: recruiterId }, transaction: t });
     if (!removed) throw notFound('recruiter_not_found', 'recruiter_not_found');
     return subscriptionView(sub, await seatsUsed(sub.id, t), now);
@@ -475,6 +549,66 @@ export async function seatsAction(caller: User, recordId: string, body: Record<s
   const sub = /^\d{1,12}$/.test(recordId) ? await Subscription.findByPk(Number(recordId), { attributes: ['sub_id'] }) : null;
   if (!sub) throw subNotFound();
   return add ? assignSeat(sub.sub_id, add, caller, now) : releaseSeat(sub.sub_id, remove!, caller, now);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Billing self-service (decision 242): Stripe's Billing Portal and the invoices already paid.
+
+/** The caller's own subscription by sub_id (staff: any), for its billing. */
+async function billedSubscription(subId: string, caller: User): Promise<Subscription> {
+  const sub = await Subscription.findOne({ where: { sub_id: subId } });
+  if (!sub || (sub.user_id !== caller.id && !isStaff(caller))) throw subNotFound();
+  return sub;
+}
+
+const PORTAL_LOCALES = new Set(['fr', 'nl', 'en', 'es']);
+
+/**
+ * "Gérer la facturation": a Stripe Billing Portal session for the subscription's customer, where
+ * the subscriber changes the card and the quantity, or cancels; Stripe sends them back to the
+ * subscription's page. A subscription never paid through Checkout has no customer: 409.
+ */
+export async function billingPortal(subId: string, caller: User, settings: Settings): Promise<{ url: string }> {
+  const sub = await billedSubscription(subId, caller);
+  const stripe = stripeOf(settings);
+  if (!sub.stripe_customer_id) throw conflict('billing_not_available', 'billing_not_available');
+  try {
+    const session = await stripe.billingPortal.sessions.create({
+      customer: sub.stripe_customer_id,
+      return_url: `${settings.publicUrl}/manager/subscription/${sub.id}`,
+      locale: (PORTAL_LOCALES.has(caller.lang ?? '') ? caller.lang : 'fr') as Stripe.BillingPortal.SessionCreateParams.Locale,
+    });
+    return { url: session.url };
+  } catch (e) {
+    throw providerError(e);
+  }
+}
+
+/** The invoices Stripe holds as paid for the subscription, newest first, with their PDF links. */
+export async function paidInvoices(subId: string, caller: User, settings: Settings) {
+  const sub = await billedSubscription(subId, caller);
+  const stripe = stripeOf(settings);
+  if (!sub.stripe_customer_id) return { Items: [], Count: 0 };
+  try {
+    const list = await stripe.invoices.list({
+      customer: sub.stripe_customer_id,
+      status: 'paid',
+      limit: 100,
+      ...(sub.stripe_subscription_id ? { subscription: sub.stripe_subscription_id } : {}),
+    });
+    const Items = list.data.map((i) => ({
+      id: i.id,
+      number: i.number ?? null,
+      created: new Date(i.created * 1000).toISOString(),
+      amount_paid: i.amount_paid,
+      currency: i.currency,
+      invoice_pdf: i.invoice_pdf ?? null,
+      hosted_invoice_url: i.hosted_invoice_url ?? null,
+    }));
+    return { Items, Count: Items.length };
+  } catch (e) {
+    throw providerError(e);
+  }
 }
 
 /** Price of the chosen quantity, for the page (models/rules/subscription.ts). */
@@ -515,7 +649,7 @@ async function read(where: string, params: unknown[], now: Date) {
       ...seatsOf(Number(s.quantity), recruiters.length),
       // Read-time expiry: a payed subscription past its expiry reads 'expired', inactive.
       state,
-      active: state === 'payed',
+      active: isActive({ state: String(s.state), expires_at: readDate(s.expires_at) ?? null }, now),
     };
   });
 }
@@ -530,7 +664,13 @@ export async function getSubscription(caller: User, id: string, now: Date = new 
   const reach = await reachOf(caller);
   const [Item] = /^\d{1,12}$/.test(id) ? await read(reach.all ? 's.id = ?' : 's.id = ? AND s.user_id = ?', reach.all ? [id] : [id, caller.id], now) : [];
   if (!Item) throw notFound('subscription_not_found', 'not_found');
-  return { Item };
+  // The company's recruiters without a seat here, whom the seat form offers (decision 241).
+  const [row] = await boundSequelize().query<Row>('SELECT user_id FROM subscriptions WHERE id = ?', { replacements: [id], type: QueryTypes.SELECT });
+  const ownerId = row?.user_id ? String(row.user_id) : null;
+  const seated = new Set(Item.sub_recruiters.map((r) => r.sub));
+  const ids = ownerId ? (await companyRecruiterIds(ownerId)).filter((rid) => !seated.has(rid)) : [];
+  const users = ids.length ? await User.findAll({ where: { id: ids, profile: [...SUBSCRIBER_PROFILES] }, attributes: ['id', 'name', 'email'], order: [['name', 'ASC']] }) : [];
+  return { Item: { ...Item, assignable: users.map((u) => ({ sub: u.id, name: u.name, email: u.email })) } };
 }
 
 /** Whether a user has any subscription (the manager menu's subscriptions entry). */

@@ -10,13 +10,14 @@ import path from 'node:path';
 import { Op, type Transaction } from 'sequelize';
 import type { Logger } from 'pino';
 import { AnswerUpload, Application, ApplicationAnswer, Offer, OfferQuestion, User, WishlistEntry, transaction } from '../../models/index.js';
-import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, type AnswerStatus, type VideoError } from '../../models/rules/video.js';
+import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, finishDeadline, type AnswerStatus, type VideoError } from '../../models/rules/video.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import type { Storage } from '../integrations/storage.js';
 import type { Mailer } from '../integrations/mail.js';
 import { probe, transcodeToHls } from '../integrations/ffmpeg.js';
 import { enqueue, type JobContext } from '../jobs/queue.js';
-import { recountOffers, recountUsers } from './user-counters.service.js';
+import { CounterChanges, counted, setWishlistState } from './user-counters.service.js';
+import { scheduleConfirmation } from './candidate-news.service.js';
 import { t as translate, DEFAULT_LANG, isLang, type Lang } from '../../config/i18n/index.js';
 
 /** The job that turns a received answer into an HLS story. */
@@ -45,6 +46,8 @@ export interface ApplicationView {
   state: Application['state'];
   start_date: Date | null;
   submit_date: Date | null;
+  /** Until when an unfinished application may be finished (decision 283); null once complete. */
+  deadline: Date | null;
   answers: AnswerView[];
   /** The tus endpoint and the limits a file must meet. */
   upload: { endpoint: string; max_bytes: number; max_seconds: number };
@@ -118,6 +121,7 @@ export async function applicationView(application: Application, lang: Lang, uplo
     state: application.state,
     start_date: application.start_date,
     submit_date: application.submit_date,
+    deadline: application.state === 'complete' ? null : finishDeadline(application.start_date),
     answers: views,
     upload: { endpoint: ANSWER_UPLOADS_PATH, max_bytes: MAX_VIDEO_BYTES, max_seconds: MAX_VIDEO_SECONDS },
   };
@@ -138,6 +142,9 @@ export async function startApplication(caller: User | undefined, jobCode: string
   if (!questions.length) throw conflict('offer_has_no_questions', 'offer_has_no_questions');
   try {
     return await transaction(async (t) => {
+      // The candidate's row first: their own starts wait for each other here, nobody else's do
+      // (the recruiter's and the offer's counters count complete applications only).
+      const counts = await new CounterChanges().lock(t, { users: [candidate.id] });
       const application = await Application.create(
         { candidate_id: candidate.id, offer_id: offer.id, recruiter_id: offer.recruiter_id, state: 'applying', recruiter_state: 'new', start_date: now, submit_date: null, cv_key: null },
         { transaction: t },
@@ -146,11 +153,16 @@ export async function startApplication(caller: User | undefined, jobCode: string
         questions.map((q) => ({ application_id: application.id, qid: q.qid, position: q.position, question: q.question, upload_path: null, method: null, state: null })),
         { transaction: t },
       );
+      counts.application(null, application);
       const entry = await WishlistEntry.findOne({ where: { candidate_id: candidate.id, offer_id: offer.id }, transaction: t, lock: t.LOCK.UPDATE });
-      if (entry) await entry.update({ state: 'applying' }, { transaction: t });
-      else await WishlistEntry.create({ candidate_id: candidate.id, offer_id: offer.id, state: 'applying' }, { transaction: t });
-      await recountUsers([candidate.id, offer.recruiter_id as string], t);
-      await recountOffers([offer.id], t);
+      if (entry) {
+        counts.wishlist({ candidate_id: candidate.id, state: entry.state }, { candidate_id: candidate.id, state: 'applying' });
+        await entry.update({ state: 'applying' }, { transaction: t });
+      } else {
+        await WishlistEntry.create({ candidate_id: candidate.id, offer_id: offer.id, state: 'applying' }, { transaction: t });
+        counts.wishlist(null, { candidate_id: candidate.id, state: 'applying' });
+      }
+      await counts.apply(t);
       return { application, created: true };
     });
   } catch (e) {
@@ -183,9 +195,19 @@ export async function ownApplication(caller: User | undefined, id: number): Prom
  * upload is replaced, and its finish, finding no row, answers 404 upload_not_found (never a refusal
  * of its file).
  */
-export async function beginAnswerUpload(caller: User | undefined, meta: { application_id: string; qid: string }, uploadId: string, size: number | undefined, uploadDir: string): Promise<AnswerUpload> {
+export async function beginAnswerUpload(
+  caller: User | undefined,
+  meta: { application_id: string; qid: string },
+  uploadId: string,
+  size: number | undefined,
+  uploadDir: string,
+  now: Date,
+): Promise<AnswerUpload> {
   const application = await ownApplication(caller, Number(meta.application_id));
   if (application.state === 'complete') throw conflict('application_complete', 'application_complete');
+  // Past its deadline (decision 283) an unfinished application takes no new answer.
+  const deadline = finishDeadline(application.start_date);
+  if (deadline && deadline.getTime() < now.getTime()) throw new AppError(409, 'application_deadline_passed', 'application_deadline_passed', { deadline: deadline.toISOString().slice(0, 10) });
   const answer = await ApplicationAnswer.findOne({ where: { application_id: application.id, qid: meta.qid } });
   if (!answer) throw notFound('answer_not_found', 'answer_not_found');
   if (size === undefined) throw new AppError(400, 'upload_length_required', 'upload_length_required');
@@ -494,11 +516,14 @@ export async function completeIfAllReady(applicationId: number, t: Transaction, 
   if (!application || application.state === 'complete') return false;
   const answers = await ApplicationAnswer.findAll({ where: { application_id: application.id }, transaction: t });
   if (!answers.length || answers.some((a) => a.state !== 'done' || !a.upload_path)) return false;
+  const counts = (await new CounterChanges().lock(t, { offers: [application.offer_id] })).application(counted(application), null);
   await application.update({ state: 'complete', recruiter_state: 'new', submit_date: now }, { transaction: t });
-  await WishlistEntry.update({ state: 'done' }, { where: { candidate_id: application.candidate_id, offer_id: application.offer_id }, transaction: t });
-  await recountUsers([application.candidate_id as string, application.recruiter_id as string], t);
-  await recountOffers([application.offer_id], t);
+  counts.application(null, counted(application));
+  await setWishlistState(application.candidate_id as string, application.offer_id, 'done', t, counts);
+  await counts.apply(t);
   await enqueue(COMPLETE_MAIL_JOB, { application_id: application.id }, { transaction: t, uniqueKey: `complete-mail:${application.id}` });
+  // The candidate's confirmation too (decision 281).
+  await scheduleConfirmation(application.id, t);
   return true;
 }
 

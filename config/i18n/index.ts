@@ -7,7 +7,7 @@ import express, { type Request } from 'express';
 import { LANGS, DEFAULT_LANG, catalogLang, isLang, type CatalogLang, type Lang } from './langs.js';
 
 export type MessageKey = keyof typeof fr;
-export { LANGS, DEFAULT_LANG, isLang, normalizeLang, type Lang } from './langs.js';
+export { LANGS, DEFAULT_LANG, isLang, normalizeLang, withLang, type Lang } from './langs.js';
 
 const catalogs: Record<CatalogLang, Record<MessageKey, string>> = { fr, en, nl };
 

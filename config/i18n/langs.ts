@@ -20,3 +20,16 @@ export function normalizeLang(input: string | undefined | null): Lang {
   const base = (input ?? '').toLowerCase().slice(0, 2);
   return isLang(base) ? base : DEFAULT_LANG;
 }
+
+/**
+ * A link or redirect that keeps the visitor's language: `href` (a path or an absolute URL) with
+ * `lang=` set in its query, its other parameters (kept byte for byte, e.g. Stripe's
+ * `{CHECKOUT_SESSION_ID}`) and its fragment unchanged. The one way every page, console, redirect
+ * and e-mail builds such a link (docs/decisions/280-language-kept-across-links.md).
+ */
+export function withLang(href: string, lang: string | null | undefined): string {
+  if (!isLang(lang)) return href;
+  const [, base, query = '', hash] = /^([^?#]*)(?:\?([^#]*))?(.*)$/s.exec(href)!;
+  const params = query.split('&').filter((p) => p && !/^lang(=|$)/.test(p));
+  return `${base}?${[...params, `lang=${lang}`].join('&')}${hash}`;
+}

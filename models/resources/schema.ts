@@ -138,8 +138,25 @@ export type Operation = 'list' | 'read' | 'create' | 'edit' | 'delete';
 /** Which rows a non-staff role sees: rows whose `column` is the caller's id, or one of the recruiters they manage. */
 export interface RowScope {
   column: string;
-  /** 'self': the caller's id; 'managed': the caller and the recruiters in their manager list. */
-  match: 'self' | 'managed';
+  /**
+   * 'self': the caller's id; 'managed': the caller and the recruiters in their manager list;
+   * 'company': reads see the caller's and those of the subscribers whose seat they hold, writes
+   * only the caller's (decision 240).
+   */
+  match: 'self' | 'managed' | 'company';
+}
+
+/**
+ * A field of an action's form, shown in its confirmation dialog: a record of another resource
+ * picked by search (label key resources.{resource}.actions.{action}_{source}). The body sends the
+ * picked record's id under `source`; fields left empty are not sent.
+ */
+export interface ActionFieldDecl {
+  source: string;
+  type: 'reference';
+  reference: string;
+  /** Filters of the reference's list (e.g. { profile: 'recruiter' }). */
+  filter?: Readonly<Record<string, string>>;
 }
 
 export interface ActionDecl {
@@ -149,6 +166,20 @@ export interface ActionDecl {
   roles: readonly ConsoleRole[];
   /** Every action in the console sits behind a confirmation dialog. */
   confirm: true;
+  /** What the action asks before it runs (its body); none: an empty body. */
+  fields?: readonly ActionFieldDecl[];
+  /** The action needs input a generated screen cannot ask for (a recruiter to seat): only hand-written screens offer it. */
+  handWritten?: true;
+  /**
+   * Values the confirmation's text (resources.{name}.actions.{action}_confirm) receives, from the
+   * record: the dialog says what will happen to this record (pure, browser-safe).
+   */
+  confirmArgs?: (record: Record<string, unknown>) => Record<string, string | number>;
+  /**
+   * Values the result's text (resources.{name}.actions.{action}_done) receives, from the action's
+   * answer: the notification says what was done. Without it the console says "Action saved".
+   */
+  doneArgs?: (answer: Record<string, unknown>) => Record<string, string | number>;
 }
 
 /** One view of a list (the profile selector's options): the filters it shows and its defaults. */

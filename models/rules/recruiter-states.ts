@@ -18,9 +18,25 @@ export const TRANSITIONS: Readonly<Partial<Record<RecruiterState, readonly Recru
   to_recruit: ['shortlist'],
 };
 
+/**
+ * How long a candidate stays "waiting for rejection" (wait_reject) before the rejection is final
+ * (rejected) and the candidate is told by e-mail: the company's time to change its mind, shown to
+ * it when it rejects (decision 281). Any move out of wait_reject within the delay cancels it.
+ */
+export const WAIT_REJECT_DELAY_HOURS = 24;
+export const WAIT_REJECT_DELAY_MS = WAIT_REJECT_DELAY_HOURS * 3600_000;
+
 /** Whether `from` may move to `to`; staying in the same state is no move (answered unchanged). */
 export function canMove(from: RecruiterState, to: RecruiterState): boolean {
   return from === to || (TRANSITIONS[to]?.includes(from) ?? false);
+}
+
+/**
+ * The moves a recruiter or manager is offered from `from`, in the order of the buttons: every
+ * target of TRANSITIONS reachable from it, but not view (made by opening the candidate).
+ */
+export function nextMoves(from: string): RecruiterState[] {
+  return (Object.keys(TRANSITIONS) as RecruiterState[]).filter((to) => to !== 'view' && to !== from && (TRANSITIONS[to]?.includes(from as RecruiterState) ?? false));
 }
 
 /** The states a move to `to` may start from (none: `to` is never a target). */

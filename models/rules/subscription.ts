@@ -1,6 +1,7 @@
 // The subscription rules (public-web.md sections 4, 5 and 9; back-office.md section 3), in one
 // module that the API, the console declaration, the staff console and the portal all import:
-// - active: state 'payed' and not past its expiry (read-time expiry, docs/decisions/145-*);
+// - active: state 'payed' and not past its expiry (read-time expiry, docs/decisions/146-*), or
+//   'unpaid' (a failed renewal) within its grace after the paid period (decision 240);
 // - seats: remaining recruiters = quantity minus the recruiters assigned, never below 0;
 // - quantity: points of sale, an integer from 1 to QUANTITY_MAX, default 1;
 // - price: the plan's unit price (in cents) times the quantity.
@@ -25,16 +26,40 @@ export interface SubscriptionLike {
 
 const time = (d: Date | string | null): number | null => (d === null ? null : new Date(d).getTime());
 
-/** The state as read at `now`: a 'payed' subscription past its expiry reads 'expired'. */
+/**
+ * Days a subscription whose payment failed (Stripe past_due, invoice.payment_failed) keeps what it
+ * gave after the end of the period that was paid: Stripe retries the card meanwhile, and a paid
+ * retry (invoice.paid) makes it 'payed' again (decision 240).
+ */
+export const PAYMENT_GRACE_DAYS = 7;
+const GRACE_MS = PAYMENT_GRACE_DAYS * 86_400_000;
+
+/** When an unpaid subscription's grace ends: the paid period's end plus the grace; null without a known period. */
+export function graceEnd(sub: SubscriptionLike): Date | null {
+  const expires = time(sub.expires_at);
+  return sub.state === 'unpaid' && expires !== null ? new Date(expires + GRACE_MS) : null;
+}
+
+/**
+ * The state as read at `now`: a 'payed' subscription past its expiry, and an 'unpaid' one past its
+ * grace (or with no paid period), read 'expired'.
+ */
 export function effectiveState(sub: SubscriptionLike, now: Date | number = Date.now()): string {
   const expires = time(sub.expires_at);
   const at = typeof now === 'number' ? now : now.getTime();
   if (sub.state === 'payed' && expires !== null && expires <= at) return 'expired';
+  if (sub.state === 'unpaid' && (expires === null || expires + GRACE_MS <= at)) return 'expired';
   return sub.state;
 }
 
-/** True when the subscription gives seats at `now`: paid and not expired. */
-export const isActive = (sub: SubscriptionLike, now: Date | number = Date.now()): boolean => effectiveState(sub, now) === 'payed';
+/**
+ * True when the subscription gives what it was bought for at `now` (the control tower, its seats):
+ * paid and not expired, or unpaid within its grace. The one rule api/auth/access.ts asks.
+ */
+export const isActive = (sub: SubscriptionLike, now: Date | number = Date.now()): boolean => {
+  const state = effectiveState(sub, now);
+  return state === 'payed' || state === 'unpaid';
+};
 
 /** Remaining recruiters: quantity minus those assigned, never below 0 (back-office.md section 3). */
 export const seatsRemaining = (quantity: number, used: number): number => Math.max(0, Number(quantity) - Number(used));

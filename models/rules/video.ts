@@ -27,3 +27,15 @@ export type VideoError = (typeof VIDEO_ERRORS)[number];
 export const STORY_MAX_WIDTH = 720;
 export const STORY_MAX_HEIGHT = 1280;
 export const STORY_SEGMENT_SECONDS = 2;
+
+/**
+ * An unfinished application may be finished within this many days of its start, while its offer
+ * is open: the deadline the candidate's page shows; after it, new answers are refused
+ * (decision 283).
+ */
+export const APPLICATION_FINISH_DAYS = 30;
+export function finishDeadline(startDate: Date | string | null | undefined): Date | null {
+  if (!startDate) return null;
+  const start = new Date(startDate);
+  return Number.isNaN(start.getTime()) ? null : new Date(start.getTime() + APPLICATION_FINISH_DAYS * 24 * 3600_000);
+}

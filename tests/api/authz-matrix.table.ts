@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Express } from 'express';
-import { AnswerUpload, ApplicationAnswer, Subscription, Template, WishlistEntry, type Application, type User } from '../../models/index.js';
+import { AnswerUpload, ApplicationAnswer, Meeting, Subscription, Template, WishlistEntry, type Application, type User } from '../../models/index.js';
 import { hashPassword } from '../../api/auth/passwords.js';
 import { PDF, PNG } from '../helpers/files.js';
 import {
@@ -165,7 +165,8 @@ export const MATRIX: Record<string, Case | Case[]> = {
     { path: (f) => `/apis/console/users/${f.users.candidate.id}/contact`, body: () => ({ actions: ['sms'] }), expect: STAFF(200) },
     { path: (f) => `/apis/console/applications/${f.ids.halfApplication}/reset`, expect: STAFF(200) },
     // A seat of the manager's subscription for their recruiter: the owner and staff (the same rule as POST /apis/subscription/:id/recruiters).
-    { path: (f) => `/apis/console/subscriptions/${f.ids.subscription}/seats`, body: (f) => ({ add: f.users.recruiter.id }), expect: MANAGERS_RECORD(200) },
+    // (A recruiter of the team who calls nothing: a seat gives the control tower, decision 240.)
+    { path: (f) => `/apis/console/subscriptions/${f.ids.subscription}/seats`, body: (f) => ({ add: f.ids.seatRecruiter }), expect: MANAGERS_RECORD(200) },
     // A lead's message again (decision 165): staff only.
     { path: (f) => `/apis/console/landings/${f.ids.leadForCard}/resend`, expect: STAFF(200) },
   ],
@@ -221,18 +222,43 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'GET /apis/applications/:application_id/feedback': { path: (f) => `/apis/applications/${f.ids.application}/feedback`, expect: { ...RECRUITERS_OFFER(200), candidate: 404 } },
   // Subscriptions (issue 13): taking one is for recruiter and manager accounts; billing_informations
   // (anonymous too) and the other actions: tests/api/subscriptions.test.ts.
+  // The matrix app has no Stripe keys: who may take one gets 503 payments_not_configured, and
+  // nothing is stored (decision 243).
   'POST /apis/subscription': {
     body: (_f, caller) => ({ action: 'sub_register', sub_plan_id: 'franchise_demo', sub_quantity: 2, email: `${caller.toLowerCase()}-sub@matrix.test` }),
-    expect: COMPANY(201),
+    expect: COMPANY(503),
   },
   // The manager's paid subscription: its owner (and staff) give a seat to a team recruiter, then free it.
   'POST /apis/subscription/:id/recruiters': {
     path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/recruiters`,
-    body: (f) => ({ recruiter_id: f.users.recruiter.id }),
+    body: (f) => ({ recruiter_id: f.ids.seatRecruiter }),
     expect: { anonymous: 401, manager: 201, admin: 201, others: 404 },
   },
+  // The new recruiter form (decision 241): an account, its seat and its point of sale, for the owner and staff.
+  'POST /apis/subscription/:id/recruiters/new': {
+    path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/recruiters/new`,
+    body: (_f, caller) => ({
+      name: 'Nouveau Vendeur',
+      email: `seat-${caller.toLowerCase()}-${Date.now()}@matrix.test`,
+      password: 'motdepasse1',
+      shopname: 'PDV',
+      street: '2 rue Matrice',
+      zip_code: '59000',
+      city: 'Lille',
+    }),
+    expect: { anonymous: 401, manager: 201, admin: 201, others: 404 },
+  },
+  // Billing self-service (decision 242): the owner and staff; without Stripe keys 503.
+  'POST /apis/subscription/:id/billing-portal': {
+    path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/billing-portal`,
+    expect: { anonymous: 401, manager: 503, admin: 503, others: 404 },
+  },
+  'GET /apis/subscription/:id/invoices': {
+    path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/invoices`,
+    expect: { anonymous: 401, manager: 503, admin: 503, others: 404 },
+  },
   'DELETE /apis/subscription/:id/recruiters/:recruiterId': {
-    path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/recruiters/${f.users.recruiter.id}`,
+    path: (f) => `/apis/subscription/${f.ids.subscriptionSubId}/recruiters/${f.ids.seatRecruiter}`,
     // Staff comes last and finds the seat already freed by the manager.
     expect: { anonymous: 401, manager: 200, others: 404 },
   },
@@ -282,6 +308,8 @@ export const MATRIX: Record<string, Case | Case[]> = {
   },
   // Video answers (docs/api/video-answers.md): the candidate's own application and uploads only.
   'POST /apis/candidate/applications': { body: (f) => ({ job_code: f.ids.job_code }), expect: { anonymous: 401, candidate: 200, others: 403 } },
+  // The candidate's own applications (their page /candidate, decision 283).
+  'GET /apis/candidate/applications': { expect: { anonymous: 401, candidate: 200, others: 403 } },
   'GET /apis/candidate/applications/:id': { path: (f) => `/apis/candidate/applications/${f.ids.uploadApplication}`, expect: { anonymous: 401, candidate: 200, others: 403 } },
   // tus: OPTIONS tells anyone what the server supports.
   'OPTIONS /apis/candidate/uploads': { expect: ALL(204) },
@@ -313,6 +341,21 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'GET /apis/meeting-signal/:recruiter/:candidate': {
     path: (f) => `/apis/meeting-signal/${f.users.recruiter.id}/${f.users.candidate.id}`,
     expect: { anonymous: 401, otherRecruiter: 403, otherManager: 403, linkHolder: 403, others: 200 },
+  },
+  // Meeting invitations (decision 290): both sides read the calls to come; the recruiter's side sends and cancels.
+  'GET /apis/meeting-invite/:recruiter/:candidate': {
+    path: (f) => `/apis/meeting-invite/${f.users.recruiter.id}/${f.users.candidate.id}`,
+    expect: { anonymous: 401, otherRecruiter: 403, otherManager: 403, linkHolder: 403, others: 200 },
+  },
+  'POST /apis/meeting-invite/:recruiter/:candidate': {
+    path: (f) => `/apis/meeting-invite/${f.users.recruiter.id}/${f.users.candidate.id}`,
+    body: () => ({}),
+    expect: { anonymous: 401, candidate: 403, otherRecruiter: 403, otherManager: 403, linkHolder: 403, others: 201 },
+  },
+  'DELETE /apis/meeting-invite/:recruiter/:candidate/:id': {
+    // A call scheduled by the fixtures: the first of the recruiter's side to cancel it wins, the next ones are told it is already cancelled.
+    path: (f) => `/apis/meeting-invite/${f.users.recruiter.id}/${f.users.candidate.id}/${f.ids.meeting}`,
+    expect: { anonymous: 401, candidate: 403, otherRecruiter: 403, otherManager: 403, linkHolder: 403, recruiter: 200, others: 409 },
   },
   'POST /apis/meeting-signal/:recruiter/:candidate': {
     path: (f) => `/apis/meeting-signal/${f.users.recruiter.id}/${f.users.candidate.id}`,
@@ -398,7 +441,9 @@ export async function makeFixtures(options: { uploadDir: string; app: Express })
   // The manager's company records (console resources shops, templates, subscriptions).
   const shop = await makeShop(users.manager, { recruiter_id: users.recruiter.id, street: '1 rue Matrice' });
   const template = await Template.create({ owner_id: users.manager.id, type: 'offer', content: { title: 'Modèle matrice' } });
-  const subscription = await Subscription.create({ sub_id: `sub_${tag}`, user_id: users.manager.id, plan_id: 'franchise', quantity: 2, state: 'payed' });
+  const subscription = await Subscription.create({ sub_id: `sub_${tag}`, user_id: users.manager.id, plan_id: 'franchise', quantity: 5, state: 'payed' });
+  const seatRecruiter = await makeUser({ profile: 'recruiter', email: `seat-${tag}@matrix.test` });
+  await addToTeam(users.manager, seatRecruiter);
   // One offer to boost per caller allowed to, and one booster each.
   const boostIds: Record<string, string> = {};
   for (const caller of ['recruiter', 'manager', 'admin'] as const) {
@@ -412,6 +457,17 @@ export async function makeFixtures(options: { uploadDir: string; app: Express })
   const leadForCard = await makeLead({ job_code: offer.job_code, offer_id: offer.id, email: `lead-card-${tag}@matrix.test` });
   const leadForBulk = await makeLead({ job_code: offer.job_code, offer_id: offer.id, email: `lead-bulk-${tag}@matrix.test` });
   const doomedUser = await makeUser({ profile: 'candidate', email: `doomed-${tag}@matrix.test` });
+  // A call of the recruiter with the candidate, scheduled for tomorrow (its cancellation's line).
+  const meeting = await Meeting.create({
+    recruiter_id: users.recruiter.id,
+    candidate_id: users.candidate.id,
+    invited_by: users.recruiter.id,
+    starts_at: new Date(Date.now() + 24 * 3600_000),
+    duration_min: 30,
+    time_zone: 'Europe/Paris',
+    uid: `matrix-${tag}@meeting`,
+    created_at: new Date(),
+  });
   const doomedWishlist = await makeWishlistEntry(users.candidate, await makeOffer(users.recruiter));
   // An account with a valid reset code per caller.
   const resetIds: Record<string, string> = {};
@@ -441,10 +497,12 @@ export async function makeFixtures(options: { uploadDir: string; app: Express })
       leadForCard: leadForCard.id,
       leadForBulk: leadForBulk.id,
       doomedUser: doomedUser.id,
+      meeting: meeting.id,
       shop: shop.id,
       template: template.id,
       subscription: subscription.id,
       subscriptionSubId: subscription.sub_id,
+      seatRecruiter: seatRecruiter.id,
       offer: offer.id,
       application: application.id,
       halfApplication: halfApplication.id,

@@ -245,6 +245,41 @@ describe('user actions', () => {
     expect((await act('users', target.id, 'substitute', { user: cand.id })).body.error).toBe('not_a_recruiter');
   });
 
+  it('substitutes across companies only when staff typed the merged account e-mail; a preview says what moves', async () => {
+    const target = await makeUser({ profile: 'manager', customer_name: 'Alpha Boulangeries' });
+    const otherManager = await makeUser({ profile: 'manager', customer_name: 'Beta Coiffure' });
+    const source = await makeUser({ profile: 'recruiter', email: `merge.source.${Date.now()}@example.test` });
+    await addToTeam(otherManager, source);
+    await source.update({ av_boost: 4, total_boost: 4 });
+    await makeOffer(source.id);
+    await makeOffer(source.id);
+
+    const preview = await act('users', target.id, 'substitute', { user: source.id, preview: true });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      target: { id: target.id, company: 'Alpha Boulangeries' },
+      source: { id: source.id, email: source.email, company: 'Beta Coiffure' },
+      moves: { offers: 2, applications: 0, boosters: 4 },
+      cross_company: true,
+    });
+    expect(await User.findByPk(source.id)).not.toBeNull();
+
+    for (const confirm of [undefined, '', 'someone.else@example.test']) {
+      const refused = await act('users', target.id, 'substitute', { user: source.id, confirm });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('substitute_confirm_required');
+      expect(refused.body.message).toContain(source.email);
+    }
+    expect(await User.findByPk(source.id)).not.toBeNull();
+    expect(await Offer.count({ where: { recruiter_id: source.id } })).toBe(2);
+
+    const merged = await act('users', target.id, 'substitute', { user: source.id, confirm: ` ${source.email.toUpperCase()} ` });
+    expect(merged.status).toBe(200);
+    expect(merged.body.moved).toMatchObject({ offers: 2 });
+    expect(await User.findByPk(source.id)).toBeNull();
+    expect(await Offer.count({ where: { recruiter_id: target.id } })).toBe(2);
+  });
+
   it('deletes a user permanently (console and DELETE /apis/delete-user) and keeps counters true', async () => {
     const r = await makeUser({ profile: 'recruiter' });
     const offer = await makeOffer(r.id);
@@ -296,6 +331,12 @@ describe('application actions', () => {
     expect((await User.findByPk(r.id))!.candidates_count).toBe(0);
     const sent = await act('applications', app.id, 'force-send');
     expect(sent.body).toMatchObject({ state: 'complete', recruiter_state: 'new' });
+    // It answers with the questions as sent, so the console can say "1 of 3 answers".
+    expect(sent.body.questions.map((q: { id: string; state: string | null }) => [q.id, q.state])).toEqual([
+      ['q1', 'done'],
+      ['q2', null],
+      ['q3', null],
+    ]);
     expect((await User.findByPk(r.id))!.candidates_count).toBe(1);
 
     const full = await makeApplication((await makeUser({ profile: 'candidate' })).id, offer);

@@ -150,3 +150,22 @@ describe('GET /apis/application for the dashboard', () => {
     expect((await get(as.manager, { tags: 'a\u0001b' })).status).toBe(400);
   });
 });
+
+describe('GET /apis/application?application={id} (the new-candidate e-mail link, issue 24)', () => {
+  it('gives that one application to the offer side, nothing to another company, 400 to a bad id', async () => {
+    const all = await everything(as.recruiter);
+    const one = all.find((i) => i.state === 'complete')!;
+    const res = await get(as.recruiter, { application: one.id, limit: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body.Items.map((i: Item) => i.id)).toEqual([one.id]);
+    // The manager of the recruiter reaches it too; a colleague on another offer and another company do not.
+    expect((await get(as.manager, { application: one.id })).body.Items.map((i: Item) => i.id)).toEqual([one.id]);
+    expect((await get(as.colleague, { application: one.id })).body.Items).toEqual([]);
+    expect((await get(as.other, { application: one.id })).body.Items).toEqual([]);
+    for (const bad of ['abc', '0', '-1', '1.5']) {
+      const r = await get(as.recruiter, { application: bad });
+      expect(r.status, bad).toBe(400);
+      expect(r.body.error).toBe('invalid_application');
+    }
+  });
+});

@@ -577,3 +577,41 @@ describe('job codes', () => {
     ).rejects.toBe(other);
   });
 });
+
+describe('a new draft starts with the company of its owner (issue 24)', () => {
+  const draftOf = async (owner: User, body: object = {}) => {
+    const res = await request(ctx.app)
+      .post('/apis/draft-offer')
+      .set(await bearer(owner))
+      .send(body);
+    expect(res.status).toBe(201);
+    return (await request(ctx.app).get(`/apis/draft-offer/${res.body.edition_token}`)).body.offer_json;
+  };
+
+  it("fills the manager's company name and description, for them and their recruiters; the caller's own fields win", async () => {
+    const manager = await makeUser({ profile: 'manager', user_plan: 'bplan', customer_name: 'Boulangeries Leroy' });
+    const recruiter = await makeUser({ profile: 'recruiter' });
+    await addToTeam(manager, recruiter);
+    // Nothing published yet: the name alone.
+    const first = await draftOf(manager);
+    expect(first.company_name).toBe('Boulangeries Leroy');
+    expect(first.company_description).toBeUndefined();
+    const { makeOffer } = await import('../helpers/fixtures.js');
+    await makeOffer(recruiter, { company_name: 'Boulangeries Leroy', company_description: 'Douze boulangeries artisanales en Bretagne.' });
+    await makeOffer(recruiter, { company_name: 'Autre enseigne', company_description: 'Pas la nôtre.' });
+    for (const who of [manager, recruiter]) {
+      const json = await draftOf(who);
+      expect(json).toMatchObject({ company_name: 'Boulangeries Leroy', company_description: 'Douze boulangeries artisanales en Bretagne.' });
+    }
+    expect(await draftOf(manager, { company_name: 'Leroy Bis' })).toMatchObject({ company_name: 'Leroy Bis' });
+  });
+
+  it('fills nothing for staff nor for a recruiter with no company', async () => {
+    const staff = await makeUser({ profile: 'recruiter', is_admin: true, customer_name: 'Staff Co' });
+    expect((await draftOf(staff)).company_name).toBeUndefined();
+    const alone = await makeUser({ profile: 'recruiter' });
+    const json = await draftOf(alone);
+    expect(json.company_name).toBeUndefined();
+    expect(json.company_description).toBeUndefined();
+  });
+});

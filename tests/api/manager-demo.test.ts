@@ -31,7 +31,7 @@ describe('demo manager area', () => {
     expect(templates.body.Items).toHaveLength(3);
     const subs = await request(ctx.app).get('/apis/subscription').set(auth['manager@demo.test']);
     expect(subs.body.Items).toHaveLength(1);
-    expect(subs.body.Items[0]).toMatchObject({ active: true, seats_used: 2 });
+    expect(subs.body.Items[0]).toMatchObject({ active: true, seats_used: 1 });
   });
 
   it('CAFE75 has a candidate in every state, with stories and CVs; it is already boosted; Lyon sees none of it', async () => {
@@ -49,9 +49,9 @@ describe('demo manager area', () => {
     expect(offers.body.find((o: { job_code: string }) => o.job_code === 'CAFE75')).toMatchObject({ is_boosted: true });
   });
 
-  it('recruiter@demo.test is no manager: "manager access not allowed"', async () => {
+  it('recruiter@demo.test is no manager: "Access to the control tower is reserved for subscribers"', async () => {
     const res = await request(ctx.app).get('/apis/manager').set(auth['recruiter@demo.test']);
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('manager access not allowed');
+    expect(res.body.message).toBe('Access to the control tower is reserved for subscribers');
   });
 });

@@ -39,7 +39,7 @@ describe('GET /apis/manager', () => {
     expect(rec.body.user.is_manager).toBe(false);
   });
 
-  it('home: tiles, shops and the candidates to recruit; non-managers read "manager access not allowed"', async () => {
+  it('home: tiles, shops and the candidates to recruit; non-managers read the subscribers message or "manager access not allowed"', async () => {
     const offer = await makeOffer(recruiter, { shopname: 'Marais' });
     const cand = await makeUser({ profile: 'candidate', name: 'Léa' });
     const app = await makeApplication(cand, offer);
@@ -58,10 +58,14 @@ describe('GET /apis/manager', () => {
         recruiter: { name: 'Rémi', email: recruiter.email },
       }),
     ]);
-    for (const who of ['recruiter', 'candidate'] as const) {
+    // A recruiter could subscribe: the subscribers' message (issue 23); a candidate cannot.
+    for (const [who, message] of [
+      ['recruiter', 'Access to the control tower is reserved for subscribers'],
+      ['candidate', 'manager access not allowed'],
+    ] as const) {
       const res = await request(ctx.app).get('/apis/manager').set(as[who]);
       expect(res.status).toBe(403);
-      expect(res.body).toMatchObject({ error: 'manager_access_not_allowed', message: 'manager access not allowed' });
+      expect(res.body).toMatchObject({ error: 'manager_access_not_allowed', message });
     }
     expect((await request(ctx.app).get('/apis/manager')).status).toBe(401);
   });

@@ -113,6 +113,8 @@ describe('reset password', () => {
     const ok = await request(mailed.ctx.app).post('/apis/auth/reset-password').send({ user_id: userId, code, password: 'newpass2' });
     expect(ok.status).toBe(200);
     expect(ok.body.success).toBe(true);
+    // The reset page ends with a link to where this account signs in.
+    expect(ok.body.sign_in).toBe('/candidate');
     expect(await Session.count({ where: { user_id: u.id } })).toBe(0);
     expect((await request(mailed.ctx.app).get('/apis/auth/me').set('Authorization', `Bearer ${old.body.token}`)).status).toBe(401);
     expect((await request(mailed.ctx.app).post('/apis/auth/login').send({ email: 'reset@example.test', password: 'newpass2' })).status).toBe(200);

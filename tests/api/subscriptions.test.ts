@@ -377,21 +377,26 @@ describe('the daily expiry job', () => {
 });
 
 describe('without Stripe keys', () => {
-  it('the billing step works and the payment step says payments are not configured', async () => {
+  it('every step says payments are not configured, and none stores a subscription (decision 243)', async () => {
     // The same database, an app whose settings have no Stripe keys.
     const bare = createApp({ ...ctx.deps, settings: { ...ctx.settings, stripe: {} } });
     const who = await makeUser({ profile: 'manager', user_plan: 'bplan' });
+    const before = await Subscription.count();
     const billing = await request(bare)
       .post('/apis/subscription')
       .send({ action: 'billing_informations', sub_plan_id: 'franchise_demo', ...BILLING });
-    expect(billing.status).toBe(201);
+    expect(billing.status).toBe(503);
+    expect(billing.body.error).toBe('payments_not_configured');
+    expect(billing.body.message).toMatch(/paiement en ligne n’est pas configuré/);
+    const pending = await Subscription.create({ sub_id: 'sub_nokeys_1', user_id: who.id, plan_id: 'franchise_demo', quantity: 1, state: 'pending', expires_at: null });
     const res = await request(bare)
       .post('/apis/subscription')
       .set(await bearer(who))
-      .send({ action: 'checkout', sub_id: billing.body.sub_id, sub_quantity: 1 });
+      .send({ action: 'checkout', sub_id: pending.sub_id, sub_quantity: 1 });
     expect(res.status).toBe(503);
     expect(res.body.error).toBe('payments_not_configured');
-    expect(res.body.message).toMatch(/paiement en ligne n’est pas configuré/);
+    await pending.destroy();
+    expect(await Subscription.count()).toBe(before);
     // Webhooks cannot be checked either: 503, nothing stored.
     const hook = await request(bare).post('/apis/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', 't=1,v1=x').send('{}');
     expect(hook.status).toBe(503);

@@ -93,6 +93,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DEMO_DATA: '1',
       STORAGE_DIR: path.join(dataDir, 'storage'),
       MAIL_DIR: path.join(dataDir, 'mail'),
+      SMS_DIR: path.join(dataDir, 'sms'),
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -6,6 +6,11 @@
 // Checkout page: GET /pay/{session} shows a pay button; paying completes the session, creates the
 // subscription, delivers a signed checkout.session.completed webhook when a webhook URL is set,
 // and redirects to the session's success_url. Signatures are real (generateTestHeaderString).
+// Billing self-service: Billing Portal sessions (POST /v1/billing_portal/sessions, an existing
+// customer required; GET /billing/{id} plays the portal page with a link back), invoices (paying
+// a session makes a paid invoice with its PDF at /invoice/{id}.pdf; GET /v1/invoices lists them by
+// customer, status and subscription), and cancel(), which ends a subscription as the portal would
+// and answers its customer.subscription.deleted event.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -62,6 +67,12 @@ export interface StripeDouble {
   sessions: Map<string, Json>;
   subscriptions: Map<string, Json>;
   customers: Map<string, Json>;
+  invoices: Map<string, Json>;
+  portalSessions: Map<string, Json>;
+  /** Cancels a subscription now (as the Billing Portal does); answers customer.subscription.deleted. */
+  cancel(subscriptionId: string): Json;
+  /** Posts a signed event to webhookUrl (throws when the app does not answer 2xx). */
+  deliver(evt: Json): Promise<void>;
   /** Where paying on the hosted page delivers checkout.session.completed (unset: not delivered). */
   webhookUrl?: string;
   /** Completes a session as paying would: subscription created, session complete; answers the event. */
@@ -81,7 +92,42 @@ export async function startStripeDouble(options: { secretKey?: string; webhookSe
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const customers = new Map<string, Json>();
+  const invoices = new Map<string, Json>();
+  const portalSessions = new Map<string, Json>();
   let base = '';
+  let invoiceNumber = 0;
+
+  function createInvoice(sub: Json, lines: Array<{ quantity: number; unit_amount: number; currency: unknown }>, start: number, end: number): Json {
+    const id = rid('in');
+    const amount = lines.reduce((n, l) => n + l.unit_amount * l.quantity, 0);
+    const invoice: Json = {
+      id,
+      object: 'invoice',
+      customer: sub.customer,
+      subscription: sub.id,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      status: 'paid',
+      number: `DBL-${String(++invoiceNumber).padStart(4, '0')}`,
+      amount_paid: amount,
+      amount_due: amount,
+      currency: String(lines[0]?.currency ?? 'eur'),
+      created: start,
+      period_start: start,
+      period_end: end,
+      invoice_pdf: `${base}/invoice/${id}.pdf`,
+      hosted_invoice_url: `${base}/invoice/${id}`,
+      lines: { object: 'list', data: [{ id: rid('il'), object: 'line_item', amount, period: { start, end } }] },
+    };
+    invoices.set(id, invoice);
+    return invoice;
+  }
+
+  function cancel(subscriptionId: string): Json {
+    const sub = subscriptions.get(subscriptionId);
+    if (!sub) throw noSuch('subscription', subscriptionId);
+    Object.assign(sub, { status: 'canceled', ended_at: nowS(), canceled_at: nowS() });
+    return event('customer.subscription.deleted', sub);
+  }
 
   function createCustomer(p: Params): Json {
     const c = { id: rid('cus'), object: 'customer', email: p.email ?? null, name: p.name ?? null, metadata: p.metadata ?? {}, created: nowS() };
@@ -161,6 +207,7 @@ export async function startStripeDouble(options: { secretKey?: string; webhookSe
         items: { object: 'list', data: lines.map((l) => ({ id: rid('si'), object: 'subscription_item', quantity: l.quantity, current_period_start: start, current_period_end: end })) },
       };
       subscriptions.set(sub.id as string, sub);
+      createInvoice(sub, s._lines as Array<{ quantity: number; unit_amount: number; currency: unknown }>, start, end);
       Object.assign(s, { status: 'complete', payment_status: 'paid', subscription: sub.id, customer: sub.customer });
     }
     return event('checkout.session.completed', publicSession(s));
@@ -186,6 +233,29 @@ export async function startStripeDouble(options: { secretKey?: string; webhookSe
       const c = customers.get(m[1]);
       if (!c) throw noSuch('customer', m[1]);
       return c;
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      if (!params.customer) throw missing('customer');
+      if (!customers.has(params.customer as string)) throw noSuch('customer', params.customer as string);
+      const id = rid('bps');
+      const session = {
+        id,
+        object: 'billing_portal.session',
+        customer: params.customer,
+        return_url: params.return_url ?? null,
+        locale: params.locale ?? null,
+        url: `${base}/billing/${id}`,
+        created: nowS(),
+      };
+      portalSessions.set(id, session);
+      return session;
+    }
+    if (method === 'GET' && path === '/v1/invoices') {
+      const data = [...invoices.values()]
+        .filter((i) => (!params.customer || i.customer === params.customer) && (!params.status || i.status === params.status) && (!params.subscription || i.subscription === params.subscription))
+        .sort((a, b) => Number(b.created) - Number(a.created))
+        .slice(0, Number(params.limit ?? 10));
+      return { object: 'list', url: '/v1/invoices', has_more: false, data };
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') return publicSession(createSession(params));
     if (method === 'GET' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
@@ -216,6 +286,23 @@ export async function startStripeDouble(options: { secretKey?: string; webhookSe
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': rid('req') });
         res.end(JSON.stringify(json));
       };
+      // The Billing Portal (what the subscriber's browser sees) and the invoices' PDFs.
+      const portal = url.pathname.match(/^\/billing\/([^/]+)$/);
+      if (portal) {
+        const p = portalSessions.get(portal[1]);
+        if (!p) return void res.writeHead(404).end('No such portal session');
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return void res.end(
+          `<!doctype html><html lang="fr"><title>Portail de facturation (double de Stripe)</title><h1>Portail de facturation</h1>` +
+            `<p data-testid="portal-customer">${String(p.customer)}</p><a href="${String(p.return_url)}">Retour</a></html>`,
+        );
+      }
+      const pdf = url.pathname.match(/^\/invoice\/([^/.]+)\.pdf$/);
+      if (pdf) {
+        if (!invoices.has(pdf[1])) return void res.writeHead(404).end('No such invoice');
+        res.writeHead(200, { 'content-type': 'application/pdf' });
+        return void res.end(`%PDF-1.4\n% invoice ${pdf[1]}\n%%EOF\n`);
+      }
       // The hosted Checkout page (what the payer's browser sees).
       const pay = url.pathname.match(/^\/pay\/([^/]+)(\/complete)?$/);
       if (pay) {
@@ -272,6 +359,10 @@ export async function startStripeDouble(options: { secretKey?: string; webhookSe
     sessions,
     subscriptions,
     customers,
+    invoices,
+    portalSessions,
+    cancel,
+    deliver,
     complete,
     event,
     sign,

@@ -6,7 +6,7 @@ import { en } from '../../admin/src/i18n/en.js';
 import { nl } from '../../admin/src/i18n/nl.js';
 import { raNl } from '../../admin/src/i18n/ra-nl.js';
 import { browserLocale, CATALOGS, LOCALES } from '../../admin/src/i18n/locales.js';
-import { RESOURCES } from '../../models/resources/index.js';
+import { RESOURCES, screensOf } from '../../models/resources/index.js';
 
 function keys(o: object, prefix = ''): string[] {
   return Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
@@ -36,6 +36,21 @@ describe('console translations', () => {
     expect(fr.console.no_action).toBe('Aucune action selectionné');
     expect(fr.console.identifier_not_allowed).toBe('Not allowed: %{char} , allowed characters are: %{allowed}');
     expect(fr.console.identifier_too_short).toBe('Identifier doit faire au moins 3 chars');
+  });
+
+  it('labels every declared action, its confirmation and its result, and every stored value of an enumeration, in every language', () => {
+    for (const catalog of [fr, nl, en]) {
+      const all = new Set(keys(catalog));
+      for (const r of RESOURCES) {
+        // The generated show screen offers the declared actions (hand-written screens word their own).
+        for (const a of screensOf(r).includes('show') ? (r.actions ?? []).filter((x) => !x.handWritten) : []) {
+          for (const key of [a.name, `${a.name}_confirm`, ...(a.doneArgs ? [`${a.name}_done`] : [])]) expect(all, `${r.name} ${key}`).toContain(`resources.${r.name}.actions.${key}`);
+        }
+        for (const f of [...r.fields, ...r.filters].filter((x) => 'choices' in x && x.choices && !('choiceNames' in x && x.choiceNames))) {
+          for (const c of f.choices!) expect(all, `${r.name} ${f.source} ${c}`).toContain(`resources.${r.name}.choices.${f.source}.${c}`);
+        }
+      }
+    }
   });
 
   it('Dutch is Dutch: the spec texts given in French or English are translated, not copied', () => {

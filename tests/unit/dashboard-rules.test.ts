@@ -1,7 +1,7 @@
 // The recruiter dashboard's shared rules: the section 4 groupings (tiles and columns) and the date
 // filter's ranges (models/rules/recruiter-states.ts, models/rules/dates.ts).
 import { describe, expect, it } from 'vitest';
-import { dashboardColumn, dashboardColumnCounts, dashboardTiles, DASHBOARD_COLUMN_RULES } from '../../models/rules/recruiter-states.js';
+import { dashboardColumn, dashboardColumnCounts, dashboardTiles, DASHBOARD_COLUMN_RULES, nextMoves } from '../../models/rules/recruiter-states.js';
 import { DASHBOARD_EPOCH, dashboardSince, inDashboardRange } from '../../models/rules/dates.js';
 import { RECRUITER_STATES } from '../../models/application.model.js';
 
@@ -63,5 +63,15 @@ describe('dashboard date ranges', () => {
     expect(inDashboardRange(null, '7d', now)).toBe(false);
     expect(inDashboardRange(null, 'all', now)).toBe(true);
     expect(inDashboardRange('not a date', '6m', now)).toBe(false);
+  });
+});
+
+describe('the moves offered from each state (issue 24: the dashboard offers the manager panel moves)', () => {
+  it('offers the spec transitions, never view, never the state itself', () => {
+    expect(nextMoves('new')).toEqual(['wait_reject', 'shortlist']);
+    expect(nextMoves('view')).toEqual(['wait_reject', 'shortlist']);
+    expect(nextMoves('shortlist')).toEqual(['wait_reject', 'to_recruit']);
+    expect(nextMoves('wait_reject')).toEqual(['shortlist']);
+    for (const s of ['rejected', 'to_recruit', 'recruited', 'unknown']) expect(nextMoves(s), s).toEqual([]);
   });
 });

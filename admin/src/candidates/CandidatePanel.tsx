@@ -7,8 +7,9 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Drawer, IconButton, Link, List, ListItem, ListItemText, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { useGetIdentity, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { errorCode, getJson, postJson } from '../common/http.js';
+import { VideoCallButton } from './VideoCallDialog.js';
 
 const StoryPanel = lazy(() => import('./StoryPanel.js'));
 
@@ -163,23 +164,6 @@ function FeedbackTab({ candidate }: { candidate: PanelCandidate }) {
         )}
       </Box>
     </Stack>
-  );
-}
-
-/**
- * Opens the meeting room with this candidate in a new tab (public-web.md's
- * /meeting-web-app/{recruiter}/{candidate}/{current}; decision 160): the path names the offer's
- * recruiter, the candidate and the signed-in caller, whom the room's join call checks.
- */
-function VideoCallButton({ candidate }: { candidate: PanelCandidate }) {
-  const translate = useTranslate();
-  const { identity } = useGetIdentity();
-  if (!identity?.id) return null;
-  const href = `/meeting-web-app/${encodeURIComponent(candidate.recruiterId)}/${encodeURIComponent(candidate.candidateId)}/${encodeURIComponent(String(identity.id))}`;
-  return (
-    <Button variant="outlined" href={href} target="_blank" rel="noopener" data-testid="video-call">
-      {translate('candidates.video_call')}
-    </Button>
   );
 }
 

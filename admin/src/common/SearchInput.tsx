@@ -5,7 +5,7 @@ import { useListContext, useTranslate } from 'react-admin';
 
 export const SEARCH_DELAY_MS = 1500;
 
-/** A text filter applied 1.5 s after the last key: the search box, or another free-text filter (`label`). */
+/** A text filter applied 1.5 s after the last key: the search box, or another free-text filter (`label`: a translation key or a text). */
 export function DebouncedSearch({ source = 'q', label }: { source?: string; label?: string; alwaysOn?: boolean }) {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const translate = useTranslate();
@@ -15,7 +15,7 @@ export function DebouncedSearch({ source = 'q', label }: { source?: string; labe
   return (
     <TextField
       size="small"
-      label={label ?? translate('console.search')}
+      label={translate(label ?? 'console.search')}
       value={value}
       slotProps={{ htmlInput: { 'data-testid': source === 'q' ? 'search' : `filter-${source}` } }}
       onChange={(e) => {

@@ -6,10 +6,17 @@ export function useAction() {
   const dp = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  return async <T = unknown>(resource: string, id: string | number, action: string, body: object = {}, success = 'console.done'): Promise<T | null> => {
+  return async <T = unknown>(
+    resource: string,
+    id: string | number,
+    action: string,
+    body: object = {},
+    success = 'console.done',
+    successArgs?: (result: T) => Record<string, unknown>,
+  ): Promise<T | null> => {
     try {
       const result = await dp.action<T>(resource, id, action, body);
-      notify(success, { type: 'success' });
+      notify(success, { type: 'success', messageArgs: successArgs?.(result) });
       refresh();
       return result;
     } catch (e) {

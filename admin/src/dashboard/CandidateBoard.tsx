@@ -1,21 +1,46 @@
 // The Candidats tab: four columns (CV reçus sans story, Rejetés, Candidatures, Shortlist), a tag
 // search, and "Voir la story" / "Voir le CV" opening the candidate side panel. Each column shows
-// its first cards and grows by a page at a time, so thousands of candidates stay fast.
+// its first cards and grows by a page at a time, so thousands of candidates stay fast. A finished
+// story's card carries its state and the moves allowed from it (issue 24), as the panel does.
 import { useEffect, useMemo, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Autocomplete, Avatar, Box, Button, Chip, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
-import { DASHBOARD_COLUMNS, type DashboardColumn } from '../../../models/rules/recruiter-states.js';
+import { DASHBOARD_COLUMNS, type DashboardColumn, type RecruiterState } from '../../../models/rules/recruiter-states.js';
 import { listDate, type DashboardRange } from '../../../models/rules/dates.js';
 import { fetchDashboard, hasStory, tagOptions, tagValue, Unauthorized, type DashboardItem } from './data.js';
+import { StateMoves } from '../candidates/StateMoves.js';
 import { DashboardPanel, type PanelRequest } from './DashboardPanel.js';
 
 const PAGE = 30;
 
-export function CandidateBoard({ range, onUnauthorized }: { range: DashboardRange; onUnauthorized: () => void }) {
+type Move = (item: DashboardItem, to: RecruiterState) => void;
+
+export function CandidateBoard({
+  range,
+  tags,
+  onTags,
+  version,
+  panel,
+  onOpen,
+  onClose,
+  onMove,
+  busy,
+  onUnauthorized,
+}: {
+  range: DashboardRange;
+  tags: string[];
+  onTags: (tags: string[]) => void;
+  /** Read the columns again when it changes (after a move). */
+  version: number;
+  panel: PanelRequest | null;
+  onOpen: (p: PanelRequest) => void;
+  onClose: () => void;
+  onMove: Move;
+  busy: boolean;
+  onUnauthorized: () => void;
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const [tags, setTags] = useState<string[]>([]);
-  const [panel, setPanel] = useState<PanelRequest | null>(null);
   const options = useMemo(() => tagOptions(locale), [locale]);
   const names = useMemo(() => new Map(options.map((o) => [o.value, o.name])), [options]);
 
@@ -27,7 +52,7 @@ export function CandidateBoard({ range, onUnauthorized }: { range: DashboardRang
         options={options.map((o) => o.value)}
         getOptionLabel={(v) => names.get(v) ?? v}
         value={tags}
-        onChange={(_e, v) => setTags([...new Set(v.map(tagValue).filter(Boolean))].slice(0, 5))}
+        onChange={(_e, v) => onTags([...new Set(v.map(tagValue).filter(Boolean))].slice(0, 5))}
         renderValue={(value, getItemProps) => value.map((option, index) => <Chip {...getItemProps({ index })} key={option} label={names.get(option) ?? option} size="small" />)}
         renderInput={(params) => (
           <TextField
@@ -41,10 +66,10 @@ export function CandidateBoard({ range, onUnauthorized }: { range: DashboardRang
       />
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
         {DASHBOARD_COLUMNS.map((c) => (
-          <Column key={c} column={c} range={range} tags={tags} onOpen={setPanel} onUnauthorized={onUnauthorized} />
+          <Column key={c} column={c} range={range} tags={tags} version={version} onOpen={onOpen} onMove={onMove} busy={busy} onUnauthorized={onUnauthorized} />
         ))}
       </Box>
-      {panel && <DashboardPanel request={panel} onClose={() => setPanel(null)} />}
+      {panel && <DashboardPanel request={panel} onClose={onClose} onMove={onMove} busy={busy} />}
     </Box>
   );
 }
@@ -58,9 +83,9 @@ interface ColumnState {
 }
 
 /** One column's candidates, a page at a time (keyset: the server's next cursor). */
-function useColumn(column: DashboardColumn, range: DashboardRange, tags: readonly string[], onUnauthorized: () => void) {
+function useColumn(column: DashboardColumn, range: DashboardRange, tags: readonly string[], version: number, onUnauthorized: () => void) {
   const [state, setState] = useState<ColumnState>({ items: [], total: null, next: null, loading: true, failed: false });
-  const key = JSON.stringify([column, range, tags]);
+  const key = JSON.stringify([column, range, tags, version]);
   // The cursor of the page asked for; a new filter (key) starts again from the first page.
   const [cursor, setCursor] = useState<{ key: string; after: string | null }>({ key, after: null });
   const after = cursor.key === key ? cursor.after : null;
@@ -92,17 +117,23 @@ function Column({
   column,
   range,
   tags,
+  version,
   onOpen,
+  onMove,
+  busy,
   onUnauthorized,
 }: {
   column: DashboardColumn;
   range: DashboardRange;
   tags: readonly string[];
+  version: number;
   onOpen: (p: PanelRequest) => void;
+  onMove: Move;
+  busy: boolean;
   onUnauthorized: () => void;
 }) {
   const translate = useTranslate();
-  const { items, total, next, loading, failed, more } = useColumn(column, range, tags, onUnauthorized);
+  const { items, total, next, loading, failed, more } = useColumn(column, range, tags, version, onUnauthorized);
   const titleId = `column-${column}-title`;
   return (
     <Paper component="section" aria-labelledby={titleId} aria-busy={loading} sx={{ p: 1, bgcolor: 'grey.100', minWidth: 0 }} data-testid={`column-${column}`} data-loading={loading ? 'true' : 'false'}>
@@ -120,7 +151,7 @@ function Column({
       {failed && <Typography variant="body2">{translate('dashboard.load_error')}</Typography>}
       <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {items.map((item) => (
-          <CandidateCard key={item.id} item={item} onOpen={onOpen} />
+          <CandidateCard key={item.id} item={item} onOpen={onOpen} onMove={onMove} busy={busy} />
         ))}
       </Stack>
       {loading && (
@@ -139,7 +170,7 @@ function Column({
   );
 }
 
-function CandidateCard({ item, onOpen }: { item: DashboardItem; onOpen: (p: PanelRequest) => void }) {
+function CandidateCard({ item, onOpen, onMove, busy }: { item: DashboardItem; onOpen: (p: PanelRequest) => void; onMove: Move; busy: boolean }) {
   const translate = useTranslate();
   const date = item.submit_date ?? item.start_date;
   const name = item.candidate?.name || item.candidate?.email || item.candidate?.sub;
@@ -165,6 +196,11 @@ function CandidateCard({ item, onOpen }: { item: DashboardItem; onOpen: (p: Pane
             <Chip key={t} label={t} size="small" variant="outlined" />
           ))}
         </Stack>
+      )}
+      {item.state === 'complete' && (
+        <Box sx={{ mt: 1 }}>
+          <StateMoves state={item.recruiter_state} busy={busy} onMove={(to) => onMove(item, to)} />
+        </Box>
       )}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
         {hasStory(item) ? (

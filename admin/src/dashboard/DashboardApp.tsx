@@ -1,28 +1,42 @@
 // The recruiter dashboard at /dashboard (back-office.md section 2 "Recruiter dashboard"), for
 // recruiters and managers: tabs Dashboard and Candidats over GET /apis/application, a date filter,
 // the section 4 tiles, offers with application counts, recruiters with shortlist counts (managers),
-// and the candidate board. Without a signed-in user: the spec's message and a sign-in form.
+// and the candidate board, where the recruiter moves candidates between states (issue 24).
+// /dashboard?application={id} (the new-candidate e-mail's link) opens that candidate's panel.
+// Without a session: a sign-in form; signed in without the right (a candidate): the spec's
+// "no access" message.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { AdminContext, useLocaleState, useTranslate } from 'react-admin';
-import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Stack, Tab, Tabs, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { AdminContext, Notification, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Alert, Box, Button, CircularProgress, CssBaseline, MenuItem, Paper, Stack, Tab, Tabs, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { WAIT_REJECT_DELAY_HOURS, type RecruiterState } from '../../../models/rules/recruiter-states.js';
+import { ForgotPassword } from '../common/ForgotPassword.js';
 import { DASHBOARD_RANGES, type DashboardRange } from '../../../models/rules/dates.js';
 import { authProvider, type Me } from '../providers/authProvider.js';
 import { dataProvider } from '../providers/dataProvider.js';
 import { i18nProvider } from '../i18n/index.js';
 import { LOCALES } from '../i18n/locales.js';
-import { fetchDashboard, Unauthorized, type DashboardAnswer } from './data.js';
+import { errorCode } from '../common/http.js';
+import { moveCandidate } from '../manager/api.js';
+import { NewOfferButton } from '../manager/NewOffer.js';
+import { managerTheme } from '../manager/theme.js';
+import { fetchApplication, fetchDashboard, forgetLinkedApplication, Forbidden, linkedApplication, Unauthorized, type DashboardAnswer, type DashboardItem } from './data.js';
 import { Overview } from './Overview.js';
 import { CandidateBoard } from './CandidateBoard.js';
+import type { PanelRequest } from './DashboardPanel.js';
 
 export function DashboardApp() {
+  // The manager area's theme and react-admin's baseline (Roboto everywhere, also in the panel's
+  // player drawn outside the page's root) and its notifications.
   return (
-    <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider}>
+    <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider} theme={managerTheme}>
+      <CssBaseline />
       <DashboardPage />
+      <Notification />
     </AdminContext>
   );
 }
 
-type State = { kind: 'loading' } | { kind: 'anonymous' } | { kind: 'error' } | { kind: 'ok'; me: Me };
+type State = { kind: 'loading' } | { kind: 'anonymous' } | { kind: 'forbidden' } | { kind: 'error' } | { kind: 'ok'; me: Me };
 
 async function currentUser(): Promise<Me | null> {
   const res = await fetch('/apis/auth/me', { credentials: 'include', headers: { Accept: 'application/json' } });
@@ -36,6 +50,13 @@ function DashboardPage() {
   const [range, setRange] = useState<DashboardRange>('all');
 
   const [overview, setOverview] = useState<DashboardAnswer | null>(null);
+  // Bumped after a move: the tiles, offers and columns are read again.
+  const [version, setVersion] = useState(0);
+  const [tags, setTags] = useState<string[]>([]);
+  const [panel, setPanel] = useState<PanelRequest | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [linkMissing, setLinkMissing] = useState(false);
+  const notify = useNotify();
 
   const load = useCallback(async () => {
     setState({ kind: 'loading' });
@@ -52,6 +73,7 @@ function DashboardPage() {
   }, [load]);
 
   const toAnonymous = useCallback(() => setState({ kind: 'anonymous' }), []);
+  const failed = useCallback((e: unknown) => setState(e instanceof Unauthorized ? { kind: 'anonymous' } : e instanceof Forbidden ? { kind: 'forbidden' } : { kind: 'error' }), []);
 
   // The tiles, offers and recruiters of the range: one call, counted by the server.
   const signedIn = state.kind === 'ok';
@@ -60,11 +82,63 @@ function DashboardPage() {
     const abort = new AbortController();
     setOverview(null);
     fetchDashboard({ range, limit: 1 }, abort.signal).then(setOverview, (e: unknown) => {
-      if (abort.signal.aborted) return;
-      setState(e instanceof Unauthorized ? { kind: 'anonymous' } : { kind: 'error' });
+      if (!abort.signal.aborted) failed(e);
     });
     return () => abort.abort();
-  }, [signedIn, range]);
+  }, [signedIn, range, version, failed]);
+
+  // The new-candidate e-mail's link: that candidate's panel on the Candidats tab.
+  useEffect(() => {
+    const id = linkedApplication();
+    if (!signedIn || !id) return;
+    const abort = new AbortController();
+    fetchApplication(id, abort.signal).then(
+      (item) => {
+        if (item) {
+          setTab('candidates');
+          openPanel({ item, view: 'story' });
+        } else setLinkMissing(true);
+      },
+      (e: unknown) => {
+        if (!abort.signal.aborted) failed(e);
+      },
+    );
+    return () => abort.abort();
+    // Once per sign-in: openPanel only reads the item it is given.
+  }, [signedIn, failed]);
+
+  /** Moves a candidate (back-office.md section 4) and reads the counts and columns again. */
+  const move = async (item: DashboardItem, to: RecruiterState, quiet = false) => {
+    setBusy(true);
+    try {
+      await moveCandidate(item.job_code, item.candidate.sub, to);
+      setPanel((p) => (p && p.item.id === item.id ? { ...p, item: { ...p.item, recruiter_state: to } } : p));
+      setVersion((v) => v + 1);
+      if (!quiet) notify(`manager.candidates.moved.${to}`, { type: 'info', messageArgs: { name: item.candidate.name || item.candidate.email, hours: WAIT_REJECT_DELAY_HOURS } });
+    } catch (e) {
+      if (e instanceof Unauthorized) return toAnonymous();
+      if (!quiet) notify(`manager.errors.${errorCode(e) ?? 'internal'}`, { type: 'error', messageArgs: { _: translate('manager.errors.internal') } });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Opens a candidate's panel; a finished story opened for the first time moves from new to view (section 4). */
+  const openPanel = (request: PanelRequest) => {
+    setPanel(request);
+    if (request.item.state === 'complete' && request.item.recruiter_state === 'new') void move(request.item, 'view', true);
+  };
+
+  const closePanel = () => {
+    setPanel(null);
+    forgetLinkedApplication();
+  };
+
+  /** An offer of the Dashboard tab: its candidates on the Candidats tab. */
+  const showOffer = (jobCode: string) => {
+    setTags([jobCode]);
+    setTab('candidates');
+  };
 
   useEffect(() => {
     document.title = translate('dashboard.title');
@@ -82,11 +156,14 @@ function DashboardPage() {
           {translate('dashboard.title')}
         </Typography>
         <LanguageSelect />
-        {state.kind === 'ok' && (
+        {state.kind === 'ok' && <NewOfferButton />}
+        {(state.kind === 'ok' || state.kind === 'forbidden') && (
           <>
-            <Typography variant="body2" data-testid="dashboard-user">
-              {state.me.name || state.me.email}
-            </Typography>
+            {state.kind === 'ok' && (
+              <Typography variant="body2" data-testid="dashboard-user">
+                {state.me.name || state.me.email}
+              </Typography>
+            )}
             <Button size="small" onClick={signOut}>
               {translate('dashboard.sign_out')}
             </Button>
@@ -99,6 +176,11 @@ function DashboardPage() {
         </Box>
       )}
       {state.kind === 'anonymous' && <SignIn onSignedIn={load} />}
+      {state.kind === 'forbidden' && (
+        <Alert severity="warning" data-testid="no-access">
+          {translate('dashboard.no_access')}
+        </Alert>
+      )}
       {state.kind === 'error' && (
         <Alert
           severity="error"
@@ -118,17 +200,33 @@ function DashboardPage() {
             <Tab value="candidates" label={translate('dashboard.tab_candidates')} id="tab-candidates" aria-controls="panel-candidates" data-testid="tab-candidates" />
           </Tabs>
           <RangeFilter value={range} onChange={setRange} />
+          {linkMissing && (
+            <Alert severity="info" onClose={() => setLinkMissing(false)} sx={{ mb: 2 }} data-testid="link-missing">
+              {translate('dashboard.application_not_found')}
+            </Alert>
+          )}
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
             {tab === 'dashboard' ? (
               overview ? (
-                <Overview answer={overview} showRecruiters={Boolean(state.me.is_manager) || overview.recruiters.length > 1} />
+                <Overview answer={overview} showRecruiters={Boolean(state.me.is_manager) || overview.recruiters.length > 1} onOffer={showOffer} />
               ) : (
                 <Box sx={{ textAlign: 'center', p: 4 }}>
                   <CircularProgress aria-label="loading" />
                 </Box>
               )
             ) : (
-              <CandidateBoard range={range} onUnauthorized={toAnonymous} />
+              <CandidateBoard
+                range={range}
+                tags={tags}
+                onTags={setTags}
+                version={version}
+                panel={panel}
+                onOpen={openPanel}
+                onClose={closePanel}
+                onMove={move}
+                busy={busy}
+                onUnauthorized={toAnonymous}
+              />
             )}
           </div>
         </>
@@ -197,11 +295,11 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
   };
   return (
     <Stack spacing={2} sx={{ maxWidth: 420 }}>
-      <Alert severity="warning" data-testid="no-access">
-        {translate('dashboard.no_access')}
-      </Alert>
-      <Paper component="form" onSubmit={submit} sx={{ p: 2 }}>
+      <Paper component="form" onSubmit={submit} sx={{ p: 2 }} data-testid="sign-in-form">
         <Stack spacing={2}>
+          <Typography variant="h6" component="h2">
+            {translate('dashboard.sign_in_title')}
+          </Typography>
           <TextField name="email" type="email" label={translate('dashboard.email')} autoComplete="username" required />
           <TextField name="password" type="password" label={translate('dashboard.password')} autoComplete="current-password" required />
           {error && (
@@ -214,6 +312,7 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
           </Button>
         </Stack>
       </Paper>
+      <ForgotPassword />
     </Stack>
   );
 }

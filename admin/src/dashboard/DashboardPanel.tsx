@@ -1,10 +1,13 @@
 // The side panel of the candidate board: the console's one candidate panel
 // (admin/src/candidates/CandidatePanel.tsx: the story player through signed addresses, the CV,
 // the outside reviewers' feedback). "Voir le CV" opens it with the CV shown on top, from the
-// Item's short-lived signed address.
+// Item's short-lived signed address. A finished story's panel carries the candidate's state and
+// its moves (issue 24: the manager panel's moves, for the recruiter on their own offers).
 import { useTranslate } from 'react-admin';
 import { Box, Button, Stack } from '@mui/material';
+import type { RecruiterState } from '../../../models/rules/recruiter-states.js';
 import { CandidatePanel } from '../candidates/CandidatePanel.js';
+import { StateMoves } from '../candidates/StateMoves.js';
 import type { DashboardItem } from './data.js';
 
 export interface PanelRequest {
@@ -12,7 +15,7 @@ export interface PanelRequest {
   view: 'story' | 'cv';
 }
 
-export function DashboardPanel({ request, onClose }: { request: PanelRequest; onClose: () => void }) {
+export function DashboardPanel({ request, onClose, onMove, busy }: { request: PanelRequest; onClose: () => void; onMove: (item: DashboardItem, to: RecruiterState) => void; busy: boolean }) {
   const translate = useTranslate();
   const { item, view } = request;
   const candidate = {
@@ -39,5 +42,18 @@ export function DashboardPanel({ request, onClose }: { request: PanelRequest; on
         </Button>
       </Stack>
     ) : undefined;
-  return <CandidatePanel candidate={candidate} view="story" onClose={onClose} actions={cv} />;
+  const moves = item.state === 'complete' ? <StateMoves state={item.recruiter_state} busy={busy} onMove={(to) => onMove(item, to)} /> : null;
+  return (
+    <CandidatePanel
+      candidate={candidate}
+      view="story"
+      onClose={onClose}
+      actions={
+        <>
+          {moves}
+          {cv}
+        </>
+      }
+    />
+  );
 }

@@ -1,8 +1,9 @@
 // The Dashboard tab: the four tiles (section 4 groupings), the offers with their application
-// counts and, for a manager, the recruiters with their shortlist counts.
+// counts and, for a manager, the recruiters with their shortlist counts. An offer's row opens its
+// candidates on the Candidats tab (issue 24).
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Box, Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { DashboardAnswer } from './data.js';
 
 const TILES = [
@@ -14,7 +15,7 @@ const TILES = [
 
 const PAGE = 50;
 
-export function Overview({ answer, showRecruiters }: { answer: DashboardAnswer; showRecruiters: boolean }) {
+export function Overview({ answer, showRecruiters, onOffer }: { answer: DashboardAnswer; showRecruiters: boolean; onOffer: (jobCode: string) => void }) {
   const translate = useTranslate();
   const counts = answer.Tiles;
   const offers = answer.Offers ?? [];
@@ -40,6 +41,8 @@ export function Overview({ answer, showRecruiters }: { answer: DashboardAnswer; 
           head={[translate('dashboard.offer'), translate('dashboard.applications')]}
           rows={offers.map((o) => ({ key: o.job_code, label: `${o.title} (${o.job_code})`, count: o.count }))}
           empty={translate('dashboard.no_offers')}
+          onRow={onOffer}
+          rowHint={translate('dashboard.offer_candidates')}
         />
         {showRecruiters && (
           <CountTable
@@ -55,7 +58,24 @@ export function Overview({ answer, showRecruiters }: { answer: DashboardAnswer; 
   );
 }
 
-function CountTable({ testId, title, head, rows, empty }: { testId: string; title: string; head: [string, string]; rows: Array<{ key: string; label: string; count: number }>; empty: string }) {
+function CountTable({
+  testId,
+  title,
+  head,
+  rows,
+  empty,
+  onRow,
+  rowHint,
+}: {
+  testId: string;
+  title: string;
+  head: [string, string];
+  rows: Array<{ key: string; label: string; count: number }>;
+  empty: string;
+  /** Rows open something: the whole row is clickable, its label a button for the keyboard. */
+  onRow?: (key: string) => void;
+  rowHint?: string;
+}) {
   const translate = useTranslate();
   const [shown, setShown] = useState(PAGE);
   return (
@@ -76,8 +96,33 @@ function CountTable({ testId, title, head, rows, empty }: { testId: string; titl
             </TableHead>
             <TableBody>
               {rows.slice(0, shown).map((r) => (
-                <TableRow key={r.key} data-testid={`${testId}-row`} data-key={r.key}>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>{r.label}</TableCell>
+                <TableRow
+                  key={r.key}
+                  data-testid={`${testId}-row`}
+                  data-key={r.key}
+                  hover={!!onRow}
+                  onClick={onRow ? () => onRow(r.key) : undefined}
+                  sx={onRow ? { cursor: 'pointer' } : undefined}
+                  title={rowHint}
+                >
+                  <TableCell sx={{ wordBreak: 'break-word' }}>
+                    {onRow ? (
+                      <Link
+                        component="button"
+                        type="button"
+                        onClick={(e: React.MouseEvent) => {
+                          e.stopPropagation();
+                          onRow(r.key);
+                        }}
+                        sx={{ textAlign: 'left' }}
+                        data-testid="row-link"
+                      >
+                        {r.label}
+                      </Link>
+                    ) : (
+                      r.label
+                    )}
+                  </TableCell>
                   <TableCell align="right" data-testid="count">
                     {r.count}
                   </TableCell>

@@ -39,6 +39,8 @@ export interface DashboardAnswer {
 }
 
 export class Unauthorized extends Error {}
+/** Signed in, but not a company user (a candidate): the spec's "no access" message. */
+export class Forbidden extends Error {}
 
 export interface DashboardQuery {
   range: DashboardRange;
@@ -59,8 +61,36 @@ export function dashboardUrl(q: DashboardQuery, now = new Date()): string {
 export async function fetchDashboard(q: DashboardQuery, signal?: AbortSignal): Promise<DashboardAnswer> {
   const res = await fetch(dashboardUrl(q), { credentials: 'include', headers: { Accept: 'application/json' }, signal });
   if (res.status === 401) throw new Unauthorized();
+  if (res.status === 403) throw new Forbidden();
   if (!res.ok) throw new Error(String(res.status));
   return (await res.json()) as DashboardAnswer;
+}
+
+/** The application a link names (/dashboard?application={id}), when the caller reaches it; else null. */
+export async function fetchApplication(id: string, signal?: AbortSignal): Promise<DashboardItem | null> {
+  if (!/^\d{1,15}$/.test(id)) return null;
+  const res = await fetch(`/apis/application?${new URLSearchParams({ state: 'all', application: id, limit: '1' }).toString()}`, {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    signal,
+  });
+  if (res.status === 401) throw new Unauthorized();
+  if (res.status === 403) throw new Forbidden();
+  if (!res.ok) return null;
+  return ((await res.json()) as DashboardAnswer).Items[0] ?? null;
+}
+
+/** The application id a link asks to open, from the page's address. */
+export function linkedApplication(search = window.location.search): string | null {
+  return new URLSearchParams(search).get('application');
+}
+
+/** Forgets the linked application once its panel is closed (a reload then opens the board as usual). */
+export function forgetLinkedApplication(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('application')) return;
+  url.searchParams.delete('application');
+  window.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
 /** Lower case without accents: "Boulangerie" and "boulangérie" match. */

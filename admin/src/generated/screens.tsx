@@ -1,14 +1,13 @@
 // Screens generated from a resource declaration: list (filters, sortable indexed columns, count
 // line, load more), show, edit and create with the declared validation. A plain resource needs
 // nothing else; hand-written screens (users, offers, leads) reuse the parts below.
-import type { ReactElement } from 'react';
-import { Link, Stack } from '@mui/material';
+import { useState, type ReactElement } from 'react';
+import { Box, Link, Stack } from '@mui/material';
 import {
   ArrayInput,
   AutocompleteInput,
   BooleanField,
   BooleanInput,
-  ChipField,
   Create,
   Datagrid,
   DateField,
@@ -52,6 +51,7 @@ import { DebouncedSearch } from '../common/SearchInput.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';
+import { ActionFields, type ActionValues } from './ActionFields.js';
 
 /** Choices with their labels: the reference list's own names in the console's language, else translation keys. */
 function useChoices(decl: ResourceDecl, f: Pick<FieldDecl, 'source' | 'choices' | 'choiceNames'>) {
@@ -75,10 +75,25 @@ function ChoiceChip({ decl, f }: { decl: ResourceDecl; f: FieldDecl }) {
   return (
     <FunctionField
       source={f.source}
+      sortable={Boolean(f.sortable)}
       render={(r: Record<string, unknown>) => {
         const values = ([] as unknown[]).concat(r[f.source] ?? []);
-        return values.map((v) => translate(String(choices.find((c) => String(c.id) === String(v))?.name ?? v))).join(', ');
+        // A value without a catalog entry shows as stored rather than as a raw translation key.
+        return values.map((v) => translate(String(choices.find((c) => String(c.id) === String(v))?.name ?? v), { _: String(v) })).join(', ');
       }}
+    />
+  );
+}
+
+/** Questions in order; an application's answers also say whether each one was recorded. */
+function QuestionsField({ source }: { source: string; sortable?: boolean; label?: string }) {
+  const translate = useTranslate();
+  return (
+    <FunctionField
+      source={source}
+      render={(r: Record<string, { id?: string; question: string; state?: string | null }[] | null>) =>
+        (r[source] ?? []).map((q) => ('state' in q ? `${q.question} (${translate(q.state === 'done' ? 'console.answer_done' : 'console.answer_missing')})` : q.question)).join(' · ')
+      }
     />
   );
 }
@@ -96,11 +111,12 @@ export function fieldFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
     case 'tags':
       return <ChoiceChip key={f.source} decl={decl} f={f} />;
     case 'questions':
-      return <FunctionField {...common} render={(r: Record<string, { question: string }[] | null>) => (r[f.source] ?? []).map((q) => q.question).join(' · ')} />;
+      return <QuestionsField key={f.source} source={f.source} sortable={false} />;
     case 'boolean':
       return <BooleanField {...common} />;
     case 'enum':
-      return f.choiceNames ? <ChoiceChip key={f.source} decl={decl} f={f} /> : <ChipField {...common} />;
+      // Always through its label: a stored value (payed, wait_reject) is never shown as such.
+      return <ChoiceChip key={f.source} decl={decl} f={f} />;
     case 'image':
       return <ImageField {...common} sx={{ '& img': { maxWidth: 80, maxHeight: 40 } }} />;
     case 'color':
@@ -112,7 +128,17 @@ export function fieldFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
         </ReferenceField>
       );
     case 'json':
-      return <FunctionField {...common} render={(r: Record<string, unknown>) => <code style={{ whiteSpace: 'pre-wrap', fontSize: 11 }}>{JSON.stringify(r[f.source], null, 1)}</code>} />;
+      // A stored record shown verbatim for diagnosis (audit log, job payload): marked as raw data.
+      return (
+        <FunctionField
+          {...common}
+          render={(r: Record<string, unknown>) => (
+            <code data-raw="true" style={{ whiteSpace: 'pre-wrap', fontSize: 11 }}>
+              {JSON.stringify(r[f.source], null, 1)}
+            </code>
+          )}
+        />
+      );
     case 'text':
       return <FunctionField {...common} render={(r: Record<string, string>) => (f.cut && r[f.source]?.length > f.cut ? `${r[f.source].slice(0, f.cut)}…` : r[f.source])} />;
     default:
@@ -252,23 +278,53 @@ export function GeneratedList({ decl, children }: { decl: ResourceDecl; children
   );
 }
 
-/** The declared actions of a record (POST /apis/console/{name}/{id}/{action}), each behind its confirmation. */
-function DeclaredActions({ decl }: { decl: ResourceDecl }) {
-  const record = useRecordContext();
+/**
+ * The declared actions of a record (POST /apis/console/{name}/{id}/{action}), each behind its
+ * confirmation, which says what will happen to this record and shows the action's form when it
+ * declares fields (decision 241); the notification says what was done.
+ */
+export function ActionButtons({ decl, record }: { decl: ResourceDecl; record: Record<string, unknown> & { id: string | number } }) {
   const translate = useTranslate();
   const run = useAction();
-  if (!record || !decl.actions?.length) return null;
+  const [values, setValues] = useState<Record<string, ActionValues>>({});
+  const actions = (decl.actions ?? []).filter((a) => !a.handWritten);
+  if (!actions.length) return null;
   return (
-    <Stack direction="row" spacing={1} sx={{ px: 2, pb: 2 }}>
-      {decl.actions.map((a) => (
+    <Stack direction="row" spacing={1}>
+      {actions.map((a) => (
         <ConfirmButton
           key={a.name}
           label={translate(`resources.${decl.name}.actions.${a.name}`)}
-          question={translate(`resources.${decl.name}.actions.${a.name}_confirm`)}
-          onConfirm={() => run(decl.name, record.id as string | number, a.name)}
-        />
+          question={translate(`resources.${decl.name}.actions.${a.name}_confirm`, a.confirmArgs?.(record))}
+          canConfirm={!a.fields?.length || Object.keys(values[a.name] ?? {}).length > 0}
+          onConfirm={async () => {
+            await run<Record<string, unknown>>(
+              decl.name,
+              record.id,
+              a.name,
+              values[a.name] ?? {},
+              a.doneArgs ? `resources.${decl.name}.actions.${a.name}_done` : 'console.done',
+              a.doneArgs ? (r) => a.doneArgs!(r ?? {}) : undefined,
+            );
+            setValues((v) => ({ ...v, [a.name]: {} }));
+          }}
+        >
+          {a.fields?.length ? (
+            <ActionFields resource={decl.name} action={a.name} fields={a.fields} values={values[a.name] ?? {}} onChange={(v) => setValues((all) => ({ ...all, [a.name]: v }))} />
+          ) : null}
+        </ConfirmButton>
       ))}
     </Stack>
+  );
+}
+
+function DeclaredActions({ decl }: { decl: ResourceDecl }) {
+  const record = useRecordContext();
+  if (!record || !decl.actions?.length) return null;
+  return (
+    <Box sx={{ px: 2, pb: 2 }}>
+      <ActionButtons decl={decl} record={record} />
+    </Box>
   );
 }
 

@@ -1,5 +1,6 @@
 // French texts of the console (the default). en.ts and nl.ts hold the same keys (tests/unit/admin-i18n.test.ts).
 import { managerFr } from './manager.js';
+import { meetingFr } from './meeting.js';
 export const fr = {
   resources: {
     users: {
@@ -118,6 +119,16 @@ export const fr = {
         state: { applying: 'en cours', complete: 'complète' },
         recruiter_state: { new: 'nouveau', view: 'vu', shortlist: 'shortlist', wait_reject: 'à rejeter', rejected: 'rejeté', to_recruit: 'à recruter', recruited: 'recruté' },
       },
+      actions: {
+        reset: 'Reset',
+        reset_confirm:
+          'Remettre cette candidature en cours ? %{answered} réponses sur %{total} sont enregistrées et conservées ; le candidat devra enregistrer les %{missing} réponses manquantes avant de l’envoyer.',
+        reset_done: 'Candidature remise en cours : %{missing} questions sur %{total} à enregistrer de nouveau.',
+        'force-send': 'Forcer l’envoi',
+        'force-send_confirm':
+          'Cette candidature a %{answered} réponses enregistrées sur %{total}. Forcer l’envoi la marque complète et nouvelle pour le recruteur, qui verra %{missing} questions sans réponse ; l’entrée de wishlist du candidat pour cette annonce passe à terminée.',
+        'force-send_done': 'Candidature envoyée au recruteur comme complète, avec %{answered} réponses sur %{total} (%{missing} manquantes).',
+      },
       name: 'Candidature |||| Candidatures',
       fields: {
         title: 'Intitulé',
@@ -206,9 +217,16 @@ export const fr = {
     subscriptions: {
       choices: { state: { pending: 'en attente', payed: 'payé', canceled: 'annulé', expired: 'expiré', unpaid: 'impayé' } },
       name: 'Abonnement |||| Abonnements',
+      actions: {
+        seats: 'Places de recruteurs',
+        seats_confirm: 'Choisissez le recruteur à qui donner une place de cet abonnement, ou celui dont la place est libérée.',
+        seats_add: 'Recruteur à ajouter',
+        seats_remove: 'Recruteur à retirer',
+      },
       fields: {
         sub_id: 'Abonnement',
         user_id: 'Manager',
+        plan_name: 'Offre',
         plan_id: 'Offre',
         state: 'État',
         active: 'Actif',
@@ -275,6 +293,7 @@ export const fr = {
       choices: { interval: { month: 'mensuel', year: 'annuel' } },
       name: 'Offre payante |||| Offres payantes',
       fields: {
+        portal_path: 'Page d’abonnement',
         id: 'Identifiant',
         name: 'Nom',
         unit_amount: 'Prix par point de vente (centimes)',
@@ -328,16 +347,18 @@ export const fr = {
     load_more: 'Load more',
     forgot_password: 'Mot de passe oublié ?',
     forgot_sent: 'Si un compte existe pour cet email, un lien de réinitialisation vient d’être envoyé.',
+    forgot_send: 'Envoyer le lien',
     profile: 'Profil',
     profiles: { candidate: 'candidat', recruiter: 'recruteur', landing: 'Landing page', offers: 'Annonces', wishlist: 'Wishlist', manager: 'manager' },
     plans: { free: 'free', aplan: 'silver', bplan: 'gold', custom: 'custom' },
     notif: { 0: 'Non-Notifié', 3: 'EMAIL-Notifié', 2: 'SMS-Notifié' },
     contact_actions: { sms: 'SMS', email: 'Email', voice_msg: 'Message vocal', no_response: 'Pas de réponse', will_postulate: 'Va postuler' },
     add_action: 'Ajouter une action',
-    save_action: 'Enregistrer',
+    save_action: 'Enregistrer le contact',
     no_action: 'Aucune action selectionné',
-    close_user: 'Classer',
-    close_confirm: 'Classer cet utilisateur ? Il ne sera plus contactable.',
+    close_user: 'Classer (ne plus contacter)',
+    close_confirm: 'Classer cet utilisateur ? Il ne sera plus contactable (le filtre « Afficher les classés » le retrouve).',
+    contact_confirm: 'Ajouter à l’historique de contact de cet utilisateur : %{actions} ?',
     contact_history: 'Historique des contacts',
     notifications: 'Notifications',
     created: 'Créé le',
@@ -360,15 +381,34 @@ export const fr = {
     add_boosters: 'Add boosters',
     boosters_confirm: 'Ajouter %{count} boosters ? Nouveau total disponible : %{total}.',
     substitute: 'Substitute user',
-    substitute_confirm: 'Fusionner %{source} dans ce recruteur ? Ses annonces, candidatures, magasins et boosters seront transférés et son compte supprimé.',
+    substitute_title: 'Fusionner deux comptes',
+    substitute_source: 'Ce compte est fusionné, puis supprimé :',
+    substitute_target: 'dans celui-ci, qui garde son offre :',
+    substitute_company: 'entreprise : %{company}',
+    substitute_no_company: 'aucune',
+    substitute_moves: 'Ce qui passe à %{name} :',
+    substitute_move: {
+      offers: '%{smart_count} annonce |||| %{smart_count} annonces',
+      applications: '%{smart_count} candidature reçue |||| %{smart_count} candidatures reçues',
+      shops: '%{smart_count} magasin |||| %{smart_count} magasins',
+      templates: '%{smart_count} modèle |||| %{smart_count} modèles',
+      drafts: '%{smart_count} annonce en brouillon |||| %{smart_count} annonces en brouillon',
+      subscriptions: '%{smart_count} abonnement |||| %{smart_count} abonnements',
+      recruiters: '%{smart_count} recruteur géré |||| %{smart_count} recruteurs gérés',
+      boosters: '%{smart_count} booster disponible |||| %{smart_count} boosters disponibles',
+    },
+    substitute_final: 'Le compte de %{name} est ensuite supprimé. Cette action est irréversible.',
+    substitute_cross_company: 'Ces comptes appartiennent à des entreprises différentes (%{source} et %{target}) : les annonces et les candidats d’une entreprise passeraient à l’autre.',
+    substitute_type: 'Tapez %{email} pour confirmer',
+    substitute_merge: 'Fusionner définitivement',
+    substitute_pick: 'Fusionner…',
+    substitute_done: '%{name} fusionné : %{offers} annonces et %{applications} candidatures déplacées.',
     delete_user: 'Permanent delete user',
     delete_confirm: 'Supprimer définitivement cet utilisateur et tout ce qui lui appartient ?',
     user_deleted: 'Utilisateur supprimé',
+    answer_done: 'réponse enregistrée',
+    answer_missing: 'sans réponse',
     done: 'Action enregistrée',
-    reset: 'Reset',
-    reset_confirm: 'Remettre cette candidature en cours ? Les questions non faites seront à refaire.',
-    force_send: 'Forcer l’envoi',
-    force_confirm: 'Marquer cette candidature comme envoyée ?',
     applications: 'Candidatures',
     wishlist_pending: 'Wishlist en attente',
     wishlist: 'Wishlist',
@@ -437,6 +477,9 @@ export const fr = {
     retry: 'Réessayer',
     language: 'Langue',
     submitted: 'Envoyée le %{date}',
+    sign_in_title: 'Connexion à votre espace recruteur',
+    application_not_found: "Cette candidature n'est pas parmi les vôtres, ou n'existe plus.",
+    offer_candidates: 'Voir les candidats de cette annonce',
     story_unfinished: 'Story non terminée',
   },
   // Lead notifications: bulk resend (docs/decisions/165-lead-resend.md).
@@ -446,4 +489,5 @@ export const fr = {
     resend_queued: 'Renvoi programmé',
   },
   ...managerFr,
+  ...meetingFr,
 };

@@ -2,6 +2,7 @@
 // The spec's French and English wordings are kept verbatim only in fr.ts: here everything a user
 // reads is Dutch, except the names of plans (free, silver, gold, custom), which are product names.
 import { managerNl } from './manager.js';
+import { meetingNl } from './meeting.js';
 import type { fr } from './fr.js';
 
 /** The shape of a catalog: the French one's keys, any text. */
@@ -128,6 +129,16 @@ export const nl: Catalog<typeof fr> = {
         state: { applying: 'bezig', complete: 'volledig' },
         recruiter_state: { new: 'nieuw', view: 'bekeken', shortlist: 'shortlist', wait_reject: 'af te wijzen', rejected: 'afgewezen', to_recruit: 'aan te werven', recruited: 'aangeworven' },
       },
+      actions: {
+        reset: 'Opnieuw openen',
+        reset_confirm:
+          'Deze sollicitatie opnieuw openen? %{answered} van de %{total} antwoorden zijn opgenomen en blijven bewaard; de kandidaat moet de %{missing} ontbrekende antwoorden opnemen voor ze verzonden wordt.',
+        reset_done: 'Sollicitatie weer geopend: %{missing} van de %{total} vragen moeten opnieuw worden opgenomen.',
+        'force-send': 'Verzending forceren',
+        'force-send_confirm':
+          'Deze sollicitatie heeft %{answered} van de %{total} antwoorden opgenomen. Verzending forceren markeert ze als volledig en nieuw voor de recruiter, die %{missing} vragen zonder antwoord ziet; het verlanglijstitem van de kandidaat voor deze vacature wordt afgerond.',
+        'force-send_done': 'Sollicitatie als volledig naar de recruiter verzonden, met %{answered} van de %{total} antwoorden (%{missing} ontbreken).',
+      },
       name: 'Sollicitatie |||| Sollicitaties',
       fields: {
         title: 'Titel',
@@ -216,9 +227,16 @@ export const nl: Catalog<typeof fr> = {
     subscriptions: {
       choices: { state: { pending: 'in afwachting', payed: 'betaald', canceled: 'geannuleerd', expired: 'verlopen', unpaid: 'onbetaald' } },
       name: 'Abonnement |||| Abonnementen',
+      actions: {
+        seats: 'Recruiterplaatsen',
+        seats_confirm: 'Kies de recruiter die een plaats van dit abonnement krijgt, of degene wiens plaats vrijkomt.',
+        seats_add: 'Toe te voegen recruiter',
+        seats_remove: 'Te verwijderen recruiter',
+      },
       fields: {
         sub_id: 'Abonnement',
         user_id: 'Manager',
+        plan_name: 'Formule',
         plan_id: 'Formule',
         state: 'Status',
         active: 'Actief',
@@ -285,6 +303,7 @@ export const nl: Catalog<typeof fr> = {
       choices: { interval: { month: 'maandelijks', year: 'jaarlijks' } },
       name: 'Abonnementsformule |||| Abonnementsformules',
       fields: {
+        portal_path: 'Abonnementspagina',
         id: 'Id',
         name: 'Naam',
         unit_amount: 'Prijs per verkooppunt (cent)',
@@ -338,16 +357,18 @@ export const nl: Catalog<typeof fr> = {
     load_more: 'Meer laden',
     forgot_password: 'Wachtwoord vergeten?',
     forgot_sent: 'Als er een account met dit e-mailadres bestaat, is er zojuist een link verstuurd om het wachtwoord opnieuw in te stellen.',
+    forgot_send: 'Link versturen',
     profile: 'Profiel',
     profiles: { candidate: 'kandidaat', recruiter: 'recruiter', landing: 'Landingspagina', offers: 'Vacatures', wishlist: 'Verlanglijst', manager: 'manager' },
     plans: { free: 'free', aplan: 'silver', bplan: 'gold', custom: 'custom' },
     notif: { 0: 'Niet verwittigd', 3: 'Per e-mail verwittigd', 2: 'Per sms verwittigd' },
     contact_actions: { sms: 'Sms', email: 'E-mail', voice_msg: 'Voicemail', no_response: 'Geen antwoord', will_postulate: 'Gaat solliciteren' },
     add_action: 'Actie toevoegen',
-    save_action: 'Opslaan',
+    save_action: 'Contact opslaan',
     no_action: 'Geen actie geselecteerd',
-    close_user: 'Archiveren',
-    close_confirm: 'Deze gebruiker archiveren? Hij of zij wordt niet meer gecontacteerd.',
+    close_user: 'Niet meer contacteren',
+    close_confirm: 'Deze gebruiker niet meer contacteren? Hij of zij verdwijnt uit de te contacteren personen (de filter “Gearchiveerde tonen” vindt hem of haar nog).',
+    contact_confirm: 'Aan de contactgeschiedenis van deze gebruiker toevoegen: %{actions}?',
     contact_history: 'Contactgeschiedenis',
     notifications: 'Verwittigingen',
     created: 'Aangemaakt op',
@@ -370,15 +391,34 @@ export const nl: Catalog<typeof fr> = {
     add_boosters: 'Boosters toevoegen',
     boosters_confirm: '%{count} boosters toevoegen? Nieuw beschikbaar totaal: %{total}.',
     substitute: 'Gebruiker vervangen',
-    substitute_confirm: '%{source} samenvoegen met deze recruiter? Diens vacatures, sollicitaties, winkels en boosters gaan hierheen en diens account wordt verwijderd.',
+    substitute_title: 'Twee accounts samenvoegen',
+    substitute_source: 'Dit account wordt samengevoegd en daarna verwijderd:',
+    substitute_target: 'in dit account, dat zijn abonnement behoudt:',
+    substitute_company: 'bedrijf: %{company}',
+    substitute_no_company: 'geen',
+    substitute_moves: 'Wat naar %{name} gaat:',
+    substitute_move: {
+      offers: '%{smart_count} vacature |||| %{smart_count} vacatures',
+      applications: '%{smart_count} ontvangen sollicitatie |||| %{smart_count} ontvangen sollicitaties',
+      shops: '%{smart_count} winkel |||| %{smart_count} winkels',
+      templates: '%{smart_count} sjabloon |||| %{smart_count} sjablonen',
+      drafts: '%{smart_count} conceptvacature |||| %{smart_count} conceptvacatures',
+      subscriptions: '%{smart_count} abonnement |||| %{smart_count} abonnementen',
+      recruiters: '%{smart_count} beheerde recruiter |||| %{smart_count} beheerde recruiters',
+      boosters: '%{smart_count} beschikbare booster |||| %{smart_count} beschikbare boosters',
+    },
+    substitute_final: 'Het account van %{name} wordt daarna verwijderd. Dit kan niet ongedaan worden gemaakt.',
+    substitute_cross_company: 'Deze accounts horen bij verschillende bedrijven (%{source} en %{target}): de vacatures en kandidaten van het ene bedrijf gaan naar het andere.',
+    substitute_type: 'Typ %{email} om te bevestigen',
+    substitute_merge: 'Definitief samenvoegen',
+    substitute_pick: 'Samenvoegen…',
+    substitute_done: '%{name} samengevoegd: %{offers} vacatures en %{applications} sollicitaties verplaatst.',
     delete_user: 'Gebruiker definitief verwijderen',
     delete_confirm: 'Deze gebruiker en alles wat hem of haar toebehoort definitief verwijderen?',
     user_deleted: 'Gebruiker verwijderd',
+    answer_done: 'antwoord opgenomen',
+    answer_missing: 'geen antwoord',
     done: 'Actie opgeslagen',
-    reset: 'Opnieuw openen',
-    reset_confirm: 'Deze sollicitatie opnieuw openen? De onbeantwoorde vragen moeten opnieuw worden opgenomen.',
-    force_send: 'Verzending forceren',
-    force_confirm: 'Deze sollicitatie als verzonden markeren?',
     applications: 'Sollicitaties',
     wishlist_pending: 'Openstaande verlanglijst',
     wishlist: 'Verlanglijst',
@@ -447,6 +487,9 @@ export const nl: Catalog<typeof fr> = {
     retry: 'Opnieuw',
     language: 'Taal',
     submitted: 'Verzonden op %{date}',
+    sign_in_title: 'Aanmelden bij uw recruiterruimte',
+    application_not_found: 'Deze sollicitatie is niet van u, of bestaat niet meer.',
+    offer_candidates: 'De kandidaten van deze vacature bekijken',
     story_unfinished: 'Story niet af',
   },
   // Lead notifications: bulk resend (docs/decisions/165-lead-resend.md).
@@ -456,4 +499,5 @@ export const nl: Catalog<typeof fr> = {
     resend_queued: 'Nieuwe verzending gepland',
   },
   ...managerNl,
+  ...meetingNl,
 };

@@ -10,25 +10,16 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Avatar, Badge, Box, Button, Chip, Stack, Tab, Tabs, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Title, usePermissions, useNotify, useTranslate } from 'react-admin';
-import { canMove, TABS, type RecruiterState } from '../../../models/rules/recruiter-states.js';
+import { TABS, WAIT_REJECT_DELAY_HOURS, type RecruiterState } from '../../../models/rules/recruiter-states.js';
 import { listDate } from '../common/format.js';
 import { errorCode } from '../common/http.js';
 import { CandidatePanel, openCv, type PanelCandidate, type PanelView } from '../candidates/CandidatePanel.js';
+import { StateChip, StateMoves } from '../candidates/StateMoves.js';
 import { NotAllowed } from './NotAllowed.js';
 import { moveCandidate, offerApplications, type ManagerApplication, type OfferApplications } from './api.js';
 
 type TabName = keyof typeof TABS;
 const TAB_ORDER: readonly TabName[] = ['rejected', 'wait_reject', 'todo', 'shortlist', 'to_recruit'];
-
-const STATE_COLORS: Record<string, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
-  new: 'primary',
-  view: 'default',
-  shortlist: 'success',
-  to_recruit: 'success',
-  recruited: 'success',
-  wait_reject: 'warning',
-  rejected: 'error',
-};
 
 const panelOf = (a: ManagerApplication): PanelCandidate => ({
   applicationId: a.id,
@@ -102,7 +93,7 @@ function Candidates({ jobCode }: { jobCode: string }) {
         return out;
       });
       if (from !== into) setHead((h) => (h ? { ...h, tabs: { ...h.tabs, ...(from ? { [from]: (h.tabs[from] ?? 1) - 1 } : {}), ...(into ? { [into]: (h.tabs[into] ?? 0) + 1 } : {}) } } : h));
-      if (!quiet) notify(`manager.candidates.moved.${to}`, { type: 'info', messageArgs: { name: a.candidate.name } });
+      if (!quiet) notify(`manager.candidates.moved.${to}`, { type: 'info', messageArgs: { name: a.candidate.name, hours: WAIT_REJECT_DELAY_HOURS } });
     } catch (e) {
       if (!quiet) notify(`manager.errors.${errorCode(e) ?? 'internal'}`, { type: 'error', messageArgs: { _: translate('manager.errors.internal') } });
     } finally {
@@ -188,16 +179,18 @@ function Candidates({ jobCode }: { jobCode: string }) {
                   </TableCell>
                   <TableCell>{listDate(a.submit_date?.submit)}</TableCell>
                   <TableCell>
-                    <Chip size="small" color={STATE_COLORS[a.recruiter_state] ?? 'default'} label={translate(`manager.candidates.state_name.${a.recruiter_state}`)} />
+                    <StateChip state={a.recruiter_state} />
                   </TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
                       <Button size="small" variant="outlined" onClick={() => openPanel(a, 'story')} data-testid="story-button">
                         {translate('candidates.watch_story')}
                       </Button>
-                      <Button size="small" variant="outlined" onClick={() => cv(a)}>
-                        {translate('candidates.open_cv')}
-                      </Button>
+                      {a.cv_url && (
+                        <Button size="small" variant="outlined" onClick={() => cv(a)} data-testid="cv-button">
+                          {translate('candidates.open_cv')}
+                        </Button>
+                      )}
                       <Button size="small" onClick={() => openPanel(a, 'feedback')} data-testid="feedback-button">
                         {translate('candidates.feedback')}
                       </Button>
@@ -228,23 +221,7 @@ function Candidates({ jobCode }: { jobCode: string }) {
         candidate={current ? panelOf(current) : null}
         view={open?.view}
         onClose={() => setOpen(null)}
-        actions={
-          current && (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Chip size="small" color={STATE_COLORS[current.recruiter_state] ?? 'default'} label={translate(`manager.candidates.state_name.${current.recruiter_state}`)} />
-              {canMove(current.recruiter_state as RecruiterState, 'wait_reject') && current.recruiter_state !== 'wait_reject' && (
-                <Button size="small" color="error" variant="outlined" disabled={busy} onClick={() => move(current, 'wait_reject')} data-testid="reject-button">
-                  {translate('manager.candidates.reject')}
-                </Button>
-              )}
-              {canMove(current.recruiter_state as RecruiterState, 'shortlist') && current.recruiter_state !== 'shortlist' && (
-                <Button size="small" color="success" variant="contained" disabled={busy} onClick={() => move(current, 'shortlist')} data-testid="shortlist-button">
-                  {translate('manager.candidates.shortlist')}
-                </Button>
-              )}
-            </Stack>
-          )
-        }
+        actions={current && <StateMoves state={current.recruiter_state} busy={busy} onMove={(to) => move(current, to)} only={['wait_reject', 'shortlist']} />}
       />
     </Box>
   );

@@ -2,7 +2,10 @@
 // or more shops, optionally a preferred job code per offer (uppercased as typed, the 33-character
 // alphabet, at least 5 characters: the rule module the server checks with), then create: one
 // POST /apis/offer per shop, a few at a time, each row going pending, then ok with its job code
-// or error with the reason. The page stays usable while it runs.
+// or error with the reason. The page stays usable while it runs. A row created stays ok and is not
+// created again (issue 24: a second click made duplicates): the button counts the ticked rows not
+// yet created, so it is disabled while running and after success until the selection or template
+// changes; a refused character or a bad code is said on its row, not in a passing toast.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
@@ -25,7 +28,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Title, useGetList, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Title, useGetList, usePermissions, useTranslate } from 'react-admin';
 import { checkPreferredJobCode, PREFERRED_JOB_CODE_TYPING as TYPING } from '../../../models/rules/job-code.js';
 import { templates as templateDecl } from '../../../models/resources/templates/resource.js';
 import type { FieldDecl } from '../../../models/resources/schema.js';
@@ -91,58 +94,86 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
 
 function BulkCreate() {
   const translate = useTranslate();
-  const notify = useNotify();
   const { data: templates = [] } = useGetList('templates', { pagination: { page: 1, perPage: 200 }, sort: { field: 'created_at', order: 'DESC' } });
   const { data: shops = [] } = useGetList<ShopRecord>('shops', { pagination: { page: 1, perPage: 200 }, sort: { field: 'shopname', order: 'ASC' } });
   const [templateId, setTemplateId] = useState<string>('');
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [codes, setCodes] = useState<Record<string, string>>({});
   const [states, setStates] = useState<Record<string, RowState>>({});
+  // The rows of the last run (its progress) and each row's note about its preferred code.
+  const [runIds, setRunIds] = useState<string[]>([]);
+  const [notes, setNotes] = useState<Record<string, string>>({});
   const [running, setRunning] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [asked, setAsked] = useState(false);
   const live = useRef(true);
-  useEffect(
-    () => () => {
+  // Set again on every mount: React's StrictMode (development builds) unmounts and mounts once,
+  // which left the flag false and every row pending.
+  useEffect(() => {
+    live.current = true;
+    return () => {
       live.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const selected = useMemo(() => shops.filter((s) => picked.has(String(s.id))), [shops, picked]);
-  const done = selected.filter((s) => ['ok', 'error'].includes(states[String(s.id)]?.status ?? '')).length;
+  // What a click creates: the ticked rows not created yet.
+  const todo = useMemo(() => selected.filter((s) => states[String(s.id)]?.status !== 'ok'), [selected, states]);
+  const done = runIds.filter((id) => ['ok', 'error'].includes(states[id]?.status ?? '')).length;
+  const missing = !templateId || selected.length === 0;
 
-  const toggle = (id: string) =>
-    setPicked((p) => {
-      const n = new Set(p);
-      if (n.has(id)) n.delete(id);
-      else n.add(id);
-      return n;
-    });
+  /** A new selection: rows ticked or unticked start again (ticking a created row again means another offer). */
+  const select = (next: Set<string>) => {
+    const changed = shops.map((s) => String(s.id)).filter((id) => picked.has(id) !== next.has(id));
+    setStates((st) => Object.fromEntries(Object.entries(st).filter(([id]) => !changed.includes(id))));
+    setPicked(next);
+  };
+  const toggle = (id: string) => {
+    const n = new Set(picked);
+    if (n.has(id)) n.delete(id);
+    else n.add(id);
+    select(n);
+  };
+  const pickTemplate = (id: string) => {
+    setTemplateId(id);
+    // Another template: every ticked row is a new offer.
+    setStates({});
+    setRunIds([]);
+  };
+
+  const codeNote = (check: ReturnType<typeof checkPreferredJobCode>) =>
+    check.ok ? null : translate(`manager.errors.${check.error}`, { char: 'char' in check ? check.char : '', allowed: TYPING.allowed });
 
   const typeCode = (id: string, input: string) => {
     const { value, refused } = TYPING.apply(input);
-    if (refused !== null) notify(TYPING.refusedMessage, { type: 'warning', messageArgs: { char: refused, allowed: TYPING.allowed } });
     setCodes((c) => ({ ...c, [id]: value }));
+    setNotes((n) => {
+      const out = { ...n };
+      if (refused !== null) out[id] = translate(TYPING.refusedMessage, { char: refused, allowed: TYPING.allowed });
+      // A note stays until the code is right (or empty).
+      else if (!value || checkPreferredJobCode(value).ok) delete out[id];
+      return out;
+    });
   };
 
   const create = async () => {
     const template = templates.find((t) => String(t.id) === templateId);
-    if (!template || selected.length === 0) {
-      setProblem('manager.create.pick_template_and_shops');
+    setAsked(true);
+    if (!template || todo.length === 0) return;
+    const bad: Record<string, string> = {};
+    for (const s of todo) {
+      const code = codes[String(s.id)];
+      const note = code ? codeNote(checkPreferredJobCode(code)) : null;
+      if (note) bad[String(s.id)] = note;
+    }
+    if (Object.keys(bad).length) {
+      setNotes((n) => ({ ...n, ...bad }));
       return;
     }
-    for (const s of selected) {
-      const code = codes[String(s.id)];
-      const check = code ? checkPreferredJobCode(code) : null;
-      if (check && !check.ok) {
-        setProblem(`manager.errors.${check.error}`);
-        return;
-      }
-    }
-    setProblem(null);
+    const batch = todo;
     setRunning(true);
-    setStates(Object.fromEntries(selected.map((s) => [String(s.id), { status: 'pending' } as RowState])));
-    await pool(selected, BULK_CONCURRENCY, async (shop) => {
+    setRunIds(batch.map((s) => String(s.id)));
+    setStates((st) => ({ ...st, ...Object.fromEntries(batch.map((s) => [String(s.id), { status: 'pending' } as RowState])) }));
+    await pool(batch, BULK_CONCURRENCY, async (shop) => {
       const id = String(shop.id);
       let state: RowState;
       try {
@@ -154,7 +185,13 @@ function BulkCreate() {
         const message = (e as { body?: { message?: string } }).body?.message;
         state = { status: 'error', reason: message ?? translate(`manager.errors.${code ?? 'internal'}`, { _: translate('manager.errors.internal') }) };
       }
-      if (live.current) setStates((st) => ({ ...st, [id]: state }));
+      if (!live.current) return;
+      setStates((st) => ({ ...st, [id]: state }));
+      if (state.status === 'ok')
+        setNotes((n) => {
+          const { [id]: _done, ...rest } = n;
+          return rest;
+        });
     });
     setRunning(false);
   };
@@ -172,7 +209,7 @@ function BulkCreate() {
             labelId="bulk-template-label"
             label={translate('manager.create.template')}
             value={templateId}
-            onChange={(e) => setTemplateId(String(e.target.value))}
+            onChange={(e) => pickTemplate(String(e.target.value))}
             data-testid="bulk-template"
             disabled={running}
           >
@@ -195,7 +232,7 @@ function BulkCreate() {
                   <Checkbox
                     checked={shops.length > 0 && picked.size === shops.length}
                     indeterminate={picked.size > 0 && picked.size < shops.length}
-                    onChange={(e) => setPicked(e.target.checked ? new Set(shops.map((s) => String(s.id))) : new Set())}
+                    onChange={(e) => select(e.target.checked ? new Set(shops.map((s) => String(s.id))) : new Set())}
                     disabled={running}
                     slotProps={{ input: { 'aria-label': translate('manager.create.all_shops') } }}
                   />
@@ -209,6 +246,7 @@ function BulkCreate() {
               {shops.map((s) => {
                 const id = String(s.id);
                 const st = states[id] ?? { status: 'idle' };
+                const note = notes[id];
                 return (
                   <TableRow key={id} data-testid={`bulk-row-${id}`} data-state={st.status}>
                     <TableCell padding="checkbox">
@@ -225,9 +263,14 @@ function BulkCreate() {
                         size="small"
                         value={codes[id] ?? ''}
                         onChange={(e) => typeCode(id, e.target.value)}
-                        disabled={running || !picked.has(id)}
+                        disabled={running || !picked.has(id) || st.status === 'ok'}
                         placeholder={translate('manager.create.pref_code_hint')}
-                        slotProps={{ htmlInput: { 'aria-label': translate('manager.create.pref_code_of', { shop: s.shopname }), 'data-testid': `bulk-code-${id}` } }}
+                        error={!!note}
+                        helperText={note}
+                        slotProps={{
+                          htmlInput: { 'aria-label': translate('manager.create.pref_code_of', { shop: s.shopname }), 'data-testid': `bulk-code-${id}` },
+                          formHelperText: { role: 'alert', 'data-testid': `bulk-code-note-${id}` } as object,
+                        }}
                       />
                     </TableCell>
                     <TableCell aria-live="polite">
@@ -241,22 +284,22 @@ function BulkCreate() {
             </TableBody>
           </Table>
         </TableContainer>
-        {problem && (
-          <Alert severity="warning" role="alert">
-            {translate(problem, { char: '', allowed: TYPING.allowed })}
+        {asked && missing && (
+          <Alert severity="warning" role="alert" data-testid="bulk-missing">
+            {translate('manager.create.pick_template_and_shops')}
           </Alert>
         )}
         {running || done > 0 ? (
           <Box>
-            <LinearProgress variant="determinate" value={selected.length ? (done / selected.length) * 100 : 0} aria-label={translate('manager.create.progress', { done, total: selected.length })} />
+            <LinearProgress variant="determinate" value={runIds.length ? (done / runIds.length) * 100 : 0} aria-label={translate('manager.create.progress', { done, total: runIds.length })} />
             <Typography variant="body2" data-testid="bulk-progress">
-              {translate('manager.create.progress', { done, total: selected.length })}
+              {translate('manager.create.progress', { done, total: runIds.length })}
             </Typography>
           </Box>
         ) : null}
         <Box>
-          <Button variant="contained" onClick={create} disabled={running} data-testid="bulk-create">
-            {translate('manager.create.create', { smart_count: selected.length })}
+          <Button variant="contained" onClick={create} disabled={running || todo.length === 0} data-testid="bulk-create">
+            {translate('manager.create.create', { smart_count: todo.length })}
           </Button>
         </Box>
       </Stack>

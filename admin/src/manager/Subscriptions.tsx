@@ -1,19 +1,31 @@
 // The manager's subscriptions (/manager/subscriptions, /manager/subscription/{id}; back-office.md
 // sections 2 and 3): quantity, seats used and remaining, state (payed = active) and expiry, from
 // the subscriptions declaration (the server shows a manager their own). "Add" goes to
-// /portal/franchise_demo with a full page load, as the spec says; buying comes later.
+// /portal/franchise_demo with a full page load, as the spec says. The show page adds the seats and
+// the billing (SubscriptionSeats.tsx).
 import { Box, Button } from '@mui/material';
-import { BooleanField, Datagrid, DateField, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { BooleanField, Datagrid, DateField, InfiniteList, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { withLang } from '../../../config/i18n/langs.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { LIST_SX } from './Layout.js';
+import { SubscriptionSeats } from './SubscriptionSeats.js';
+import { fieldFor } from '../generated/screens.js';
+import { subscriptions } from '../../../models/resources/subscriptions/resource.js';
+
+/** The state through its label (payed shows as paid), as the generated screens show it. */
+const stateField = fieldFor(
+  subscriptions,
+  subscriptions.fields.find((f) => f.source === 'state')!,
+);
 
 export const ADD_SUBSCRIPTION_URL = '/portal/franchise_demo';
 
 function AddButton() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <TopToolbar>
-      <Button variant="contained" href={ADD_SUBSCRIPTION_URL} data-testid="add-subscription">
+      <Button variant="contained" href={withLang(ADD_SUBSCRIPTION_URL, locale)} data-testid="add-subscription">
         {translate('manager.subscriptions.add')}
       </Button>
     </TopToolbar>
@@ -25,7 +37,7 @@ export function SubscriptionList() {
     <InfiniteList resource="subscriptions" sx={LIST_SX} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} pagination={<LoadMore />} actions={<AddButton />} title="manager.menu.subscriptions">
       <Datagrid rowClick="show" bulkActionButtons={false} data-testid="subscriptions-table">
         <TextField source="sub_id" sortable={false} />
-        <TextField source="state" sortable={false} />
+        {stateField}
         <BooleanField source="active" sortable={false} />
         <NumberField source="quantity" sortable={false} />
         <NumberField source="seats_used" sortable={false} />
@@ -43,8 +55,8 @@ export function SubscriptionShow() {
       <Box>
         <SimpleShowLayout>
           <TextField source="sub_id" />
-          <TextField source="plan_id" />
-          <TextField source="state" />
+          <TextField source="plan_name" />
+          {stateField}
           <BooleanField source="active" />
           <NumberField source="quantity" />
           <NumberField source="seats_used" />
@@ -52,6 +64,7 @@ export function SubscriptionShow() {
           <DateField source="expires_at" />
           <DateField source="created_at" showTime />
         </SimpleShowLayout>
+        <SubscriptionSeats />
       </Box>
     </Show>
   );

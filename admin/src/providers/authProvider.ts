@@ -63,11 +63,16 @@ export const authProvider: AuthProvider = {
   },
 };
 
-/** The manager area's provider: 'manager' for a user counting as a manager, else 'none'. */
+/**
+ * The manager area's provider: 'manager' for a user counting as a manager; 'subscribe' for a
+ * recruiter or manager account that is not (a subscription would make them one: they read the
+ * subscribers' message with a link to the plans); else 'none'.
+ */
 export const managerAuthProvider: AuthProvider = {
   ...authProvider,
   async getPermissions() {
     const user = await loadMe();
-    return user?.is_manager ? 'manager' : 'none';
+    if (user?.is_manager) return 'manager';
+    return user && !user.is_admin && (user.profile === 'recruiter' || user.profile === 'manager') ? 'subscribe' : 'none';
   },
 };

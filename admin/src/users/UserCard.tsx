@@ -91,7 +91,7 @@ export function UserCard({ user }: { user: UserRecord }) {
             <Stack direction="row" spacing={1}>
               <ConfirmButton
                 label={translate('console.save_action')}
-                question={translate('console.add_action')}
+                question={ticked.length ? translate('console.contact_confirm', { actions: ticked.map((a) => translate(`console.contact_actions.${a}`)).join(', ') }) : translate('console.no_action')}
                 onConfirm={async () => {
                   if (!ticked.length) {
                     notify('console.no_action', { type: 'warning' });

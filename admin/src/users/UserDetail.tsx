@@ -12,6 +12,9 @@ import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';
 import { cut, listDate } from '../common/format.js';
 import { AssignmentPanel } from './AssignmentPanel.js';
+import { SubstituteDialog } from './SubstituteDialog.js';
+import { ActionButtons } from '../generated/screens.js';
+import { applications } from '../../../models/resources/applications/resource.js';
 import { StateDot, type UserRecord } from './UserCard.js';
 
 const OFFER_COLORS: Record<string, string> = { available: '#1565c0', closed: '#f9a825' };
@@ -30,6 +33,7 @@ function RecruiterView({ user }: { user: UserRecord }) {
   const [substituteMode, setSubstituteMode] = useState(false);
   const [search, setSearch] = useState('');
   const [source, setSource] = useState<{ id: string; name: string } | null>(null);
+  const [merging, setMerging] = useState(false);
   const { data: offers } = useGetList('offers', { filter: { recruiter_id: user.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' } });
   const { data: candidates } = useGetList(
     'users',
@@ -118,12 +122,10 @@ function RecruiterView({ user }: { user: UserRecord }) {
         </Button>
       </Stack>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <ConfirmButton
-          label={translate('console.substitute')}
-          question={translate('console.substitute')}
-          variant={substituteMode ? 'contained' : 'outlined'}
-          onConfirm={() => setSubstituteMode(!substituteMode)}
-        />
+        {/* Only opens the picker: the merge itself is confirmed in its own dialog. */}
+        <Button size="small" variant={substituteMode ? 'contained' : 'outlined'} onClick={() => setSubstituteMode(!substituteMode)} data-testid="substitute-toggle">
+          {translate('console.substitute')}
+        </Button>
         {substituteMode && (
           <>
             <TextField size="small" label={translate('console.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -143,15 +145,21 @@ function RecruiterView({ user }: { user: UserRecord }) {
                   </MenuItem>
                 ))}
             </TextField>
-            <ConfirmButton
-              label={translate('console.confirm')}
-              disabled={!source}
-              color="warning"
-              question={translate('console.substitute_confirm', { source: source?.name ?? '' })}
-              onConfirm={async () => {
-                if (source && (await run('users', user.id, 'substitute', { user: source.id }))) setSubstituteMode(false);
-              }}
-            />
+            <Button size="small" variant="outlined" color="warning" disabled={!source} onClick={() => setMerging(true)} data-confirm="true">
+              {translate('console.substitute_pick')}
+            </Button>
+            {merging && source && (
+              <SubstituteDialog
+                targetId={user.id}
+                sourceId={source.id}
+                onClose={() => setMerging(false)}
+                onMerged={() => {
+                  setMerging(false);
+                  setSource(null);
+                  setSubstituteMode(false);
+                }}
+              />
+            )}
           </>
         )}
         <ConfirmButton
@@ -174,7 +182,7 @@ function RecruiterView({ user }: { user: UserRecord }) {
         <Card key={o.id} variant="outlined" sx={{ borderLeft: `6px solid ${OFFER_COLORS[o.state] ?? '#c62828'}` }} data-testid="detail-offer">
           <CardContent>
             <Typography variant="subtitle1" sx={{ color: OFFER_COLORS[o.state] ?? '#c62828' }}>
-              {o.job_code} — {o.title} ({o.state})
+              {o.job_code} — {o.title} ({translate(`resources.offers.choices.state.${o.state}`)})
             </Typography>
             <Typography variant="body2">{cut(o.description, 300)}</Typography>
             <Link href={`#/applications?filter=${encodeURIComponent(JSON.stringify({ offer_id: o.id }))}`}>
@@ -190,8 +198,7 @@ function RecruiterView({ user }: { user: UserRecord }) {
 
 function CandidateView({ user }: { user: UserRecord }) {
   const translate = useTranslate();
-  const run = useAction();
-  const { data: applications } = useGetList('applications', { filter: { candidate_id: user.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' } });
+  const { data: candidateApplications } = useGetList('applications', { filter: { candidate_id: user.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' } });
   const { data: wishlist } = useGetList('wishlists', { filter: { candidate_id: user.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'added_at', order: 'DESC' } });
   return (
     <Stack spacing={2}>
@@ -199,7 +206,7 @@ function CandidateView({ user }: { user: UserRecord }) {
         {user.email} · {user.phone ?? '—'} · {translate('console.wishlist')}: {String(user.wishlist_count)}
       </Typography>
       <Typography variant="h6">{translate('console.applications')}</Typography>
-      {(applications ?? []).map((a) => (
+      {(candidateApplications ?? []).map((a) => (
         <Card key={a.id} variant="outlined" data-testid="detail-application">
           <CardContent>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -210,9 +217,9 @@ function CandidateView({ user }: { user: UserRecord }) {
               <Chip size="small" label={translate(`resources.applications.choices.recruiter_state.${a.recruiter_state}`)} />
             </Stack>
             <List dense>
-              {(a.questions as { id: string; question: string; state?: string; method?: string; url?: string | null }[]).map((q) => (
+              {(a.questions as { id: string; question: string; state?: string; url?: string | null }[]).map((q) => (
                 <ListItem key={q.id}>
-                  {q.id}. {q.question} — {q.state ?? '∅'} {q.method ? `(${q.method})` : ''}
+                  {q.id}. {q.question} — {translate(q.state === 'done' ? 'console.answer_done' : 'console.answer_missing')}
                   {q.url && (
                     <>
                       {' '}
@@ -231,10 +238,7 @@ function CandidateView({ user }: { user: UserRecord }) {
                 </a>
               </Typography>
             )}
-            <Stack direction="row" spacing={1}>
-              <ConfirmButton label={translate('console.reset')} question={translate('console.reset_confirm')} color="warning" onConfirm={() => run('applications', a.id, 'reset')} />
-              <ConfirmButton label={translate('console.force_send')} question={translate('console.force_confirm')} onConfirm={() => run('applications', a.id, 'force-send')} />
-            </Stack>
+            <ActionButtons decl={applications} record={a} />
           </CardContent>
         </Card>
       ))}

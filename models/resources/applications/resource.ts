@@ -1,6 +1,13 @@
 // Applications with their questions; the admin resets or force-sends them from the user detail.
 import { defineResource } from '../schema.js';
 
+/** How many of an application's questions have a recorded answer (state done), of how many. */
+export function answerCounts(questions: unknown): { answered: number; total: number; missing: number } {
+  const list = Array.isArray(questions) ? (questions as { state?: unknown }[]) : [];
+  const answered = list.filter((q) => q?.state === 'done').length;
+  return { answered, total: list.length, missing: list.length - answered };
+}
+
 export const applications = defineResource({
   name: 'applications',
   model: 'Application',
@@ -33,8 +40,9 @@ export const applications = defineResource({
   sort: ['created_at'],
   access: { list: ['admin', 'recruiter', 'candidate'], read: ['admin', 'recruiter', 'candidate'] },
   rows: { recruiter: { column: 'recruiter_id', match: 'self' }, candidate: { column: 'candidate_id', match: 'self' } },
+  // The confirmations say what will happen to this application's answers, the results what was done.
   actions: [
-    { name: 'reset', roles: ['admin'], confirm: true },
-    { name: 'force-send', roles: ['admin'], confirm: true },
+    { name: 'reset', roles: ['admin'], confirm: true, confirmArgs: (r) => answerCounts(r.questions), doneArgs: (a) => answerCounts(a.questions) },
+    { name: 'force-send', roles: ['admin'], confirm: true, confirmArgs: (r) => answerCounts(r.questions), doneArgs: (a) => answerCounts(a.questions) },
   ],
 });

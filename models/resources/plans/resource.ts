@@ -9,7 +9,8 @@ export const plans = defineResource({
   model: 'Plan',
   recordRepresentation: 'name',
   fields: [
-    { source: 'id', type: 'string', list: true },
+    // The plan's id is the address of its subscription page (/portal/{plan_id}): shown as that address.
+    { source: 'portal_path', type: 'string', list: true, from: { compute: (r) => `/portal/${String(r.id)}` } },
     { source: 'name', type: 'string', list: true, sortable: true },
     { source: 'unit_amount', type: 'number', list: true },
     { source: 'currency', type: 'string', list: true },

@@ -36,6 +36,6 @@ export const shops = defineResource({
   search: ['shopname', 'city', 'zip_code'],
   sort: ['created_at', 'shopname'],
   access: COMPANY_ACCESS,
-  rows: { manager: { column: 'manager_id', match: 'self' } },
+  rows: { manager: { column: 'manager_id', match: 'company' } },
   list: { layout: 'table', rowActions: ['edit', 'delete'], deleteConfirm: 'console.delete_record_confirm' },
 });

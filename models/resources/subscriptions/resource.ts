@@ -13,7 +13,9 @@ export const subscriptions = defineResource({
   fields: [
     { source: 'sub_id', type: 'string', list: true },
     { source: 'user_id', type: 'reference', reference: 'users', list: true },
-    { source: 'plan_id', type: 'string', list: true },
+    { source: 'plan_id', type: 'reference', reference: 'plans' },
+    // The plan by its name, never its id (a manager cannot read the plans resource).
+    { source: 'plan_name', type: 'string', list: true, from: { via: 'plan_id', model: 'Plan', column: 'name' } },
     { source: 'state', type: 'enum', choices: SUBSCRIPTION_STATES, list: true },
     { source: 'active', type: 'boolean', list: true, from: { compute: (r) => isActive({ state: String(r.state), expires_at: (r.expires_at as string | null) ?? null }) } },
     { source: 'quantity', type: 'number', list: true },
@@ -34,6 +36,16 @@ export const subscriptions = defineResource({
   access: { list: ['admin', 'manager'], read: ['admin', 'manager'] },
   rows: { manager: { column: 'user_id', match: 'self' } },
   list: { layout: 'table', rowClick: 'show' },
-  // Give or free a recruiter's seat (decision 146).
-  actions: [{ name: 'seats', roles: ['admin', 'manager'], confirm: true }],
+  // Give or free a recruiter's seat (decisions 146 and 241): the recruiter to add or to remove.
+  actions: [
+    {
+      name: 'seats',
+      roles: ['admin', 'manager'],
+      confirm: true,
+      fields: [
+        { source: 'add', type: 'reference', reference: 'users', filter: { profile: 'recruiter' } },
+        { source: 'remove', type: 'reference', reference: 'users', filter: { profile: 'recruiter' } },
+      ],
+    },
+  ],
 });

@@ -1,7 +1,8 @@
 // The site header (name and language choice) and footer (terms, legals, privacy, contact).
 import { Link, useLocation } from '@remix-run/react';
-import { useLang, useT } from '../lib/i18n.js';
+import { useLang, useLangHref, useT } from '../lib/i18n.js';
 import { CONTACT_EMAIL } from '../lib/site.js';
+import { withLang } from '../../../config/i18n/langs.js';
 
 const LANG_LINKS = [
   { lang: 'fr', label: 'FR', name: 'Français' },
@@ -13,22 +14,19 @@ export function SiteHeader() {
   const t = useT();
   const lang = useLang();
   const location = useLocation();
-  const withLang = (l: string) => {
-    const params = new URLSearchParams(location.search);
-    params.set('lang', l);
-    return `${location.pathname}?${params.toString()}`;
-  };
+  // The same page in another language (its other parameters kept).
+  const inLang = (l: string) => withLang(`${location.pathname}${location.search}`, l);
   return (
     <header className="site-header">
       <a className="skip" href="#main">
         {t('skip_to_content')}
       </a>
-      <Link to={`/?lang=${lang}`} className="brand">
+      <Link to={withLang('/', lang)} className="brand">
         {t('site_name')}
       </Link>
       <nav aria-label={t('lang_label')} className="langs">
         {LANG_LINKS.map((l) => (
-          <a key={l.lang} href={withLang(l.lang)} lang={l.lang} hrefLang={l.lang} aria-current={lang === l.lang ? 'true' : undefined} title={l.name}>
+          <a key={l.lang} href={inLang(l.lang)} lang={l.lang} hrefLang={l.lang} aria-current={lang === l.lang ? 'true' : undefined} title={l.name}>
             {l.label}
           </a>
         ))}
@@ -39,14 +37,15 @@ export function SiteHeader() {
 
 export function SiteFooter() {
   const t = useT();
+  const href = useLangHref();
   return (
     <footer className="site-footer">
       <nav aria-label={t('site_name')}>
-        <Link to="/terms">{t('footer_terms')}</Link>
-        <Link to="/legals">{t('footer_legals')}</Link>
-        <Link to="/privacy">{t('footer_privacy')}</Link>
+        <Link to={href('/terms')}>{t('footer_terms')}</Link>
+        <Link to={href('/legals')}>{t('footer_legals')}</Link>
+        <Link to={href('/privacy')}>{t('footer_privacy')}</Link>
         <a href={`mailto:${CONTACT_EMAIL}`}>{t('footer_contact')}</a>
-        <Link to="/download">{t('footer_download')}</Link>
+        <Link to={href('/download')}>{t('footer_download')}</Link>
       </nav>
       <p>
         © {new Date().getFullYear()} {t('site_name')}. {t('footer_rights')}

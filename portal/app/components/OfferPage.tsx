@@ -4,7 +4,7 @@
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { StoreBadges } from './StoreBadges.js';
-import { useLang, useT } from '../lib/i18n.js';
+import { useLang, useLangHref, useT } from '../lib/i18n.js';
 import { PHONE_PREFIXES, keepDigits } from '../../../models/rules/phone.js';
 import { MAX_UPLOAD_BYTES } from '../../../models/rules/upload.js';
 import { formMessage } from '../lib/form-messages.js';
@@ -19,11 +19,12 @@ import { formDate } from '../../../models/rules/dates.js';
 type PageData = Awaited<ReturnType<typeof offerPageData>>;
 
 export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
-  const { offer, defaultPrefix } = useLoaderData<PageData>();
+  const { offer, facts, defaultPrefix } = useLoaderData<PageData>();
   const result = useActionData<ApplyResult>();
   const navigation = useNavigation();
   const t = useT();
   const lang = useLang();
+  const href = useLangHref();
   const [cv, setCv] = useState<{ state: 'none' | 'uploading' | 'ready' | 'error'; key?: string; name?: string; error?: string }>({ state: 'none' });
   // The form shows until a result comes back, again after an invalid one, and after "try again".
   const [retriedAfter, setRetriedAfter] = useState<ApplyResult | null>(null);
@@ -120,8 +121,18 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
           <p>{offer.company_name}</p>
         </div>
       </div>
+      {facts.length > 0 && (
+        <dl className="offer-facts" data-testid="offer-facts">
+          {facts.map((f) => (
+            <div key={f.key} data-testid={`offer-fact-${f.key}`}>
+              <dt>{t(`offer_fact_${f.key}`)}</dt>
+              <dd>{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       <p>
-        <a className="button" href={`/candidate/apply/${encodeURIComponent(offer.job_code)}`} data-testid="apply-video">
+        <a className="button" href={href(`/candidate/apply/${encodeURIComponent(offer.job_code)}`)} data-testid="apply-video">
           {t('apply_cta')}
         </a>
       </p>
@@ -151,7 +162,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
               <p>
                 {t('thx_application_text', { code: result.job_code })} <span className="code">{result.job_code}</span>
               </p>
-              <a className="button block" href={`/candidate/apply/${encodeURIComponent(result.job_code)}`} data-testid="apply-video-after">
+              <a className="button block" href={href(`/candidate/apply/${encodeURIComponent(result.job_code)}`)} data-testid="apply-video-after">
                 {t('apply_cta')}
               </a>
               <StoreBadges />
@@ -166,7 +177,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
                   {t('error_retry')}
                 </button>
               ) : (
-                <a className="button secondary" href={`?lang=${lang}`}>
+                <a className="button secondary" href={href('')}>
                   {t('error_retry')}
                 </a>
               )}
@@ -245,7 +256,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
                     <input type="checkbox" required {...fieldProps('accept_cgu')} />
                     <label htmlFor="f-accept_cgu">
                       {t('offer_cgu_before')}
-                      <a href="/terms" target="_blank" rel="noopener">
+                      <a href={href('/terms')} target="_blank" rel="noopener">
                         {t('offer_cgu_link')}
                       </a>{' '}
                       <span className="req" aria-hidden="true">

@@ -10,8 +10,9 @@ import { defaultPhonePrefix } from '../../../models/rules/phone.js';
 import { readForm } from './read-form.server.js';
 import { checkForm, type FieldErrors } from './form.js';
 import { isoDay } from '../../../models/rules/dates.js';
+import { offerFacts } from './offer-facts.server.js';
 
-export async function offerPageData(jobCode: string, context: AppLoadContext) {
+export async function offerPageData(jobCode: string, context: AppLoadContext, request: Request) {
   let offer;
   try {
     offer = await loadOffer(context, jobCode);
@@ -34,6 +35,7 @@ export async function offerPageData(jobCode: string, context: AppLoadContext) {
       // Boosted now (decision 251): the page carries the mark.
       boosted: offer.boosted,
     },
+    facts: offerFacts(offer, await resolveLang(request, context)),
     defaultPrefix: defaultPhonePrefix(offer),
   };
 }

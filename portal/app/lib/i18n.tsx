@@ -2,6 +2,7 @@
 // page drawn without it, the one the server rendered the page with).
 import { useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
+import { withLang } from '../../../config/i18n/langs.js';
 import { makeT, type Lang, type T } from '../i18n/index.js';
 import { loadMessages, messagesOf } from '../i18n/registry.js';
 import type { RootData } from './meta.js';
@@ -25,4 +26,10 @@ export function useT(): T {
 
 export function useLang(): Lang {
   return (useRootData()?.lang ?? 'fr') as Lang;
+}
+
+/** Builds links that keep the page's language (withLang, decision 280). */
+export function useLangHref(): (href: string) => string {
+  const lang = useLang();
+  return (href: string) => withLang(href, lang);
 }

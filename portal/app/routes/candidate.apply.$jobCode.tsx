@@ -13,7 +13,8 @@ import { isServiceError } from '../lib/app-error.server.js';
 import { loadOffer } from '../lib/offer.server.js';
 import { offerMeta } from '../lib/offer-meta.js';
 import { useHydrated } from '../lib/hydrated.js';
-import { useT } from '../lib/i18n.js';
+import { useLangHref, useT } from '../lib/i18n.js';
+import { releaseCamera } from '../lib/camera.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
 import { ApiError, allAnswersIn, isComplete, readApplication, startApplication, type ApplicationStatus } from '../lib/video-answers.js';
 
@@ -45,6 +46,7 @@ type Phase = { kind: 'identity' } | { kind: 'starting' } | { kind: 'answering'; 
 export default function ApplyPage() {
   const { offer, me: signedIn } = useLoaderData<typeof loader>();
   const t = useT();
+  const href = useLangHref();
   const hydrated = useHydrated();
   const [me, setMe] = useState<Me | null>(signedIn);
   const [phase, setPhase] = useState<Phase>({ kind: me?.candidate ? 'starting' : 'identity' });
@@ -90,6 +92,12 @@ export default function ApplyPage() {
   const questions = app?.answers ?? offer.questions.map((q, i) => ({ qid: q.id, position: i + 1, question: q.question, status: 'missing' as const, error: null, upload: null }));
   const currentIndex = questions.findIndex((a) => a.status === 'missing' || a.status === 'failed' || a.status === 'uploading');
   const current = currentIndex >= 0 ? questions[currentIndex] : null;
+  // The camera stays on from one question to the next (lib/camera.ts): off once none is left, or on leaving.
+  const recording = !!app && !!current;
+  useEffect(() => {
+    if (!recording) releaseCamera();
+  }, [recording]);
+  useEffect(() => releaseCamera, []);
 
   return (
     <div className="page narrow apply-page">
@@ -153,8 +161,8 @@ export default function ApplyPage() {
               <ol className="answers" aria-label={t('apply_intro', { count: questions.length })}>
                 {questions.map((a, i) => (
                   <li key={a.qid} className={`answer ${a.status}`} aria-current={i === currentIndex ? 'step' : undefined} data-testid="answer-state" data-state={a.status}>
-                    <span className="answer-n">{i + 1}</span> <span>{a.question}</span>
-                    {(a.status === 'processing' || a.status === 'ready') && <span className="answer-ok"> · {a.status === 'ready' ? t('apply_answer_sent') : t('apply_answer_processing')}</span>}
+                    <span className="answer-n">{i + 1}</span> <span className="answer-q">{a.question}</span>
+                    {(a.status === 'processing' || a.status === 'ready') && <span className="answer-ok">{a.status === 'ready' ? t('apply_answer_sent') : t('apply_answer_processing')}</span>}
                   </li>
                 ))}
               </ol>
@@ -186,6 +194,11 @@ export default function ApplyPage() {
                 <section className="panel ok" role="status" data-testid="apply-done">
                   <h2>{t('apply_done_title')}</h2>
                   <p>{t('apply_done_text', { company: offer.company_name })}</p>
+                  <p>
+                    <a href={href('/candidate')} data-testid="my-applications">
+                      {t('cand_title')}
+                    </a>
+                  </p>
                 </section>
               )}
             </>

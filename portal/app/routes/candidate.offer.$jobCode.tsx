@@ -5,8 +5,8 @@ import { OfferNotFound, OfferPage } from '../components/OfferPage.js';
 import { applyAction, offerPageData } from '../lib/apply.server.js';
 import { offerMeta } from '../lib/offer-meta.js';
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  return offerPageData(params.jobCode ?? '', context);
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
+  return offerPageData(params.jobCode ?? '', context, request);
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {

@@ -7,6 +7,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { t as serverT } from '../../../config/i18n/index.js';
 import { isServiceError } from '../lib/app-error.server.js';
 import { resolveLang } from '../lib/lang.server.js';
+import { isLang } from '../../../config/i18n/langs.js';
 import { readForm } from '../lib/read-form.server.js';
 import { formDate, parseFormDate } from '../../../models/rules/dates.js';
 import { MAX_WIZARD_QUESTIONS, MIN_WIZARD_QUESTIONS, WIZARD_STEP_COUNT, continueStep, filledSteps, stepsOfFields } from '../../../models/rules/offer-wizard.js';
@@ -68,7 +69,8 @@ export async function wizardData(token: string, stepParam: string | undefined, r
       candidate_graduation: lists.candidate_graduation,
       pay_currency: lists.pay_currency,
       pay_period: lists.pay_period,
-      q_template: lists.q_template,
+      // Questions go into the offer: offered in the offer's language, not the page's (issue 24).
+      q_template: context.services.drafts.referenceLists(isLang(json.lang) ? json.lang : lang).q_template,
       languages: lists.languages.filter((l) => l.value === 'fr' || l.value === 'nl'),
     },
     countries: WIZARD_COUNTRIES.map((code) => ({ value: code, name: names.of(code) ?? code })),

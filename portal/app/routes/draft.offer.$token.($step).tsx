@@ -11,7 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteError, isRouteErrorResponse, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
-import { useT } from '../lib/i18n.js';
+import { useLangHref, useT } from '../lib/i18n.js';
 import { errorMeta, isServerError, metaT, pageMeta } from '../lib/meta.js';
 import type { MessageKey } from '../i18n/index.js';
 import { MAX_WIZARD_QUESTIONS, MIN_WIZARD_QUESTIONS, WIZARD_STEP_COUNT } from '../../../models/rules/offer-wizard.js';
@@ -90,6 +90,7 @@ const MANAGE_LABEL = { admin: 'wiz_manage_admin', manager: 'wiz_manage_manager',
  */
 function Published({ page, jobCode, result }: { page: Data; jobCode: string; result: WizardResult | undefined }) {
   const t = useT();
+  const langHref = useLangHref();
   const { search } = useLocation();
   const notice = result && result.status !== 'published' ? result.message : null;
   return (
@@ -103,7 +104,7 @@ function Published({ page, jobCode, result }: { page: Data; jobCode: string; res
         <h1 id="wiz-published">{t('wiz_published_title')}</h1>
         <p>{t('wiz_published_text', { code: jobCode })}</p>
         <p>
-          <a className="button block" href={`/candidate/offer/${encodeURIComponent(jobCode)}${search}`} data-testid="wizard-public-offer">
+          <a className="button block" href={langHref(`/candidate/offer/${encodeURIComponent(jobCode)}${search}`)} data-testid="wizard-public-offer">
             {t('wiz_see_offer')}
           </a>
         </p>
@@ -117,7 +118,7 @@ function Published({ page, jobCode, result }: { page: Data; jobCode: string; res
           <p className="muted">{t('wiz_published_owner')}</p>
         ) : (
           <p className="muted">
-            {t('wiz_published_sign_in')} <a href="/dashboard">{t('wiz_sign_in')}</a>
+            {t('wiz_published_sign_in')} <a href={langHref('/dashboard')}>{t('wiz_sign_in')}</a>
           </p>
         )}
       </section>
@@ -222,9 +223,11 @@ function Cards({ name, legend, choices, value, error }: { name: string; legend: 
 
 function StepForm({ page, step }: { page: Data; step: number }) {
   const t = useT();
+  const langHref = useLangHref();
   const result = useActionData<WizardResult>();
   const navigation = useNavigation();
   const href = useHref(page.token);
+  const publishedHref = (jobCode: string) => langHref(`/candidate/offer/${encodeURIComponent(jobCode)}`);
   const { json, lists } = page;
   const published = result?.status === 'published' ? result : null;
   const busy = navigation.state !== 'idle';
@@ -238,7 +241,7 @@ function StepForm({ page, step }: { page: Data; step: number }) {
   // A published offer opens after 0.5 s (public-web.md section 8).
   useEffect(() => {
     if (!published) return;
-    const timer = setTimeout(() => window.location.assign(`/candidate/offer/${published.job_code}`), 500);
+    const timer = setTimeout(() => window.location.assign(publishedHref(published.job_code)), 500);
     return () => clearTimeout(timer);
   }, [published]);
 
@@ -300,10 +303,10 @@ function StepForm({ page, step }: { page: Data; step: number }) {
         <div className="panel ok" role="status" data-testid="wizard-published">
           <p>{published.message}</p>
           <p>
-            {t('wiz_redirecting')} <a href={`/candidate/offer/${published.job_code}`}>{t('wiz_see_offer')}</a>
+            {t('wiz_redirecting')} <a href={publishedHref(published.job_code)}>{t('wiz_see_offer')}</a>
           </p>
           <noscript>
-            <meta httpEquiv="refresh" content={`0.5;url=/candidate/offer/${published.job_code}`} />
+            <meta httpEquiv="refresh" content={`0.5;url=${publishedHref(published.job_code)}`} />
           </noscript>
         </div>
       )}

@@ -8,6 +8,7 @@ import { useT } from '../lib/i18n.js';
 import { useHydrated } from '../lib/hydrated.js';
 import { simpleMeta } from '../lib/meta.js';
 import { postJson } from '../lib/api-client.js';
+import { ForgotPassword } from '../components/ForgotPassword.js';
 
 export const meta: MetaFunction = ({ matches, location }) => simpleMeta(matches, location.pathname, 'login_meta_title', 'login_meta_description', { noindex: true });
 
@@ -115,6 +116,7 @@ export default function Login() {
               {t('login_submit')}
             </button>
           </form>
+          <ForgotPassword />
           <form onSubmit={sso} className="card" style={{ marginTop: '1.5rem' }}>
             <h2>{t('login_sso_title')}</h2>
             <div className="field">

@@ -2,13 +2,17 @@
 // (public-web.md section 2; docs/decisions/160-meeting-room.md). The page asks
 // GET /apis/meeting-flight/... to join (the session cookie says who is calling), then runs the call
 // through portal/app/lib/meeting (Twilio Video or the embedded WebRTC call: the page does not know
-// which). States: loading, then the error message or the room.
+// which). States: loading, then the error message or the room; a signed-out visitor gets a sign-in
+// form (the e-mail code for candidates, or the password), then joins (decision 290). Until the other
+// side has joined, the room says it waits for them, with the scheduled time of the call if any.
 import type { MetaFunction } from '@remix-run/node';
 import { useParams } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n.js';
 import { simpleMeta } from '../lib/meta.js';
 import { createCall, listCameras, type MeetingCall, type MeetingJoin, type RemoteState } from '../lib/meeting/call.js';
+import { Identity } from '../components/apply/Identity.js';
+import { meetingRoomPath } from '../../../models/rules/meeting.js';
 
 export const meta: MetaFunction = ({ matches, location }) => simpleMeta(matches, location.pathname, 'meeting_meta_title', 'meeting_meta_description', { noindex: true });
 export const handle = { bare: true };
@@ -16,7 +20,31 @@ export const handle = { bare: true };
 /** Controls hide after this long without activity (public-web.md section 9). */
 export const CONTROLS_IDLE_MS = 5000;
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'joined'; join: MeetingJoin } | { state: 'left' };
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'signin' } | { state: 'joined'; join: MeetingJoin } | { state: 'left' };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The next scheduled call of the pair (GET /apis/meeting-invite), as dd/MM/yyyy and HH:mm here. */
+function useScheduled(recruiterId: string, candidateId: string, active: boolean): { date: string; time: string } | null {
+  const [next, setNext] = useState<{ date: string; time: string } | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    let live = true;
+    fetch(`/apis/meeting-invite/${encodeURIComponent(recruiterId)}/${encodeURIComponent(candidateId)}`, { cache: 'no-store' })
+      .then((res) => (res.ok ? (res.json() as Promise<{ meetings: Array<{ starts_at: string | null }> }>) : null))
+      .then((body) => {
+        const first = body?.meetings.find((m) => m.starts_at);
+        if (!live || !first?.starts_at) return;
+        const d = new Date(first.starts_at);
+        setNext({ date: `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`, time: `${pad(d.getHours())}:${pad(d.getMinutes())}` });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [recruiterId, candidateId, active]);
+  return next;
+}
 
 function Video({ stream, muted, label, testId, className }: { stream: MediaStream | null; muted: boolean; label: string; testId: string; className: string }) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -43,6 +71,7 @@ export default function MeetingRoom() {
       .then(async (res) => {
         const body = (await res.json().catch(() => ({}))) as Partial<MeetingJoin> & { error?: unknown; message?: string };
         if (cancelled) return;
+        if (res.status === 401) return setLoad({ state: 'signin' });
         if (!res.ok || body.error || !body.Meeting || !body.Attendee) return setLoad({ state: 'error', message: body.message || t('meeting_error_default') });
         setLoad({ state: 'joined', join: body as MeetingJoin });
       })
@@ -59,6 +88,15 @@ export default function MeetingRoom() {
           <span className="spinner" aria-hidden="true" /> {t('meeting_loading')}
         </p>
       </div>
+    );
+  }
+  if (load.state === 'signin') {
+    return (
+      <main className="page narrow" data-testid="meeting-signin">
+        <h1>{t('meeting_signin_title')}</h1>
+        <p>{t('meeting_signin_text')}</p>
+        <Identity returnTo={meetingRoomPath(recruiterId, candidateId, currentUserId)} askName={false} onSignedIn={() => setAttempt((n) => n + 1)} />
+      </main>
     );
   }
   if (load.state === 'error') {
@@ -88,11 +126,17 @@ export default function MeetingRoom() {
 }
 
 function Room({ join, onLeft, onError }: { join: MeetingJoin; onLeft: () => void; onError: (message: string | null) => void }) {
+  const { recruiterId = '', candidateId = '' } = useParams();
   const t = useT();
   const call = useRef<MeetingCall | null>(null);
   const [local, setLocal] = useState<MediaStream | null>(null);
   const [remote, setRemote] = useState<MediaStream | null>(null);
   const [state, setState] = useState<RemoteState>({ connected: false, audio: true, video: true });
+  // The other side joined once: before that the room waits for them; after, it says they left.
+  const [met, setMet] = useState(false);
+  useEffect(() => {
+    if (state.connected) setMet(true);
+  }, [state.connected]);
   const [audio, setAudio] = useState(true);
   const [video, setVideo] = useState(true);
   const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
@@ -144,6 +188,7 @@ function Room({ join, onLeft, onError }: { join: MeetingJoin; onLeft: () => void
   }, [wake]);
 
   const other = join.otherProfile;
+  const scheduled = useScheduled(recruiterId, candidateId, !met);
   const toggleAudio = () => {
     call.current?.setAudio(!audio);
     setAudio(!audio);
@@ -178,7 +223,7 @@ function Room({ join, onLeft, onError }: { join: MeetingJoin; onLeft: () => void
           <p className="meeting-name">{other.name}</p>
           <p className="meeting-state" role="status" data-testid="meeting-state" data-connected={state.connected ? '1' : '0'}>
             <span className={`dot ${state.connected ? 'on' : 'off'}`} aria-hidden="true" />
-            {t(state.connected ? 'meeting_connected' : 'meeting_disconnected')}
+            {state.connected ? t('meeting_connected') : met ? t('meeting_disconnected') : t('meeting_waiting', { name: other.name })}
             {state.connected && !state.audio && (
               <span className="meeting-flag" data-testid="meeting-remote-muted">
                 {' · '}
@@ -192,6 +237,11 @@ function Room({ join, onLeft, onError }: { join: MeetingJoin; onLeft: () => void
               </span>
             )}
           </p>
+          {!met && scheduled && (
+            <p className="meeting-scheduled" data-testid="meeting-scheduled">
+              {t('meeting_scheduled', scheduled)}
+            </p>
+          )}
         </div>
       </div>
       <Video stream={local} muted label={t('meeting_local_video')} testId="meeting-local" className="meeting-local" />

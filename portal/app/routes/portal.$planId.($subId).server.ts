@@ -10,7 +10,7 @@ import { billingSchema, quantity as quantitySchema } from '../../../api/services
 import { loginSchema } from '../../../api/services/auth.schema.js';
 import { QUANTITY_DEFAULT } from '../../../models/rules/subscription.js';
 import * as z from 'zod/mini';
-import { t } from '../../../config/i18n/index.js';
+import { t, withLang } from '../../../config/i18n/index.js';
 import { langParam, resolveLang } from '../lib/lang.server.js';
 
 export type Step = 'billing_address_step' | 'recruiters_subs' | 'checkout_success';
@@ -80,19 +80,22 @@ export async function subscriptionAction(planId: string, subId: string | undefin
   // does the page the action sends back to.
   const lang = await resolveLang(request, context);
   const asked = langParam(new URL(request.url));
-  const back = (sub?: string) => `${pagePath(planId, sub)}${asked ? `?lang=${asked}` : ''}`;
+  const back = (sub?: string) => withLang(pagePath(planId, sub), asked);
   const failed = (e: unknown) => {
     const { status, key, vars } = messageOf(e);
     if (status >= 500) deps.logger.error({ err: e, planId, subId, intent }, 'subscription page action failed');
     return data<ActionResult>({ status: 'error', intent, message: t(lang, key, vars) }, { status });
   };
 
+  // Without Stripe keys nothing is stored: the page says so from its first step (decision 243).
+  if ((intent === 'billing' || intent === 'checkout') && !services.subscriptions.paymentsConfigured(deps.settings)) return data<ActionResult>({ status: 'not_configured' }, { status: 503 });
+
   if (intent === 'billing') {
     const checked = checkForm(billingSchema, form);
     if (!checked.data) return data<ActionResult>({ status: 'invalid', intent, errors: checked.errors, values: form }, { status: 400 });
     try {
       if (!caller) await services.limitWrite('apply', context.writer, now);
-      const sub = await services.subscriptions.billingInformations({ action: 'billing_informations', sub_plan_id: planId, sub_id: subId, ...checked.data }, caller, now);
+      const sub = await services.subscriptions.billingInformations({ action: 'billing_informations', sub_plan_id: planId, sub_id: subId, ...checked.data }, caller, now, deps.settings);
       return redirect(back(sub.sub_id));
     } catch (e) {
       return failed(e);
@@ -131,14 +134,14 @@ export async function subscriptionAction(planId: string, subId: string | undefin
   if (intent === 'checkout') {
     const checked = checkForm(quantityForm, { quantity: form.quantity ?? String(QUANTITY_DEFAULT) });
     if (!checked.data) return data<ActionResult>({ status: 'invalid', intent, errors: checked.errors, values: form }, { status: 400 });
-    if (!services.subscriptions.paymentsConfigured(deps.settings)) return data<ActionResult>({ status: 'not_configured' }, { status: 503 });
     try {
       const sub = await services.subscriptions.subRegister(
         { action: 'sub_register', sub_plan_id: planId, sub_id: subId, sub_quantity: checked.data.quantity, user_sub: caller?.id, email: caller?.email },
         caller,
         now,
+        deps.settings,
       );
-      const session = await services.subscriptions.startCheckout({ sub_id: sub.sub_id, sub_quantity: checked.data.quantity }, caller, { settings: deps.settings, now });
+      const session = await services.subscriptions.startCheckout({ sub_id: sub.sub_id, sub_quantity: checked.data.quantity }, caller, { settings: deps.settings, now, lang: asked });
       return data<ActionResult>({ status: 'checkout', url: session.url });
     } catch (e) {
       if (isServiceError(e) && e.code === 'payments_not_configured') return data<ActionResult>({ status: 'not_configured' }, { status: 503 });

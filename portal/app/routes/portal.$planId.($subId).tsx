@@ -9,10 +9,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
-import { useT } from '../lib/i18n.js';
+import { useLangHref, useT } from '../lib/i18n.js';
 import { errorMeta, isServerError, metaT, pageMeta } from '../lib/meta.js';
 import { formMessage } from '../lib/form-messages.js';
 import { QUANTITY_DEFAULT, QUANTITY_MAX, formatPrice, parseQuantity, priceCents } from '../../../models/rules/subscription.js';
+import { CONTACT_EMAIL } from '../lib/site.js';
 import { subscriptionAction, subscriptionPageData, type ActionResult, type Step } from './portal.$planId.($subId).server.js';
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -40,6 +41,7 @@ export default function SubscriptionPage() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const t = useT();
+  const langHref = useLangHref();
   const { plan, subscription, user, step } = page;
   const interval = t(plan.interval === 'year' ? 'sub_interval_year' : 'sub_interval_month');
   const price = (cents: number) => formatPrice(cents, plan.currency);
@@ -61,7 +63,9 @@ export default function SubscriptionPage() {
       </nav>
       <p className="muted">{t('sub_unit_price', { price: price(plan.unit_amount), interval })}</p>
 
-      {step === 'billing_address_step' && <BillingStep result={result} defaults={subscription?.billing ?? null} />}
+      {/* Without Stripe keys the page says so from its first step, and stores nothing (decision 243). */}
+      {!page.paymentsConfigured && step !== 'checkout_success' && <NotConfigured />}
+      {step === 'billing_address_step' && page.paymentsConfigured && <BillingStep result={result} defaults={subscription?.billing ?? null} />}
       {step === 'recruiters_subs' && (
         <RecruitersStep
           result={result}
@@ -75,6 +79,7 @@ export default function SubscriptionPage() {
           subPath={subscription ? `/portal/${plan.id}/${subscription.sub_id}` : `/portal/${plan.id}`}
           canceled={page.canceled}
           alreadyPaid={subscription?.state === 'payed'}
+          paymentsConfigured={page.paymentsConfigured}
         />
       )}
       {step === 'checkout_success' && subscription && (
@@ -87,13 +92,23 @@ export default function SubscriptionPage() {
             {t('sub_checkout_id')} <code data-testid="checkout-id">{subscription.hpid}</code>
           </p>
           <p>
-            <a className="button" href={`/manager/subscription/${subscription.id}`}>
+            <a className="button" href={langHref(`/manager/subscription/${subscription.id}`)}>
               {t('sub_manage_link')}
             </a>
           </p>
         </section>
       )}
     </div>
+  );
+}
+
+/** Payments not configured: said at once, with "Please contact us" as a link. */
+function NotConfigured() {
+  const t = useT();
+  return (
+    <p className="panel err" role="alert" data-testid="payments-not-configured">
+      {t('sub_payments_not_configured')} <a href={`mailto:${CONTACT_EMAIL}`}>{t('sub_contact_us')}</a>
+    </p>
   );
 }
 
@@ -140,6 +155,8 @@ function BillingStep({
     <section aria-labelledby="sub-billing" data-testid="billing-step">
       <h2 id="sub-billing">{t('sub_billing_title')}</h2>
       <p className="hint">{t('sub_required_hint')}</p>
+      <p className="hint">{t('sub_address_at_payment')}</p>
+      {result?.status === 'not_configured' && <NotConfigured />}
       {result?.status === 'error' && result.intent === 'billing' && (
         <p className="panel err" role="alert">
           {t('sub_error', { message: result.message })}
@@ -171,9 +188,10 @@ interface RecruitersProps {
   subPath: string;
   canceled: boolean;
   alreadyPaid: boolean;
+  paymentsConfigured: boolean;
 }
 
-function RecruitersStep({ result, user, unitAmount, interval, price, initialQuantity, billing, subPath, canceled, alreadyPaid }: RecruitersProps) {
+function RecruitersStep({ result, user, unitAmount, interval, price, initialQuantity, billing, subPath, canceled, alreadyPaid, paymentsConfigured }: RecruitersProps) {
   const t = useT();
   const navigation = useNavigation();
   const [quantity, setQuantity] = useState(initialQuantity);
@@ -204,11 +222,7 @@ function RecruitersStep({ result, user, unitAmount, interval, price, initialQuan
           {t('sub_already_paid')}
         </p>
       )}
-      {result?.status === 'not_configured' && (
-        <p className="panel err" role="alert" data-testid="payments-not-configured">
-          {t('sub_payments_not_configured')}
-        </p>
-      )}
+      {result?.status === 'not_configured' && paymentsConfigured && <NotConfigured />}
       {result?.status === 'error' && (
         <p className="panel err" role="alert">
           {result.intent === 'login' ? t('sub_signin_error', { message: result.message }) : t('sub_error', { message: result.message })}
@@ -258,7 +272,7 @@ function RecruitersStep({ result, user, unitAmount, interval, price, initialQuan
             <p className="sub-total" data-testid="sub-total" aria-live="polite">
               {t('sub_total', { price: price(priceCents(unitAmount, quantity)), interval })}
             </p>
-            <button type="submit" className="button block" disabled={busy || alreadyPaid || !!checkoutUrl}>
+            <button type="submit" className="button block" disabled={busy || alreadyPaid || !!checkoutUrl || !paymentsConfigured}>
               {t('sub_take')}
             </button>
           </Form>

@@ -4,7 +4,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useParams } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
-import { useT } from '../lib/i18n.js';
+import { useLangHref, useT } from '../lib/i18n.js';
 import { simpleMeta } from '../lib/meta.js';
 import { formMessage } from '../lib/form-messages.js';
 import { useForm } from '../lib/use-form.js';
@@ -23,7 +23,10 @@ export default function ResetPassword() {
   const { userId = '', resetCode = '' } = useParams();
   const t = useT();
   const form = useForm(loadResetSchema);
+  const langHref = useLangHref();
   const [state, setState] = useState<'form' | 'saving' | 'done'>('form');
+  // Where this account signs in (the API answers it with the change).
+  const [signIn, setSignIn] = useState('/login');
   const [error, setError] = useState<string | null>(null);
 
   // "Not identical" only once both are long enough (public-web.md section 5).
@@ -38,8 +41,11 @@ export default function ResetPassword() {
     setError(null);
     try {
       const res = await postJson('/apis/auth/reset-password', { user_id: userId, code: resetCode, password });
-      if (res.ok) return setState('done');
-      const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
+      const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string; sign_in?: string };
+      if (res.ok) {
+        if (body.sign_in?.startsWith('/')) setSignIn(body.sign_in);
+        return setState('done');
+      }
       const code = (KNOWN_ERRORS as readonly string[]).includes(body.error ?? '') ? body.error : res.status === 429 ? 'too_many_requests' : 'internal_error';
       setError(t(`reset_err_${code}` as MessageKey));
       setState('form');
@@ -53,9 +59,16 @@ export default function ResetPassword() {
     <div className="page narrow">
       <h1>{t('reset_title')}</h1>
       {state === 'done' ? (
-        <p className="panel ok" role="status" data-testid="reset-success">
-          {t('reset_success')}
-        </p>
+        <>
+          <p className="panel ok" role="status" data-testid="reset-success">
+            {t('reset_success')}
+          </p>
+          <p>
+            <a className="button block" href={langHref(signIn)} data-testid="reset-sign-in">
+              {t('login_submit')}
+            </a>
+          </p>
+        </>
       ) : (
         <form onSubmit={submit} onChange={form.onChange} ref={form.formRef} noValidate>
           {error && (

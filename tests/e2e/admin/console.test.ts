@@ -14,7 +14,7 @@ import { pino } from 'pino';
 import { loadSettings, ROOT_DIR } from '../../../config/settings.js';
 import { openDatabase } from '../../../models/boot.js';
 import { Op } from 'sequelize';
-import { Application, CustomLanding, Shop, Template, Upload, User } from '../../../models/index.js';
+import { Application, CustomLanding, Shop, SubscriptionRecruiter, Template, Upload, User } from '../../../models/index.js';
 import { LANDING_DEFAULTS } from '../../../models/resources/custom-landings/resource.js';
 import { makeUser } from '../../helpers/fixtures.js';
 import { encodePng } from '../../helpers/png.js';
@@ -260,9 +260,21 @@ describe('staff console in the browser', () => {
 
     // Subscription: read-only, with seats used and remaining.
     await page.goto(`${base}/admin/#/subscriptions`);
-    await page.getByRole('cell', { name: 'franchise_demo' }).click();
+    // The plan by its name (a plan id is never shown).
+    await page.getByRole('cell', { name: 'Franchise — mensuel' }).click();
     await page.getByText('Recruteurs restants').waitFor();
     expect(await page.getByRole('button', { name: 'Éditer' }).count()).toBe(0);
+    // The seats action is a form: the recruiter to add or to remove (issue 23, decision 241).
+    await page.getByRole('button', { name: 'Places de recruteurs' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Recruteur à retirer').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Confirmer' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Recruteur à ajouter').fill('Rachida');
+    await page.getByRole('option', { name: /Rachida Recruteuse/ }).click();
+    await page.screenshot({ path: '/tmp/shots-subscriptions/staff-seats-fr.png' });
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByText('Action enregistrée').waitFor();
+    expect(await SubscriptionRecruiter.count({ where: { recruiter_id: recruiter.id } })).toBe(1);
   });
 
   it('shows a non-admin the development message and loads no data', async () => {

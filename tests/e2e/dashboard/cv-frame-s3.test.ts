@@ -53,7 +53,7 @@ describe('the dashboard on S3 storage', () => {
     });
 
     await page.goto('/dashboard');
-    await page.getByTestId('no-access').waitFor();
+    await page.getByTestId('sign-in-form').waitFor();
     await page.locator('input[name="email"]').fill('recruiter@demo.test');
     await page.locator('input[name="password"]').fill('demo1234');
     await page.getByTestId('sign-in').click();

@@ -44,7 +44,7 @@ async function desktopPage(): Promise<Page> {
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/dashboard');
-  await page.getByTestId('no-access').waitFor();
+  await page.getByTestId('sign-in-form').waitFor();
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill('demo1234');
   await page.getByTestId('sign-in').click();
@@ -79,14 +79,26 @@ async function tileValues(page: Page) {
 }
 
 describe('recruiter dashboard', () => {
-  it('tells a visitor without a session that they have no access', async () => {
+  it('greets a visitor without a session with the sign-in form, and a signed-in candidate with the no-access message', async () => {
     const page = await desktopPage();
     const res = await page.goto('/dashboard');
     expect(res?.status()).toBe(200);
-    await expect.poll(() => page.getByTestId('no-access').textContent()).toBe("Vous n'avez pas accès à cette partie du site.");
+    await page.getByTestId('sign-in-form').waitFor();
+    // Not yet signed in: no "no access" message (issue 24), only the form.
+    expect(await page.getByTestId('no-access').count()).toBe(0);
+    expect(await page.locator('main').textContent()).not.toContain('accès');
     expect(await page.getByTestId('tile-total').count()).toBe(0);
     expect((await page.request.get('/apis/application')).status()).toBe(401);
     await expectAccessible(page);
+    // Signed in without the right (a candidate): the spec's message, and sign-out.
+    await page.locator('input[name="email"]').fill('candidate@demo.test');
+    await page.locator('input[name="password"]').fill('demo1234');
+    await page.getByTestId('sign-in').click();
+    await expect.poll(() => page.getByTestId('no-access').textContent()).toBe("Vous n'avez pas accès à cette partie du site.");
+    expect(await page.getByTestId('tile-total').count()).toBe(0);
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.getByTestId('sign-in-form').waitFor();
+    expect(await page.getByTestId('no-access').count()).toBe(0);
     await page.context().close();
   });
 
@@ -161,9 +173,13 @@ describe('recruiter dashboard', () => {
     await page.locator(`[data-testid="candidate-card"][data-application="${withStory!.id}"] [data-testid="watch-story"]`).click();
     const panel = page.getByTestId('candidate-panel');
     await panel.waitFor();
-    // "Video call" opens the meeting room with this candidate, as the signed-in recruiter: its join
-    // call lets the recruiter in.
-    const call = await panel.getByTestId('video-call').getAttribute('href');
+    // "Video call" opens its dialog, whose room link opens the meeting room with this candidate, as the
+    // signed-in recruiter: its join call lets the recruiter in.
+    await panel.getByTestId('video-call').click();
+    const dialog = page.getByTestId('video-call-dialog');
+    const call = await dialog.getByTestId('meeting-open').getAttribute('href');
+    await dialog.getByRole('button', { name: /fermer|close/i }).click();
+    await dialog.waitFor({ state: 'detached' });
     expect(call).toMatch(/^\/meeting-web-app\/[^/]+\/[^/]+\/[^/]+$/);
     const joined = await page.evaluate(async (path) => {
       const me = (await (await fetch('/apis/auth/me')).json()) as { id: string | number };
@@ -235,7 +251,8 @@ describe('recruiter dashboard', () => {
   it('fits a 360 px phone, in Dutch for a Dutch browser', async () => {
     const page = await phonePage(browser, { locale: 'nl-NL' });
     await page.goto('/dashboard');
-    await expect.poll(() => page.getByTestId('no-access').textContent()).toBe('U hebt geen toegang tot dit deel van de site.');
+    await page.getByTestId('sign-in-form').waitFor();
+    expect(await page.getByTestId('sign-in-form').locator('h2').textContent()).toBe('Aanmelden bij uw recruiterruimte');
     await page.locator('input[name="email"]').fill('recruiter@demo.test');
     await page.locator('input[name="password"]').fill('demo1234');
     await page.getByTestId('sign-in').click();
@@ -247,9 +264,9 @@ describe('recruiter dashboard', () => {
     expect(await page.getByTestId('column-cv_only').locator('h2').textContent()).toBe('Cv ontvangen zonder story');
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
-    // Signing out comes back to the message.
+    // Signing out comes back to the form.
     await page.getByRole('button', { name: 'Afmelden' }).click();
-    await page.getByTestId('no-access').waitFor();
+    await page.getByTestId('sign-in-form').waitFor();
     await page.context().close();
   });
 });

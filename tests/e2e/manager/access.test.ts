@@ -1,5 +1,6 @@
-// Who may use /manager: a recruiter, a candidate and staff who is not a manager see 'manager
-// access not allowed'; a manager opening another company's offer sees 'not allowed to access this
+// Who may use /manager: a recruiter who is not a manager reads 'Access to the control tower is
+// reserved for subscribers' with a link to the plans; a candidate and staff who is not a manager
+// see 'manager access not allowed'; a manager opening another company's offer sees 'not allowed to access this
 // page'; a path that names no page answers a real 404; sign-out works. axe on every manager page,
 // and the pages fit a 360 px phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,11 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 describe('/manager access', () => {
-  it.each([['recruiter@demo.test'], ['candidate@demo.test'], ['admin@demo.test']])('%s sees "manager access not allowed" and no data is asked for', async (email) => {
+  it.each([
+    ['recruiter@demo.test', 'Access to the control tower is reserved for subscribers'],
+    ['candidate@demo.test', 'manager access not allowed'],
+    ['admin@demo.test', 'manager access not allowed'],
+  ])('%s reads "%s" and no data is asked for', async (email, message) => {
     const { context, page } = await newPage(s);
     const asked: string[] = [];
     page.on('request', (r) => {
@@ -22,10 +27,13 @@ describe('/manager access', () => {
     });
     await signIn(page, s.base, email, '/manager/offers');
     await page.getByTestId('not-allowed').waitFor();
-    expect(await page.getByTestId('not-allowed').textContent()).toBe('manager access not allowed');
+    expect(await page.getByTestId('not-allowed').textContent()).toBe(message);
+    // Whoever could subscribe gets a link to the plans.
+    expect(await page.getByTestId('see-plans').count()).toBe(email.startsWith('recruiter') ? 1 : 0);
+    if (email.startsWith('recruiter')) expect(await page.getByTestId('see-plans').getAttribute('href')).toBe('/portal/franchise_demo?lang=fr');
     await page.goto(`${s.base}/manager/#/offer/CAFE75`);
     await page.getByTestId('not-allowed').waitFor();
-    expect(await page.getByTestId('not-allowed').textContent()).toBe('manager access not allowed');
+    expect(await page.getByTestId('not-allowed').textContent()).toBe(message);
     expect(asked).toEqual([]);
     await context.close();
   });

@@ -121,14 +121,17 @@ describe('the manager journey', () => {
     const lyon = (await Shop.findOne({ where: { shopname: 'Maison Demo Croix-Rousse' } }))!;
     const vincennes = (await Shop.findOne({ where: { shopname: 'Maison Demo Vincennes' } }))!;
     await page.goto(`${s.base}/manager/offer-create`);
-    // Nothing picked: the spec's alert.
+    // Nothing picked: "Créer 0 annonce" cannot be clicked (issue 24).
+    expect(await page.getByTestId('bulk-create').isDisabled()).toBe(true);
+    await page.getByTestId(`bulk-row-${lyon.id}`).getByRole('checkbox').check();
+    await page.getByTestId(`bulk-row-${vincennes.id}`).getByRole('checkbox').check();
+    // Shops but no template: the spec's alert, gone once a template is chosen.
     await page.getByTestId('bulk-create').click();
     await page.getByText('Please select a template and store(s)').waitFor();
     await page.getByTestId('bulk-template').click();
     await page.getByRole('option', { name: 'Vendeur / Vendeuse en boulangerie' }).click();
     await page.getByRole('listbox').waitFor({ state: 'detached' });
-    await page.getByTestId(`bulk-row-${lyon.id}`).getByRole('checkbox').check();
-    await page.getByTestId(`bulk-row-${vincennes.id}`).getByRole('checkbox').check();
+    await page.getByText('Please select a template and store(s)').waitFor({ state: 'detached' });
     // Typed lowercase with a refused character: uppercased, the character dropped and named.
     await page.getByTestId(`bulk-code-${lyon.id}`).pressSequentially('vblg-69');
     expect(await page.getByTestId(`bulk-code-${lyon.id}`).inputValue()).toBe('VBLG69');

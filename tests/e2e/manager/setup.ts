@@ -1,11 +1,14 @@
 // The manager area's browser tests: the real server (built console, fresh SQLite database with the
-// demo data) on 127.0.0.1, and Chromium. One server per test file.
+// demo data, or a clean one, or a new MariaDB database) on 127.0.0.1, and Chromium. One server per
+// test file.
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import mysql from 'mysql2/promise';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { pino } from 'pino';
 import { loadSettings, ROOT_DIR } from '../../../config/settings.js';
@@ -13,6 +16,7 @@ import { openDatabase } from '../../../models/boot.js';
 import { seedDemo } from '../../../seeders/demo.js';
 import { createApp } from '../../../api/app.js';
 import { adminConsole, ADMIN_BUILD_DIR } from '../../../api/admin-console.js';
+import { portalMount } from '../../../portal/server/mount.js';
 import { LocalDiskStorage } from '../../../api/integrations/storage.js';
 import { createMediaUrls } from '../../../api/integrations/media-urls.js';
 import { createMailer } from '../../../api/integrations/mail.js';
@@ -42,13 +46,36 @@ export function buildConsoleIfStale() {
   });
 }
 
+/** A new empty MariaDB database on TEST_MYSQL_URL's server: its URL, and how to drop it. */
+async function freshMariaDb(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_MYSQL_URL;
+  if (!base) throw new Error('a MariaDB browser test needs TEST_MYSQL_URL (mysql://root@127.0.0.1:3306/test)');
+  const name = `e2e_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = await mysql.createConnection(base);
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = await mysql.createConnection(base);
+      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await c.end();
+    },
+  };
+}
+
 /**
  * The real app with the built console on 127.0.0.1, on a fresh SQLite database with the demo data,
- * and Chromium. `env` adds settings; `jobs` also runs the job worker (lead notifications...).
+ * and Chromium. `env` adds settings; `jobs` also runs the job worker (lead notifications...);
+ * `demo: false` leaves the database clean (migrated, nothing else); `mariadb` uses a new database on
+ * TEST_MYSQL_URL's server instead of SQLite, dropped at close; `portal` also serves the public pages.
  */
-export async function startManagerServer(env: Record<string, string> = {}, options: { jobs?: boolean } = {}): Promise<ManagerServer> {
+export async function startManagerServer(env: Record<string, string> = {}, options: { jobs?: boolean; demo?: boolean; mariadb?: boolean; portal?: boolean } = {}): Promise<ManagerServer> {
   buildConsoleIfStale();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'manager-e2e-'));
+  const maria = options.mariadb ? await freshMariaDb() : null;
   const settings = loadSettings({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -57,6 +84,7 @@ export async function startManagerServer(env: Record<string, string> = {}, optio
     MAIL_DIR: path.join(tmp, 'mail'),
     SMS_DIR: path.join(tmp, 'sms'),
     PUBLIC_URL: 'http://127.0.0.1',
+    ...(maria ? { DATABASE_URL: maria.url } : {}),
     ...env,
   });
   const sequelize = await openDatabase(settings);
@@ -64,7 +92,7 @@ export async function startManagerServer(env: Record<string, string> = {}, optio
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const storage = new LocalDiskStorage(settings.storageDir, `${base}/files`);
-  await seedDemo({ storage });
+  if (options.demo !== false) await seedDemo({ storage });
   const deps = {
     settings: { ...settings, publicUrl: base },
     mailer: createMailer(settings),
@@ -73,7 +101,8 @@ export async function startManagerServer(env: Record<string, string> = {}, optio
     clock: () => new Date(),
     media: createMediaUrls({ ...settings, publicUrl: base }),
   };
-  server.on('request', createApp(deps, [adminConsole()]));
+  // With `portal`, the built Remix portal too (the global setup builds it), last as in npm start.
+  server.on('request', createApp(deps, [adminConsole(), ...(options.portal ? [await portalMount()] : [])]));
   const worker = options.jobs ? startJobs(deps) : null;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
   return {
@@ -85,6 +114,7 @@ export async function startManagerServer(env: Record<string, string> = {}, optio
       await browser.close();
       await new Promise((r) => server.close(r));
       await sequelize.close();
+      await maria?.drop();
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };

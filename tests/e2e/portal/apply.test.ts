@@ -139,7 +139,9 @@ describe('proving the e-mail', () => {
 async function recordAnswer(page: Page, n: number, seconds = 2) {
   const recorder = page.locator(`[data-testid="recorder"][data-question="${n}"]`);
   await recorder.waitFor({ timeout: 30_000 });
-  await recorder.getByRole('button', { name: 'Activer la caméra' }).click();
+  // The camera is turned on once: it stays on for the next questions.
+  if (n === 1) await recorder.getByRole('button', { name: 'Activer la caméra' }).click();
+  else expect(await recorder.getByRole('button', { name: 'Activer la caméra' }).count()).toBe(0);
   await recorder.getByRole('button', { name: 'Enregistrer' }).click();
   await recorder.locator('[data-testid="countdown"]').waitFor();
   await recorder.locator('[data-testid="timer"]').waitFor({ timeout: 10_000 });
@@ -267,7 +269,7 @@ describe('the whole loop', () => {
     const desk = await camera.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR', baseURL: server.baseUrl });
     const recruiter = await desk.newPage();
     await recruiter.goto('/dashboard');
-    await recruiter.getByTestId('no-access').waitFor();
+    await recruiter.getByTestId('sign-in-form').waitFor();
     await recruiter.locator('input[name="email"]').fill('recruiter@demo.test');
     await recruiter.locator('input[name="password"]').fill('demo1234');
     await recruiter.getByTestId('sign-in').click();
@@ -449,7 +451,8 @@ describe('offer handling', () => {
   it('the offer page and its thank-you panel lead to the recording page', async () => {
     const page = await phone(camera);
     await page.goto('/candidate/offer/CAFE75');
-    expect(await page.locator('[data-testid="apply-video"]').getAttribute('href')).toBe('/candidate/apply/CAFE75');
+    // The link keeps the page's language (decision 280).
+    expect(await page.locator('[data-testid="apply-video"]').getAttribute('href')).toBe('/candidate/apply/CAFE75?lang=fr');
     expect(await page.locator('[data-testid="apply-video"]').textContent()).toBe('Répondre en vidéo');
     // After a web application, the thank-you panel leads there too.
     await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
@@ -461,7 +464,7 @@ describe('offer handling', () => {
     await page.click('button[type="submit"]');
     const after = page.locator('[data-testid="thx-panel"] [data-testid="apply-video-after"]');
     await after.waitFor();
-    expect(await after.getAttribute('href')).toBe('/candidate/apply/CAFE75');
+    expect(await after.getAttribute('href')).toBe('/candidate/apply/CAFE75?lang=fr');
     await after.click();
     await page.locator('[data-testid="identity"]').waitFor();
     expect(new URL(page.url()).pathname).toBe('/candidate/apply/CAFE75');

@@ -57,7 +57,8 @@ const FORM_VALUES = ['L%C3%A9%00a', 'x'.repeat(70 * 1024), '-99999999999', '2024
 
 /** /candidate/offer/:jobCode from candidate.offer.$jobCode.tsx; optional segments are kept. */
 function pagePath(file: string): string | null {
-  const name = file.replace(/\.tsx$/, '');
+  // candidate._index.tsx is /candidate.
+  const name = file.replace(/\.tsx$/, '').replace(/\._index$/, '');
   if (name === '$') return '/:splat';
   if (name === '_index') return '/';
   return `/${name

@@ -2,7 +2,8 @@
 // demo data and no Twilio settings: two pages with a fake camera and microphone join the embedded
 // WebRTC call and each sees the other's video playing; muting one side shows on the other; the
 // controls hide after 5 s idle and come back on mouse move; leaving shows "disconnected"; a
-// stranger, a candidate who never applied and a visitor who is not signed in get the error; axe.
+// stranger and a candidate who never applied get the error; axe. (A signed-out visitor gets a
+// sign-in form: tests/e2e/portal/meeting-invite.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { baseUrl, CHROMIUM_ARGS, expectAccessible } from '../helpers/browser.js';
@@ -89,8 +90,9 @@ describe('meeting room (embedded call)', () => {
     await recruiter.goto(`/meeting-web-app/${recruiterId}/${candidateId}/${recruiterId}`);
     await recruiter.getByTestId('meeting-room').waitFor();
     expect(await recruiter.getByTestId('meeting-room').getAttribute('data-provider')).toBe('embedded');
-    // Alone in the room: the candidate shows as disconnected.
-    expect(await recruiter.getByTestId('meeting-state').innerText()).toContain('Déconnecté');
+    // Alone in the room: it waits for the candidate (not "disconnected": they never came).
+    const [waitedFor] = await query<{ name: string }>('SELECT name FROM users WHERE id = ?', [candidateId]);
+    expect(await recruiter.getByTestId('meeting-state').innerText()).toContain(`En attente de ${waitedFor.name}…`);
     await candidate.goto(`/meeting-web-app/${recruiterId}/${candidateId}/${candidateId}`);
     await Promise.all([connected(recruiter), connected(candidate)]);
 
@@ -159,7 +161,7 @@ describe('meeting room (embedded call)', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
-  it('shows the error instead of the room to a stranger, a candidate who never applied and a visitor not signed in', async () => {
+  it('shows the error instead of the room to a stranger and a candidate who never applied', async () => {
     const [neverApplied] = await query<{ id: string; email: string }>(
       "SELECT id, email FROM users WHERE profile = 'candidate' AND password_hash IS NOT NULL AND id NOT IN (SELECT candidate_id FROM applications WHERE recruiter_id = ?) ORDER BY email LIMIT 1",
       [recruiterId],
@@ -168,7 +170,6 @@ describe('meeting room (embedded call)', () => {
     const cases: Array<[string | null, string, string]> = [
       ['karim.haddad@demo.test', `/meeting-web-app/${recruiterId}/${candidateId}/${strangerId}`, 'Vous n’avez pas accès à cette réunion.'],
       [neverApplied.email, `/meeting-web-app/${recruiterId}/${neverApplied.id}/${neverApplied.id}`, 'Vous n’avez pas accès à cette réunion.'],
-      [null, `/meeting-web-app/${recruiterId}/${candidateId}/${candidateId}`, 'Connectez-vous pour rejoindre cette réunion.'],
     ];
     for (const [email, path, message] of cases) {
       const page = await pageAs(email);

@@ -2,7 +2,7 @@
 // quantity and its price, then Stripe Checkout (a local double of Stripe's API and hosted page),
 // whose payment delivers a signed checkout.session.completed webhook to the server, then the
 // success page with the checkout id, then the manager sees the paid subscription and its seats.
-// Also: without JavaScript, signing out, and a server with no Stripe keys.
+// Also: without JavaScript, signing out, and a server with no Stripe keys (said at the first step).
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -75,7 +75,8 @@ describe('subscription page', () => {
     expect(jsBytes).toBeLessThanOrEqual(100 * 1024);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     await page.locator('[data-testid="billing-step"]').waitFor();
-    expect(await page.locator('[aria-current="step"]').textContent()).toContain('Facturation');
+    // The first step is named for what it asks (decision 243).
+    expect(await page.locator('[aria-current="step"]').textContent()).toContain('Vos coordonnées');
     // Required fields are marked.
     expect(await page.locator('[data-testid="billing-step"] label span[aria-hidden="true"]').count()).toBe(4);
     await expectNoHorizontalScroll(page);
@@ -123,7 +124,7 @@ describe('subscription page', () => {
     // The manager sees it: the console declaration (the /manager screens) and GET /apis/subscription/{id}.
     const mine = (await managerSubscriptions(page)).find((s) => s.sub_id === subId)!;
     expect(mine).toMatchObject({ state: 'payed', active: true, quantity: 4, seats_used: 0, seats_remaining: 4 });
-    expect(await page.locator('[data-testid="checkout-success"] a').getAttribute('href')).toBe(`/manager/subscription/${mine.id}`);
+    expect(await page.locator('[data-testid="checkout-success"] a').getAttribute('href')).toBe(`/manager/subscription/${mine.id}?lang=fr`);
     const detail = await page.request.get(`/apis/subscription/${mine.id}`);
     expect(detail.status()).toBe(200);
     expect((await detail.json()).Item).toMatchObject({ sub_id: subId, state: 'payed', active: true, sub_quantity: 4, seats_used: 0, seats_remaining: 4 });
@@ -173,18 +174,24 @@ describe('subscription page', () => {
 });
 
 describe('subscription page without Stripe keys', () => {
-  it('works up to the payment step, then says payments are not configured', async () => {
+  it('says so at its first step, with "contact us" as a link, and a billing post stores nothing (decision 243)', async () => {
     const page = await phonePage(browser, { baseURL: baseUrl() });
     await page.goto('/portal/franchise_demo');
-    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
-    await fillBilling(page);
-    await page.waitForURL(/\/portal\/franchise_demo\/sub_[0-9a-f]{24}$/);
-    await signIn(page);
-    await page.click('[data-testid="recruiters-step"] button:has-text("Souscrire")');
     const notice = page.locator('[data-testid="payments-not-configured"]');
     await notice.waitFor();
     expect(await notice.textContent()).toContain('Le paiement en ligne n’est pas configuré');
+    expect(await notice.locator('a').getAttribute('href')).toMatch(/^mailto:/);
+    expect(await notice.locator('a').textContent()).toBe('Merci de nous contacter.');
+    expect(await page.locator('[data-testid="billing-step"]').count()).toBe(0);
     await expectAccessible(page);
+    // A post of the billing form anyway: 503, no redirect to a new pending subscription.
+    const res = await page.request.post('/portal/franchise_demo', {
+      form: { intent: 'billing', firstname: 'Claire', lastname: 'Dubois', email: 'compta@maison-demo.fr', company_name: 'Maison Demo SAS' },
+      headers: { origin: baseUrl() },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(503);
+    expect(res.headers()['location']).toBeUndefined();
     await page.context().close();
   });
 });

@@ -174,9 +174,9 @@ describe('the offer wizard with JavaScript', () => {
     expect(await page.locator('[data-testid="wizard-published"] p').first().textContent()).toBe('Votre annonce est publiée !');
     expect(await page.locator('#w-q1').isDisabled()).toBe(true);
     expect(await page.locator('[data-testid="wizard-finish"]').isDisabled()).toBe(true);
-    await page.waitForURL(/\/candidate\/offer\/[0-9A-Z]{6}$/);
+    await page.waitForURL(/\/candidate\/offer\/[0-9A-Z]{6}\?lang=fr$/);
     expect(await page.locator('h1').first().textContent()).toContain('Vendeur en boulangerie');
-    const jobCode = page.url().split('/').pop()!;
+    const jobCode = new URL(page.url()).pathname.split('/').pop()!;
     const pub = (await (await fetch(`${baseUrl()}/apis/list-offers/${jobCode}`)).json()) as { questions: unknown[]; city: string };
     expect(pub.questions).toHaveLength(3);
     await page.context().close();
@@ -285,10 +285,10 @@ describe('the offer wizard without JavaScript', () => {
       await route.fulfill({ response: res });
     });
     await page.click('[data-testid="wizard-finish"]');
-    await page.waitForURL(/\/candidate\/offer\/[0-9A-Z]{6}$/);
+    await page.waitForURL(/\/candidate\/offer\/[0-9A-Z]{6}\?lang=fr$/);
     expect(html).toContain('Votre annonce est publiée !');
     expect(html).toMatch(/<fieldset disabled="" class="plain">/);
-    const offer = (await (await fetch(`${baseUrl()}/apis/list-offers/${page.url().split('/').pop()}`)).json()) as Record<string, unknown>;
+    const offer = (await (await fetch(`${baseUrl()}/apis/list-offers/${new URL(page.url()).pathname.split('/').pop()}`)).json()) as Record<string, unknown>;
     expect(offer).toMatchObject({ title: 'Caissier (H/F)', city: 'Bruxelles', country_iso: 'BE', lang: 'nl', start_date: '2031-09-01' });
     await page.context().close();
   }, 180_000);
@@ -354,7 +354,7 @@ describe("a published draft's link (issue 22, decision 190)", () => {
     }
     await expectAccessible(page);
     await page.click('[data-testid="wizard-public-offer"]');
-    await page.waitForURL(new RegExp(`/candidate/offer/${jobCode}$`));
+    await page.waitForURL(new RegExp(`/candidate/offer/${jobCode}\\?lang=fr$`));
     expect(await page.locator('h1').first().textContent()).toContain('Serveur (H/F)');
 
     // Without JavaScript, the stale form's post answers the same page and the refusal (409).

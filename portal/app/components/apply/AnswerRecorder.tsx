@@ -2,8 +2,13 @@
 // (it stops by itself at 60 s), the replay, then retake or keep; or a video file chosen on the
 // device (accept="video/*" capture="user": phones that cannot record in the page open their own
 // camera). The kept answer uploads on tus with a progress bar (lib/answer-upload.ts).
+// The camera stays on from one question to the next (lib/camera.ts); while counting down and
+// recording on a phone, the question, the camera, the timer and "stop" fill the screen, so that
+// none of them scrolls out of view. The replay of a browser recording (WebM without a duration in
+// its header) is sought to its end once so that its seek bar shows the real length.
 // This module and tus-js-client load only when the candidate reaches the recording step.
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
+import { currentCamera, openCamera, releaseCamera } from '../../lib/camera.js';
 import { useT } from '../../lib/i18n.js';
 import { MAX_VIDEO_BYTES, RECORDING_SECONDS } from '../../lib/video-answers.js';
 import { dropPending, loadPending, savePending, uploadAnswer, type RunningUpload } from '../../lib/answer-upload.js';
@@ -51,13 +56,15 @@ const clock = (ms: number) => {
 
 export default function AnswerRecorder({ applicationId, questionId, endpoint, unfinished, index, total, question, previousError, onSent }: AnswerRecorderProps) {
   const t = useT();
-  const [camera, setCamera] = useState<Camera>('off');
+  // A camera turned on for an earlier question is still on.
+  const [camera, setCamera] = useState<Camera>(() => (currentCamera() ? 'on' : 'off'));
   const [step, setStep] = useState<Step>({ kind: 'ready' });
   const [elapsed, setElapsed] = useState(0);
   const [fileError, setFileError] = useState<string | null>(null);
   const [empty, setEmpty] = useState(false);
   const previewRef = useRef<HTMLVideoElement>(null);
-  const streamRef = useRef<MediaStream | null>(null);
+  const streamRef = useRef<MediaStream | null>(currentCamera());
+  const sectionRef = useRef<HTMLElement>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
   const uploadRef = useRef<RunningUpload | null>(null);
   const timers = useRef<number[]>([]);
@@ -68,28 +75,25 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
   };
 
   const stopCamera = useCallback(() => {
-    streamRef.current?.getTracks().forEach((track) => track.stop());
+    releaseCamera();
     streamRef.current = null;
   }, []);
 
+  // Leaving this question (the next one comes) keeps the camera on; the page turns it off.
   useEffect(
     () => () => {
       clearTimers();
-      stopCamera();
+      if (recorderRef.current?.state === 'recording') recorderRef.current.stop();
       uploadRef.current?.abort();
     },
-    [stopCamera],
+    [],
   );
 
   const startCamera = async () => {
     if (!canRecord()) return setCamera('none');
     setCamera('starting');
     try {
-      const stream = await navigator.mediaDevices.getUserMedia({
-        video: { facingMode: 'user', width: { ideal: 720 }, height: { ideal: 1280 } },
-        audio: true,
-      });
-      streamRef.current = stream;
+      streamRef.current = await openCamera();
       setCamera('on');
     } catch (e) {
       const name = e instanceof DOMException ? e.name : '';
@@ -118,7 +122,6 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
           onRetrying: () => setStep((s) => (s.kind === 'uploading' ? { ...s, retrying: true } : s)),
           onSuccess: () => {
             void dropPending(applicationId, questionId);
-            stopCamera();
             setStep({ kind: 'sent' });
             onSent();
           },
@@ -126,7 +129,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
         },
       );
     },
-    [applicationId, questionId, endpoint, unfinished, onSent, stopCamera],
+    [applicationId, questionId, endpoint, unfinished, onSent],
   );
 
   // A kept answer from an earlier visit (closed tab, lost connection) goes on where it stopped.
@@ -143,6 +146,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
     const stream = streamRef.current;
     if (!stream) return;
     clearTimers();
+    sectionRef.current?.scrollIntoView({ block: 'start' });
     setStep({ kind: 'countdown', n: COUNTDOWN_FROM });
     for (let n = COUNTDOWN_FROM - 1; n >= 1; n--) {
       timers.current.push(window.setTimeout(() => setStep({ kind: 'countdown', n }), (COUNTDOWN_FROM - n) * 1000));
@@ -211,12 +215,27 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
     void send(file);
   };
 
+  // A browser's WebM recording has no duration in its header (Infinity): seeking past its end once
+  // makes the browser read it to the end and learn it, then the replay goes back to the start.
+  const learnDuration = (e: SyntheticEvent<HTMLVideoElement>) => {
+    const video = e.currentTarget;
+    if (Number.isFinite(video.duration)) return;
+    const back = () => {
+      if (!Number.isFinite(video.duration)) return;
+      video.removeEventListener('durationchange', back);
+      video.currentTime = 0;
+    };
+    video.addEventListener('durationchange', back);
+    video.currentTime = Number.MAX_SAFE_INTEGER;
+  };
+
+  const live = step.kind === 'countdown' || step.kind === 'recording';
   const busy = step.kind === 'countdown' || step.kind === 'recording' || step.kind === 'uploading' || step.kind === 'sent';
   const showLive = camera === 'on' && (step.kind === 'ready' || step.kind === 'countdown' || step.kind === 'recording');
   const headingId = `q-${questionId}`;
 
   return (
-    <section className="recorder" aria-labelledby={headingId} data-testid="recorder" data-question={index + 1}>
+    <section ref={sectionRef} className={`recorder${live ? ' live' : ''}`} aria-labelledby={headingId} data-testid="recorder" data-question={index + 1}>
       <p className="muted">{t('apply_question', { n: index + 1, total })}</p>
       <h2 id={headingId}>{question}</h2>
       {previousError && step.kind === 'ready' && (
@@ -227,7 +246,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
 
       <div className="camera">
         {showLive && <video ref={previewRef} className="mirror" muted playsInline autoPlay aria-label={t('apply_preview_label')} data-testid="preview" />}
-        {step.kind === 'review' && <video src={step.url} controls playsInline aria-label={t('apply_replay_label')} data-testid="replay" />}
+        {step.kind === 'review' && <video src={step.url} controls playsInline preload="metadata" onLoadedMetadata={learnDuration} aria-label={t('apply_replay_label')} data-testid="replay" />}
         {step.kind === 'countdown' && (
           <p className="countdown" role="status" aria-live="assertive" data-testid="countdown">
             <span aria-hidden="true">{step.n}</span>

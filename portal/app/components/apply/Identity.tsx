@@ -7,6 +7,7 @@ import { useLang, useT } from '../../lib/i18n.js';
 import { useHydrated } from '../../lib/hydrated.js';
 import { postJson } from '../../lib/api-client.js';
 import { formMessage } from '../../lib/form-messages.js';
+import { ForgotPassword } from '../ForgotPassword.js';
 import { EMAIL_CODE_PATTERN, isEmail, normalizeEmail } from '../../../../models/rules/email-format.js';
 
 export interface Me {
@@ -22,7 +23,12 @@ async function answer(res: Response): Promise<{ ok: boolean; body: { user?: Publ
   return { ok: res.ok, body: (await res.json().catch(() => ({}))) as { user?: PublicUser; message?: string; error?: string } };
 }
 
-export function Identity({ jobCode, onSignedIn }: { jobCode: string; onSignedIn(me: Me): void }) {
+/**
+ * jobCode: the offer being answered (the code's mail opens its page); returnTo: a meeting room
+ * being joined instead (its mail opens the room); askName: a new account's name fields (not in
+ * the room: an invited candidate has an account).
+ */
+export function Identity({ jobCode, returnTo, askName = true, onSignedIn }: { jobCode?: string; returnTo?: string; askName?: boolean; onSignedIn(me: Me): void }) {
   const t = useT();
   const lang = useLang();
   const hydrated = useHydrated();
@@ -74,7 +80,7 @@ export function Identity({ jobCode, onSignedIn }: { jobCode: string; onSignedIn(
     setBusy(true);
     setError(null);
     try {
-      const { ok, body } = await answer(await postJson('/apis/auth/email-code', { email: address, lang, job_code: jobCode }));
+      const { ok, body } = await answer(await postJson('/apis/auth/email-code', { email: address, lang, job_code: jobCode || undefined, return_to: returnTo }));
       if (!ok) return setError(body.message ?? t('err_network'));
       setEmail(address);
       setSentTo(address);
@@ -118,7 +124,7 @@ export function Identity({ jobCode, onSignedIn }: { jobCode: string; onSignedIn(
           {error}
         </p>
       )}
-      {withPassword ? (
+      {withPassword && (
         <form onSubmit={signIn} noValidate>
           <div className="field">
             <label htmlFor="ap-login-email">{t('apply_email')}</label>
@@ -132,6 +138,9 @@ export function Identity({ jobCode, onSignedIn }: { jobCode: string; onSignedIn(
             {t('apply_sign_in')}
           </button>
         </form>
+      )}
+      {withPassword ? (
+        <ForgotPassword email={email} />
       ) : sentTo ? (
         <form onSubmit={checkCode} noValidate>
           {info && (
@@ -141,7 +150,20 @@ export function Identity({ jobCode, onSignedIn }: { jobCode: string; onSignedIn(
           )}
           <div className="field">
             <label htmlFor="ap-code">{t('apply_code')}</label>
-            <input ref={codeInput} id="ap-code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />
+            <input
+              ref={codeInput}
+              id="ap-code"
+              className="code-input"
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              enterKeyHint="done"
+              spellCheck={false}
+              required
+            />
           </div>
           <button type="submit" className="button block" disabled={!hydrated || busy}>
             {t('apply_check_code')}
@@ -162,14 +184,18 @@ export function Identity({ jobCode, onSignedIn }: { jobCode: string; onSignedIn(
             <label htmlFor="ap-email">{t('apply_email')}</label>
             <input id="ap-email" name="email" type="email" autoComplete="email" required defaultValue={email} />
           </div>
-          <div className="field">
-            <label htmlFor="ap-firstname">{t('apply_firstname')}</label>
-            <input id="ap-firstname" name="firstname" type="text" autoComplete="given-name" />
-          </div>
-          <div className="field">
-            <label htmlFor="ap-lastname">{t('apply_lastname')}</label>
-            <input id="ap-lastname" name="lastname" type="text" autoComplete="family-name" />
-          </div>
+          {askName && (
+            <>
+              <div className="field">
+                <label htmlFor="ap-firstname">{t('apply_firstname')}</label>
+                <input id="ap-firstname" name="firstname" type="text" autoComplete="given-name" />
+              </div>
+              <div className="field">
+                <label htmlFor="ap-lastname">{t('apply_lastname')}</label>
+                <input id="ap-lastname" name="lastname" type="text" autoComplete="family-name" />
+              </div>
+            </>
+          )}
           <button type="submit" className="button block" disabled={!hydrated || busy}>
             {t('apply_send_code')}
           </button>
