@@ -187,7 +187,9 @@ export async function boostOffer(caller: User, jobCode: string, now: Date) {
       { replacements: [true, at, sqlDate(ends, dialect()), at, found.id, false, at], type: QueryTypes.UPDATE, transaction: t },
     );
     if (Number(boosted) !== 1) {
-      const offer = await Offer.findByPk(found.id, { attributes: ['is_boosted', 'boost_ends_at', 'state'], transaction: t });
+      // A locking read: it sees the boost another request just committed (a plain read would see this
+      // transaction's snapshot, taken at its first read, on MariaDB).
+      const offer = await Offer.findByPk(found.id, { attributes: ['id', 'is_boosted', 'boost_ends_at', 'state'], transaction: t, lock: t.LOCK.UPDATE });
       if (offer && offer.state === 'available' && isBoostedAt(offer, now)) throw new AppError(409, 'offer_already_boosted', 'offer_already_boosted', { code: 'offer_already_boosted' });
       throw new AppError(409, 'offer_not_available', 'offer_not_available', { code: 'offer_not_available' });
     }
