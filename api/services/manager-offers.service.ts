@@ -15,7 +15,7 @@ import { parseInput } from '../lib/validate.js';
 import { publishSchema } from './drafts.schema.js';
 import { offerColumns } from './drafts.service.js';
 import { freeJobCode, isJobCodeCollision, withJobCodeRetry } from './job-codes.js';
-import { CounterChanges } from './user-counters.service.js';
+import { recountUsers } from './user-counters.service.js';
 import { scopedOffer } from './manager-applications.service.js';
 import { audit } from './audit.service.js';
 import { enqueue } from '../jobs/queue.js';
@@ -94,7 +94,6 @@ export async function createManagerOffer(caller: User, body: BulkOfferInput, now
 
   const create = () =>
     transaction(async (t) => {
-      const counts = await new CounterChanges().lock(t, { recruiters: [recruiterId] });
       if (wanted && (await Offer.count({ where: { job_code: wanted }, transaction: t }))) throw conflict('job_code_taken', 'job_code_taken');
       const offer = await Offer.create(
         {
@@ -114,7 +113,7 @@ export async function createManagerOffer(caller: User, body: BulkOfferInput, now
         (fields.questions ?? []).map((q, i) => ({ offer_id: offer.id, qid: q.id, position: i + 1, question: q.question })),
         { transaction: t },
       );
-      await counts.offer(null, offer).apply(t);
+      await recountUsers([recruiterId], t);
       await audit(t, {
         actorId: caller.id,
         action: 'create',
@@ -155,9 +154,8 @@ export async function updateManagerOffer(caller: User, jobCode: string, body: Of
         changes.state = state;
       }
     }
-    const counts = await new CounterChanges().lock(t, { recruiters: [offer.recruiter_id] });
     await offer.update(changes, { transaction: t });
-    await counts.offer({ recruiter_id: offer.recruiter_id, state: before.state }, offer).apply(t);
+    if (changes.state) await recountUsers([offer.recruiter_id as string], t);
     await audit(t, { actorId: caller.id, action: 'update', resource: 'manager-offers', recordId: offer.id, before, after: changes, at: now });
     return { error: false, Item: { job_code: offer.job_code, state: offer.state, active: offer.state === 'available', shopname: offer.shopname } };
   });
@@ -189,9 +187,9 @@ export async function boostOffer(caller: User, jobCode: string, now: Date) {
       { replacements: [true, at, sqlDate(ends, dialect()), at, found.id, false, at], type: QueryTypes.UPDATE, transaction: t },
     );
     if (Number(boosted) !== 1) {
-      // A locking read: it sees the boost committed by a concurrent request (a plain read would see
-      // this transaction's older snapshot on MariaDB and name the wrong refusal).
-      const offer = await Offer.findByPk(found.id, { attributes: ['is_boosted', 'boost_ends_at', 'state'], transaction: t, lock: t.LOCK.UPDATE });
+      // A locking read: it sees the boost another request just committed (a plain read would see this
+      // transaction's snapshot, taken at its first read, on MariaDB).
+      const offer = await Offer.findByPk(found.id, { attributes: ['id', 'is_boosted', 'boost_ends_at', 'state'], transaction: t, lock: t.LOCK.UPDATE });
       if (offer && offer.state === 'available' && isBoostedAt(offer, now)) throw new AppError(409, 'offer_already_boosted', 'offer_already_boosted', { code: 'offer_already_boosted' });
       throw new AppError(409, 'offer_not_available', 'offer_not_available', { code: 'offer_not_available' });
     }
