@@ -1,7 +1,8 @@
 // The manager's templates (/manager/templates, /manager/template/{id|new}; back-office.md sections
 // 3 and 5): the generated inputs of the templates declaration (the owner is the manager, set by the
 // server), the question editor, and the "fill all required fields" check before saving.
-import { Create, Datagrid, DeleteWithConfirmButton, Edit, EditButton, InfiniteList, SimpleForm, TextField, DateField } from 'react-admin';
+import { Create, Datagrid, DeleteWithConfirmButton, Edit, EditButton, InfiniteList, SimpleForm, TextField } from 'react-admin';
+import { ListDateField } from '../common/ListDateField.js';
 import { templates } from '../../../models/resources/templates/resource.js';
 import { declaredDefaults, writableFields } from '../../../models/resources/schema.js';
 import { inputFor } from '../generated/screens.js';
@@ -34,7 +35,7 @@ export function TemplateList() {
       <Datagrid rowClick="edit" bulkActionButtons={false} data-testid="templates-table">
         <TextField source="title" sortable={false} />
         <TextField source="company_name" sortable={false} />
-        <DateField source="created_at" showTime />
+        <ListDateField source="created_at" showTime />
         <EditButton />
         <DeleteWithConfirmButton confirmContent="console.delete_record_confirm" mutationMode="pessimistic" />
       </Datagrid>

@@ -134,7 +134,7 @@ describe.each(Object.entries(LANGS))('the offers table (%s)', (lang, t) => {
     expect(lastCo).toMatch(/\b2 min\b/);
     await page.screenshot({ path: `${SHOTS}/manager-offers-${lang}.png`, fullPage: true });
     // Dates: yyyy/mm/dd on every list of the area, never the browser's own format.
-    for (const path of ['/manager/offers', '/manager/shops', '/manager/subscriptions', '/manager/']) {
+    for (const path of ['/manager/offers', '/manager/shops', '/manager/templates', '/manager/subscriptions', '/manager/']) {
       await page.goto(`${demo.s.base}${path}`);
       await page.waitForLoadState('networkidle');
       const text = await page.locator('main, #main-content, body').first().innerText();
