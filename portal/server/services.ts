@@ -18,6 +18,7 @@ import type { Lang } from '../../config/i18n/index.js';
 import { findEditableDraft, findPublishableDraft, getDraft, offerManagement, publishDraft, saveDraft } from '../../api/services/drafts.service.js';
 import { draftSchema, publishSchema } from '../../api/services/drafts.schema.js';
 import { referenceLists } from '../../config/reference/index.js';
+import { isDatabaseOutage } from '../../models/write-once.js';
 
 /** POST /apis/submit-interest in-process: the same schema as the route's validate middleware. */
 const submitInterest = (input: unknown, now: Date, lang?: Lang) => storeInterest(parseInput(interestSchema, input), now, lang);
@@ -58,4 +59,33 @@ const drafts = {
   referenceLists,
 };
 
-export const portalServices = { getPublicOffer, submitInterest, getLandingConfig, storeUpload, limitWrite, subscriptions, sessions, drafts };
+/** What a page answers when the database cannot be used: 503, drawn by the error boundary's 503 text. */
+function outage(e: unknown): never {
+  if (isDatabaseOutage(e)) throw new Response(null, { status: 503, statusText: 'Service Unavailable', headers: { 'Retry-After': '5' } });
+  throw e;
+}
+
+/**
+ * Every service a page calls, with a database outage turned into a thrown 503 response
+ * (docs/decisions/201-database-outage-is-503.md): the page then answers 503 with the "try again in
+ * a moment" text, never 500, as /apis does through its error middleware.
+ */
+function outageIs503<T>(value: T): T {
+  if (typeof value === 'function') {
+    const fn = value as (...args: unknown[]) => unknown;
+    return ((...args: unknown[]) => {
+      try {
+        const result = fn(...args);
+        return result instanceof Promise ? result.catch(outage) : result;
+      } catch (e) {
+        return outage(e);
+      }
+    }) as T;
+  }
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, outageIs503(v)])) as T;
+  }
+  return value;
+}
+
+export const portalServices = outageIs503({ getPublicOffer, submitInterest, getLandingConfig, storeUpload, limitWrite, subscriptions, sessions, drafts });

@@ -52,6 +52,8 @@ const en: Record<keyof typeof fr, string> = {
   error_meta_title: 'Error',
   error_title: 'Something went wrong',
   error_text: 'We encountered a problem. Please try again later.',
+  unavailable_title: 'Service temporarily unavailable',
+  unavailable_text: 'The service is temporarily unavailable. Please try again in a moment.',
 
   offer_meta_title: '{title} at {company}',
   offer_meta_description: 'Apply on video to the {title} offer at {company}.',

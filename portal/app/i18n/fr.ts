@@ -51,6 +51,8 @@ const fr = {
   error_meta_title: 'Erreur',
   error_title: 'Une erreur est survenue',
   error_text: 'Nous avons rencontré un problème. Merci de réessayer plus tard.',
+  unavailable_title: 'Service momentanément indisponible',
+  unavailable_text: 'Le service est momentanément indisponible. Merci de réessayer dans quelques instants.',
 
   offer_meta_title: '{title} chez {company}',
   offer_meta_description: 'Postulez en vidéo à l’offre {title} chez {company}.',

@@ -52,6 +52,8 @@ const nl: Record<keyof typeof fr, string> = {
   error_meta_title: 'Fout',
   error_title: 'Er is iets misgegaan',
   error_text: 'We hebben een probleem ondervonden. Probeer het later opnieuw.',
+  unavailable_title: 'Dienst tijdelijk niet beschikbaar',
+  unavailable_text: 'De dienst is tijdelijk niet beschikbaar. Probeer het over enkele ogenblikken opnieuw.',
 
   offer_meta_title: '{title} bij {company}',
   offer_meta_description: 'Solliciteer op video voor de vacature {title} bij {company}.',
