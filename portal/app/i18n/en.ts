@@ -33,7 +33,6 @@ const en: Record<keyof typeof fr, string> = {
   home_step_5: 'Contact candidates in the app',
   home_watch_video: 'Watch the presentation video',
   home_frame_title: 'Presentation',
-  home_frame_close: 'Close',
   home_video_captions: 'Captions',
   home_company_signin: 'Recruiting? Company sign-in',
   home_cta_title: 'Ready to recruit differently?',

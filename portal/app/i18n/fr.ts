@@ -32,7 +32,6 @@ const fr = {
   home_step_5: 'Contactez les candidats dans l’application',
   home_watch_video: 'Voir la vidéo de présentation',
   home_frame_title: 'Présentation',
-  home_frame_close: 'Fermer',
   home_video_captions: 'Sous-titres',
   home_company_signin: 'Vous recrutez ? Connexion entreprise',
   home_cta_title: 'Prêt à recruter autrement ?',

@@ -33,7 +33,6 @@ const nl: Record<keyof typeof fr, string> = {
   home_step_5: 'Neem contact op in de app',
   home_watch_video: 'Bekijk de presentatievideo',
   home_frame_title: 'Presentatie',
-  home_frame_close: 'Sluiten',
   home_video_captions: 'Ondertitels',
   home_company_signin: 'Rekruteert u? Aanmelden voor bedrijven',
   home_cta_title: 'Klaar om anders aan te werven?',

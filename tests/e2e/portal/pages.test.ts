@@ -31,7 +31,7 @@ describe('home page', () => {
     ]);
     expect(await page.locator('ol.steps > li').count()).toBe(5);
     const footer = page.locator('footer');
-    for (const href of ['/terms', '/legals', '/privacy']) expect(await footer.locator(`a[href="${href}"]`).count()).toBe(1);
+    for (const href of ['/terms', '/legals', '/privacy']) expect(await footer.locator(`a[href="${href}?lang=fr"]`).count()).toBe(1);
     expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
