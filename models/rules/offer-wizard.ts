@@ -47,9 +47,16 @@ export function filledSteps(json: DraftOfferJson): number[] {
   return Array.from({ length: WIZARD_STEP_COUNT }, (_, i) => i + 1).filter((n) => isStepFilled(json, n));
 }
 
-/** Where "start" or "continue" leads: the step after the last filled one (step 1 when none, step 12 at most). */
+/** The company step, which a company user's new draft may already hold (decision 271). */
+export const COMPANY_STEP = 2;
+
+/** Whether the writer has begun: a step filled other than the company step a new draft may start with. */
+export const isDraftStarted = (filled: number[]): boolean => filled.some((n) => n !== COMPANY_STEP);
+
+/** Where "start" or "continue" leads: the first step not yet filled (step 12 when all are). */
 export function continueStep(filled: number[]): number {
-  return filled.length === 0 ? 1 : Math.min(Math.max(...filled) + 1, WIZARD_STEP_COUNT);
+  for (let n = 1; n <= WIZARD_STEP_COUNT; n++) if (!filled.includes(n)) return n;
+  return WIZARD_STEP_COUNT;
 }
 
 /** The steps holding the given field paths (e.g. fill_all_required_fields' list), in order, once each. */

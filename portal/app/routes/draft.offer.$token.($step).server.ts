@@ -10,7 +10,7 @@ import { resolveLang } from '../lib/lang.server.js';
 import { isLang } from '../../../config/i18n/langs.js';
 import { readForm } from '../lib/read-form.server.js';
 import { formDate, parseFormDate } from '../../../models/rules/dates.js';
-import { MAX_WIZARD_QUESTIONS, MIN_WIZARD_QUESTIONS, WIZARD_STEP_COUNT, continueStep, filledSteps, stepsOfFields } from '../../../models/rules/offer-wizard.js';
+import { MAX_WIZARD_QUESTIONS, MIN_WIZARD_QUESTIONS, WIZARD_STEP_COUNT, continueStep, filledSteps, isDraftStarted, stepsOfFields } from '../../../models/rules/offer-wizard.js';
 import type { DraftOfferJson } from '../../../models/offer.model.js';
 import type { OfferManagement } from '../../../api/services/drafts.service.js';
 
@@ -61,6 +61,7 @@ export async function wizardData(token: string, stepParam: string | undefined, r
     manage: management ? { area: management.area, href: manageHref(management) } : null,
     signedIn: !!context.caller,
     filled,
+    started: isDraftStarted(filled),
     next: continueStep(filled),
     lists: {
       job_cat: lists.job_cat,

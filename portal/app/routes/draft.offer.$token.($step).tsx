@@ -129,7 +129,7 @@ function Published({ page, jobCode, result }: { page: Data; jobCode: string; res
 function Welcome({ page }: { page: Data }) {
   const t = useT();
   const href = useHref(page.token);
-  const started = page.filled.length > 0;
+  const { started } = page;
   return (
     <section className="narrow" aria-labelledby="wiz-welcome" data-testid="wizard-welcome">
       <h1 id="wiz-welcome">{t(started ? 'wiz_welcome_back' : 'wiz_welcome_new')}</h1>

@@ -5,16 +5,28 @@
 // which). States: loading, then the error message or the room; a signed-out visitor gets a sign-in
 // form (the e-mail code for candidates, or the password), then joins (decision 290). Until the other
 // side has joined, the room says it waits for them, with the scheduled time of the call if any.
-import type { MetaFunction } from '@remix-run/node';
-import { useParams } from '@remix-run/react';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData, useParams } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useT } from '../lib/i18n.js';
-import { simpleMeta } from '../lib/meta.js';
+import { pageMeta } from '../lib/meta.js';
+import { format } from '../i18n/index.js';
+import { resolveLang } from '../lib/lang.server.js';
+import { meetingPageTexts, type MeetingPageTexts } from '../i18n/meeting-page.server.js';
 import { createCall, listCameras, type MeetingCall, type MeetingJoin, type RemoteState } from '../lib/meeting/call.js';
 import { Identity } from '../components/apply/Identity.js';
 import { meetingRoomPath } from '../../../models/rules/meeting.js';
 
-export const meta: MetaFunction = ({ matches, location }) => simpleMeta(matches, location.pathname, 'meeting_meta_title', 'meeting_meta_description', { noindex: true });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { texts: meetingPageTexts(await resolveLang(request, context)) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data?.texts.meta_title ?? '', description: data?.texts.meta_description ?? '', noindex: true });
+
+/** The room's texts, from the page's data (meeting-page.server.ts). */
+function useMeetingTexts(): (key: keyof MeetingPageTexts, vars?: Record<string, string | number>) => string {
+  const { texts } = useLoaderData<typeof loader>();
+  return useCallback((key: keyof MeetingPageTexts, vars?: Record<string, string | number>) => format(texts[key], vars), [texts]);
+}
 export const handle = { bare: true };
 
 /** Controls hide after this long without activity (public-web.md section 9). */
@@ -59,7 +71,7 @@ function Video({ stream, muted, label, testId, className }: { stream: MediaStrea
 
 export default function MeetingRoom() {
   const { recruiterId = '', candidateId = '', currentUserId = '' } = useParams();
-  const t = useT();
+  const mt = useMeetingTexts();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -72,20 +84,20 @@ export default function MeetingRoom() {
         const body = (await res.json().catch(() => ({}))) as Partial<MeetingJoin> & { error?: unknown; message?: string };
         if (cancelled) return;
         if (res.status === 401) return setLoad({ state: 'signin' });
-        if (!res.ok || body.error || !body.Meeting || !body.Attendee) return setLoad({ state: 'error', message: body.message || t('meeting_error_default') });
+        if (!res.ok || body.error || !body.Meeting || !body.Attendee) return setLoad({ state: 'error', message: body.message || mt('error_default') });
         setLoad({ state: 'joined', join: body as MeetingJoin });
       })
-      .catch((e: unknown) => !cancelled && setLoad({ state: 'error', message: e instanceof Error ? e.message : t('meeting_error_default') }));
+      .catch((e: unknown) => !cancelled && setLoad({ state: 'error', message: e instanceof Error ? e.message : mt('error_default') }));
     return () => {
       cancelled = true;
     };
-  }, [recruiterId, candidateId, currentUserId, attempt, t]);
+  }, [recruiterId, candidateId, currentUserId, attempt, mt]);
 
   if (load.state === 'loading') {
     return (
       <div className="meeting meeting-center" aria-busy="true">
         <p role="status">
-          <span className="spinner" aria-hidden="true" /> {t('meeting_loading')}
+          <span className="spinner" aria-hidden="true" /> {mt('loading')}
         </p>
       </div>
     );
@@ -93,8 +105,8 @@ export default function MeetingRoom() {
   if (load.state === 'signin') {
     return (
       <div className="page narrow" data-testid="meeting-signin">
-        <h1>{t('meeting_signin_title')}</h1>
-        <p>{t('meeting_signin_text')}</p>
+        <h1>{mt('signin_title')}</h1>
+        <p>{mt('signin_text')}</p>
         <Identity returnTo={meetingRoomPath(recruiterId, candidateId, currentUserId)} askName={false} onSignedIn={() => setAttempt((n) => n + 1)} />
       </div>
     );
@@ -102,7 +114,7 @@ export default function MeetingRoom() {
   if (load.state === 'error') {
     return (
       <div className="meeting meeting-center">
-        <h1 className="visually-hidden">{t('meeting_meta_title')}</h1>
+        <h1 className="visually-hidden">{mt('meta_title')}</h1>
         <p className="panel err" role="alert" data-testid="meeting-error">
           {load.message}
         </p>
@@ -112,22 +124,22 @@ export default function MeetingRoom() {
   if (load.state === 'left') {
     return (
       <div className="meeting meeting-center">
-        <h1 className="visually-hidden">{t('meeting_meta_title')}</h1>
+        <h1 className="visually-hidden">{mt('meta_title')}</h1>
         <p role="status" data-testid="meeting-left">
-          {t('meeting_left')}
+          {mt('left')}
         </p>
         <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
-          {t('meeting_rejoin')}
+          {mt('rejoin')}
         </button>
       </div>
     );
   }
-  return <Room join={load.join} onLeft={() => setLoad({ state: 'left' })} onError={(message) => setLoad({ state: 'error', message: message || t('meeting_error_default') })} />;
+  return <Room join={load.join} onLeft={() => setLoad({ state: 'left' })} onError={(message) => setLoad({ state: 'error', message: message || mt('error_default') })} />;
 }
 
 function Room({ join, onLeft, onError }: { join: MeetingJoin; onLeft: () => void; onError: (message: string | null) => void }) {
   const { recruiterId = '', candidateId = '' } = useParams();
-  const t = useT();
+  const mt = useMeetingTexts();
   const call = useRef<MeetingCall | null>(null);
   const [local, setLocal] = useState<MediaStream | null>(null);
   const [remote, setRemote] = useState<MediaStream | null>(null);
@@ -160,7 +172,7 @@ function Room({ join, onLeft, onError }: { join: MeetingJoin; onLeft: () => void
         await c.start();
         if (active) setCameras(await listCameras());
       })
-      .catch(() => active && onError(t('meeting_media_error')));
+      .catch(() => active && onError(mt('media_error')));
     const leave = () => made?.leave();
     window.addEventListener('pagehide', leave);
     return () => {
@@ -209,11 +221,11 @@ function Room({ join, onLeft, onError }: { join: MeetingJoin; onLeft: () => void
 
   return (
     <div className={`meeting${controls ? '' : ' meeting-idle'}`} data-testid="meeting-room" data-provider={join.Meeting.Provider}>
-      <h1 className="visually-hidden">{t('meeting_meta_title')}</h1>
-      <Video stream={remote} muted={false} label={t('meeting_remote_video', { name: other.name })} testId="meeting-remote" className="meeting-remote" />
+      <h1 className="visually-hidden">{mt('meta_title')}</h1>
+      <Video stream={remote} muted={false} label={mt('remote_video', { name: other.name })} testId="meeting-remote" className="meeting-remote" />
       <div className="meeting-top">
         {other.picture ? (
-          <img src={other.picture} alt={t('meeting_picture_alt', { name: other.name })} width={40} height={40} />
+          <img src={other.picture} alt={mt('picture_alt', { name: other.name })} width={40} height={40} />
         ) : (
           <span className="meeting-initial" aria-hidden="true">
             {other.name.slice(0, 1).toUpperCase()}
@@ -223,42 +235,42 @@ function Room({ join, onLeft, onError }: { join: MeetingJoin; onLeft: () => void
           <p className="meeting-name">{other.name}</p>
           <p className="meeting-state" role="status" data-testid="meeting-state" data-connected={state.connected ? '1' : '0'}>
             <span className={`dot ${state.connected ? 'on' : 'off'}`} aria-hidden="true" />
-            {state.connected ? t('meeting_connected') : met ? t('meeting_disconnected') : t('meeting_waiting', { name: other.name })}
+            {state.connected ? mt('connected') : met ? mt('disconnected') : mt('waiting', { name: other.name })}
             {state.connected && !state.audio && (
               <span className="meeting-flag" data-testid="meeting-remote-muted">
                 {' · '}
-                {t('meeting_remote_muted')}
+                {mt('remote_muted')}
               </span>
             )}
             {state.connected && !state.video && (
               <span className="meeting-flag" data-testid="meeting-remote-camera-off">
                 {' · '}
-                {t('meeting_remote_camera_off')}
+                {mt('remote_camera_off')}
               </span>
             )}
           </p>
           {!met && scheduled && (
             <p className="meeting-scheduled" data-testid="meeting-scheduled">
-              {t('meeting_scheduled', scheduled)}
+              {mt('scheduled', scheduled)}
             </p>
           )}
         </div>
       </div>
-      <Video stream={local} muted label={t('meeting_local_video')} testId="meeting-local" className="meeting-local" />
-      <div className="meeting-controls" role="toolbar" aria-label={t('meeting_controls')} data-testid="meeting-controls" aria-hidden={controls ? undefined : true}>
+      <Video stream={local} muted label={mt('local_video')} testId="meeting-local" className="meeting-local" />
+      <div className="meeting-controls" role="toolbar" aria-label={mt('controls')} data-testid="meeting-controls" aria-hidden={controls ? undefined : true}>
         <button type="button" onClick={toggleVideo} tabIndex={controls ? 0 : -1}>
-          {t(video ? 'meeting_camera_off' : 'meeting_camera_on')}
+          {mt(video ? 'camera_off' : 'camera_on')}
         </button>
         <button type="button" onClick={toggleAudio} tabIndex={controls ? 0 : -1}>
-          {t(audio ? 'meeting_mute' : 'meeting_unmute')}
+          {mt(audio ? 'mute' : 'unmute')}
         </button>
         {cameras.length > 1 && (
           <button type="button" onClick={() => void switchCamera()} tabIndex={controls ? 0 : -1}>
-            {t('meeting_switch_camera')}
+            {mt('switch_camera')}
           </button>
         )}
         <button type="button" className="leave" onClick={leave} tabIndex={controls ? 0 : -1}>
-          {t('meeting_leave')}
+          {mt('leave')}
         </button>
       </div>
     </div>
