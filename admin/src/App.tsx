@@ -1,11 +1,13 @@
 // The staff console. Resources come from the declarations (resources/index.ts): each gets
 // generated screens unless a hand-written one is listed in CUSTOM. Non-staff see the spec's
-// 'en cours de développement' message and no resource (so no data) is mounted.
-import type { ReactElement } from 'react';
-import { Route } from 'react-router-dom';
+// 'en cours de développement' message and no resource (so no data) is mounted. Staff land on the
+// users list (the spec's "admin dashboard list"); the menu's Dashboard entry opens their real
+// dashboard, today's counts and jobs, at #/today (decision 262).
+import type { ReactElement, ReactNode } from 'react';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import { Navigate, Route } from 'react-router-dom';
 import { Typography } from '@mui/material';
-import { Admin, CustomRoutes, Resource, usePermissions, useTranslate } from 'react-admin';
-import { Navigate } from 'react-router-dom';
+import { Admin, CustomRoutes, Layout, Menu, Resource, usePermissions, useTranslate } from 'react-admin';
 import { RESOURCES } from '../../models/resources/index.js';
 import { authProvider } from './providers/authProvider.js';
 import { dataProvider } from './providers/dataProvider.js';
@@ -16,12 +18,28 @@ import { UserList } from './users/UserList.js';
 import { UserDetail } from './users/UserDetail.js';
 import { OfferList } from './offers/OfferList.js';
 import { LandingList } from './landings/LandingList.js';
+import { StaffDashboard } from './home/StaffDashboard.js';
 
 const CUSTOM: Record<string, Partial<Record<'list', () => ReactElement>>> = {
   users: { list: UserList },
   offers: { list: OfferList },
   landings: { list: LandingList },
 };
+
+/** The menu: the staff dashboard first (for staff), then the resources. */
+function StaffMenu() {
+  const { permissions } = usePermissions();
+  return (
+    <Menu>
+      {permissions === 'admin' && <Menu.Item to="/today" primaryText="console.home.title" leftIcon={<DashboardIcon />} data-testid="menu-today" />}
+      <Menu.ResourceItems />
+    </Menu>
+  );
+}
+
+function StaffLayout({ children }: { children: ReactNode }) {
+  return <Layout menu={StaffMenu}>{children}</Layout>;
+}
 
 function Home() {
   const { permissions, isPending } = usePermissions();
@@ -39,13 +57,14 @@ function Home() {
 
 export function App() {
   return (
-    <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} loginPage={LoginPage} dashboard={Home} disableTelemetry requireAuth>
+    <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} loginPage={LoginPage} dashboard={Home} layout={StaffLayout} disableTelemetry requireAuth>
       {(permissions: string) =>
         permissions === 'admin'
           ? [
               ...RESOURCES.map((decl) => <Resource key={decl.name} {...resourceProps(decl, CUSTOM[decl.name])} />),
               <CustomRoutes key="custom">
                 <Route path="/user/:id" element={<UserDetail />} />
+                <Route path="/today" element={<StaffDashboard />} />
               </CustomRoutes>,
             ]
           : []

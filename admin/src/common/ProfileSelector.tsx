@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import { users } from '../../../models/resources/users/resource.js';
 import { filterDefaults } from '../../../models/resources/schema.js';
 
-const OPTIONS = ['candidate', 'recruiter', 'landing', 'offers', 'wishlist'] as const;
+// The spec's options plus manager: managers are users of their own profile (decision 261).
+const OPTIONS = ['candidate', 'recruiter', 'manager', 'landing', 'offers', 'wishlist'] as const;
 const ROUTES: Record<string, string> = { landing: '/landings', offers: '/offers' };
 
 export function ProfileSelector({ current }: { current: string; alwaysOn?: boolean; source?: string }) {

@@ -35,6 +35,8 @@ export const applications = defineResource({
     { source: 'recruiter_id', type: 'eq' },
     { source: 'offer_id', type: 'eq' },
     { source: 'state', type: 'eq', choices: ['applying', 'complete'] },
+    // The staff dashboard's "applications started today".
+    { source: 'created_gte', column: 'created_at', type: 'dateFrom' },
     { source: 'id', type: 'in' },
   ],
   sort: ['created_at'],

@@ -176,7 +176,7 @@ describe('no raw key and no raw enum value in the staff console', () => {
         ];
         for (const u of detail) await visit(`/user/${u!.id}`);
         // The staff dashboard.
-        await visit('/');
+        await visit('/today');
       } finally {
         await context.close();
       }
