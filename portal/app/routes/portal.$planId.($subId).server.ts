@@ -87,12 +87,15 @@ export async function subscriptionAction(planId: string, subId: string | undefin
     return data<ActionResult>({ status: 'error', intent, message: t(lang, key, vars) }, { status });
   };
 
-  // Without Stripe keys nothing is stored: the page says so from its first step (decision 243).
-  if ((intent === 'billing' || intent === 'checkout') && !services.subscriptions.paymentsConfigured(deps.settings)) return data<ActionResult>({ status: 'not_configured' }, { status: 503 });
+  // Without Stripe keys nothing is stored: the page says so from its first step (decision 243). A
+  // form is checked first, so bad input stays a 400 whatever the server's configuration.
+  const unconfigured = () => !services.subscriptions.paymentsConfigured(deps.settings) && data<ActionResult>({ status: 'not_configured' }, { status: 503 });
 
   if (intent === 'billing') {
     const checked = checkForm(billingSchema, form);
     if (!checked.data) return data<ActionResult>({ status: 'invalid', intent, errors: checked.errors, values: form }, { status: 400 });
+    const refused = unconfigured();
+    if (refused) return refused;
     try {
       if (!caller) await services.limitWrite('apply', context.writer, now);
       const sub = await services.subscriptions.billingInformations({ action: 'billing_informations', sub_plan_id: planId, sub_id: subId, ...checked.data }, caller, now, deps.settings);
@@ -134,6 +137,8 @@ export async function subscriptionAction(planId: string, subId: string | undefin
   if (intent === 'checkout') {
     const checked = checkForm(quantityForm, { quantity: form.quantity ?? String(QUANTITY_DEFAULT) });
     if (!checked.data) return data<ActionResult>({ status: 'invalid', intent, errors: checked.errors, values: form }, { status: 400 });
+    const refused = unconfigured();
+    if (refused) return refused;
     try {
       const sub = await services.subscriptions.subRegister(
         { action: 'sub_register', sub_plan_id: planId, sub_id: subId, sub_quantity: checked.data.quantity, user_sub: caller?.id, email: caller?.email },
