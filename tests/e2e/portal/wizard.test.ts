@@ -55,7 +55,8 @@ describe('the offer wizard with JavaScript', () => {
     expect(jsBytes).toBeGreaterThan(10_000);
     expect(jsBytes).toBeLessThanOrEqual(100 * 1024);
     expect(await page.locator('h1').textContent()).toBe('Créez votre annonce en 12 étapes');
-    expect(await ticks(page)).toEqual(Array(12).fill(false));
+    // Only the company step is ticked: the demo recruiter's company filled it (decision 271).
+    expect(await ticks(page)).toEqual(Array.from({ length: 12 }, (_, i) => i === 1));
     expect(await page.locator('[data-testid="wizard-start"]').textContent()).toBe('Commencer');
     await hydrated(page);
     await page.click('[data-testid="wizard-start"]');
@@ -194,7 +195,7 @@ describe('the offer wizard with JavaScript', () => {
     expect(await missing.locator('p').first().textContent()).toBe('Merci de remplir tous les champs obligatoires.');
     expect(await missing.locator('li').allTextContents()).toEqual([
       '1. Intitulé du poste',
-      '2. Entreprise',
+      // (2, the company, came filled from the recruiter's company: decision 271.)
       '3. Description du poste',
       '4. Lieu de travail',
       '5. Type de contrat',
