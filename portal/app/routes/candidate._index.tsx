@@ -6,6 +6,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Identity, type Me } from '../components/apply/Identity.js';
+import { SignedInAs } from '../components/apply/SignedInAs.js';
 import { useLangHref, useT } from '../lib/i18n.js';
 import { useHydrated } from '../lib/hydrated.js';
 import { pageMeta } from '../lib/meta.js';
@@ -48,27 +49,14 @@ export default function CandidatePage() {
     if (hydrated && me?.candidate) void load();
   }, [hydrated, me, load]);
 
-  const signOut = async () => {
-    await fetch('/apis/auth/logout', { method: 'POST' }).catch(() => undefined);
+  const signedOut = () => {
     setMe(null);
   };
 
   return (
     <div className="page narrow candidate-home">
       <h1>{texts.meta_title}</h1>
-      {me && (
-        <p className="muted" data-testid="signed-in-as">
-          {t('apply_signed_in', { email: me.email })}{' '}
-          <button type="button" className="linklike" onClick={() => void signOut()}>
-            {t('apply_sign_out')}
-          </button>
-        </p>
-      )}
-      {me && !me.candidate && (
-        <p className="panel err" role="alert">
-          {t('apply_company_account')}
-        </p>
-      )}
+      <SignedInAs me={me} onSignedOut={signedOut} />
       {!me &&
         (hydrated ? (
           <Identity onSignedIn={setMe} />

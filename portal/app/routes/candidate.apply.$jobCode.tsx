@@ -9,6 +9,7 @@ import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { OfferNotFound } from '../components/OfferNotFound.js';
 import { Identity, type Me } from '../components/apply/Identity.js';
+import { SignedInAs } from '../components/apply/SignedInAs.js';
 import { isServiceError } from '../lib/app-error.server.js';
 import { loadOffer } from '../lib/offer.server.js';
 import { offerMeta } from '../lib/offer-meta.js';
@@ -87,8 +88,7 @@ export default function ApplyPage() {
     return () => window.clearTimeout(id);
   }, [waiting, refresh, app]);
 
-  const signOut = async () => {
-    await fetch('/apis/auth/logout', { method: 'POST' }).catch(() => undefined);
+  const signedOut = () => {
     setMe(null);
     setPhase({ kind: 'identity' });
   };
@@ -124,19 +124,7 @@ export default function ApplyPage() {
               <p className="panel info">{t('apply_needs_js')}</p>
             </noscript>
           )}
-          {me && (
-            <p className="muted" data-testid="signed-in-as">
-              {t('apply_signed_in', { email: me.email })}{' '}
-              <button type="button" className="linklike" onClick={() => void signOut()}>
-                {t('apply_sign_out')}
-              </button>
-            </p>
-          )}
-          {me && !me.candidate && (
-            <p className="panel err" role="alert">
-              {t('apply_company_account')}
-            </p>
-          )}
+          <SignedInAs me={me} onSignedOut={signedOut} />
           {hydrated && !me && (
             <Identity
               jobCode={offer.job_code}
