@@ -59,7 +59,7 @@ function useChoices(decl: ResourceDecl, f: Pick<FieldDecl, 'source' | 'choices' 
   const lang = (['fr', 'nl', 'en'].includes(locale) ? locale : 'en') as 'fr' | 'nl' | 'en';
   return (f.choices ?? []).map((c) => {
     const named = f.choiceNames?.find((n) => n.value === c);
-    return { id: c, name: named ? named[lang] : `resources.${decl.name}.choices.${f.source}.${c}` };
+    return { id: c, name: named ? named[lang] : `resources.${decl.name}.choices.${f.source}.${c}`, named: !!named };
   });
 }
 
@@ -79,7 +79,14 @@ function ChoiceChip({ decl, f }: { decl: ResourceDecl; f: FieldDecl }) {
       render={(r: Record<string, unknown>) => {
         const values = ([] as unknown[]).concat(r[f.source] ?? []);
         // A value without a catalog entry shows as stored rather than as a raw translation key.
-        return values.map((v) => translate(String(choices.find((c) => String(c.id) === String(v))?.name ?? v), { _: String(v) })).join(', ');
+        return values
+          .map((v) => {
+            const choice = choices.find((c) => String(c.id) === String(v));
+            // A reference list's own name is already in words; a catalog key is translated.
+            if (!choice) return String(v);
+            return choice.named ? choice.name : translate(choice.name, { _: String(v) });
+          })
+          .join(', ');
       }}
     />
   );
