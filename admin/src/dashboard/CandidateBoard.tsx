@@ -15,6 +15,14 @@ const PAGE = 30;
 
 type Move = (item: DashboardItem, to: RecruiterState) => void;
 
+/** The job categories in the page's language, and their names by stored value (a tag is never shown as stored: issue 24). */
+function useTagNames() {
+  const [locale] = useLocaleState();
+  const options = useMemo(() => tagOptions(locale), [locale]);
+  const names = useMemo(() => new Map(options.map((o) => [o.value, o.name])), [options]);
+  return { options, names };
+}
+
 export function CandidateBoard({
   range,
   tags,
@@ -40,9 +48,7 @@ export function CandidateBoard({
   onUnauthorized: () => void;
 }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const options = useMemo(() => tagOptions(locale), [locale]);
-  const names = useMemo(() => new Map(options.map((o) => [o.value, o.name])), [options]);
+  const { options, names } = useTagNames();
 
   return (
     <Box>
@@ -156,7 +162,7 @@ function Column({
       </Stack>
       {loading && (
         <Box sx={{ textAlign: 'center', mt: 1 }}>
-          <CircularProgress size={24} aria-label="loading" />
+          <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
         </Box>
       )}
       {!loading && next && (
@@ -172,6 +178,7 @@ function Column({
 
 function CandidateCard({ item, onOpen, onMove, busy }: { item: DashboardItem; onOpen: (p: PanelRequest) => void; onMove: Move; busy: boolean }) {
   const translate = useTranslate();
+  const { names } = useTagNames();
   const date = item.submit_date ?? item.start_date;
   const name = item.candidate?.name || item.candidate?.email || item.candidate?.sub;
   return (
@@ -193,7 +200,7 @@ function CandidateCard({ item, onOpen, onMove, busy }: { item: DashboardItem; on
       {(item.offer?.tags ?? []).length > 0 && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
           {(item.offer?.tags ?? []).map((t) => (
-            <Chip key={t} label={t} size="small" variant="outlined" />
+            <Chip key={t} label={names.get(t) ?? t} size="small" variant="outlined" />
           ))}
         </Stack>
       )}

@@ -172,7 +172,7 @@ function DashboardPage() {
       </Stack>
       {state.kind === 'loading' && (
         <Box sx={{ textAlign: 'center', p: 4 }}>
-          <CircularProgress aria-label="loading" />
+          <CircularProgress aria-label={translate('ra.page.loading')} />
         </Box>
       )}
       {state.kind === 'anonymous' && <SignIn onSignedIn={load} />}
@@ -211,7 +211,7 @@ function DashboardPage() {
                 <Overview answer={overview} showRecruiters={Boolean(state.me.is_manager) || overview.recruiters.length > 1} onOffer={showOffer} />
               ) : (
                 <Box sx={{ textAlign: 'center', p: 4 }}>
-                  <CircularProgress aria-label="loading" />
+                  <CircularProgress aria-label={translate('ra.page.loading')} />
                 </Box>
               )
             ) : (

@@ -3,122 +3,23 @@
 // page of each profile, and every confirmation dialog on them, and fails on any text that looks like
 // a key (a catalog root followed by a dot: "resources.shops.fields.q", "RESOURCES.APPLICATIONS...")
 // or a stored value of an enumeration that the page's language never uses as a word ("payed",
-// "wait_reject", "aplan", a plan id...). Real server, built console, fresh SQLite demo database.
+// "wait_reject", "aplan", a plan id...): tests/e2e/helpers/raw-text.ts, shared with the crawls of
+// the manager area and the recruiter dashboard. Real server, built console, fresh SQLite demo database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { RESOURCES, screensOf } from '../../../models/resources/index.js';
 import { CATALOGS, type ConsoleLocale } from '../../../admin/src/i18n/locales.js';
-import { Application, Plan, User } from '../../../models/index.js';
-import { APPLICATION_STATES, WISHLIST_STATES } from '../../../models/application.model.js';
-import { RECRUITER_STATES } from '../../../models/rules/recruiter-states.js';
-import { SUBSCRIPTION_STATES } from '../../../models/rules/subscription.js';
-import { JOB_STATES } from '../../../models/rules/jobs.js';
-import { ANSWER_STATUSES } from '../../../models/rules/video.js';
-import { OFFER_STATES } from '../../../models/offer.model.js';
-import { CONTACT_ACTIONS, PROFILES, USER_PLANS } from '../../../models/user.model.js';
-import { CANDIDATE_EXPERIENCE, CANDIDATE_GRADUATION, CONT_TYPE, JOB_CAT, PAY_PERIOD } from '../../../config/reference/lists.js';
+import { Application, User } from '../../../models/index.js';
 import { startManagerServer, type ManagerServer } from '../manager/setup.js';
+import { addPlanIds, crawlLocales, dialogProblems as openDialogs, pageProblems, settle } from '../helpers/raw-text.js';
 
 let s: ManagerServer;
-const LOCALES: { locale: ConsoleLocale; browser: string }[] = [
-  { locale: 'fr', browser: 'fr-FR' },
-  { locale: 'nl', browser: 'nl-BE' },
-  { locale: 'en', browser: 'en-GB' },
-];
-
-/** Every string of a catalog (react-admin's and ours), flattened. */
-function strings(o: unknown): string[] {
-  if (typeof o === 'string') return [o];
-  if (o && typeof o === 'object') return Object.values(o).flatMap(strings);
-  return [];
-}
-
-const KEY_ROOTS = Object.keys(CATALOGS.en);
-/** A catalog root, a dot and a word: how a missing translation shows (buttons upper-case it). */
-const KEY_LIKE = new RegExp(`(?<![\\w@/.-])(?:${KEY_ROOTS.join('|')})\\.[A-Za-z_][\\w-]*(?:\\.[\\w-]+)*(?![\\w.-]*@)`, 'gi');
-
-/** Stored values of the product's enumerations (a plan id is added once the database is seeded). */
-const ENUM_VALUES = new Set<string>([
-  ...APPLICATION_STATES,
-  ...WISHLIST_STATES,
-  ...RECRUITER_STATES,
-  ...SUBSCRIPTION_STATES,
-  ...JOB_STATES,
-  ...ANSWER_STATUSES,
-  ...OFFER_STATES,
-  ...CONTACT_ACTIONS,
-  ...PROFILES,
-  ...USER_PLANS,
-  ...[CONT_TYPE, PAY_PERIOD, CANDIDATE_GRADUATION, CANDIDATE_EXPERIENCE].flatMap((l) => l.map((c) => c.value)),
-]);
-
-const REFERENCE_LISTS = [CONT_TYPE, PAY_PERIOD, CANDIDATE_GRADUATION, CANDIDATE_EXPERIENCE, JOB_CAT];
-
-/** The words a language's catalog and reference lists use (a stored value equal to one of them may be a label). */
-const WORDS: Record<ConsoleLocale, Set<string>> = Object.fromEntries(
-  LOCALES.map(({ locale }) => [locale, new Set([...strings(CATALOGS[locale]), ...REFERENCE_LISTS.flatMap((l) => l.map((c) => c[locale]))].flatMap((t) => t.split(/[^\p{L}\p{N}_]+/u)))]),
-) as Record<ConsoleLocale, Set<string>>;
-
-/**
- * What a user reads on the page: its text, the fields' labels, placeholders, titles and the tab
- * title. Stored records shown verbatim for diagnosis (the audit log's before and after, a job's
- * payload: [data-raw]) are data, not wording, and are left out.
- */
-async function visibleTexts(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const raw = [...document.querySelectorAll<HTMLElement>('[data-raw]')];
-    raw.forEach((e) => (e.style.display = 'none'));
-    const attrs = [...document.querySelectorAll('[placeholder],[aria-label],[title]')].flatMap((e) => ['placeholder', 'aria-label', 'title'].map((a) => e.getAttribute(a) ?? ''));
-    const text = [document.title, document.body.innerText, ...attrs].join('\n');
-    raw.forEach((e) => (e.style.display = ''));
-    return text;
-  });
-}
-
-/** The problems of a page's text: key-looking texts and raw enum values, each with where it was seen and its surroundings. */
-function problemsIn(text: string, locale: ConsoleLocale, where: string): string[] {
-  const out = new Set<string>();
-  const around = (i: number, length: number) => JSON.stringify(text.slice(Math.max(0, i - 30), i + length + 30));
-  for (const m of text.matchAll(KEY_LIKE)) out.add(`${where}: key ${m[0]} in ${around(m.index, m[0].length)}`);
-  // Addresses and e-mails are data (a landing's URL holds "/landing/").
-  const words = /[^\s/@]*[/@][^\s]*|[\p{L}\p{N}_-]+/gu;
-  for (const m of text.matchAll(words)) {
-    const word = m[0];
-    if (ENUM_VALUES.has(word) && !WORDS[locale].has(word)) out.add(`${where}: enum ${word} in ${around(m.index, word.length)}`);
-  }
-  return [...out];
-}
-
-/** Waits until react-admin has loaded what the screen asks for (no request running, no spinner). */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForFunction(() => !document.querySelector('.MuiLinearProgress-root, .MuiCircularProgress-root, .ra-loading'), undefined, { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(150);
-}
 
 /** The labels of the confirmations opened so far (the test checks the crawl reached the action dialogs). */
 const opened: string[] = [];
 
 /** Opens each confirmation of the page (staff actions, deletes), reads it and cancels it. */
-async function dialogProblems(page: Page, locale: ConsoleLocale, where: string): Promise<string[]> {
-  const out: string[] = [];
-  const buttons = page.locator('[data-confirm="true"]:not([disabled]), .ra-delete-button:not([disabled])');
-  const n = await buttons.count();
-  for (let i = 0; i < n; i++) {
-    const button = buttons.nth(i);
-    if (!(await button.isVisible())) continue;
-    const label = (await button.innerText()).trim();
-    opened.push(label);
-    await button.click();
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    await page.waitForTimeout(100);
-    out.push(...problemsIn(await dialog.innerText(), locale, `${where} dialog "${label}"`));
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-  }
-  return out;
-}
+const dialogProblems = (page: Page, locale: ConsoleLocale, where: string) => openDialogs(page, locale, where, '[data-confirm="true"]:not([disabled]), .ra-delete-button:not([disabled])', opened);
 
 async function signedIn(locale: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await s.browser.newContext({ locale, viewport: { width: 1366, height: 900 }, baseURL: s.base });
@@ -137,22 +38,21 @@ async function someId(context: BrowserContext, resource: string): Promise<string
 
 beforeAll(async () => {
   s = await startManagerServer();
-  for (const p of await Plan.findAll()) ENUM_VALUES.add(String(p.id));
+  await addPlanIds();
 }, 240_000);
 
 afterAll(async () => s?.close());
 
 describe('no raw key and no raw enum value in the staff console', () => {
   // CONSOLE_CRAWL_LOCALES=fr limits the run to some languages while working on a screen.
-  const only = process.env.CONSOLE_CRAWL_LOCALES?.split(',');
-  for (const { locale, browser } of LOCALES.filter((l) => !only || only.includes(l.locale))) {
+  for (const { locale, browser } of crawlLocales()) {
     it(`every screen and dialog in ${locale}`, { timeout: 600_000 }, async () => {
       const { context, page } = await signedIn(browser);
       const problems: string[] = [];
       const visit = async (hash: string, dialogs = true) => {
         await page.goto(`${s.base}/admin/#${hash}`);
         await settle(page);
-        problems.push(...problemsIn(await visibleTexts(page), locale, hash));
+        problems.push(...(await pageProblems(page, locale, hash)));
         if (dialogs) problems.push(...(await dialogProblems(page, locale, hash)));
       };
       try {
