@@ -69,7 +69,9 @@ function ChoiceSelect(props: { decl: ResourceDecl; f: FieldDecl | FilterDecl; mu
   return multiple ? <SelectArrayInput {...rest} source={f.source} choices={choices} /> : <SelectInput {...rest} source={f.source} choices={choices} />;
 }
 
-function ChoiceChip({ decl, f }: { decl: ResourceDecl; f: FieldDecl }) {
+// `source` and `sortable` are read by the layouts around it (the label above a show field, a list's
+// column header and its sorting), as they read any field's.
+function ChoiceChip({ decl, f }: { decl: ResourceDecl; f: FieldDecl; source: string; sortable?: boolean }) {
   const choices = useChoices(decl, f);
   const translate = useTranslate();
   return (
@@ -116,14 +118,14 @@ export function fieldFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
     case 'decimal':
       return <NumberField {...common} />;
     case 'tags':
-      return <ChoiceChip key={f.source} decl={decl} f={f} />;
+      return <ChoiceChip key={f.source} source={f.source} sortable={Boolean(f.sortable)} decl={decl} f={f} />;
     case 'questions':
       return <QuestionsField key={f.source} source={f.source} sortable={false} />;
     case 'boolean':
       return <BooleanField {...common} />;
     case 'enum':
       // Always through its label: a stored value (payed, wait_reject) is never shown as such.
-      return <ChoiceChip key={f.source} decl={decl} f={f} />;
+      return <ChoiceChip key={f.source} source={f.source} sortable={Boolean(f.sortable)} decl={decl} f={f} />;
     case 'image':
       return <ImageField {...common} sx={{ '& img': { maxWidth: 80, maxHeight: 40 } }} />;
     case 'color':
