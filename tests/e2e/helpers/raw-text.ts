@@ -122,7 +122,6 @@ export async function pageProblems(page: Page, locale: ConsoleLocale, where: str
 export async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.waitForFunction(() => !document.querySelector('.MuiLinearProgress-root, .MuiCircularProgress-root, .ra-loading'), undefined, { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(150);
 }
 
 /**
@@ -141,7 +140,8 @@ export async function dialogProblems(page: Page, locale: ConsoleLocale, where: s
     await button.click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await page.waitForTimeout(100);
+    // Its text drawn (a dialog opens before its content is laid out).
+    await page.waitForFunction(() => (document.querySelector('[role="dialog"]') as HTMLElement | null)?.innerText.trim(), undefined, { timeout: 5_000 }).catch(() => undefined);
     out.push(...problemsIn(await dialog.innerText(), locale, `${where} dialog "${label}"`));
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

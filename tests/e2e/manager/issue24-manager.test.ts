@@ -95,7 +95,7 @@ describe.each(Object.entries(LANGS))('bulk creation once (%s)', (lang, t) => {
     await expect.poll(() => button.textContent()).toBe(t.create(0));
     expect(await button.isDisabled()).toBe(true);
     await button.click({ force: true }).catch(() => undefined);
-    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
     expect(await Offer.count()).toBe(before + 1);
 
     // Another shop ticked: only that one is created.

@@ -40,10 +40,16 @@ async function choices(page: Page, check: (where: string) => Promise<void>, wher
     const box = boxes.nth(i);
     if (!(await box.isVisible()) || (await box.isDisabled())) continue;
     await box.click();
-    await page.waitForTimeout(200);
+    await page
+      .locator('[role="listbox"]')
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
     await check(`${where} choices #${i}`);
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(100);
+    await page
+      .locator('[role="listbox"]')
+      .waitFor({ state: 'detached', timeout: 5_000 })
+      .catch(() => undefined);
   }
 }
 
