@@ -1,6 +1,6 @@
 // The Jobs resource's action: retry runs a failed (or waiting) job again now, with fresh attempts.
 import type { ServerPart } from '../types.js';
-import { retryJob } from '../../jobs/queue.js';
+import { retryJob } from '../../lib/job-queue.js';
 import { notFound } from '../../lib/errors.js';
 import { audit } from '../../services/audit.service.js';
 import { transaction } from '../../../models/index.js';
