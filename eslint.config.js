@@ -1,6 +1,7 @@
 // Lint: the recommended JavaScript and TypeScript rules, nothing stylistic (formatting is not a review topic),
 // and the layer rule: each layer imports only the layers below it, and browser code imports no
 // server-only code (docs/decisions/330-layers-enforced-by-the-linter.md).
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
@@ -92,7 +93,7 @@ export default tseslint.config(
       'boundaries/elements': ELEMENTS,
       'boundaries/legacy-warnings': false,
       'boundaries/include': ['config/**', 'models/**', 'api/**', 'seeders/**', 'portal/**', 'admin/**', 'scripts/**', 'tests/**'],
-      'import/resolver': { [new URL('./scripts/lint/resolve-imports.cjs', import.meta.url).pathname]: {} },
+      'import/resolver': { [path.join(import.meta.dirname, 'scripts/lint/resolve-imports.cjs')]: {} },
     },
     rules: {
       // An import of one of our files that lands in no layer, or above the importer's: an error.

@@ -50,7 +50,9 @@ describe('the layer rule (eslint-plugin-boundaries)', () => {
         ].join('\n'),
       ),
     ).toEqual([]);
-    expect(await layerErrors('scripts/scratch.ts', "import { seedDemo } from '../seeders/demo.js';\nimport { portalMount } from '../portal/server/mount.js';\nexport const x = [seedDemo, portalMount];\n")).toEqual([]);
+    expect(
+      await layerErrors('scripts/scratch.ts', "import { seedDemo } from '../seeders/demo.js';\nimport { portalMount } from '../portal/server/mount.js';\nexport const x = [seedDemo, portalMount];\n"),
+    ).toEqual([]);
   });
 });
 
