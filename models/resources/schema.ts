@@ -239,7 +239,7 @@ export interface ResourceDecl {
   rows?: Partial<Record<Exclude<ConsoleRole, 'admin'>, RowScope>>;
   /** Rows outside every list and read of the resource (landing leads: those without an account). */
   base?: Readonly<Record<string, string | number | null>>;
-  /** A `search` filter matches a prefix of one of these columns (indexed: no leading wildcard). */
+  /** A `search` filter matches text found anywhere in one of these columns (decision 300). */
   search?: readonly string[];
   actions?: readonly ActionDecl[];
   /** Screens the console generates (default: those the access allows); hand-written ones replace them. */
