@@ -144,7 +144,10 @@ export function parseSearch(text: string): SearchQuery {
   const q = text.trim();
   if (UUID.test(q)) return { kind: 'id', id: q.toLowerCase() };
   if (q.includes('@') && !/\s/.test(q)) {
-    const terms = [...new Set(wordsOf(q))].filter((w) => Array.from(w).length >= GRAM).slice(0, TERMS_MAX).map(termOf);
+    const terms = [...new Set(wordsOf(q))]
+      .filter((w) => Array.from(w).length >= GRAM)
+      .slice(0, TERMS_MAX)
+      .map(termOf);
     return terms.length ? { kind: 'terms', terms, email: q.toLowerCase() } : { kind: 'emailPrefix', prefix: q.toLowerCase() };
   }
   return { kind: 'terms', terms: searchTerms(q) };
@@ -271,7 +274,7 @@ export function textRows(spec: IndexSpec, rows: Record<string, unknown>[]): unkn
   return out;
 }
 
-const INSERT_ROWS = 400;
+const INSERT_ROWS = 1000;
 
 async function insertTokenRows(sequelize: Sequelize, spec: IndexSpec, rows: Record<string, unknown>[], t?: Transaction | null, table = spec.table): Promise<void> {
   const values = tokenRows(spec, rows, sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql');

@@ -57,8 +57,7 @@ describe('users search', () => {
       .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : -1))
       .map((u) => u.id);
   /** The rule, computed here from the records: three letters or more anywhere inside a word, shorter at a word's start. */
-  const matches = (u: User, w: string) =>
-    [...wordsOf(u.name), ...wordsOf(u.email), phoneSearchDigits(u.phone)].some((x) => (w.length >= 3 ? x.includes(w) : x.startsWith(w)));
+  const matches = (u: User, w: string) => [...wordsOf(u.name), ...wordsOf(u.email), phoneSearchDigits(u.phone)].some((x) => (w.length >= 3 ? x.includes(w) : x.startsWith(w)));
   const hasPrefix = matches;
 
   it('finds text inside names, emails and phones, accents and case aside, all words required', async () => {
