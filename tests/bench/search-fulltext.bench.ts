@@ -50,7 +50,7 @@ async function main() {
     after = users[users.length - 1].id;
     done += users.length;
     const rows = users.map((u) => {
-      const words = userWords(u);
+      const words = userWords(u as { name: string; email: string; phone: string | null });
       return [
         u.id,
         u.profile,
