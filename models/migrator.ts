@@ -21,6 +21,7 @@ import * as m017 from './migrations/017-data-lifecycle.js';
 import * as m020 from './migrations/020-offer-candidates-paging.js';
 import * as m025 from './migrations/025-boost-period.js';
 import * as m029 from './migrations/029-meetings.js';
+import * as m031 from './migrations/031-search-trigrams.js';
 import { utf8mb4Tables } from './charset.js';
 import type { Migration } from './migrations/context.js';
 
@@ -45,6 +46,7 @@ export const migrations: Array<[string, Migration]> = [
   ['020-offer-candidates-paging', m020],
   ['025-boost-period', m025],
   ['029-meetings', m029],
+  ['031-search-trigrams', m031],
 ];
 
 export function createMigrator(sequelize: Sequelize) {

@@ -129,6 +129,8 @@ async function main() {
   for (const t of [
     'user_search_tokens',
     'offer_search_tokens',
+    'user_search_texts',
+    'offer_search_texts',
     'application_answers',
     'applications',
     'wishlist_entries',
@@ -364,7 +366,9 @@ async function main() {
     await backfill(sequelize, spec);
     log(spec.table);
   }
-  await conn.query('ANALYZE TABLE users, offers, applications, wishlist_entries, landing_interests, user_contact_events, user_search_tokens, offer_search_tokens');
+  await conn.query(
+    'ANALYZE TABLE users, offers, applications, wishlist_entries, landing_interests, user_contact_events, user_search_tokens, offer_search_tokens, user_search_texts, offer_search_texts',
+  );
   log('statistics');
   await conn.end();
   await sequelize.close();

@@ -5,7 +5,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import { invalid } from '../lib/errors.js';
 import { DEFAULT_COUNT_CAP, DEFAULT_MAX_PAGE, type ResourceDecl } from '../../models/resources/index.js';
 import { MAX_POSITION, filterSchema, parseOrThrow } from './validation.js';
-import { wordPattern, type IndexSpec } from '../../models/search-index.js';
+import type { IndexSpec, SearchTerm } from '../../models/search-index.js';
 import { sqlDate, type Dialect } from '../../models/columns.js';
 
 export interface ListQuery {
@@ -89,21 +89,28 @@ export interface ListSql {
 }
 
 /**
- * A word search on a token table (models/search-index.ts): the first token (the rarest, see
- * rarestFirst) is walked in the list's order, and each other word must start one of the record's
- * words, checked on the walked row itself (`words`: a filter on rows the index range already
- * selected, not a scan). Adds the conditions to `where` and returns the FROM clause of the walk.
+ * A search on a token table (models/search-index.ts, decision 300): the walked token (the rarest,
+ * see rarestToken) is read in the list's order, and each term's real substring is checked on the
+ * walked row itself (`words`: a filter on rows the index range already selected, not a scan), or,
+ * for a record whose text is too long for its rows (`words` = ''), on its one side-table row. Adds
+ * the conditions to `where` and returns the FROM clause of the walk.
  */
-export function tokenWalk(index: Pick<IndexSpec, 'table'>, tokens: string[], where: Where, alias: string): string {
-  if (!tokens.length) {
+export function tokenWalk(index: Pick<IndexSpec, 'table' | 'textTable' | 'key'>, walked: string | null, terms: SearchTerm[], where: Where, alias: string): string {
+  if (walked === null || !terms.length) {
     where.add('1 = 0');
     return `${index.table} ${alias}`;
   }
-  const [first, ...rest] = tokens;
-  where.add(`${alias}.token = ?`, first);
-  // Tokens are letters and digits only: nothing in them is a LIKE wildcard.
-  for (const token of rest) where.add(`${alias}.words LIKE ?`, wordPattern(token));
+  where.add(`${alias}.token = ?`, walked);
+  // Terms are folded letters and digits between the pattern's own % and space: no LIKE wildcard of the searched text reaches them.
+  for (const { pattern } of terms) {
+    where.add(`(${alias}.words LIKE ? OR (${alias}.words = '' AND EXISTS (SELECT 1 FROM ${index.textTable} x WHERE x.${index.key} = ${alias}.${index.key} AND x.text LIKE ?)))`, pattern, pattern);
+  }
   return `${index.table} ${alias}`;
+}
+
+/** The pattern of `column LIKE ? ESCAPE '!'` for a text found anywhere, its own % and _ taken literally. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[%_!]/g, (c) => `!${c}`)}%`;
 }
 
 /** The pattern of `column LIKE ? ESCAPE '!'` for a prefix, the text's own % and _ taken literally (no leading wildcard: an index range). */

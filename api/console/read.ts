@@ -7,7 +7,7 @@ import { notFound } from '../lib/errors.js';
 import { sqlDate, type Dialect } from '../../models/columns.js';
 import { models } from '../../models/index.js';
 import type { FieldDecl, FilterDecl, ResourceDecl } from '../../models/resources/index.js';
-import { Where, likePrefix, runList, type ListQuery, type ListSql } from './query.js';
+import { Where, likeContains, runList, type ListQuery, type ListSql } from './query.js';
 import { modelOf } from './validation.js';
 import { readDate } from '../../models/rules/dates.js';
 import type { ConsoleCtx, Rec, Scope, ServerPart } from './types.js';
@@ -136,11 +136,15 @@ function applyBase(decl: ResourceDecl, where: Where): void {
   }
 }
 
-/** A declared search: the text is a prefix of one of the columns (an index range each). */
+/**
+ * A declared search: the text is found anywhere in one of the columns (decision 300; the database's
+ * collation makes it case- and accent-insensitive on MariaDB). These lists are walked in their
+ * order under their other filters, the text checked on each row.
+ */
 function applySearch(decl: ResourceDecl, filter: Record<string, unknown>, where: Where): void {
-  const text = typeof filter.q === 'string' ? filter.q : '';
+  const text = typeof filter.q === 'string' ? filter.q.trim() : '';
   if (!text || !decl.search?.length) return;
-  const p = likePrefix(text);
+  const p = likeContains(text);
   where.add(`(${decl.search.map((c) => `r.${c} LIKE ? ESCAPE '!'`).join(' OR ')})`, ...decl.search.map(() => p));
 }
 

@@ -1,5 +1,5 @@
 // Types shared by the console engine (api/console/) and the server parts of the resources that need
-// one (models/resources/<name>/server.ts).
+// one (api/console/parts/<name>.ts).
 import type { Sequelize, Transaction } from 'sequelize';
 import type { Caller } from '../auth/caller.js';
 import type { ConsoleRole } from '../../models/resources/index.js';

@@ -1,9 +1,10 @@
 // Search on token tables instead of FULLTEXT / FTS5 (docs/decisions/065-search-tokens.md), and the
 // pending-wishlist counter the wishlist view filters on. The token rows of existing users and
-// offers are written here, in batches (minutes at a million users, once).
+// offers are written by 031 (decision 300), which always follows and rebuilds them with today's
+// tokenizer.
 import { DataTypes } from 'sequelize';
 import type { MigrationContext } from './context.js';
-import { OFFER_SEARCH, USER_SEARCH, WORDS_MAX, backfill } from '../search-index.js';
+import { OFFER_SEARCH, USER_SEARCH, WORDS_MAX } from '../search-index.js';
 import { addFullText, dropFullText } from './005-console-search.js';
 
 const { STRING, INTEGER, BOOLEAN, DATE } = DataTypes;
@@ -47,7 +48,6 @@ export async function up({ context: qi }: MigrationContext): Promise<void> {
   await qi.addIndex(OFFER_SEARCH.table, [OFFER_SEARCH.key], { name: OFFER_SEARCH.keyIndex });
 
   await dropFullText(qi);
-  for (const spec of [USER_SEARCH, OFFER_SEARCH]) await backfill(sequelize, spec);
 }
 
 export async function down({ context: qi }: MigrationContext): Promise<void> {

@@ -56,7 +56,7 @@ export type FieldOrigin =
   | { count: string; via: string }
   /** Computed from the other fields of the read row (pure; runs on the server after reading). */
   | { compute: (row: Record<string, unknown>) => unknown }
-  /** Set by the resource's server read model (models/resources/<name>/server.ts). */
+  /** Set by the resource's server read model (api/console/parts/<name>.ts). */
   | { server: true };
 
 /** A choice's stored value and its name per console language. */
@@ -239,7 +239,7 @@ export interface ResourceDecl {
   rows?: Partial<Record<Exclude<ConsoleRole, 'admin'>, RowScope>>;
   /** Rows outside every list and read of the resource (landing leads: those without an account). */
   base?: Readonly<Record<string, string | number | null>>;
-  /** A `search` filter matches a prefix of one of these columns (indexed: no leading wildcard). */
+  /** A `search` filter matches text found anywhere in one of these columns (decision 300). */
   search?: readonly string[];
   actions?: readonly ActionDecl[];
   /** Screens the console generates (default: those the access allows); hand-written ones replace them. */

@@ -1,12 +1,14 @@
-// Search in the console lists (decision 065): word prefixes on the token tables, with the list's
-// filters, order, count and keyset pages exactly as without a search; the tokens follow every change.
+// Search in the console lists (decision 300): text found anywhere inside the words (three letters or
+// more; a shorter word at a word's start), through the token tables, with the list's filters, order,
+// count and keyset pages exactly as without a search; the tokens follow every change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { makeApplication, makeOffer, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
+import { makeApplication, makeLead, makeOffer, makeShop, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { Offer, User, boundSequelize } from '../../models/index.js';
-import { fold, wordsOf } from '../../models/search-index.js';
+import { WORDS_MAX, fold, wordsOf } from '../../models/search-index.js';
+import { phoneSearchDigits } from '../../models/rules/phone.js';
 import { expectSearchIndexTrue } from '../helpers/search-index.js';
 
 let ctx: TestContext;
@@ -54,26 +56,70 @@ describe('users search', () => {
       .filter(pred)
       .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : -1))
       .map((u) => u.id);
-  const hasPrefix = (u: User, w: string) => [...wordsOf(u.name), ...wordsOf(u.email.split('@')[0])].some((x) => x.startsWith(w));
+  /** The rule, computed here from the records: three letters or more anywhere inside a word, shorter at a word's start. */
+  const matches = (u: User, w: string) => [...wordsOf(u.name), ...wordsOf(u.email), phoneSearchDigits(u.phone)].some((x) => (w.length >= 3 ? x.includes(w) : x.startsWith(w)));
+  const hasPrefix = matches;
 
-  it('finds word prefixes in names and emails, accents and case aside, all words required', async () => {
+  it('finds text inside names, emails and phones, accents and case aside, all words required', async () => {
     for (const [q, words] of [
       ['mart', ['mart']],
-      ['MARTINEZ', ['martinez']],
-      ['jean', ['jean']],
+      ['artin', ['artin']],
+      ['TINEZ', ['tinez']],
+      ['eann', ['eann']],
+      ['lodi', ['lodi']],
       ['Élo', ['elo']],
-      ['jean dup', ['jean', 'dup']],
+      ['jean upon', ['jean', 'upon']],
       ['li', ['li']],
+      ['cme-1', ['cme', '1']],
+      ['0370', ['0370']],
     ] as const) {
       const res = await list('users', { profile: 'candidate', q, show_closed: true });
       expect(res.status).toBe(200);
-      const want = expected((u) => u.profile === 'candidate' && words.every((w) => hasPrefix(u, w)));
+      const want = expected((u) => u.profile === 'candidate' && words.every((w) => matches(u, w)));
       expect(want.length, q).toBeGreaterThan(0);
       expect(ids(res), q).toEqual(want);
       expect(total(res), q).toBe(want.length);
     }
-    // Inside a word is not a prefix: "artin" finds nobody.
-    expect(ids(await list('users', { profile: 'candidate', q: 'artin', show_closed: true }))).toEqual([]);
+    // A short word matches at a word's start only: "ar" is inside Martin but starts no word.
+    expect(ids(await list('users', { profile: 'candidate', q: 'ar', show_closed: true }))).toEqual([]);
+  });
+
+  it('finds "langer" inside Boulangerie, and never a record that only has the same three-letter sequences', async () => {
+    const baker = await makeUser({ profile: 'candidate', name: 'Sophie Boulangerie', email: 'sophie.b@pain.test' });
+    // lan, ang, nge and ger are all in this record, but not "langer".
+    const decoy = await makeUser({ profile: 'candidate', name: 'Hans Lange', email: 'gerard.l@pain.test' });
+    const find = async (q: string) => ids(await list('users', { profile: 'candidate', q }));
+    expect(await find('langer')).toEqual([baker.id]);
+    expect(await find('LANGÉR')).toEqual([baker.id]);
+    expect((await find('lange')).sort()).toEqual([decoy.id, baker.id].sort());
+    expect(await find('ngerie')).toEqual([baker.id]);
+    expect(await find('langerz')).toEqual([]);
+  });
+
+  it('finds "0612" inside a phone number stored in its international form', async () => {
+    const u = await makeUser({ profile: 'candidate', name: 'Phone Owner', email: 'phone.owner@calls.test', phone: '+33612905871' });
+    const other = await makeUser({ profile: 'candidate', name: 'Other Phone', email: 'other.phone@calls.test', phone: '+33701234567' });
+    const find = async (q: string) => ids(await list('users', { profile: 'candidate', q }));
+    for (const q of ['0612', '06 12', '+33 6 12', '9058', '12 90 58', '0612905871', '+33612905871', '0033 6 12 90']) expect(await find(q), q).toEqual([u.id]);
+    // "0123" is inside 0701234567 only.
+    expect(await find('0123')).toEqual([other.id]);
+    expect(await find('0612 owner')).toEqual([u.id]);
+    expect(await find('0612 other')).toEqual([]);
+  });
+
+  it('answers odd search texts with the right rows or a clear 400, never a 500', async () => {
+    const res = (q: string) => list('users', { profile: 'candidate', q, show_closed: true });
+    for (const q of ['%', '_', '%%%', '_a_', "'; DROP TABLE users; --", '\\', '*', '"', '🙂', '@', 'a@b', '%@%', '06%12', 'x'.repeat(200), 'ab '.repeat(60)]) {
+      const r = await res(q);
+      expect(r.status, q).toBe(200);
+      expect(Array.isArray(r.body), q).toBe(true);
+    }
+    // Wildcards are plain characters: they find nobody, not everybody.
+    for (const q of ['%', '_', '%%%', '%@%']) expect(total(await res(q)), q).toBe(0);
+    expect(ids(await res('jean%'))).toEqual(ids(await res('jean')));
+    const tooLong = await res('x'.repeat(201));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ error: 'invalid_filter', details: { field: 'q' } });
   });
 
   it('applies the list filters to the search exactly as to the plain list', async () => {
@@ -94,7 +140,7 @@ describe('users search', () => {
     expect([...ids(first), ...ids(next)]).toEqual(all.slice(0, 6));
   });
 
-  it('finds a phone number in any common writing, an email by its start, a domain, and an id', async () => {
+  it('finds a phone number in any common writing, an email by any part, a domain, and an id', async () => {
     const p = people.find((u) => u.profile === 'candidate' && u.closed_at === null)!;
     const national = p.phone!;
     const spaced = national.replace(/(\d\d)(?=\d)/g, '$1 ');
@@ -103,6 +149,8 @@ describe('users search', () => {
       expect(ids(await list('users', { profile: 'candidate', q, show_closed: true })), q).toContain(p.id);
     }
     expect(ids(await list('users', { profile: 'candidate', q: p.email.slice(0, p.email.indexOf('@') + 3), show_closed: true }))).toEqual([p.id]);
+    // Inside the address: from the middle of the local part to the middle of the domain.
+    expect(ids(await list('users', { profile: 'candidate', q: p.email.slice(2, p.email.indexOf('@') + 4).toUpperCase(), show_closed: true }))).toEqual([p.id]);
     const domain = await list('users', { profile: 'candidate', q: 'acme', show_closed: true });
     expect(total(domain)).toBe(people.filter((u) => u.profile === 'candidate').length);
     expect(ids(await list('users', { profile: 'candidate', q: p.id.toUpperCase(), show_closed: true }))).toEqual([p.id]);
@@ -112,18 +160,18 @@ describe('users search', () => {
   it('matches the words of a search in any field and any order, short words whole', async () => {
     const u = await makeUser({ profile: 'candidate', name: 'Anne Bo', email: 'compta.x@zeta-corp.test' });
     const find = async (q: string) => ids(await list('users', { profile: 'candidate', q }));
-    for (const q of ['anne zeta', 'ZETA anne', 'bo compta', 'corp anne bo', 'comp ann']) expect(await find(q), q).toEqual([u.id]);
-    for (const q of ['anne zetas', 'b anne', 'anne test']) expect(await find(q), q).toEqual([]);
+    for (const q of ['anne zeta', 'ZETA anne', 'bo compta', 'corp anne bo', 'comp ann', 'ann mpt', 'b anne', 'orp eta']) expect(await find(q), q).toEqual([u.id]);
+    for (const q of ['anne zetas', 'o anne', 'anne xylo']) expect(await find(q), q).toEqual([]);
   });
 
   it('follows renames, closes, counters and deletes', async () => {
     const u = await makeUser({ profile: 'candidate', name: 'Quentin Zanzibar', email: 'qz.candidate@example.test' });
     const find = async (q: string, extra: Record<string, unknown> = {}) => ids(await list('users', { profile: 'candidate', q, ...extra }));
-    expect(await find('zanzi')).toEqual([u.id]);
+    expect(await find('anzib')).toEqual([u.id]);
     // Renamed through the console: the old words are gone, the new ones found.
     expect((await request(ctx.app).put(`/apis/console/users/${u.id}`).set(auth).send({ name: 'Quentin Xylophone' })).status).toBe(200);
-    expect(await find('zanzi')).toEqual([]);
-    expect(await find('xylo')).toEqual([u.id]);
+    expect(await find('anzib')).toEqual([]);
+    expect(await find('lophon')).toEqual([u.id]);
     // A counter change: with applications 0-0 the candidate drops out once they apply.
     const range = { applications_count_gte: 0, applications_count_lte: 0 };
     expect(await find('xylo', range)).toEqual([u.id]);
@@ -193,5 +241,59 @@ describe('offers search', () => {
     await Offer.destroy({ where: { id: o1.id } });
     expect(await tokenCount('offer_search_tokens', 'offer_id', o1.id)).toBe(0);
     await expectSearchIndexTrue();
+  });
+
+  it('finds a word inside the description, "langer" inside a company, and follows description edits', async () => {
+    const r = await makeUser({ profile: 'recruiter', name: 'Desc Owner' });
+    const baker = await makeOffer(r.id, { title: 'Vendeur', company_name: 'Boulangerie Sarrazin', description: 'Accueil des clients et mise en rayon.' });
+    const florist = await makeOffer(r.id, { title: 'Vendeur', company_name: 'Fleurs du Nord', description: 'Composition de bouquets, conseil en décoration florale.' });
+    // Every sequence of "langer" is in this description's words (lange, berger), not "langer" itself.
+    const decoy = await makeOffer(r.id, { title: 'Vendeur', company_name: 'Ferme Sud', description: 'Élevage de moutons: lange, berger, agneaux.' });
+    const find = async (q: string) => ids(await list('offers', { q, recruiter_id: r.id }));
+    expect(await find('langer')).toEqual([baker.id]);
+    expect(await find('bouquet')).toEqual([florist.id]);
+    expect(await find('DÉCOR')).toEqual([florist.id]);
+    expect(await find('oration flor')).toEqual([florist.id]);
+    expect(await find('vendeur rayon')).toEqual([baker.id]);
+    expect((await find('lange')).sort()).toEqual([baker.id, decoy.id].sort());
+    // A description too long for the token rows is searched in the side table, to its last word.
+    const long = `${'Missions variées en magasin. '.repeat(40)}Permis poids lourd apprécié.`;
+    expect(long.length).toBeGreaterThan(WORDS_MAX);
+    const trucker = await makeOffer(r.id, { title: 'Magasinier', company_name: 'Dépôt Est', description: long });
+    expect(await find('poids lour')).toEqual([trucker.id]);
+    expect(await find('magasin')).toEqual([trucker.id]);
+    await expectSearchIndexTrue();
+    // Edited: the old description's words are gone, the new ones found.
+    expect((await request(ctx.app).put(`/apis/console/offers/${florist.id}`).set(auth).send({ description: 'Préparation des commandes en chambre froide.' })).status).toBe(200);
+    expect(await find('bouquet')).toEqual([]);
+    expect(await find('chambre froid')).toEqual([florist.id]);
+    expect((await request(ctx.app).put(`/apis/console/offers/${trucker.id}`).set(auth).send({ description: 'Court.' })).status).toBe(200);
+    expect(await find('poids')).toEqual([]);
+    expect(await find('court')).toEqual([trucker.id]);
+    await expectSearchIndexTrue();
+    await Offer.destroy({ where: { id: [baker.id, florist.id, decoy.id, trucker.id] } });
+    expect(await tokenCount('offer_search_tokens', 'offer_id', trucker.id)).toBe(0);
+    await expectSearchIndexTrue();
+  });
+});
+
+describe('declared searches (shops, leads, custom landings)', () => {
+  it('find text anywhere in their columns, wildcards taken literally', async () => {
+    const manager = await makeUser({ profile: 'manager' });
+    const shop = await makeShop(manager, { shopname: 'Boulangerie du Port' });
+    const promo = await makeShop(manager, { shopname: 'Promo 50%_off' });
+    const findShops = async (q: string) => ids(await list('shops', { q, manager_id: manager.id }));
+    expect(await findShops('LANGER')).toEqual([shop.id]);
+    expect(await findShops('du po')).toEqual([shop.id]);
+    expect(await findShops('50%_')).toEqual([promo.id]);
+    expect(await findShops('%')).toEqual([promo.id]);
+    expect(await findShops('0_o')).toEqual([]);
+    const lead = await makeLead({ lastname: 'Vandenbroucke', phone_number: '0698765432', job_code: 'ZQW77' });
+    const findLeads = async (q: string) => ids(await list('landings', { q }));
+    expect(await findLeads('denbrou')).toEqual([lead.id]);
+    expect(await findLeads('987654')).toEqual([lead.id]);
+    expect(await findLeads('qw7')).toEqual([lead.id]);
+    const res = await list('landings', { q: "'; --" });
+    expect(res.status).toBe(200);
   });
 });

@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { makeUser } from '../helpers/fixtures.js';
 import { User, boundSequelize } from '../../models/index.js';
-import { prefixesOf, userWords } from '../../models/search-index.js';
+import { tokensOf as tokensOfWords, userWords } from '../../models/search-index.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ describe('PATCH /apis/auth/me under concurrency', () => {
 
     const stored = await User.findByPk(user.id);
     expect(names).toContain(stored!.name);
-    const expected = [...new Set(prefixesOf(userWords(stored!)))].sort();
+    const expected = [...new Set(tokensOfWords(userWords(stored!)))].sort();
     expect(await tokensOf(user.id)).toEqual(expected);
   });
 

@@ -1,62 +1,64 @@
-// The search tokens: what is stored for a user or an offer, and what a search box's text asks for.
+// The search tokens (decision 300): what is stored for a user or an offer, and what a search box's text asks for.
 import { describe, expect, it } from 'vitest';
-import { TOKEN_MAX, fold, offerWords, parseSearch, prefixesOf, searchTokens, userWords, wordsText } from '../../models/search-index.js';
+import { TERM_MAX, WORDS_MAX, fold, offerWords, parseSearch, phoneQueryDigits, searchTerms, termOf, tokensOf, userWords, wordsText } from '../../models/search-index.js';
 import { phoneSearchDigits as phoneDigits } from '../../models/rules/phone.js';
 
-const userTokens = (u: Parameters<typeof userWords>[0]) => prefixesOf(userWords(u));
-const offerTokens = (o: Parameters<typeof offerWords>[0]) => prefixesOf(offerWords(o));
+const userTokens = (u: Parameters<typeof userWords>[0]) => tokensOf(userWords(u));
+const offerTokens = (o: Parameters<typeof offerWords>[0]) => tokensOf(offerWords(o));
 
 describe('search tokens', () => {
   it('folds case and accents, so Zoé, ZOE and zoe are one word', () => {
     expect(fold('Zoé ÉLODIE Ñúñez')).toBe('zoe elodie nunez');
-    expect(searchTokens('ZOÉ')).toEqual(['zoe']);
+    expect(searchTerms('ZOÉ')).toEqual([{ pattern: '%zoe%', tokens: ['zoe'] }]);
   });
 
-  it('stores every leading part of a word from three characters, short words whole', () => {
-    const tokens = userTokens({ name: 'Jean-Luc Li', email: null, phone: null });
-    expect(tokens).toEqual(expect.arrayContaining(['jea', 'jean', 'luc', 'li']));
-    expect(tokens).not.toContain('je');
-    expect(tokens).not.toContain('l');
+  it("stores every sequence of three inside a word and each word's first one and two letters", () => {
+    const tokens = userTokens({ name: 'Boulangerie Li', email: null, phone: null });
+    expect(tokens.sort()).toEqual(['b', 'bo', 'bou', 'oul', 'ula', 'lan', 'ang', 'nge', 'ger', 'eri', 'rie', 'l', 'li'].sort());
   });
 
-  it('splits the email: local words and domain labels but the last', () => {
-    const tokens = userTokens({ name: '', email: 'marie.dupont42@acme-retail.fr', phone: null });
-    expect(tokens).toEqual(expect.arrayContaining(['marie', 'dupont42', 'dup', 'acme', 'retail']));
-    expect(tokens).not.toContain('fr');
+  it('splits the email into its local words and every domain label', () => {
+    expect(userWords({ name: '', email: 'marie.dupont42@acme-retail.fr', phone: null })).toEqual(['marie', 'dupont42', 'acme', 'retail', 'fr']);
   });
 
-  it('keeps a phone number as digits, French international forms in national form', () => {
+  it('keeps a phone number as digits, French international forms in national form, typed or stored', () => {
     expect(phoneDigits('+33 6 12 34 56 78')).toBe('0612345678');
     expect(phoneDigits('0033612345678')).toBe('0612345678');
     expect(phoneDigits('06.12.34.56.78')).toBe('0612345678');
     expect(phoneDigits('+44 20 7946 0958')).toBe('442079460958');
-    const tokens = userTokens({ name: '', email: null, phone: '+33 6 12 34 56 78' });
-    expect(tokens).toEqual(expect.arrayContaining(['061', '061234', '0612345678']));
-    expect(searchTokens('06 12 34')).toEqual(['061234']);
-    expect(searchTokens('+33 6 12 34 56 78')).toEqual(['0612345678']);
+    expect(userWords({ name: '', email: null, phone: '+33 6 12 34 56 78' })).toEqual(['0612345678']);
+    expect(phoneQueryDigits('+33 6 12')).toBe('0612');
+    expect(phoneQueryDigits('+33 (0)6 12')).toBe('0612');
+    expect(phoneQueryDigits('0033 612')).toBe('0612');
+    expect(searchTerms('06 12 34')).toEqual([termOf('061234')]);
+    expect(searchTerms('+33 6 12 34 56 78')).toEqual([termOf('0612345678')]);
+    expect(searchTerms('12 34')).toEqual([termOf('1234')]);
   });
 
-  it('cuts long words at the token length, on both sides', () => {
-    const long = 'a'.repeat(50);
-    const tokens = userTokens({ name: long, email: null, phone: null });
-    expect(Math.max(...tokens.map((t) => t.length))).toBe(TOKEN_MAX);
-    expect(searchTokens(long)).toEqual(['a'.repeat(TOKEN_MAX)]);
+  it('finds a word of three or more anywhere, a shorter one at the start of a word', () => {
+    expect(termOf('langer')).toEqual({ pattern: '%langer%', tokens: ['lan', 'ang', 'nge', 'ger'] });
+    expect(termOf('li')).toEqual({ pattern: '% li%', tokens: ['li'] });
+    expect(termOf('x')).toEqual({ pattern: '% x%', tokens: ['x'] });
+    expect(termOf('a'.repeat(100)).pattern).toBe(`%${'a'.repeat(TERM_MAX)}%`);
   });
 
-  it('indexes offers by job code, title, company, city and zip code', () => {
-    const tokens = offerTokens({ job_code: 'AB12CD', title: 'Boulanger H/F', company_name: 'Fournil Saint-Éloi', city: 'Lille', zip_code: '59000' });
-    expect(tokens).toEqual(expect.arrayContaining(['ab12cd', 'boulanger', 'bou', 'fournil', 'eloi', 'lille', '59000', '590']));
+  it('indexes offers by job code, title, company, city, zip code and description', () => {
+    const tokens = offerTokens({ job_code: 'AB12CD', title: 'Boulanger H/F', company_name: 'Fournil Saint-Éloi', city: 'Lille', zip_code: '59000', description: 'Pétrissage et façonnage' });
+    expect(tokens).toEqual(expect.arrayContaining(['ab1', '2cd', 'ang', 'eloi'.slice(1), 'lil', '590', '000', 'pet', 'sag', 'fac', 'age']));
   });
 
   it("keeps all of a record's words in one text, each after a space", () => {
-    expect(wordsText(userWords({ name: 'Zoé Martin', email: 'zoe.martin7@acme.fr', phone: '06 12' }))).toBe(' zoe martin martin7 acme 0612 ');
+    expect(wordsText(userWords({ name: 'Zoé Martin', email: 'zoe.martin7@acme.fr', phone: '06 12' }))).toBe(' zoe martin martin7 acme fr 0612 ');
+    expect(wordsText(offerWords({ title: 'x'.repeat(WORDS_MAX) })).length).toBeGreaterThan(WORDS_MAX);
   });
 
-  it('reads a search box: user id, email prefix, phone number or words', () => {
+  it('reads a search box: user id, email, phone number or words; punctuation alone is no term', () => {
     expect(parseSearch(' 6F1C2B3A-0000-4000-8000-00000000000A ')).toEqual({ kind: 'id', id: '6f1c2b3a-0000-4000-8000-00000000000a' });
-    expect(parseSearch('Marie.Dupont@ACME')).toEqual({ kind: 'email', prefix: 'marie.dupont@acme' });
-    expect(parseSearch('Jean  Martin')).toEqual({ kind: 'tokens', tokens: ['jean', 'martin'] });
-    expect(parseSearch('--')).toEqual({ kind: 'tokens', tokens: [] });
-    expect(parseSearch('06 12')).toEqual({ kind: 'tokens', tokens: ['0612'] });
+    expect(parseSearch('Marie.Dupont@ACME')).toEqual({ kind: 'terms', terms: [termOf('marie'), termOf('dupont'), termOf('acme')], email: 'marie.dupont@acme' });
+    expect(parseSearch('a@b')).toEqual({ kind: 'emailPrefix', prefix: 'a@b' });
+    expect(parseSearch('Jean  Martin')).toEqual({ kind: 'terms', terms: [termOf('jean'), termOf('martin')] });
+    expect(parseSearch('--')).toEqual({ kind: 'terms', terms: [] });
+    expect(parseSearch('%_')).toEqual({ kind: 'terms', terms: [] });
+    expect(parseSearch('06 12')).toEqual({ kind: 'terms', terms: [termOf('0612')] });
   });
 });

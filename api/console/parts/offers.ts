@@ -1,7 +1,7 @@
-// Offers: a word search walks the offer token rows in list order (decision 065); the cards show each
+// Offers: a search walks the offer token rows in list order (decision 300); the cards show each
 // offer's count of complete applications; an edit moves the recruiter's offer counters.
 import { QueryTypes } from 'sequelize';
-import { OFFER_SEARCH, rarestFirst, searchTokens } from '../../../models/search-index.js';
+import { OFFER_SEARCH, rarestToken, searchTerms } from '../../../models/search-index.js';
 import { Where, tokenWalk } from '../query.js';
 import { applyDeclaredFilters, applyScope, filterColumn, planOf } from '../read.js';
 import type { ServerPart } from '../types.js';
@@ -18,7 +18,8 @@ export const offersServer: ServerPart = {
     const columnMap: Record<string, string> = { id: 's.offer_id', job_code: '(SELECT o2.job_code FROM offers o2 WHERE o2.id = s.offer_id)' };
     applyDeclaredFilters(offers, q.filter, where, (source) => columnMap[source] ?? `s.${filterColumn(offers, source)}`, ctx.dialect);
     applyScope(scope, where, (c) => `s.${c}`);
-    const walk = tokenWalk(OFFER_SEARCH, await rarestFirst(ctx.sequelize, OFFER_SEARCH, searchTokens(text)), where, 's');
+    const terms = searchTerms(text);
+    const walk = tokenWalk(OFFER_SEARCH, await rarestToken(ctx.sequelize, OFFER_SEARCH, terms), terms, where, 's');
     const plan = planOf(offers);
     return { from: plan.from, columns: plan.columns, sortColumn: `s.${offers.sort[0]}`, idColumn: 's.offer_id', where, walk: { from: walk, rowId: 'r.id' } };
   },

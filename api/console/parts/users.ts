@@ -5,9 +5,9 @@
 // the identity and staff services.
 import { QueryTypes } from 'sequelize';
 import { ManagerRecruiter, PlanLimit } from '../../../models/index.js';
-import { USER_SEARCH, parseSearch, rarestFirst } from '../../../models/search-index.js';
+import { USER_SEARCH, parseSearch, rarestToken } from '../../../models/search-index.js';
 import { notFound } from '../../lib/errors.js';
-import { Where, likePrefix, runList, tokenWalk, type ListSql } from '../query.js';
+import { Where, likeContains, likePrefix, runList, tokenWalk, type ListSql } from '../query.js';
 import { applyDeclaredFilters, applyScope, filterColumn, parseJson } from '../read.js';
 import { readDate } from '../../../models/rules/dates.js';
 import type { ConsoleCtx, Rec, ServerPart } from '../types.js';
@@ -104,7 +104,7 @@ async function decorateUsers(ctx: ConsoleCtx, rows: Record<string, unknown>[]): 
 async function usersList(ctx: ConsoleCtx, f: Record<string, unknown>, scope: Parameters<NonNullable<ServerPart['list']>>[2]): Promise<ListSql> {
   const text = typeof f.q === 'string' ? f.q : '';
   const search = text ? parseSearch(text) : null;
-  const a = search?.kind === 'tokens' ? 's' : 'u';
+  const a = search?.kind === 'terms' ? 's' : 'u';
   const id = a === 's' ? 's.user_id' : 'u.id';
   const where = new Where();
   applyDeclaredFilters(users, f, where, (source) => (source === 'id' ? id : `${a}.${filterColumn(users, source)}`), ctx.dialect);
@@ -117,9 +117,11 @@ async function usersList(ctx: ConsoleCtx, f: Record<string, unknown>, scope: Par
     where.add(`${id} IN (SELECT w.candidate_id FROM wishlist_entries w JOIN offers o ON o.id = w.offer_id WHERE o.job_code = ? AND w.state = 'pending')`, f.wishlist_job_code.toUpperCase());
   }
   if (search?.kind === 'id') where.add('u.id = ?', search.id);
-  if (search?.kind === 'email') where.add("u.email LIKE ? ESCAPE '!'", likePrefix(search.prefix));
+  if (search?.kind === 'emailPrefix') where.add("u.email LIKE ? ESCAPE '!'", likePrefix(search.prefix));
+  // An address typed whole or in part: its words walk the token rows, then the address itself must contain the text.
+  if (search?.kind === 'terms' && search.email) where.add("EXISTS (SELECT 1 FROM users ue WHERE ue.id = s.user_id AND ue.email LIKE ? ESCAPE '!')", likeContains(search.email));
   const profile = typeof f.profile === 'string' ? { profile: f.profile } : undefined;
-  const walk = search?.kind === 'tokens' ? tokenWalk(USER_SEARCH, await rarestFirst(ctx.sequelize, USER_SEARCH, search.tokens, profile), where, 's') : 'users u';
+  const walk = search?.kind === 'terms' ? tokenWalk(USER_SEARCH, await rarestToken(ctx.sequelize, USER_SEARCH, search.terms, profile), search.terms, where, 's') : 'users u';
   return {
     from: 'users u',
     columns: USER_COLUMNS.map((c) => `u.${c}`).join(', '),

@@ -35,7 +35,7 @@ export const landings = defineResource({
   ],
   sort: ['created_at'],
   access: { list: ['admin'], read: ['admin'], edit: ['admin'], delete: ['admin'] },
-  // Leads of a landing page without an account; search: prefixes of the indexed columns.
+  // Leads of a landing page without an account; search: text found in any of these columns (decision 300).
   base: { user_id: null },
   search: ['email', 'lastname', 'firstname', 'phone_number', 'job_code'],
   // The message again, by SMS or e-mail (docs/decisions/165-lead-resend.md); the bulk resend of a
