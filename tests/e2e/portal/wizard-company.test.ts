@@ -44,8 +44,8 @@ describe.each([
     expect(await templateOptions(page)).toEqual(Q_TEMPLATE.map((q) => q[offerLang]));
     // Added, the question is the offer's language's.
     await page.locator('#w-template').selectOption({ index: 1 });
-    await page.locator('button[name="intent"][value="template"]').click();
-    await page.waitForLoadState('networkidle');
+    // The draft is read once the action has answered (network idle can come before the POST leaves).
+    await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.locator('button[name="intent"][value="template"]').click()]);
     const draft = (await (await page.request.get(`/apis/draft-offer/${token}`)).json()) as { offer_json: { questions: Array<{ question: string }> } };
     expect(draft.offer_json.questions.map((q) => q.question)).toContain(Q_TEMPLATE[0][offerLang]);
     await page.screenshot({ path: `${SHOTS}/wizard-questions-${pageLang}.png`, fullPage: true });
