@@ -3,7 +3,7 @@
 // then read like any stored file. docs/decisions/310-picture-sizes.md.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { Storage, StoredObject } from './storage.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { singleFlight } from '../lib/single-flight.js';
@@ -17,7 +17,7 @@ import { isPictureKey, sizedKey, type PictureSize } from '../../models/rules/sto
 export const MAX_PICTURE_PIXELS = 50_000_000;
 
 /** The output keeps the original's format: every client that shows the original shows the copy. */
-const OUTPUT: Record<string, { type: string; apply: (s: sharp.Sharp) => sharp.Sharp }> = {
+const OUTPUT: Record<string, { type: string; apply: (s: Sharp) => Sharp }> = {
   jpeg: { type: 'image/jpeg', apply: (s) => s.jpeg({ quality: 82, mozjpeg: true }) },
   png: { type: 'image/png', apply: (s) => s.png({ compressionLevel: 9, palette: true, quality: 90 }) },
   webp: { type: 'image/webp', apply: (s) => s.webp({ quality: 82 }) },
@@ -30,7 +30,7 @@ const missing = () => notFound('picture_not_found', 'picture_not_found');
 
 /** Resizes an image to size × size (cover: the centre is kept, the rest cropped), in its own format. */
 export async function resizePicture(original: Buffer, size: PictureSize): Promise<StoredObject> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     // Reads the header only: the pixel count is known before anything is decoded.
     meta = await sharp(original).metadata();

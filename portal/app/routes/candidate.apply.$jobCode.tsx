@@ -18,7 +18,7 @@ import { useLangHref, useT } from '../lib/i18n.js';
 import { releaseCamera } from '../lib/camera.js';
 import { resolveLang } from '../lib/lang.server.js';
 import { candidatePageTexts } from '../i18n/candidate-page.server.js';
-import { fileUrl } from '../../../models/rules/storage-url.js';
+import { pictureSources } from '../../../models/rules/storage-url.js';
 import { ApiError, allAnswersIn, isComplete, readApplication, startApplication, type ApplicationStatus } from '../lib/video-answers.js';
 
 const AnswerRecorder = lazy(() => import('../components/apply/AnswerRecorder.js'));
@@ -106,7 +106,7 @@ export default function ApplyPage() {
   return (
     <div className="page narrow apply-page">
       <div className="offer-head">
-        {offer.company_picture && <img src={fileUrl(offer.company_picture)} alt="" width={64} height={64} />}
+        {offer.company_picture && <img {...pictureSources(offer.company_picture, 64)} alt="" width={64} height={64} />}
         <div>
           <h1>{offer.title}</h1>
           <p>{offer.company_name}</p>
