@@ -52,7 +52,7 @@ export async function resizePicture(original: Buffer, size: PictureSize): Promis
   }
 }
 
-export interface PictureSource {
+interface PictureSource {
   storage: Storage;
   /** The pictures that ship with the code (avatar/icon_company.png...), which stored files cannot shadow. */
   assetsDir: string;

@@ -11,7 +11,7 @@ import { notFound } from '../lib/errors.js';
 import { isPrivateKey, parsePictureSize } from '../../models/rules/storage-url.js';
 
 /** As the originals under /files: an hour in any cache (a deleted picture leaves caches within the hour). */
-export const PICTURE_CACHE_CONTROL = 'public, max-age=3600';
+const PICTURE_CACHE_CONTROL = 'public, max-age=3600';
 
 const SIZE_SHAPE = /^\d+x\d+$/;
 

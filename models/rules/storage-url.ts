@@ -79,7 +79,7 @@ export function pictureUrl(keyOrUrl: string, size: PictureSize, origin = ''): st
 }
 
 /** The smallest of the spec's sizes that covers `px` CSS pixels (the largest, 100, beyond it). */
-export function pictureSizeFor(px: number): PictureSize {
+function pictureSizeFor(px: number): PictureSize {
   return [...PICTURE_SIZES].sort((a, b) => a - b).find((s) => s >= px) ?? 100;
 }
 
