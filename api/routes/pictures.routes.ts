@@ -4,7 +4,7 @@
 // and stay behind their signed /media addresses. docs/decisions/310-picture-sizes.md.
 import { Router } from 'express';
 import helmet from 'helmet';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { pictureSizes } from '../integrations/pictures.js';
 import { assertSafeKey } from '../integrations/storage.js';
 import { notFound } from '../lib/errors.js';

@@ -14,7 +14,8 @@ import { TABS, WAIT_REJECT_DELAY_HOURS, type RecruiterState } from '../../../mod
 import { listDate } from '../common/format.js';
 import { avatarSources } from '../common/picture.js';
 import { errorCode } from '../common/http.js';
-import { CandidatePanel, openCv, type PanelCandidate, type PanelView } from '../candidates/CandidatePanel.js';
+import { CandidatePanel, openCv } from '../candidates/CandidatePanel.js';
+import type { PanelCandidate, PanelView } from '../candidates/panel.js';
 import { StateChip, StateMoves } from '../candidates/StateMoves.js';
 import { NotAllowed } from './NotAllowed.js';
 import { moveCandidate, offerApplications, type ManagerApplication, type OfferApplications } from './api.js';
