@@ -14,7 +14,7 @@ import { format } from '../i18n/index.js';
 import { resolveLang } from '../lib/lang.server.js';
 import { candidatePageTexts } from '../i18n/candidate-page.server.js';
 import { formDate } from '../../../models/rules/dates.js';
-import { pictureSources } from '../../../models/rules/storage-url.js';
+import { fileUrl } from '../../../models/rules/storage-url.js';
 import type { OwnApplication } from '../../../api/services/candidate-applications.service.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -84,7 +84,7 @@ export default function CandidatePage() {
           {list.items.map((a) => (
             <li key={a.id} className="card own-application" data-testid="own-application" data-status={a.status}>
               <div className="offer-head">
-                {a.company_picture && <img {...pictureSources(a.company_picture, 48)} alt="" width={48} height={48} />}
+                {a.company_picture && <img src={fileUrl(a.company_picture)} alt="" width={48} height={48} />}
                 <div>
                   <h2>{a.offer_title}</h2>
                   <p>{a.company_name}</p>

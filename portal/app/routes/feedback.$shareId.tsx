@@ -11,7 +11,7 @@ import { postJson } from '../lib/api-client.js';
 import { formMessage } from '../lib/form-messages.js';
 import { useForm } from '../lib/use-form.js';
 import { FEEDBACK_COMMENT_MAX } from '../../../models/rules/lengths.js';
-import { pictureSources } from '../../../models/rules/storage-url.js';
+import { fileUrl } from '../../../models/rules/storage-url.js';
 
 /** The form's schema, loaded when the reviewer starts filling the form (decision 174). */
 const loadFeedbackSchema = () => import('../../../api/services/share.schema.js').then((m) => m.feedbackFormSchema);
@@ -113,7 +113,7 @@ export default function Feedback() {
           <div>
             <div className="candidate card" data-testid="candidate">
               {load.shared.application.candidate.picture && (
-                <img {...pictureSources(load.shared.application.candidate.picture, 64)} alt={t('feedback_picture_alt', { name: load.shared.application.candidate.name })} width={64} height={64} />
+                <img src={fileUrl(load.shared.application.candidate.picture)} alt={t('feedback_picture_alt', { name: load.shared.application.candidate.name })} width={64} height={64} />
               )}
               <div>
                 <p>

@@ -16,7 +16,6 @@ import { createCall } from '../lib/meeting/call.js';
 import { listCameras, type MeetingCall, type MeetingJoin, type RemoteState } from '../lib/meeting/adapter.js';
 import { Identity } from '../components/apply/Identity.js';
 import { meetingRoomPath } from '../../../models/rules/meeting.js';
-import { pictureSources } from '../../../models/rules/storage-url.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { texts: meetingPageTexts(await resolveLang(request, context)) };
@@ -227,7 +226,7 @@ function Room({ join, onLeft, onError }: { join: MeetingJoin; onLeft: () => void
       <Video stream={remote} muted={false} label={mt('remote_video', { name: other.name })} testId="meeting-remote" className="meeting-remote" />
       <div className="meeting-top">
         {other.picture ? (
-          <img {...pictureSources(other.picture, 40)} alt={mt('picture_alt', { name: other.name })} width={40} height={40} />
+          <img src={other.picture} alt={mt('picture_alt', { name: other.name })} width={40} height={40} />
         ) : (
           <span className="meeting-initial" aria-hidden="true">
             {other.name.slice(0, 1).toUpperCase()}
