@@ -6,6 +6,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
 import { createMediaUrls } from './integrations/media-urls.js';
+import { picturesRoutes } from './routes/pictures.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { isPrivateKey } from '../models/rules/storage-url.js';
 import { closeWhenBodyUnread, detectLang, apiNotFound, errorHandler, staticFiles, staticHeaders, whenAcceptsEncoding, whenHasBody } from './lib/http.js';
@@ -98,7 +99,10 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
 
   // The default pictures the spec names (avatar/icon_company.png, avatar/icon_recruiter.png) ship
   // with the code, so every database has them, demo or not; stored files cannot shadow them.
-  app.use('/files/avatar', staticFiles(path.join(import.meta.dirname, 'assets', 'avatar'), { maxAge: '7d', index: false }));
+  const assetsDir = path.join(import.meta.dirname, 'assets');
+  // Pictures at the spec's sizes (/files/40x40/picture/<name>), before the originals (decision 310).
+  app.use('/files', picturesRoutes(deps, assetsDir));
+  app.use('/files/avatar', staticFiles(path.join(assetsDir, 'avatar'), { maxAge: '7d', index: false }));
   // Private media (CVs, story videos): only through a signed, short-lived address.
   app.use('/media', mediaRoutes(deps, deps.media));
   // Public stored files (logos, company pictures) by key, served with their type. CVs and story

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Settings } from '../../config/settings.js';
+import { PICTURE_SIZES, isPictureKey, sizedKey } from '../../models/rules/storage-url.js';
 
 export interface StoredObject {
   body: Buffer;
@@ -30,7 +31,11 @@ export interface Storage {
   get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** Size and type without the body, or null. */
   head(key: string): Promise<ObjectInfo | null>;
-  /** Deleting a missing object is not an error. */
+  /**
+   * Deleting a missing object is not an error. Deleting a picture also deletes its sized copies
+   * (picture/40x40/<name>, docs/decisions/310-picture-sizes.md), so every path that removes a
+   * picture (clean-up sweep, account deletion) removes them too.
+   */
   delete(key: string): Promise<void>;
   /** The public address a browser uses to fetch a public object (logos, pictures): the app's /files. */
   url(key: string): string;
@@ -90,6 +95,25 @@ const removeFolder = (dir: string) =>
 
 const typeOfName = (key: string) => TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
 
+/** The sized copies that go with a key when it is deleted (none unless it is a picture). */
+const copiesOf = (key: string) => (isPictureKey(key) ? PICTURE_SIZES.map((size) => sizedKey(key, size)) : []);
+
+/**
+ * Writes a file whole or not at all: the bytes go to a temporary name beside it, then are renamed
+ * into place, so a reader never sees a half-written file (two requests making the same sized
+ * picture at once, decision 310). The temporary name starts with a dot: never a valid key.
+ */
+async function writeWhole(file: string, body: Buffer | string): Promise<void> {
+  const aside = path.join(path.dirname(file), `.${path.basename(file)}.${randomKeyName()}.tmp`);
+  try {
+    await fs.writeFile(aside, body);
+    await fs.rename(aside, file);
+  } catch (e) {
+    await fs.rm(aside, { force: true });
+    throw e;
+  }
+}
+
 export class LocalDiskStorage implements Storage {
   /** Private reads stay on the app's origin (/media answers the bytes itself). */
   readonly privateReadOrigin = null;
@@ -109,8 +133,9 @@ export class LocalDiskStorage implements Storage {
     for (let attempt = 1; ; attempt++) {
       await fs.mkdir(path.dirname(file), { recursive: true });
       try {
-        await fs.writeFile(file, body);
-        await fs.writeFile(`${file}.type`, contentType);
+        // The type first: a reader that finds the file finds its type.
+        await writeWhole(`${file}.type`, contentType);
+        await writeWhole(file, body);
         return;
       } catch (e) {
         // The folder was empty and removed in between (delete, removeEmptyFolders): make it again.
@@ -160,6 +185,7 @@ export class LocalDiskStorage implements Storage {
     const file = this.file(key);
     await fs.rm(file, { force: true });
     await fs.rm(`${file}.type`, { force: true });
+    for (const copy of copiesOf(key)) await this.delete(copy);
     // A story's folder (story/<id>/, a demo's story/<id>/<qid>/) goes with its last file; the
     // top-level folders (story/, picture/) stay. rmdir refuses a folder that is not empty.
     for (let dir = path.posix.dirname(key); dir.includes('/'); dir = path.posix.dirname(dir)) {
@@ -288,6 +314,7 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+    await Promise.all(copiesOf(key).map((copy) => this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(copy) }))));
   }
 
   url(key: string): string {

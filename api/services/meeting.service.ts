@@ -3,7 +3,7 @@
 // answer in the spec's shape, and the embedded call's signalling mailbox.
 import { Op } from 'sequelize';
 import { MeetingSignal, User } from '../../models/index.js';
-import { fileUrl } from '../../models/rules/storage-url.js';
+import { pictureUrl } from '../../models/rules/storage-url.js';
 import { meetingSideOf, type MeetingSide } from '../auth/access.js';
 import { AppError, forbidden, invalid, tooMany } from '../lib/errors.js';
 import type { IceServer } from '../../config/settings.js';
@@ -98,7 +98,8 @@ export async function joinMeeting(access: MeetingAccess, provider: MeetingProvid
       JoinToken: joined.token,
       ExpiresAt: joined.expiresAt?.toISOString() ?? null,
     },
-    otherProfile: { name: other.name, picture: other.picture ? fileUrl(other.picture) || null : null },
+    // The 100x100 copy (decision 310): the room shows it at 40 px.
+    otherProfile: { name: other.name, picture: other.picture ? pictureUrl(other.picture, 100) || null : null },
   };
 }
 

@@ -88,6 +88,8 @@ export interface FieldDecl {
   maxLength?: number;
   /** Shown in the list screen. */
   list?: boolean;
+  /** An image field holding a person's picture: screens show it as a 40 px avatar, from its 40x40 copy (decision 310). */
+  avatar?: boolean;
   /** Accepted on create and update ('create': only on create). Read-only fields are shown, never written. */
   writable?: boolean | 'create';
   sortable?: boolean;

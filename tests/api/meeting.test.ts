@@ -52,7 +52,7 @@ describe('who joins', () => {
       error: false,
       Meeting: { MeetingId: `meet-${recruiter.id}-${candidate.id}`, Provider: 'embedded', MediaPlacement: { SignalingURL: signalPath(recruiter, candidate) }, IceServers: [] },
       Attendee: { AttendeeId: candidate.id, ExternalUserId: candidate.id, Side: 'candidate', JoinToken: null, ExpiresAt: null },
-      otherProfile: { name: 'Claire Recruteuse', picture: '/files/picture/claire.png' },
+      otherProfile: { name: 'Claire Recruteuse', picture: '/files/100x100/picture/claire.png' },
     });
     expect(typeof res.body.Meeting.SignalCursor).toBe('number');
   });

@@ -1,7 +1,7 @@
 // The shared date module and the storage-key-to-address rule (models/rules/).
 import { describe, expect, it } from 'vitest';
 import { formDate, isoDay, listDate, monthsAgo, parseDateBound, parseFormDate, parseIsoDay, readDate } from '../../models/rules/dates.js';
-import { fileUrl, isPrivateKey } from '../../models/rules/storage-url.js';
+import { fileUrl, isPictureKey, isPrivateKey, parsePictureSize, pictureSources, pictureUrl, sizedKey } from '../../models/rules/storage-url.js';
 
 describe('dates', () => {
   it('keeps ISO days, shows dd/MM/yyyy in forms and reads it back', () => {
@@ -67,5 +67,37 @@ describe('fileUrl', () => {
     expect(isPrivateKey('story/0f0f/q1/seg0.ts')).toBe(true);
     expect(isPrivateKey('picture/1a2b3c4d.png')).toBe(false);
     expect(isPrivateKey('avatar/icon_company.png')).toBe(false);
+  });
+});
+
+describe('pictureUrl and the picture sizes (decision 310)', () => {
+  it('names only the four square sizes of the spec', () => {
+    expect(['100x100', '50x50', '40x40', '32x32'].map(parsePictureSize)).toEqual([100, 50, 40, 32]);
+    for (const s of ['64x64', '40x50', '040x040', '40X40', '40x40x', ' 40x40', '']) expect(parsePictureSize(s), s).toBeNull();
+  });
+
+  it('addresses a stored picture at a size, whether given as a key, a /files path or an upload address', () => {
+    expect(pictureUrl('picture/1a2b3c4d.png', 40)).toBe('/files/40x40/picture/1a2b3c4d.png');
+    expect(pictureUrl('avatar/icon_company.png', 100, 'https://jobs.example')).toBe('https://jobs.example/files/100x100/avatar/icon_company.png');
+    expect(pictureUrl('/files/picture/x.jpg', 32)).toBe('/files/32x32/picture/x.jpg');
+    expect(pictureUrl('http://127.0.0.1:3999/files/picture/ab12.webp', 50)).toBe('http://127.0.0.1:3999/files/50x50/picture/ab12.webp');
+  });
+
+  it('keeps other sites’ pictures, gives private keys no address and never sizes a copy again', () => {
+    expect(pictureUrl('https://cdn.example/x.png', 40)).toBe('https://cdn.example/x.png');
+    expect(pictureUrl('https://cdn.example/files/other/x.png', 40)).toBe('https://cdn.example/files/other/x.png');
+    expect(pictureUrl('picture/1a2b3c4d.pdf', 40)).toBe('');
+    expect(pictureUrl('story/0f0f/q1/poster.jpg', 40)).toBe('');
+    expect(isPictureKey('picture/40x40/1a2b.png')).toBe(false);
+    expect(isPictureKey('picture/1a2b.gif')).toBe(true);
+    expect(isPictureKey('logo.png')).toBe(false);
+    expect(sizedKey('picture/1a2b.png', 50)).toBe('picture/50x50/1a2b.png');
+  });
+
+  it('picks the size covering the box, and the one covering twice the box for dense screens', () => {
+    expect(pictureSources('picture/a.png', 40)).toEqual({ src: '/files/40x40/picture/a.png', srcSet: '/files/40x40/picture/a.png 1x, /files/100x100/picture/a.png 2x' });
+    expect(pictureSources('picture/a.png', 64)).toEqual({ src: '/files/100x100/picture/a.png' });
+    expect(pictureSources('picture/a.png', 48).src).toBe('/files/50x50/picture/a.png');
+    expect(pictureSources('https://cdn.example/x.png', 40)).toEqual({ src: 'https://cdn.example/x.png' });
   });
 });

@@ -9,6 +9,7 @@ import { DASHBOARD_COLUMNS, type DashboardColumn, type RecruiterState } from '..
 import { listDate, type DashboardRange } from '../../../models/rules/dates.js';
 import { fetchDashboard, hasStory, tagOptions, tagValue, Unauthorized, type DashboardItem } from './data.js';
 import { StateMoves } from '../candidates/StateMoves.js';
+import { avatarSources } from '../common/picture.js';
 import { DashboardPanel, type PanelRequest } from './DashboardPanel.js';
 
 const PAGE = 30;
@@ -184,7 +185,7 @@ function CandidateCard({ item, onOpen, onMove, busy }: { item: DashboardItem; on
   return (
     <Paper component="li" sx={{ p: 1 }} data-testid="candidate-card" data-application={item.id} data-candidate={item.candidate?.sub}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-        <Avatar src={item.candidate?.picture ?? undefined} alt="" sx={{ width: 40, height: 40 }} />
+        <Avatar {...avatarSources(item.candidate?.picture)} alt="" sx={{ width: 40, height: 40 }} />
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="candidate-name">
             {name}

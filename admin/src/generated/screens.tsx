@@ -2,7 +2,8 @@
 // line, load more), show, edit and create with the declared validation. A plain resource needs
 // nothing else; hand-written screens (users, offers, leads) reuse the parts below.
 import { useState, type ReactElement } from 'react';
-import { Box, Link, Stack } from '@mui/material';
+import { Avatar, Box, Link, Stack } from '@mui/material';
+import { avatarSources } from '../common/picture.js';
 import {
   ArrayInput,
   AutocompleteInput,
@@ -127,6 +128,11 @@ export function fieldFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
       // Always through its label: a stored value (payed, wait_reject) is never shown as such.
       return <ChoiceChip key={f.source} source={f.source} sortable={Boolean(f.sortable)} decl={decl} f={f} />;
     case 'image':
+      // A person's picture: its 40x40 copy (and 100x100 on dense screens), not the uploaded original.
+      if (f.avatar)
+        return (
+          <FunctionField {...common} render={(r: Record<string, unknown>) => (typeof r[f.source] === 'string' && r[f.source] ? <Avatar {...avatarSources(r[f.source] as string)} alt="" /> : null)} />
+        );
       return <ImageField {...common} sx={{ '& img': { maxWidth: 80, maxHeight: 40 } }} />;
     case 'color':
       return <FunctionField {...common} render={(r: Record<string, string>) => <span style={{ background: r[f.source], padding: '0 12px', border: '1px solid #ccc' }}>{r[f.source]}</span>} />;

@@ -12,6 +12,7 @@ import { Alert, Avatar, Badge, Box, Button, Chip, Stack, Tab, Tabs, Table, Table
 import { Title, usePermissions, useNotify, useTranslate } from 'react-admin';
 import { TABS, WAIT_REJECT_DELAY_HOURS, type RecruiterState } from '../../../models/rules/recruiter-states.js';
 import { listDate } from '../common/format.js';
+import { avatarSources } from '../common/picture.js';
 import { errorCode } from '../common/http.js';
 import { CandidatePanel, openCv } from '../candidates/CandidatePanel.js';
 import type { PanelCandidate, PanelView } from '../candidates/panel.js';
@@ -169,7 +170,7 @@ function Candidates({ jobCode }: { jobCode: string }) {
                 <TableRow key={a.id} data-testid={`candidate-${a.candidate.sub}`}>
                   <TableCell>
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <Avatar src={a.picture ?? a.candidate.picture ?? undefined} alt="" sx={{ width: 40, height: 40 }} />
+                      <Avatar {...avatarSources(a.picture ?? a.candidate.picture)} alt="" sx={{ width: 40, height: 40 }} />
                       <span>{a.candidate.name || a.name}</span>
                     </Stack>
                   </TableCell>

@@ -4,6 +4,7 @@
 // (managerAuthProvider): whoever counts as a manager (/apis/auth/me's is_manager, the one rule of
 // api/auth/access.ts); others see 'manager access not allowed'.
 import type { AuthProvider } from 'react-admin';
+import { avatarSources } from '../common/picture.js';
 
 export interface Me {
   id: string;
@@ -55,7 +56,7 @@ export const authProvider: AuthProvider = {
   async getIdentity() {
     const user = await loadMe();
     if (!user) throw new Error('ra.auth.auth_check_error');
-    return { id: user.id, fullName: user.name || user.email, avatar: user.picture ?? undefined };
+    return { id: user.id, fullName: user.name || user.email, avatar: avatarSources(user.picture, 32).src };
   },
   async getPermissions() {
     const user = await loadMe();

@@ -8,6 +8,7 @@ import { CONTACT_ACTIONS } from '../../../models/resources/users/resource.js';
 import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';
 import { STATE_COLORS, listDate } from '../common/format.js';
+import { avatarSources } from '../common/picture.js';
 
 export interface UserRecord {
   id: string;
@@ -45,7 +46,7 @@ export function UserCard({ user }: { user: UserRecord }) {
     <Card variant="outlined" sx={{ mb: 1, borderLeft: `6px solid ${STATE_COLORS[user.state_color]}` }} data-testid="user-card">
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Avatar src={user.picture ?? undefined} alt={user.name} />
+          <Avatar {...avatarSources(user.picture)} alt={user.name} />
           <Box sx={{ flex: 1 }}>
             <Typography variant="subtitle1">
               <StateDot color={user.state_color} />

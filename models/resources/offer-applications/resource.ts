@@ -19,7 +19,7 @@ export const offerApplications = defineResource({
     { source: 'name', type: 'string', list: true, from: candidate('name') },
     { source: 'email', type: 'email', list: true, from: candidate('email') },
     { source: 'phone', type: 'string', list: true, from: candidate('phone') },
-    { source: 'picture', type: 'image', list: true, from: candidate('picture') },
+    { source: 'picture', type: 'image', list: true, avatar: true, from: candidate('picture') },
     { source: 'recruiter_id', type: 'reference', reference: 'users' },
     { source: 'recruiter_state', type: 'enum', choices: RECRUITER_STATES, list: true, required: true, writable: true },
     { source: 'submit_date', type: 'date', list: true, sortable: true },

@@ -24,7 +24,7 @@ export const shops = defineResource({
     { source: 'recruiter_id', type: 'reference', reference: 'users', list: true, required: true, writable: true },
     { source: 'recruiter_name', type: 'string', from: recruiter('name') },
     { source: 'recruiter_email', type: 'email', from: recruiter('email') },
-    { source: 'recruiter_picture', type: 'image', from: recruiter('picture') },
+    { source: 'recruiter_picture', type: 'image', avatar: true, from: recruiter('picture') },
     { source: 'created_at', type: 'date', list: true, sortable: true },
   ],
   filters: [

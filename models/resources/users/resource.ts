@@ -62,7 +62,7 @@ export const users = defineResource({
   model: 'User',
   recordRepresentation: 'name',
   fields: [
-    { source: 'picture', type: 'image', list: true },
+    { source: 'picture', type: 'image', list: true, avatar: true },
     { source: 'name', type: 'string', list: true, required: true, minLength: NEW_RECRUITER.name, minLengthMessage: RECRUITER_INVALID, maxLength: 120, writable: true },
     // Staff create recruiters ("Créer un recruteur"): e-mail and password only on create (section 5).
     { source: 'email', type: 'email', list: true, required: true, minLength: NEW_RECRUITER.email, minLengthMessage: RECRUITER_INVALID, maxLength: 254, writable: 'create' },

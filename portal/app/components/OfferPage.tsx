@@ -13,7 +13,6 @@ import { useForm } from '../lib/use-form.js';
 /** The application form's schema, loaded when the visitor starts filling the form (decision 174). */
 const loadApplySchema = () => import('../../../api/services/interest.schema.js').then((m) => m.applyFormSchema);
 import type { ApplyResult, offerPageData } from '../lib/apply.server.js';
-import { fileUrl } from '../../../models/rules/storage-url.js';
 import { formDate } from '../../../models/rules/dates.js';
 
 type PageData = Awaited<ReturnType<typeof offerPageData>>;
@@ -110,7 +109,7 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
   return (
     <div className="page">
       <div className="offer-head">
-        {offer.company_picture && <img src={fileUrl(offer.company_picture)} alt={t('offer_logo_alt', { company: offer.company_name })} width={64} height={64} />}
+        {offer.logo_src && <img src={offer.logo_src} alt={t('offer_logo_alt', { company: offer.company_name })} width={64} height={64} />}
         <div>
           {offer.boosted && (
             <p className="boost-mark" data-testid="boost-mark">

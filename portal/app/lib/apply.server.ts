@@ -10,6 +10,7 @@ import { defaultPhonePrefix } from '../../../models/rules/phone.js';
 import { readForm } from './read-form.server.js';
 import { checkForm, type FieldErrors } from './form.js';
 import { isoDay } from '../../../models/rules/dates.js';
+import { pictureUrl } from '../../../models/rules/storage-url.js';
 import { offerFacts } from './offer-facts.server.js';
 
 export async function offerPageData(jobCode: string, context: AppLoadContext, request: Request) {
@@ -27,6 +28,8 @@ export async function offerPageData(jobCode: string, context: AppLoadContext, re
       title: offer.title,
       company_name: offer.company_name,
       company_picture: offer.company_picture,
+      // The logo's 100x100 copy (drawn at 64 px), made into an address here: the page's JavaScript carries no picture rule (decision 310).
+      logo_src: offer.company_picture ? pictureUrl(offer.company_picture, 100) : null,
       description: offer.description,
       candidate_qualification: offer.candidate_qualification,
       start_date: offer.start_date && offer.start_date > today ? offer.start_date : null,

@@ -18,7 +18,7 @@ import { useLangHref, useT } from '../lib/i18n.js';
 import { releaseCamera } from '../lib/camera.js';
 import { resolveLang } from '../lib/lang.server.js';
 import { candidatePageTexts } from '../i18n/candidate-page.server.js';
-import { fileUrl } from '../../../models/rules/storage-url.js';
+import { pictureUrl } from '../../../models/rules/storage-url.js';
 import { ApiError, allAnswersIn, isComplete, readApplication, startApplication, type ApplicationStatus } from '../lib/video-answers.js';
 
 const AnswerRecorder = lazy(() => import('../components/apply/AnswerRecorder.js'));
@@ -37,7 +37,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const user = context.caller?.user;
   const me: Me | null = user ? { email: user.email, name: user.name, candidate: user.profile === 'candidate' && !user.is_admin } : null;
   return {
-    offer: { job_code: offer.job_code, title: offer.title, company_name: offer.company_name, company_picture: offer.company_picture, questions: offer.questions },
+    offer: {
+      job_code: offer.job_code,
+      title: offer.title,
+      company_name: offer.company_name,
+      company_picture: offer.company_picture,
+      logo_src: offer.company_picture ? pictureUrl(offer.company_picture, 100) : null,
+      questions: offer.questions,
+    },
     me,
     // The link to the candidate's own page, named as that page names itself (decision 283).
     myApplications: candidatePageTexts(await resolveLang(request, context)).meta_title,
@@ -106,7 +113,7 @@ export default function ApplyPage() {
   return (
     <div className="page narrow apply-page">
       <div className="offer-head">
-        {offer.company_picture && <img src={fileUrl(offer.company_picture)} alt="" width={64} height={64} />}
+        {offer.logo_src && <img src={offer.logo_src} alt="" width={64} height={64} />}
         <div>
           <h1>{offer.title}</h1>
           <p>{offer.company_name}</p>

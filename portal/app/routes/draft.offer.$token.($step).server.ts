@@ -10,6 +10,7 @@ import { resolveLang } from '../lib/lang.server.js';
 import { isLang } from '../../../config/i18n/langs.js';
 import { readForm } from '../lib/read-form.server.js';
 import { formDate, parseFormDate } from '../../../models/rules/dates.js';
+import { pictureUrl } from '../../../models/rules/storage-url.js';
 import { MAX_WIZARD_QUESTIONS, MIN_WIZARD_QUESTIONS, WIZARD_STEP_COUNT, continueStep, filledSteps, isDraftStarted, stepsOfFields } from '../../../models/rules/offer-wizard.js';
 import type { DraftOfferJson } from '../../../models/offer.model.js';
 import type { OfferManagement } from '../../../api/services/drafts.service.js';
@@ -56,6 +57,8 @@ export async function wizardData(token: string, stepParam: string | undefined, r
     token,
     step,
     json,
+    // The logo's preview from its 100x100 copy (decision 310), addressed here, not in the page's JavaScript.
+    logoSrc: json.company_picture ? pictureUrl(json.company_picture, 100) : null,
     startDate: json.start_date ? formDate(json.start_date) : '',
     jobCode: draft.job_code,
     manage: management ? { area: management.area, href: manageHref(management) } : null,

@@ -15,7 +15,6 @@ import { useLangHref, useT } from '../lib/i18n.js';
 import { errorMeta, isServerError, metaT, pageMeta } from '../lib/meta.js';
 import type { MessageKey } from '../i18n/index.js';
 import { MAX_WIZARD_QUESTIONS, MIN_WIZARD_QUESTIONS, WIZARD_STEP_COUNT } from '../../../models/rules/offer-wizard.js';
-import { fileUrl } from '../../../models/rules/storage-url.js';
 import { wizardAction, wizardData, type WizardResult } from './draft.offer.$token.($step).server.js';
 import type { AddressResult } from '../../../api/integrations/address/types.js';
 
@@ -332,7 +331,7 @@ function StepForm({ page, step }: { page: Data; step: number }) {
           {step === 2 && (
             <>
               <Field id="w-logo" label={t('wiz_logo')} error={errorOf('logo')}>
-                {json.company_picture && <img className="wizard-logo" src={fileUrl(json.company_picture)} alt={t('wiz_logo_alt')} width={96} height={96} />}
+                {page.logoSrc && <img className="wizard-logo" src={page.logoSrc} alt={t('wiz_logo_alt')} width={96} height={96} />}
                 <input id="w-logo" name="logo" type="file" accept="image/*" {...described('w-logo', errorOf('logo'))} />
                 <span className="row">
                   <button type="submit" name="intent" value="logo" className="button secondary" formNoValidate>

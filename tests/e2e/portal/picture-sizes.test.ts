@@ -1,0 +1,100 @@
+// The pages load pictures at the spec's sizes (decision 310), in Chromium: an offer published with
+// a large logo shows it from /files/100x100/..., and the browser downloads that copy (a few
+// kilobytes), not the uploaded original.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { baseUrl, launch, phonePage } from '../helpers/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A draft of the demo recruiter, published anonymously through its link with `logo` as its company picture. */
+async function publishWithLogo(logo: Buffer): Promise<{ jobCode: string; key: string }> {
+  const login = await fetch(`${baseUrl()}/apis/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl() },
+    body: JSON.stringify({ email: 'recruiter@demo.test', password: 'demo1234', client: 'app' }),
+  });
+  expect(login.status).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const draft = await fetch(`${baseUrl()}/apis/draft-offer`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+  expect(draft.status).toBe(201);
+  const editionToken = ((await draft.json()) as { edition_token: string }).edition_token;
+
+  const form = new FormData();
+  form.append('edition_token', editionToken);
+  form.append('file', new Blob([new Uint8Array(logo)], { type: 'image/jpeg' }), 'logo.jpg');
+  const upload = await fetch(`${baseUrl()}/apis/upload/image`, { method: 'POST', headers: { origin: baseUrl() }, body: form });
+  expect(upload.status).toBe(201);
+  const { key } = (await upload.json()) as { key: string };
+
+  const published = await fetch(`${baseUrl()}/apis/draft-offer/${editionToken}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl() },
+    body: JSON.stringify({
+      title: 'Pâtissier (H/F)',
+      company_name: 'Maison Logo',
+      company_picture: key,
+      company_description: 'Pâtisserie de quartier.',
+      description: 'Tartes et entremets.',
+      location: { street: '3 rue Neuve', city: 'Lille', zip_code: '59000', country_iso: 'FR' },
+      contract_type: 'cdi',
+      start_date: '2031-03-15',
+      candidate_experience: 'none',
+      candidate_graduation: 'no_care',
+      candidate_qualification: 'Précision.',
+      pay_min: 1800,
+      pay_max: 1900,
+      pay_currency: 'EUR',
+      pay_period: 'month',
+      questions: [{ question: 'Présentez-vous.' }, { question: 'Pourquoi nous ?' }, { question: 'Vos disponibilités ?' }],
+      lang: 'fr',
+    }),
+  });
+  expect(published.status).toBe(200);
+  return { jobCode: ((await published.json()) as { Item: { job_code: string } }).Item.job_code, key };
+}
+
+describe('picture sizes in the pages', () => {
+  it('the public offer page shows the logo from its 100x100 copy, and the browser downloads that copy only', async () => {
+    // A 1600 × 1000 photo-like logo (noise compresses badly): a few hundred kilobytes.
+    const original = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#7a3', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const { jobCode, key } = await publishWithLogo(original);
+    expect((await fetch(`${baseUrl()}/files/${key}`)).headers.get('content-length')).toBe(String(original.length));
+
+    const page = await phonePage(browser);
+    const downloaded: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'image') downloaded.push(new URL(r.url()).pathname);
+    });
+    expect((await page.goto(`/candidate/offer/${jobCode}`))?.status()).toBe(200);
+    const logo = page.locator('.offer-head img');
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.offer-head img');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    const shown = await logo.evaluate((img: HTMLImageElement) => {
+      const entry = performance.getEntriesByName(img.currentSrc)[0] as PerformanceResourceTiming | undefined;
+      return { src: new URL(img.currentSrc).pathname, natural: [img.naturalWidth, img.naturalHeight], shown: [img.width, img.height], bytes: entry?.encodedBodySize ?? -1 };
+    });
+    expect(shown.src).toBe(`/files/100x100/${key}`);
+    expect(shown.natural).toEqual([100, 100]);
+    // Drawn in a box of at most 64 CSS pixels (the page's style may take a border off it).
+    expect(Math.max(...shown.shown)).toBeLessThanOrEqual(64);
+    // The copy the browser received: a few kilobytes, against the original's hundreds.
+    expect(shown.bytes).toBeGreaterThan(0);
+    expect(shown.bytes).toBeLessThan(15_000);
+    expect(original.length).toBeGreaterThan(20 * shown.bytes);
+    // The original was never asked for.
+    expect(downloaded).not.toContain(`/files/${key}`);
+    expect(downloaded).toContain(`/files/100x100/${key}`);
+  });
+});
