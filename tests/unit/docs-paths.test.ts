@@ -86,7 +86,7 @@ export function exists(p: string, dir: string): boolean {
 }
 
 /** The index's lines: file name and status of each record. */
-function indexLines(): { file: string; status: string; line: string }[] {
+function indexLines(): { number: string; file: string; status: string; line: string }[] {
   const text = fs.readFileSync(path.join(ROOT, INDEX), 'utf8');
   return [...text.matchAll(/^\|\s*(\d{3})\s*\|\s*\[[^\]]+\]\(([^)]+)\)\s*\|([^|\n]*)\|\s*([^|\n]+?)\s*\|\s*$/gm)].map((m) => ({
     number: m[1],
