@@ -11,6 +11,7 @@ import { Admin, CustomRoutes, Layout, Menu, Resource, usePermissions, useTransla
 import { RESOURCES } from '../../models/resources/index.js';
 import { authProvider } from './providers/authProvider.js';
 import { dataProvider } from './providers/dataProvider.js';
+import { DocumentLang } from './common/DocumentLang.js';
 import { i18nProvider } from './i18n/index.js';
 import { LoginPage } from './LoginPage.js';
 import { resourceProps } from './generated/screens.js';
@@ -38,7 +39,12 @@ function StaffMenu() {
 }
 
 function StaffLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={StaffMenu}>{children}</Layout>;
+  return (
+    <Layout menu={StaffMenu}>
+      <DocumentLang />
+      {children}
+    </Layout>
+  );
 }
 
 function Home() {

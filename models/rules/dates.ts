@@ -31,6 +31,18 @@ export function formDate(iso: string): string {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 }
 
+/**
+ * The calendar day a value names for the viewer, as an ISO day: a YYYY-MM-DD as it is, a moment
+ * (an ISO timestamp, a Date) by the viewer's clock (a filter from "today at local midnight" is
+ * today, not yesterday in UTC). null when it is not a date.
+ */
+export function viewerDay(value: unknown): string | null {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return parseIsoDay(value);
+  const d = value instanceof Date ? value : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value) : null;
+  if (!d || Number.isNaN(d.getTime())) return null;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
 /** A date typed in a form as dd/MM/yyyy, as an ISO day; null when it is not a real date. */
 export function parseFormDate(text: string): string | null {
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
@@ -39,11 +51,17 @@ export function parseFormDate(text: string): string | null {
 }
 
 /**
- * A date as lists show it, in the viewer's time zone: yyyy/mm/dd, with HH:mm unless withTime is
- * false; '—' when empty or unreadable. Numbers are epoch seconds (the spec's `created`).
+ * A date as lists show it, in the viewer's time zone: yyyy/mm/dd, with HH:mm (24 h) unless withTime
+ * is false; '—' when empty or unreadable. Numbers are epoch seconds (the spec's `created`). A
+ * calendar day (YYYY-MM-DD: a start date, a filter's bound) is that day wherever the viewer is,
+ * without a time. The same in every language of the consoles (back-office.md section 9; decision 320).
  */
 export function listDate(value: unknown, withTime = true): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = parseIsoDay(value);
+    return day ? day.replace(/-/g, '/') : '—';
+  }
   const d = value instanceof Date ? value : typeof value === 'number' ? new Date(value * 1000) : new Date(String(value));
   if (Number.isNaN(d.getTime())) return '—';
   const day = `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())}`;

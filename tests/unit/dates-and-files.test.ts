@@ -1,6 +1,6 @@
 // The shared date module and the storage-key-to-address rule (models/rules/).
 import { describe, expect, it } from 'vitest';
-import { formDate, isoDay, listDate, monthsAgo, parseDateBound, parseFormDate, parseIsoDay, readDate } from '../../models/rules/dates.js';
+import { formDate, isoDay, listDate, viewerDay, monthsAgo, parseDateBound, parseFormDate, parseIsoDay, readDate } from '../../models/rules/dates.js';
 import { fileUrl, isPictureKey, isPrivateKey, parsePictureSize, pictureSources, pictureUrl, sizedKey } from '../../models/rules/storage-url.js';
 
 describe('dates', () => {
@@ -27,6 +27,14 @@ describe('dates', () => {
     expect(listDate(d.toISOString(), false)).toBe('2026/03/02');
     expect(listDate(Math.floor(d.getTime() / 1000))).toBe('2026/03/02 09:05');
     expect(listDate(null)).toBe('—');
+    // A calendar day is that day in every time zone, without a time.
+    expect(listDate('2026-03-02')).toBe('2026/03/02');
+    expect(listDate('2026-02-30')).toBe('—');
+    // The day a filter or a form shows: a day as it is, a moment by the viewer's clock.
+    expect(viewerDay('2026-03-02')).toBe('2026-03-02');
+    expect(viewerDay(new Date(2026, 2, 2, 0, 0).toISOString())).toBe('2026-03-02');
+    expect(viewerDay(new Date(2026, 2, 2, 23, 59))).toBe('2026-03-02');
+    expect(viewerDay('02/03/2026')).toBeNull();
     expect(listDate('not a date')).toBe('—');
   });
 

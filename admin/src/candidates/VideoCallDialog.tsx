@@ -6,6 +6,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { fetchUtils, useGetIdentity, useTranslate } from 'react-admin';
 import { errorCode, getJson, postJson } from '../common/http.js';
+import { listDate } from '../common/format.js';
+import { DayField } from '../common/DayInput.js';
 import { DEFAULT_MEETING_DURATION, MEETING_DURATIONS, meetingRoomPath } from '../../../models/rules/meeting.js';
 import type { PanelCandidate } from './panel.js';
 
@@ -19,18 +21,17 @@ interface MeetingView {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** A moment as the product writes dates with a time (dd/MM/yyyy, HH:mm), in this browser's zone. */
-const dayOf = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+/** A call's day and time as the consoles write dates (yyyy/mm/dd, HH:mm: models/rules/dates.ts), in this browser's zone. */
+const dayOf = (d: Date) => listDate(d, false);
 const timeOf = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-/** The value of a datetime-local input for a moment (local time, minutes). */
-const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${timeOf(d)}`;
+/** A time typed as the consoles write it, HH:mm on a 24-hour clock (a native time input follows the browser's language: decision 320). */
+const TIME = /^([01]?\d|2[0-3])[:h.]([0-5]\d)$/;
 
-/** Tomorrow at 10:00, the form's first proposal. */
-function proposal(): string {
+/** Tomorrow at 10:00, the form's first proposal: its day (ISO) and time. */
+function proposal(): { day: string; time: string } {
   const d = new Date();
   d.setDate(d.getDate() + 1);
-  d.setHours(10, 0, 0, 0);
-  return localInput(d);
+  return { day: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, time: '10:00' };
 }
 
 export function VideoCallButton({ candidate }: { candidate: PanelCandidate }) {
@@ -53,7 +54,8 @@ function VideoCallDialog({ candidate, selfId, onClose }: { candidate: PanelCandi
   const base = `/apis/meeting-invite/${encodeURIComponent(candidate.recruiterId)}/${encodeURIComponent(candidate.candidateId)}`;
   const room = meetingRoomPath(candidate.recruiterId, candidate.candidateId, selfId);
   const [meetings, setMeetings] = useState<MeetingView[]>([]);
-  const [when, setWhen] = useState(proposal);
+  const [day, setDay] = useState<string | null>(() => proposal().day);
+  const [time, setTime] = useState(() => proposal().time);
   const [duration, setDuration] = useState<number>(DEFAULT_MEETING_DURATION);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -86,8 +88,10 @@ function VideoCallDialog({ candidate, selfId, onClose }: { candidate: PanelCandi
   const schedule = async () => {
     setError(null);
     setDone(null);
-    const at = new Date(when);
-    if (!when || Number.isNaN(at.getTime())) return setError(translate('meeting_invite.errors.meeting_time_invalid'));
+    const hm = TIME.exec(time.trim());
+    // The day and time in this browser's zone (the invitation carries the zone).
+    const at = day && hm ? new Date(`${day}T${hm[1].padStart(2, '0')}:${hm[2]}`) : new Date(NaN);
+    if (Number.isNaN(at.getTime())) return setError(translate('meeting_invite.errors.meeting_time_invalid'));
     if (at.getTime() <= Date.now()) return setError(translate('meeting_invite.errors.meeting_time_past'));
     setBusy(true);
     try {
@@ -152,15 +156,20 @@ function VideoCallDialog({ candidate, selfId, onClose }: { candidate: PanelCandi
               {translate('meeting_invite.schedule_title')}
             </Typography>
             <Stack spacing={2}>
-              <TextField
-                type="datetime-local"
-                label={translate('meeting_invite.when')}
-                value={when}
-                onChange={(e) => setWhen(e.target.value)}
-                required
-                size="small"
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localInput(new Date()), 'data-testid': 'meeting-when' } }}
-              />
+              <Stack direction="row" spacing={1}>
+                <DayField label={translate('meeting_invite.day')} value={day} onChange={setDay} required size="small" testId="meeting-day" />
+                <TextField
+                  label={translate('meeting_invite.time')}
+                  value={time}
+                  onChange={(e) => setTime(e.target.value)}
+                  required
+                  size="small"
+                  placeholder={translate('meeting_invite.time_placeholder')}
+                  error={time.trim() !== '' && !TIME.test(time.trim())}
+                  sx={{ width: 110 }}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', autoComplete: 'off', 'data-testid': 'meeting-time' } }}
+                />
+              </Stack>
               <TextField select label={translate('meeting_invite.duration')} value={duration} onChange={(e) => setDuration(Number(e.target.value))} size="small" data-testid="meeting-duration">
                 {MEETING_DURATIONS.map((d) => (
                   <MenuItem key={d} value={d}>

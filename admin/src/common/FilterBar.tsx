@@ -4,6 +4,7 @@ import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import type { ResourceDecl } from '../../../models/resources/schema.js';
 import { DebouncedSearch } from './SearchInput.js';
+import { DayField } from './DayInput.js';
 
 export function FilterBar({ decl, sources, children }: { decl: ResourceDecl; sources: string[]; children?: React.ReactNode }) {
   const { filterValues, setFilters, displayedFilters } = useListContext();
@@ -29,17 +30,7 @@ export function FilterBar({ decl, sources, children }: { decl: ResourceDecl; sou
             return <DebouncedSearch key={source} source={source} label={label} />;
           case 'dateFrom':
           case 'dateTo':
-            return (
-              <TextField
-                key={source}
-                size="small"
-                type="date"
-                label={label}
-                value={(value as string) ?? ''}
-                onChange={(e) => set(source, e.target.value)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `filter-${source}` } }}
-              />
-            );
+            return <DayField key={source} size="small" label={label} value={value} onChange={(day) => set(source, day ?? undefined)} testId={`filter-${source}`} />;
           case 'gte':
           case 'lte':
             return (

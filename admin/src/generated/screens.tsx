@@ -11,8 +11,6 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  DateField,
-  DateInput,
   DeleteWithConfirmButton,
   Edit,
   EditButton,
@@ -53,6 +51,8 @@ import { LoadMore } from '../common/LoadMore.js';
 import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';
 import { ActionFields, type ActionValues } from './ActionFields.js';
+import { ListDateField } from '../common/ListDateField.js';
+import { DayInput } from '../common/DayInput.js';
 
 /** Choices with their labels: the reference list's own names in the console's language, else translation keys. */
 function useChoices(decl: ResourceDecl, f: Pick<FieldDecl, 'source' | 'choices' | 'choiceNames'>) {
@@ -111,10 +111,12 @@ function QuestionsField({ source }: { source: string; sortable?: boolean; label?
 export function fieldFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
   const common = { source: f.source, key: f.source, sortable: Boolean(f.sortable) };
   switch (f.type) {
+    // Dates in the one list format (models/rules/dates.ts), the same in every language: react-admin's
+    // DateField would follow the browser's locale (decision 320).
     case 'date':
-      return <DateField {...common} showTime />;
+      return <ListDateField {...common} showTime />;
     case 'day':
-      return <DateField {...common} />;
+      return <ListDateField {...common} />;
     case 'number':
     case 'decimal':
       return <NumberField {...common} />;
@@ -209,7 +211,7 @@ export function inputFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
       );
     case 'date':
     case 'day':
-      return <DateInput {...common} />;
+      return <DayInput {...common} />;
     case 'password':
       return <PasswordInput {...common} />;
     case 'reference':
@@ -243,7 +245,7 @@ export function filterInputFor(decl: ResourceDecl, f: FilterDecl): ReactElement 
       return f.choices ? <ChoiceSelect {...common} decl={decl} f={f} /> : <TextInput {...common} />;
     case 'dateFrom':
     case 'dateTo':
-      return <DateInput {...common} />;
+      return <DayInput {...common} />;
     case 'gte':
     case 'lte':
       return <NumberInput {...common} step={100} />;

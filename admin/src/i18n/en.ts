@@ -356,6 +356,7 @@ export const en = {
     },
     filter_chip: '%{label}: %{value}',
     remove_filter: 'Remove this filter',
+    date: { placeholder: 'dd/mm/yyyy', invalid: 'Expected a date as day/month/year, for example 31/12/2026', pick: 'Pick from the calendar' },
     clear_filters: 'Clear the filters',
     hidden_by_filters: 'The active filters hide %{smart_count} more person of this list |||| The active filters hide %{smart_count} more people of this list',
     load_more: 'Load more',

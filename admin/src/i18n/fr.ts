@@ -357,6 +357,7 @@ export const fr = {
     },
     filter_chip: '%{label} : %{value}',
     remove_filter: 'Retirer ce filtre',
+    date: { placeholder: 'jj/mm/aaaa', invalid: 'Date attendue : jour/mois/année, par exemple 31/12/2026', pick: 'Choisir dans le calendrier' },
     clear_filters: 'Retirer les filtres',
     hidden_by_filters: 'Les filtres actifs cachent %{smart_count} autre personne de cette liste |||| Les filtres actifs cachent %{smart_count} autres personnes de cette liste',
     load_more: 'Load more',

@@ -367,6 +367,7 @@ export const nl: Catalog<typeof fr> = {
     },
     filter_chip: '%{label}: %{value}',
     remove_filter: 'Deze filter verwijderen',
+    date: { placeholder: 'dd/mm/jjjj', invalid: 'Verwacht een datum als dag/maand/jaar, bijvoorbeeld 31/12/2026', pick: 'Kiezen in de kalender' },
     clear_filters: 'Filters wissen',
     hidden_by_filters: 'De actieve filters verbergen nog %{smart_count} persoon van deze lijst |||| De actieve filters verbergen nog %{smart_count} personen van deze lijst',
     load_more: 'Meer laden',

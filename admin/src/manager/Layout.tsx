@@ -7,6 +7,7 @@ import WorkIcon from '@mui/icons-material/Work';
 import DescriptionIcon from '@mui/icons-material/Description';
 import StoreIcon from '@mui/icons-material/Store';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
+import { DocumentLang } from '../common/DocumentLang.js';
 
 /** Lists fit a phone: the table scrolls sideways inside its box, not the page. */
 export const LIST_SX = { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } as const;
@@ -47,6 +48,7 @@ function ManagerAppBar() {
 export function ManagerLayout({ children }: { children: ReactNode }) {
   return (
     <Layout menu={ManagerMenu} appBar={ManagerAppBar} sx={{ minWidth: 0, '& .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
+      <DocumentLang />
       {children}
     </Layout>
   );

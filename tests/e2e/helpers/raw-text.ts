@@ -3,7 +3,10 @@
 // reads on a page, and the texts in it that look like a translation key (a catalog root followed by
 // a dot: "resources.shops.fields.q", "MANAGER.MENU.HOME") or like a stored value of one of the
 // product's enumerations that the page's language never uses as a word ("payed", "wait_reject",
-// "to_recruit", "aplan", a plan id, a job category's value such as "relation_client").
+// "to_recruit", "aplan", a plan id, a job category's value such as "relation_client"), and dates
+// written in another format than the consoles' one (models/rules/dates.ts listDate: yyyy/mm/dd and
+// HH:mm in every language, decision 320): an ISO date, dd/mm/yyyy or mm/dd/yyyy as a browser's
+// locale writes them, a month in words, seconds or AM/PM.
 import type { Page } from 'playwright-core';
 import { CATALOGS, type ConsoleLocale } from '../../../admin/src/i18n/locales.js';
 import { Plan } from '../../../models/index.js';
@@ -99,10 +102,35 @@ export async function visibleTexts(page: Page): Promise<string> {
   });
 }
 
-/** The problems of a page's text: key-looking texts and raw enum values, each with where it was seen and its surroundings. */
+/** Month names and abbreviations of the consoles' languages, as browsers' locales write dates in words. */
+const MONTHS = [
+  ...new Set(
+    ['fr-FR', 'nl-BE', 'en-GB', 'en-US'].flatMap((l) =>
+      (['long', 'short'] as const).flatMap((month) =>
+        Array.from({ length: 12 }, (_, m) => new Intl.DateTimeFormat(l, { month, timeZone: 'UTC' }).format(new Date(Date.UTC(2026, m, 15))).replace(/\.$/, '')),
+      ),
+    ),
+  ),
+].filter((m) => m.length >= 3);
+const MONTH = `(?:${MONTHS.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\.?`;
+
+/**
+ * Dates and times in another format than the consoles' one (yyyy/mm/dd, HH:mm). The form format
+ * dd/MM/yyyy lives in inputs' values, which are not the page's text.
+ */
+const OTHER_DATE_FORMATS: { name: string; re: RegExp }[] = [
+  { name: 'ISO date', re: /(?<![\w/.-])\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?Z?)?(?![\w/-])/g },
+  { name: 'day and month first', re: /(?<![\w/.,-])\d{1,2}[/.-]\d{1,2}[/.-]\d{4}(?![\w/-])/g },
+  { name: 'month in words', re: new RegExp(`(?<![\\p{L}])(?:\\d{1,2}\\.? ${MONTH},? \\d{4}|${MONTH} \\d{1,2},? \\d{4})(?![\\p{L}\\d])`, 'giu') },
+  { name: 'time with seconds', re: /(?<![\d:])\d{1,2}:\d{2}:\d{2}(?![\d:])/g },
+  { name: '12-hour time', re: /(?<![\d:])\d{1,2}:\d{2}\s?[AaPp]\.?[Mm]\.?(?![\p{L}])/gu },
+];
+
+/** The problems of a page's text: key-looking texts, raw enum values and dates in another format, each with where it was seen and its surroundings. */
 export function problemsIn(text: string, locale: ConsoleLocale, where: string): string[] {
   const out = new Set<string>();
   const around = (i: number, length: number) => JSON.stringify(text.slice(Math.max(0, i - 30), i + length + 30));
+  for (const { name, re } of OTHER_DATE_FORMATS) for (const m of text.matchAll(re)) out.add(`${where}: date (${name}) ${m[0]} in ${around(m.index, m[0].length)}`);
   for (const m of text.matchAll(KEY_LIKE)) out.add(`${where}: key ${m[0]} in ${around(m.index, m[0].length)}`);
   // Addresses and e-mails are data (a landing's URL holds "/landing/").
   const words = /[^\s/@]*[/@][^\s]*|[\p{L}\p{N}_-]+/gu;

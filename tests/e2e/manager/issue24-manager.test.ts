@@ -28,10 +28,14 @@ const LANGS = {
   },
 } as const;
 
-/** Signs in through the API (the form's labels are in the page's language) and opens `path`. */
-async function pageIn(locale: string, path: string): Promise<Page> {
+/**
+ * Signs in through the API (the form's labels are in the page's language) and opens `path`. With
+ * `clock`, the page's timers are Playwright's (they run at real speed until a test moves them on).
+ */
+async function pageIn(locale: string, path: string, { clock = false } = {}): Promise<Page> {
   const context = await demo.s.browser.newContext({ viewport: { width: 1366, height: 900 }, locale, baseURL: demo.s.base });
   const page = await context.newPage();
+  if (clock) await page.clock.install();
   const res = await page.request.post(`${demo.s.base}/apis/auth/login`, { data: { email: 'manager@demo.test', password: 'demo1234' } });
   expect(res.status()).toBe(200);
   await page.goto(`${demo.s.base}${path}`);
@@ -39,9 +43,9 @@ async function pageIn(locale: string, path: string): Promise<Page> {
 }
 
 describe.each(Object.entries(LANGS))('bulk creation once (%s)', (lang, t) => {
-  it('creates each ticked offer once, says what is missing and a refused code on its row', async () => {
+  it('creates each ticked offer once, says what is missing and a refused code on its row', { timeout: 180_000 }, async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    const page = await pageIn(t.locale, '/manager/offer-create');
+    const page = await pageIn(t.locale, '/manager/offer-create', { clock: true });
     const button = page.getByTestId('bulk-create');
     await button.waitFor();
     // Nothing ticked: "Create 0 offers", disabled.
@@ -73,8 +77,10 @@ describe.each(Object.entries(LANGS))('bulk creation once (%s)', (lang, t) => {
     const note = page.getByTestId(`bulk-code-note-${a}`);
     expect(await note.textContent()).toContain(t.refused);
     expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
-    await page.waitForTimeout(4000);
+    // Well past a toast's life (react-admin hides one after 4 s), the note is still on its row.
+    await page.clock.runFor(10_000);
     expect(await note.textContent()).toContain(t.refused);
+    expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
     // A too-short code is said on its row too, and nothing is created.
     const before = await Offer.count();
     await page.getByTestId(`bulk-row-${b}`).getByRole('checkbox').check();
@@ -113,7 +119,7 @@ describe.each(Object.entries(LANGS))('bulk creation once (%s)', (lang, t) => {
 });
 
 describe.each(Object.entries(LANGS))('the offers table (%s)', (lang, t) => {
-  it('shows a long shop name whole, labels the last connection, and writes every date one way', async () => {
+  it('shows a long shop name whole, labels the last connection, and writes every date one way', { timeout: 180_000 }, async () => {
     const offer = (await Offer.findOne({ where: { recruiter_id: demo.manager.id }, order: [['id', 'ASC']] })) ?? (await Offer.findOne({ where: { job_code: 'CAFE75' } }))!;
     const long = 'Maison Demo Croix-Rousse, angle de la place et de la rue Duviard (entrée côté marché)';
     await Offer.update({ shopname: long }, { where: { id: offer.id } });

@@ -140,8 +140,10 @@ describe('a meeting scheduled from the dashboard and joined by both sides', () =
 
       // Schedule it two days from now at 10:00 (Paris), 30 minutes.
       const day = new Date(Date.now() + 2 * 24 * 3600_000);
-      const date = `${pad(day.getDate())}/${pad(day.getMonth() + 1)}/${day.getFullYear()}`;
-      await dialog.getByTestId('meeting-when').fill(`${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}T10:00`);
+      // Typed as the consoles' forms take a day (dd/mm/yyyy) and a time (HH:mm), said back as lists write it.
+      const date = `${day.getFullYear()}/${pad(day.getMonth() + 1)}/${pad(day.getDate())}`;
+      await dialog.getByTestId('meeting-day').fill(`${pad(day.getDate())}/${pad(day.getMonth() + 1)}/${day.getFullYear()}`);
+      await dialog.getByTestId('meeting-time').fill('10:00');
       await dialog.getByTestId('meeting-schedule').click();
       await dialog.getByTestId('video-call-done').waitFor();
       expect(await dialog.getByTestId('video-call-done').innerText()).toBe(text.scheduled(candidate.name, date));
