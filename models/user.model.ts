@@ -2,12 +2,7 @@
 import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 import { jsonText } from './columns.js';
 
-export const PROFILES = ['candidate', 'recruiter', 'manager', 'landing'] as const;
-export type Profile = (typeof PROFILES)[number];
-export const USER_PLANS = ['free', 'aplan', 'bplan', 'custom'] as const;
-export type UserPlan = (typeof USER_PLANS)[number];
-export const CONTACT_ACTIONS = ['sms', 'email', 'voice_msg', 'no_response', 'will_postulate'] as const;
-export type ContactAction = (typeof CONTACT_ACTIONS)[number];
+import { CONTACT_ACTIONS, PROFILES, USER_PLANS, type ContactAction, type Profile, type UserPlan } from './rules/accounts.js';
 
 export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
   declare id: string;

@@ -52,6 +52,8 @@ import { LoadMore } from '../common/LoadMore.js';
 import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';
 import { ActionFields, type ActionValues } from './ActionFields.js';
+import { QUESTION_MAX_LENGTH } from '../../../models/rules/questions.js';
+import { normalizePhone } from '../../../models/rules/phone.js';
 
 /** Choices with their labels: the reference list's own names in the console's language, else translation keys. */
 function useChoices(decl: ResourceDecl, f: Pick<FieldDecl, 'source' | 'choices' | 'choiceNames'>) {
@@ -162,6 +164,8 @@ function validators(f: FieldDecl): Validator[] {
   if (f.maxLength !== undefined) v.push(maxLength(f.maxLength));
   if (f.min !== undefined) v.push(minValue(f.min));
   if (f.max !== undefined) v.push(maxValue(f.max));
+  // The phone rule, as the server checks it on save (api/console/validation.ts).
+  if (f.type === 'phone') v.push((value: unknown) => (typeof value === 'string' && value.trim() && !normalizePhone(value) ? 'console.invalid_phone' : undefined));
   return v;
 }
 
@@ -197,7 +201,7 @@ export function inputFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
       return (
         <ArrayInput {...common}>
           <SimpleFormIterator inline disableReordering disableClear>
-            <TextInput source="question" validate={[required(), maxLength(500)]} fullWidth />
+            <TextInput source="question" validate={[required(), maxLength(QUESTION_MAX_LENGTH)]} fullWidth />
           </SimpleFormIterator>
         </ArrayInput>
       );
@@ -223,6 +227,8 @@ export function inputFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
       return <TextInput {...common} multiline fullWidth />;
     case 'color':
       return <TextInput {...common} type="color" />;
+    case 'phone':
+      return <TextInput {...common} type="tel" />;
     default:
       return f.normalize ? <NormalizedTextInput {...common} rule={f.normalize} /> : <TextInput {...common} />;
   }
