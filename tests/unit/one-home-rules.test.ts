@@ -5,6 +5,7 @@ import { QUESTIONS_MAX, QUESTIONS_MIN, QUESTION_MAX_LENGTH } from '../../models/
 import { isStepFilled } from '../../models/rules/offer-wizard.js';
 import { draftSchema } from '../../api/services/drafts.schema.js';
 import { templates } from '../../models/resources/templates/resource.js';
+import type { FieldDecl } from '../../models/resources/schema.js';
 import { JOB_CODE_ALPHABET, JOB_CODE_LENGTH, PREFERRED_JOB_CODE_MAX, isJobCodeShape, normalizeJobCode } from '../../models/rules/job-code.js';
 import { isCandidate, managerAreaAnswer } from '../../models/rules/roles.js';
 import { SSO_IDENTIFIER_MAX, isSsoIdentifier } from '../../models/rules/sso.js';
@@ -18,7 +19,7 @@ const questions = (n: number, text = 'Question ?') => Array.from({ length: n }, 
 
 describe('an offer has 3 to 5 questions of at most 500 characters', () => {
   it('the templates declaration, the drafts schema and the wizard ask the same numbers', () => {
-    const field = templates.fields.find((f) => f.source === 'questions')!;
+    const field = templates.fields.find((f) => f.source === 'questions') as FieldDecl;
     expect([field.minLength, field.maxLength]).toEqual([QUESTIONS_MIN, QUESTIONS_MAX]);
     expect(draftSchema.safeParse({ questions: questions(QUESTIONS_MAX) }).success).toBe(true);
     expect(draftSchema.safeParse({ questions: questions(QUESTIONS_MAX + 1) }).success).toBe(false);

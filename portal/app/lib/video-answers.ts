@@ -4,9 +4,9 @@
 import { postJson } from './api-client.js';
 import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, RECORDING_SECONDS, type AnswerStatus as AnswerState } from '../../../models/rules/video.js';
 // The server's own response types (type-only: the bundler erases them, no server code comes along).
-import type { AnswerView, ApplicationView } from '../../../api/services/video-answers.service.js';
+import type { ApplicationView } from '../../../api/services/video-answers.service.js';
 
-export { MAX_VIDEO_BYTES, RECORDING_SECONDS, type AnswerState, type AnswerView };
+export { MAX_VIDEO_BYTES, RECORDING_SECONDS, type AnswerState };
 
 /** What the recording page reads of an application (the response's dates are left out: JSON makes them strings). */
 export type ApplicationStatus = Pick<ApplicationView, 'id' | 'job_code' | 'state' | 'answers' | 'upload'>;
