@@ -1,11 +1,11 @@
 // Candidates' applications with their video answers, and wishlist entries.
 import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type NonAttribute, type Sequelize } from 'sequelize';
 
-export const APPLICATION_STATES = ['applying', 'complete'] as const;
+import { APPLICATION_STATES, WISHLIST_STATES } from './rules/application-states.js';
 // The recruiter states live in the browser-safe rule module (the console's declarations read them).
 export { RECRUITER_STATES, type RecruiterState };
 import { RECRUITER_STATES, type RecruiterState } from './rules/recruiter-states.js';
-export const WISHLIST_STATES = ['pending', 'applying', 'done'] as const;
+import { QUESTION_MAX_LENGTH } from './rules/questions.js';
 
 export class Application extends Model<InferAttributes<Application>, InferCreationAttributes<Application>> {
   declare id: CreationOptional<number>;
@@ -63,7 +63,7 @@ export class ApplicationAnswer extends Model<InferAttributes<ApplicationAnswer>,
         id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
         qid: { type: DataTypes.STRING(8), allowNull: false },
         position: { type: DataTypes.INTEGER, allowNull: false },
-        question: { type: DataTypes.STRING(500), allowNull: false },
+        question: { type: DataTypes.STRING(QUESTION_MAX_LENGTH), allowNull: false },
         upload_path: { type: DataTypes.STRING(255), allowNull: true },
         method: { type: DataTypes.STRING(16), allowNull: true },
         state: { type: DataTypes.STRING(16), allowNull: true },

@@ -1,9 +1,7 @@
 // Interest leads (web applications and landing leads) and companies' custom landing pages.
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 import { LANDING_DEFAULTS } from './resources/custom-landings/resource.js';
-
-/** 0 not notified, 2 SMS notified, 3 email notified (back-office.md section 4). */
-export const NOTIF_STATES = [0, 2, 3] as const;
+import { NOTIF_STATES } from './rules/lead-notif-states.js';
 
 export class LandingInterest extends Model<InferAttributes<LandingInterest>, InferCreationAttributes<LandingInterest>> {
   declare id: CreationOptional<number>;
@@ -46,7 +44,7 @@ export class LandingInterest extends Model<InferAttributes<LandingInterest>, Inf
         cv_key: { type: DataTypes.STRING(255), allowNull: true },
         cgu_from: { type: DataTypes.STRING(160), allowNull: false },
         custom: { type: DataTypes.STRING(120), allowNull: true },
-        notif: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        notif: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0, validate: { isIn: [NOTIF_STATES as unknown as number[]] } },
         notif_resend: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         notified_at: { type: DataTypes.DATE(3), allowNull: true },
         notif_resend_at: { type: DataTypes.DATE(3), allowNull: true },

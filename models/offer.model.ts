@@ -2,8 +2,8 @@
 import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type NonAttribute, type Sequelize } from 'sequelize';
 import { address, jsonText } from './columns.js';
 
-export const OFFER_STATES = ['available', 'closed', 'pending', 'deleted'] as const;
-export type OfferState = (typeof OFFER_STATES)[number];
+import { OFFER_STATES, type OfferState } from './rules/offer-states.js';
+import { QUESTION_MAX_LENGTH } from './rules/questions.js';
 
 export class Offer extends Model<InferAttributes<Offer>, InferCreationAttributes<Offer>> {
   declare id: CreationOptional<number>;
@@ -73,7 +73,7 @@ export class Offer extends Model<InferAttributes<Offer>, InferCreationAttributes
         pay_period: { type: DataTypes.STRING(8), allowNull: false, defaultValue: 'month' },
         ...address,
         lang: { type: DataTypes.STRING(5), allowNull: false, defaultValue: 'fr' },
-        state: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'available' },
+        state: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'available', validate: { isIn: [OFFER_STATES as unknown as string[]] } },
         is_boosted: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         boosted_at: { type: DataTypes.DATE(3), allowNull: true },
         boost_ends_at: { type: DataTypes.DATE(3), allowNull: true },
@@ -99,7 +99,7 @@ export class OfferQuestion extends Model<InferAttributes<OfferQuestion>, InferCr
         id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
         qid: { type: DataTypes.STRING(8), allowNull: false },
         position: { type: DataTypes.INTEGER, allowNull: false },
-        question: { type: DataTypes.STRING(500), allowNull: false },
+        question: { type: DataTypes.STRING(QUESTION_MAX_LENGTH), allowNull: false },
       },
       { sequelize, tableName: 'offer_questions', timestamps: false },
     );

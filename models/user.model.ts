@@ -1,13 +1,8 @@
 // Users of every profile, their contact and close history, plan limits and manager-recruiter links.
 import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 import { jsonText } from './columns.js';
-import { PROFILES, type Profile } from './rules/profiles.js';
-
+import { CONTACT_ACTIONS, PROFILES, USER_PLANS, type ContactAction, type Profile, type UserPlan } from './rules/accounts.js';
 export { PROFILES, type Profile };
-export const USER_PLANS = ['free', 'aplan', 'bplan', 'custom'] as const;
-export type UserPlan = (typeof USER_PLANS)[number];
-export const CONTACT_ACTIONS = ['sms', 'email', 'voice_msg', 'no_response', 'will_postulate'] as const;
-export type ContactAction = (typeof CONTACT_ACTIONS)[number];
 
 export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
   declare id: string;

@@ -10,7 +10,6 @@ import { createApp, earlyAnswers } from '../api/app.js';
 import { createStorage } from '../api/integrations/storage.js';
 import { HTTP_TIMEOUTS, createHttpServer } from '../api/http-server.js';
 import { createMailer } from '../api/integrations/mail.js';
-import { startAuthHousekeeping } from '../api/jobs/auth-housekeeping.js';
 import { enqueueStartupJobs, startJobs } from '../api/jobs/index.js';
 import { checkFfmpeg, ffmpegPath, ffmpegReadiness } from '../api/integrations/ffmpeg.js';
 import { frontends } from './frontends.js';
@@ -44,7 +43,6 @@ async function main() {
     .catch((e: Error) => logger.error(`ffmpeg is not usable: ${e.message} (set FFMPEG_PATH); video answers cannot be processed and /readyz answers 503`));
   const deps = { settings, storage, mailer: createMailer(settings), logger, clock: () => new Date(), readiness };
   const app = createApp(deps, await frontends(deps));
-  startAuthHousekeeping(deps.clock, logger);
   // The job queue's worker (transcoding, e-mails, the hourly upload clean-up): JOBS_WORKER=0 leaves
   // it to `npm run worker` processes (docs/decisions/125-durable-job-queue.md).
   const worker = settings.jobs.worker ? startJobs(deps) : undefined;

@@ -6,10 +6,10 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import { Application, ManagerRecruiter, User, boundSequelize } from '../../models/index.js';
 import { companyNameFor } from '../../models/rules/company.js';
 import { isActive } from '../../models/rules/subscription.js';
+import { isCandidate, managerAreaAnswer, type ConsoleRole } from '../../models/rules/roles.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 
-/** The roles of the console's declarations; staff hold 'admin' whatever their profile. */
-export type ConsoleRole = 'admin' | 'manager' | 'recruiter' | 'candidate';
+export { isCandidate, managerAreaAnswer, type ConsoleRole };
 
 type Who = Pick<User, 'id' | 'is_admin' | 'profile' | 'user_plan'>;
 

@@ -3,7 +3,7 @@
 // Who is a manager and what a caller reaches: api/auth/access.ts.
 import type { RequestHandler } from 'express';
 import { forbidden, unauthorized, AppError } from '../lib/errors.js';
-import { isManager } from './access.js';
+import { isManager, managerAreaAnswer } from './access.js';
 
 export const MESSAGES = {
   adminOnly: 'Le site est en cours de développement, merci de votre patience.',
@@ -25,13 +25,15 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
 
 /**
  * The manager area (back-office.md section 2): users counting as managers by the rule of
- * access.ts, and staff; anyone else reads "manager access not allowed".
+ * access.ts, staff included only when they count as managers (decision 340); a recruiter or manager
+ * account that a subscription would make a manager reads the subscribers' message (issue 23), anyone
+ * else "manager access not allowed". The console's manager auth provider answers with the same
+ * managerAreaAnswer, from /apis/auth/me's is_manager.
  */
 export const requireManager: RequestHandler = async (req, _res, next) => {
   if (!req.caller) return next(unauthorized());
   const user = req.caller.user;
-  if (user.is_admin || (await isManager(user))) return next();
-  // A recruiter or manager account could subscribe: it reads the subscribers' message (issue 23).
-  const couldSubscribe = user.profile === 'recruiter' || user.profile === 'manager';
-  next(forbidden('manager_access_not_allowed', couldSubscribe ? 'control_tower_subscribers_only' : 'manager_access_not_allowed'));
+  const answer = managerAreaAnswer({ profile: user.profile, is_admin: user.is_admin, is_manager: await isManager(user) });
+  if (answer === 'manager') return next();
+  next(forbidden('manager_access_not_allowed', answer === 'subscribe' ? 'control_tower_subscribers_only' : 'manager_access_not_allowed'));
 };

@@ -51,6 +51,7 @@ export async function claimOnce(kind: 'answered' | 'assertion', id: string, now:
   }
 }
 
-export async function purgeSamlRequests(now: Date): Promise<void> {
-  await SamlRequest.destroy({ where: { expires_at: { [Op.lte]: now } } });
+export async function purgeSamlRequests(now: Date, dryRun = false): Promise<number> {
+  const where = { expires_at: { [Op.lte]: now } };
+  return dryRun ? SamlRequest.count({ where }) : SamlRequest.destroy({ where });
 }

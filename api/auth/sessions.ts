@@ -26,9 +26,10 @@ export async function destroyUserSessions(userId: string, exceptSessionId?: stri
   return Session.destroy({ where: { user_id: userId, ...(exceptSessionId ? { id: { [Op.ne]: exceptSessionId } } : {}) }, transaction });
 }
 
-/** Housekeeping: expired sessions are useless rows. */
-export async function purgeExpiredSessions(now: Date): Promise<number> {
-  return Session.destroy({ where: { expires_at: { [Op.lte]: now } } });
+/** Housekeeping (the lifecycle purge, api/services/lifecycle.service.ts): expired sessions are useless rows. How many, or how many would go. */
+export async function purgeExpiredSessions(now: Date, dryRun = false): Promise<number> {
+  const where = { expires_at: { [Op.lte]: now } };
+  return dryRun ? Session.count({ where }) : Session.destroy({ where });
 }
 
 /** Secure when the public address is https or the request came over TLS (behind a trusted proxy). */

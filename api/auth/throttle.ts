@@ -175,7 +175,8 @@ export async function forget(ids: number[], buckets: string[] = []): Promise<voi
   if (buckets.length) await AuthAttempt.destroy({ where: { bucket: buckets.map(cut) } });
 }
 
-/** Housekeeping: rows older than a day (the longest window) no longer count for any limit. */
-export async function purgeOldAttempts(now: Date): Promise<void> {
-  await AuthAttempt.destroy({ where: { at: { [Op.lt]: new Date(now.getTime() - DAY) } } });
+/** Housekeeping (the lifecycle purge): rows older than a day (the longest window) no longer count for any limit. */
+export async function purgeOldAttempts(now: Date, dryRun = false): Promise<number> {
+  const where = { at: { [Op.lt]: new Date(now.getTime() - DAY) } };
+  return dryRun ? AuthAttempt.count({ where }) : AuthAttempt.destroy({ where });
 }

@@ -11,6 +11,8 @@ import { isEmail } from '../../models/rules/email.js';
 import { coded, hasNul } from '../../models/rules/text.js';
 import { parseDateBound, parseIsoDay } from '../../models/rules/dates.js';
 import { parseInput } from '../lib/validate.js';
+import { QUESTION_MAX_LENGTH } from '../../models/rules/questions.js';
+import { normalizePhone } from '../../models/rules/phone.js';
 
 /** What a failed check answers: a stable code, a message key of config/i18n, the field. */
 export interface FieldError {
@@ -19,6 +21,8 @@ export interface FieldError {
 }
 export const REQUIRED: FieldError = { code: 'required_field', message: 'fill_all_required_fields' };
 export const INVALID: FieldError = { code: 'invalid_field', message: 'validation_error' };
+/** A phone number that breaks the phone rule: the public forms' code and message (10 digits). */
+const INVALID_PHONE: FieldError = { code: 'invalid_phone', message: 'invalid_phone' };
 const INVALID_FILTER: FieldError = { code: 'invalid_filter', message: 'validation_error' };
 
 /** The largest offset or page bound a list accepts (beyond it no list has rows). */
@@ -86,6 +90,12 @@ function checkText(f: FieldDecl, limits: ColumnLimits, v: unknown, ctx: Ctx): st
   }
   const tooShort = f.minLengthMessage ? serverErrorOf(f.minLengthMessage) : INVALID;
   if (!s) return f.required ? fail(ctx, f.minLengthMessage ? tooShort : REQUIRED) : limits.allowNull ? null : '';
+  if (f.type === 'phone') {
+    // Stored as the phone rule gives it (E.164), as the public forms store theirs.
+    const phone = normalizePhone(s);
+    if (!phone) return fail(ctx, INVALID_PHONE);
+    s = phone.e164;
+  }
   if (f.minLength !== undefined && [...s].length < f.minLength) return fail(ctx, tooShort);
   const max = Math.min(f.maxLength ?? Infinity, limits.chars ?? Infinity);
   if ([...s].length > max || Buffer.byteLength(s) > (limits.bytes ?? TEXT_BYTES)) return fail(ctx, INVALID);
@@ -140,7 +150,7 @@ function checkValue(decl: ResourceDecl, f: FieldDecl, v: unknown, ctx: Ctx): unk
     case 'questions': {
       if (!Array.isArray(v)) return fail(ctx, INVALID);
       const texts = v.map((q) => (typeof q === 'string' ? q : (q as { question?: unknown } | null)?.question));
-      if (!texts.every((q) => typeof q === 'string' && !hasNul(q) && q.trim().length <= 500)) return fail(ctx, INVALID);
+      if (!texts.every((q) => typeof q === 'string' && !hasNul(q) && q.trim().length <= QUESTION_MAX_LENGTH)) return fail(ctx, INVALID);
       if (texts.some((q) => !(q as string).trim())) return fail(ctx, REQUIRED);
       if (texts.length < (f.minLength ?? 0) || texts.length > (f.maxLength ?? Infinity)) return fail(ctx, INVALID);
       // Ids are the question's position, q1 to q5 (section 5).

@@ -10,6 +10,7 @@ import { forbidden, unauthorized } from '../lib/errors.js';
 import { assertDraftEditable, findDraft } from '../services/drafts.service.js';
 import { createAddressProvider } from '../integrations/address/index.js';
 import { addressQuerySchema, type AddressQuery } from '../services/address.schema.js';
+import { isCandidate } from '../auth/access.js';
 
 export function addressRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -27,7 +28,7 @@ export function addressRoutes(deps: AppDeps): Router {
     next();
   };
   router.get('/address-search', mayAsk, validate({ query: addressQuerySchema }), async (req, res) => {
-    if (!res.locals.byEditionToken && req.caller!.user.profile === 'candidate' && !req.caller!.user.is_admin) throw forbidden();
+    if (!res.locals.byEditionToken && isCandidate(req.caller!.user)) throw forbidden();
     const { q, limit } = req.query as unknown as AddressQuery;
     const Items = await provider.search(q, limit);
     res.set('Cache-Control', 'private, max-age=300').json({ Items, Count: Items.length, provider: provider.name });

@@ -5,7 +5,7 @@ import { Op } from 'sequelize';
 import { PasswordResetCode, User, transaction } from '../../models/index.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createSession, destroyUserSessions } from '../auth/sessions.js';
-import { isManager, reachOf } from '../auth/access.js';
+import { isManager, reachOf, isCandidate } from '../auth/access.js';
 import { LIMITS, RESET_CODE_MAX_WRONG, forget, spend, spendOrWait, take } from '../auth/throttle.js';
 import type { DeviceTokens } from '../auth/device.js';
 import { retryingTransaction } from './retry-transaction.js';
@@ -215,7 +215,7 @@ export function signInPageOf(user: Pick<User, 'profile' | 'is_admin'>): SignInPa
   if (user.is_admin) return '/admin';
   if (user.profile === 'manager') return '/manager';
   if (user.profile === 'recruiter') return '/dashboard';
-  if (user.profile === 'candidate') return '/candidate';
+  if (isCandidate(user)) return '/candidate';
   return '/login';
 }
 

@@ -7,6 +7,7 @@ import { readDate } from '../../models/rules/dates.js';
 import { finishDeadline } from '../../models/rules/video.js';
 import { candidateStatus, type CandidateStatus } from '../../models/rules/candidate-status.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import { isCandidate } from '../auth/access.js';
 
 export interface OwnApplication {
   id: number;
@@ -25,7 +26,7 @@ export interface OwnApplication {
 
 export async function ownApplications(caller: User | undefined, now: Date): Promise<OwnApplication[]> {
   if (!caller) throw unauthorized();
-  if (caller.profile !== 'candidate') throw forbidden('candidates_only', 'candidates_only');
+  if (!isCandidate(caller)) throw forbidden('candidates_only', 'candidates_only');
   const rows = await boundSequelize().query<Record<string, unknown>>(
     `SELECT a.id, a.state, a.recruiter_state, a.start_date, a.submit_date, o.job_code, o.title, o.company_name, o.company_picture, o.state AS offer_state,
             (SELECT COUNT(*) FROM application_answers x WHERE x.application_id = a.id) AS questions,

@@ -8,9 +8,8 @@ import * as z from 'zod/mini';
 import type { DraftOfferJson } from '../../models/index.js';
 import { isReferenceValue, jobCategoryValue, type ReferenceListName } from '../../config/reference/index.js';
 import { absentIfBlank, text } from '../../models/rules/text.js';
+import { QUESTIONS_MAX, QUESTIONS_MIN, QUESTION_MAX_LENGTH } from '../../models/rules/questions.js';
 
-export const MIN_QUESTIONS = 3;
-export const MAX_QUESTIONS = 5;
 export const MAX_PAY = 10_000_000;
 
 /** Required for publication: every field except company_picture and tags. */
@@ -113,7 +112,7 @@ const question = z.pipe(
     const value = typeof q === 'string' ? q : q && typeof q === 'object' ? (q as { question?: unknown }).question : undefined;
     return value === undefined || value === null ? '' : value;
   }),
-  text(500, { invalid: BAD }),
+  text(QUESTION_MAX_LENGTH, { invalid: BAD }),
 );
 
 /** Publishing keeps the non-empty questions; a draft keeps its empty slots for the wizard. */
@@ -123,7 +122,7 @@ const questions = (partial: boolean) =>
       z.array(question, BAD),
       z.transform((texts: string[], ctx) => {
         const kept = partial ? texts : texts.filter((s) => s !== '');
-        if (kept.length > MAX_QUESTIONS) ctx.issues.push({ code: 'custom', message: 'questions_count', input: texts });
+        if (kept.length > QUESTIONS_MAX) ctx.issues.push({ code: 'custom', message: 'questions_count', input: texts });
         return kept.map((q, i) => ({ id: `q${i + 1}`, question: q }));
       }),
     ),
@@ -200,7 +199,7 @@ export function missingFields(json: DraftOfferJson): string[] {
   for (const name of REQUIRED_FIELDS) {
     if (name === 'questions') {
       const filled = (json.questions ?? []).filter((q) => q.question.trim() !== '').length;
-      if (filled < MIN_QUESTIONS) missing.push(name);
+      if (filled < QUESTIONS_MIN) missing.push(name);
     } else if (name.startsWith('location.')) {
       const sub = name.slice('location.'.length) as keyof NonNullable<DraftOfferJson['location']>;
       if (isBlank(json.location?.[sub])) missing.push(name);

@@ -15,6 +15,7 @@ import type { Mailer } from '../integrations/mail.js';
 import { t, normalizeLang, withLang, type Lang } from '../../config/i18n/index.js';
 import { normalizeEmail } from '../../models/rules/email.js';
 import { EMAIL_CODE_DIGITS, type EmailCodeRequest, type EmailCodeVerify } from './email-code.schema.js';
+import { isCandidate } from '../auth/access.js';
 
 export const EMAIL_CODE_TTL_MS = 15 * 60_000;
 
@@ -26,7 +27,7 @@ export function newEmailCode(): string {
 }
 
 /** Accounts that may sign in with a mailed code: candidates without a company SSO provider. */
-const codeSignInAllowed = (user: User) => user.profile === 'candidate' && user.sso_provider_id == null && !user.is_admin;
+const codeSignInAllowed = (user: User) => isCandidate(user) && user.sso_provider_id == null;
 
 /** Where the mailed link leads: the offer's recording page, the meeting room being joined, else
  *  the candidate's own page (decision 283), the code in the fragment (never sent to a server, so
@@ -126,7 +127,8 @@ async function candidateFor(email: string, input: EmailCodeVerify, ctx: { now: D
   }
 }
 
-/** Housekeeping: codes expired for a day are useless rows. */
-export async function purgeEmailCodes(now: Date): Promise<void> {
-  await EmailCode.destroy({ where: { expires_at: { [Op.lt]: new Date(now.getTime() - 24 * 3600_000) } } });
+/** Housekeeping (the lifecycle purge): codes expired for a day are useless rows. */
+export async function purgeEmailCodes(now: Date, dryRun = false): Promise<number> {
+  const where = { expires_at: { [Op.lt]: new Date(now.getTime() - 24 * 3600_000) } };
+  return dryRun ? EmailCode.count({ where }) : EmailCode.destroy({ where });
 }

@@ -9,14 +9,13 @@ import { findUpload } from './uploads.service.js';
 import { writeOnce } from '../../models/write-once.js';
 import type { Lang } from '../../config/i18n/index.js';
 import { enqueueFirstNotification } from './lead-notif.service.js';
+import { isJobCodeShape } from '../../models/rules/job-code.js';
 
 /**
  * cgu_from of a lead that came through our own web form (no landing). The spec's default is
  * the product's name, which it does not give: see docs/decisions/021-interest-leads.md.
  */
 export const WEB_CGU_FROM = 'web';
-
-const JOB_CODE_SHAPE = /^[A-Z0-9]{1,16}$/;
 
 export interface SubmittedInterest {
   id: number;
@@ -31,7 +30,7 @@ export interface SubmittedInterest {
  * language the lead applied in: their notification is written in it (decision 164).
  */
 export async function submitInterest(data: Interest, now: Date, lang?: Lang): Promise<SubmittedInterest> {
-  if (!JOB_CODE_SHAPE.test(data.job_code)) throw notFound('offer_not_found', 'offer_not_found');
+  if (!isJobCodeShape(data.job_code)) throw notFound('offer_not_found', 'offer_not_found');
   const offer = await Offer.findOne({ where: { job_code: data.job_code } });
   if (!offer) throw notFound('offer_not_found', 'offer_not_found');
   if (offer.state !== 'available') throw notFound('offer_not_available', 'offer_not_available');

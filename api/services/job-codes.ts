@@ -1,13 +1,9 @@
-// Public offer codes (job codes): 6 characters from 0-9 and A-Z without I, O and U, so a code
-// read aloud or typed into the app cannot be mistaken (back-office.md section 5: 33 characters).
+// Drawing a public offer code (job code) no offer uses yet. The codes' rules (alphabet, length,
+// shape, normalization) live in models/rules/job-code.ts; this module only adds the database.
 import crypto from 'node:crypto';
 import type { Transaction } from 'sequelize';
 import { Offer } from '../../models/index.js';
-
-import { JOB_CODE_ALPHABET } from '../../models/rules/job-code.js';
-
-export { JOB_CODE_ALPHABET };
-export const JOB_CODE_LENGTH = 6;
+import { JOB_CODE_ALPHABET, JOB_CODE_LENGTH } from '../../models/rules/job-code.js';
 
 /** A random job code (not checked against the database: see freeJobCode). */
 export function newJobCode(): string {
@@ -15,19 +11,6 @@ export function newJobCode(): string {
   for (let i = 0; i < JOB_CODE_LENGTH; i++) code += JOB_CODE_ALPHABET[crypto.randomInt(JOB_CODE_ALPHABET.length)];
   return code;
 }
-
-/** A code typed by someone: trimmed and uppercased (codes are case-insensitive on input). */
-export function normalizeJobCode(input: string): string {
-  return input.trim().toUpperCase();
-}
-
-/** Whether a code only uses the alphabet (preferred codes of the bulk creation must). */
-export function usesJobCodeAlphabet(code: string): boolean {
-  return code.length > 0 && [...code].every((ch) => JOB_CODE_ALPHABET.includes(ch));
-}
-
-/** Shape of any code that may exist, older ones included: letters and digits, at most 16. */
-export const LOOKUP_JOB_CODE = /^[A-Z0-9]{1,16}$/;
 
 /**
  * A new code no offer uses yet, checked inside the caller's transaction. The unique index on

@@ -5,7 +5,8 @@
 //     the answer kept and marked expired;
 //   - accounts: warned by e-mail once inactive for 3 years minus 30 days, deleted 30 days after the
 //     warning when still inactive (staff's permanent delete, api/services/staff-users.service.ts);
-//   - expired subscriptions, reset codes, sessions and share-link views.
+//   - expired subscriptions; reset codes, sessions, sign-in attempts, SAML request ids, e-mail codes
+//     and share-link views past their time.
 // Each run writes what it did to the audit log (resource 'lifecycle', no actor). Every sweep takes
 // `dryRun` and then only answers what it would do.
 import { Op, literal, type WhereOptions } from 'sequelize';
@@ -19,6 +20,9 @@ import { deleteUser, type DeletionReason } from './staff-users.service.js';
 import { storyKeys } from './video-answers.service.js';
 import { expireSubscriptions } from './subscriptions.service.js';
 import { purgeExpiredSessions } from '../auth/sessions.js';
+import { purgeOldAttempts } from '../auth/throttle.js';
+import { purgeSamlRequests } from '../auth/saml-cache.js';
+import { purgeEmailCodes } from './email-code.service.js';
 
 /** Stories live this many months after publication. */
 export const STORY_KEPT_MONTHS = 12;
@@ -169,18 +173,24 @@ export async function expireSubscriptionsSweep(now: Date, dryRun = false): Promi
   return record({ sweep: 'subscriptions_expired', dryRun, count: due.length, ids: due.map((s) => s.id) }, now);
 }
 
-/** Reset codes expired or used a day ago, expired sessions, share-link views past their time without feedback. */
+/**
+ * Rows that no longer matter: reset codes expired or used a day ago, expired sessions, sign-in
+ * attempts older than the longest throttle window, answered or expired SAML request ids, e-mail
+ * codes expired a day ago, share-link views past their time without feedback. The one scheduler of
+ * these purges (decision 341): a daily job on the queue, once across every process.
+ */
 export async function purgeExpiredRows(now: Date, dryRun = false): Promise<SweepResult> {
   const codes = { [Op.or]: [{ expires_at: { [Op.lt]: new Date(now.getTime() - RESET_CODE_KEPT_MS) } }, { used_at: { [Op.lt]: new Date(now.getTime() - RESET_CODE_KEPT_MS) } }] };
-  const sessions = { expires_at: { [Op.lte]: now } };
   const views = { created_at: { [Op.lt]: new Date(now.getTime() - SHARE_VIEW_KEPT_MS) }, id: { [Op.notIn]: literal('(SELECT share_view_id FROM feedbacks)') } };
-  const counts = { reset_codes: await PasswordResetCode.count({ where: codes }), sessions: await Session.count({ where: sessions }), share_views: await ShareView.count({ where: views }) };
-  if (!dryRun) {
-    await PasswordResetCode.destroy({ where: codes });
-    await purgeExpiredSessions(now);
-    await ShareView.destroy({ where: views });
-  }
-  const count = counts.reset_codes + counts.sessions + counts.share_views;
+  const counts = {
+    reset_codes: dryRun ? await PasswordResetCode.count({ where: codes }) : await PasswordResetCode.destroy({ where: codes }),
+    sessions: await purgeExpiredSessions(now, dryRun),
+    sign_in_attempts: await purgeOldAttempts(now, dryRun),
+    saml_requests: await purgeSamlRequests(now, dryRun),
+    email_codes: await purgeEmailCodes(now, dryRun),
+    share_views: dryRun ? await ShareView.count({ where: views }) : await ShareView.destroy({ where: views }),
+  };
+  const count = Object.values(counts).reduce((a, b) => a + b, 0);
   const result: SweepResult = { sweep: 'expired_rows_purged', dryRun, count, ids: Object.entries(counts).map(([k, n]) => `${k}:${n}`) };
   return record(result, now);
 }

@@ -29,7 +29,7 @@ import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
 import { CounterChanges } from './user-counters.service.js';
 import { audit } from './audit.service.js';
 import { scheduleRejection } from './candidate-news.service.js';
-import { LOOKUP_JOB_CODE } from './job-codes.js';
+import { isJobCodeShape } from '../../models/rules/job-code.js';
 import { OFFER_PAGE_DEFAULT } from './manager-applications.schema.js';
 import type { User } from '../../models/index.js';
 
@@ -81,7 +81,7 @@ export interface ScopedOffer {
  * candidates' reads and moves all start here.
  */
 export async function scopedOffer(reach: Reach, jobCode: string): Promise<ScopedOffer> {
-  if (!LOOKUP_JOB_CODE.test(jobCode)) throw notFound('offer_not_found', 'page_not_allowed');
+  if (!isJobCodeShape(jobCode)) throw notFound('offer_not_found', 'page_not_allowed');
   const [offer] = await select<ScopedOffer>(
     `SELECT o.id, o.job_code, o.recruiter_id, o.title, o.contract_type, o.company_name, o.company_picture, o.shopname, o.city, o.state,
             o.is_boosted, o.boost_ends_at, u.name AS recruiter_name, u.email AS recruiter_email
@@ -177,6 +177,9 @@ export async function offerApplications(caller: User | undefined, jobCode: strin
     ...(next !== undefined ? { next } : {}),
   };
 }
+
+/** GET /apis/application/{job_code}'s answer (the manager console imports this type). */
+export type OfferApplications = Awaited<ReturnType<typeof offerApplications>>;
 
 /**
  * One page of a tab: its states in the display order, each newest first (submit date, then id), read

@@ -5,7 +5,7 @@ import { QueryTypes } from 'sequelize';
 import { boundSequelize, ManagerRecruiter, User } from '../../models/index.js';
 import { readDate } from '../../models/rules/dates.js';
 import { notFound, unauthorized } from '../lib/errors.js';
-import { isManager, reachOf, type Reach } from '../auth/access.js';
+import { isManager, reachOf, type Reach, isCandidate } from '../auth/access.js';
 import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
 import { hasSubscriptions } from './subscriptions.service.js';
 import { listShops, RECRUITER_PICTURE_DEFAULT } from './shops.service.js';
@@ -135,6 +135,6 @@ export async function managerUser(caller: User, sub: string) {
   const reach = await reachOf(caller);
   const visible = reach.all || reach.recruiterIds.includes(sub);
   const user = visible ? await User.findByPk(sub) : null;
-  if (!user || user.profile === 'candidate') throw notFound('user_not_found', 'not_found');
+  if (!user || isCandidate(user)) throw notFound('user_not_found', 'not_found');
   return { user: await userData(user, await reachOf(user)) };
 }

@@ -5,7 +5,7 @@ import { QueryTypes } from 'sequelize';
 import { boundSequelize } from '../../models/index.js';
 import { isBoostedAt } from '../../models/rules/boost.js';
 import { notFound } from '../lib/errors.js';
-import { LOOKUP_JOB_CODE, normalizeJobCode } from './job-codes.js';
+import { isJobCodeShape, normalizeJobCode } from '../../models/rules/job-code.js';
 import { singleFlight } from '../lib/single-flight.js';
 
 export interface PublicOfferQuestion {
@@ -82,7 +82,7 @@ const loadShared = singleFlight(load);
 /** The open offer with this code (any case); 404 offer_not_found when unknown or not available. */
 export async function getPublicOffer(jobCode: string, now: Date = new Date()): Promise<PublicOffer> {
   const code = normalizeJobCode(String(jobCode ?? ''));
-  if (!LOOKUP_JOB_CODE.test(code)) throw notFound('offer_not_found', 'offer_not_found');
+  if (!isJobCodeShape(code)) throw notFound('offer_not_found', 'offer_not_found');
   const { boost, ...offer } = await loadShared(code);
   // Each caller gets its own copy: one caller changing it cannot change another's answer.
   return { ...offer, tags: [...offer.tags], questions: offer.questions.map((q) => ({ ...q })), boosted: isBoostedAt(boost, now) };

@@ -11,11 +11,12 @@ import type { Storage } from '../integrations/storage.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { deleteUser, snapshotOfUser, type AccountFiles } from './staff-users.service.js';
 import { storyKeys } from './video-answers.service.js';
+import { isCandidate } from '../auth/access.js';
 
 /** Only candidates have this page: a recruiter's or manager's data belongs to their company's account. */
 export function assertCandidate(caller: User | undefined): User {
   if (!caller) throw unauthorized();
-  if (caller.profile !== 'candidate' || caller.is_admin) throw forbidden('candidates_only', 'privacy_candidates_only');
+  if (!isCandidate(caller)) throw forbidden('candidates_only', 'privacy_candidates_only');
   return caller;
 }
 

@@ -3,7 +3,8 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX } from '../../models/rules/email.js';
 import { absentIfBlank, coded, text } from '../../models/rules/text.js';
-import { PROFILES } from '../../models/rules/profiles.js';
+import { PROFILES } from '../../models/rules/accounts.js';
+import { SSO_IDENTIFIER_MAX, SSO_IDENTIFIER_SHAPE } from '../../models/rules/sso.js';
 
 /** The profiles a provider may give new accounts (not the landing pages' technical profile). */
 const SSO_PROFILES = PROFILES.filter((p) => p !== 'landing');
@@ -29,7 +30,7 @@ const url = (v: string) => {
  * The certificate is checked there (it needs node:crypto).
  */
 export const ssoProviderSchema = z.object({
-  identifier: text(64, { invalid: bad('invalid_identifier'), min: 2 }).check(z.regex(/^[A-Za-z0-9_-]+$/, bad('invalid_identifier'))),
+  identifier: text(SSO_IDENTIFIER_MAX, { invalid: bad('invalid_identifier') }).check(z.regex(SSO_IDENTIFIER_SHAPE, bad('invalid_identifier'))),
   name: z._default(text(160, { invalid: bad('invalid_name') }), ''),
   entry_point: z.pipe(
     text(500, { invalid: bad('invalid_entry_point') }),

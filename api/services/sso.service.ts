@@ -5,11 +5,12 @@ import crypto from 'node:crypto';
 import { UniqueConstraintError } from 'sequelize';
 import { SsoProvider, SsoProviderDomain, User, transaction } from '../../models/index.js';
 import { AppError } from '../lib/errors.js';
-import { isManager } from '../auth/access.js';
-import { PROFILES, type Profile } from '../../models/user.model.js';
+import { isManager, isCandidate } from '../auth/access.js';
+import { PROFILES, type Profile } from '../../models/rules/accounts.js';
 import { normalizeEmail } from '../../models/rules/email.js';
 import { parseInput } from '../lib/validate.js';
 import { ssoProviderSchema, type SsoProviderInput } from './sso.schema.js';
+import { isSsoIdentifier } from '../../models/rules/sso.js';
 
 export function emailDomain(email: string): string | null {
   const at = email.lastIndexOf('@');
@@ -30,7 +31,7 @@ export async function identifierForEmail(email: string): Promise<{ success: bool
 }
 
 export async function findProvider(identifier: string): Promise<SsoProvider> {
-  const provider = /^[A-Za-z0-9_-]{1,64}$/.test(identifier) ? await SsoProvider.findOne({ where: { identifier }, include: [{ model: SsoProviderDomain, as: 'domains' }] }) : null;
+  const provider = isSsoIdentifier(identifier) ? await SsoProvider.findOne({ where: { identifier }, include: [{ model: SsoProviderDomain, as: 'domains' }] }) : null;
   if (!provider) throw new AppError(404, 'sso_unknown_provider', 'sso_unknown_provider');
   return provider;
 }
@@ -87,7 +88,7 @@ export async function landingPathFor(user: User, relayState: unknown): Promise<s
   if (isSafeRelayState(relayState)) return relayState;
   if (user.is_admin) return '/admin';
   if (await isManager(user)) return '/manager';
-  return user.profile === 'candidate' ? '/' : '/dashboard';
+  return isCandidate(user) ? '/' : '/dashboard';
 }
 
 /** Only a path on this site: starts with one slash, no scheme, no backslash, no control characters. */

@@ -20,11 +20,8 @@ import {
   Shop,
   Subscription,
   Template,
-  CONTACT_ACTIONS,
-  USER_PLANS,
-  type ContactAction,
-  type UserPlan,
 } from '../../models/index.js';
+import { CONTACT_ACTIONS, USER_PLANS, type ContactAction, type UserPlan } from '../../models/rules/accounts.js';
 import { invalid, notFound, AppError } from '../lib/errors.js';
 import { parseInput } from '../lib/validate.js';
 import { recruitersActionSchema, substituteSchema } from './staff-users.schema.js';

@@ -1,14 +1,10 @@
 // Inputs of the video-answer endpoints (api/routes/candidate.routes.ts); the recording page reuses them.
 import * as z from 'zod/mini';
+import { JOB_CODE_SHAPE, normalizeJobCode } from '../../models/rules/job-code.js';
 
 /** POST /apis/candidate/applications: the offer's job code (case and spaces forgiven). */
 export const startApplicationSchema = z.object({
-  job_code: z
-    .pipe(
-      z.string('offer_not_found'),
-      z.transform((v) => v.trim().toUpperCase()),
-    )
-    .check(z.regex(/^[A-Z0-9]{1,16}$/, 'offer_not_found')),
+  job_code: z.pipe(z.string('offer_not_found'), z.transform(normalizeJobCode)).check(z.regex(JOB_CODE_SHAPE, 'offer_not_found')),
 });
 export type StartApplication = z.output<typeof startApplicationSchema>;
 

@@ -19,6 +19,7 @@ import { enqueue, type JobContext } from '../lib/job-queue.js';
 import { CounterChanges, counted, setWishlistState } from './user-counters.service.js';
 import { scheduleConfirmation } from './candidate-news.service.js';
 import { t as translate, DEFAULT_LANG, isLang, type Lang } from '../../config/i18n/index.js';
+import { isCandidate } from '../auth/access.js';
 
 /** The job that turns a received answer into an HLS story. */
 export const TRANSCODE_JOB = 'transcode-answer';
@@ -56,7 +57,7 @@ export interface ApplicationView {
 /** Only candidates answer offers. */
 function assertCandidate(caller: User | undefined): User {
   if (!caller) throw unauthorized();
-  if (caller.profile !== 'candidate') throw forbidden('candidates_only', 'candidates_only');
+  if (!isCandidate(caller)) throw forbidden('candidates_only', 'candidates_only');
   return caller;
 }
 

@@ -4,9 +4,10 @@
 // (admin/src/generated/). No server-only import may appear here or in a resource.ts: Vite bundles them.
 // How to add a resource: docs/decisions/066-console-resource-declarations.md.
 import { monthsAgo } from '../rules/dates.js';
+import type { ConsoleRole } from '../rules/roles.js';
 
-/** Who calls: staff (users.is_admin) or the roles of the user's own account (api/auth/access.ts). */
-export type ConsoleRole = 'admin' | 'manager' | 'recruiter' | 'candidate';
+/** Who calls: staff (users.is_admin) or the roles of the user's own account (api/auth/access.ts; models/rules/roles.ts). */
+export type { ConsoleRole };
 
 export type FieldType =
   | 'string'
@@ -20,6 +21,7 @@ export type FieldType =
   | 'image'
   | 'color'
   | 'email'
+  | 'phone' // a phone number by the phone rule (models/rules/phone.ts), stored in E.164
   | 'password'
   | 'reference'
   | 'json'

@@ -3,10 +3,9 @@
 // Browser-safe: the portal's wizard page and its server side both import it. The fields required
 // to publish are drafts.schema.ts's REQUIRED_FIELDS (api/services), named with the same paths.
 import type { DraftOfferJson } from '../offer.model.js';
+import { QUESTIONS_MIN } from './questions.js';
 
 export const WIZARD_STEP_COUNT = 12;
-export const MIN_WIZARD_QUESTIONS = 3;
-export const MAX_WIZARD_QUESTIONS = 5;
 
 /** The field paths of each step, 1-based (index 0 is step 1). `lang`, the offer's own language, is asked with the title. */
 export const WIZARD_STEP_FIELDS: readonly (readonly string[])[] = [
@@ -38,7 +37,7 @@ function valueAt(json: DraftOfferJson, path: string): unknown {
 export function isStepFilled(json: DraftOfferJson, step: number): boolean {
   const fields = WIZARD_STEP_FIELDS[step - 1];
   if (!fields) return false;
-  if (step === 12) return (json.questions ?? []).filter((q) => q.question.trim() !== '').length >= MIN_WIZARD_QUESTIONS;
+  if (step === 12) return (json.questions ?? []).filter((q) => q.question.trim() !== '').length >= QUESTIONS_MIN;
   return fields.filter((f) => !OPTIONAL.has(f)).every((f) => !blank(valueAt(json, f)));
 }
 

@@ -73,6 +73,12 @@ const MANAGERS = (status: number): Statuses => ({ anonymous: 401, candidate: 403
 /** A record of `manager`'s company: that manager and staff get `status`, the other managers 404 (not seen), others 403. */
 const MANAGERS_RECORD = (status: number): Statuses => ({ ...MANAGERS(status), otherManager: 404, linkHolder: 404 });
 /**
+ * The manager area's own calls (requireManager): users counting as managers only; staff who do not
+ * (the `admin` fixture: a recruiter profile on the free plan) are refused like anyone (decision 340).
+ */
+const MANAGER_AREA = (status: number): Statuses => ({ ...MANAGERS(status), admin: 403 });
+const MANAGER_AREA_RECORD = (status: number): Statuses => ({ ...MANAGERS_RECORD(status), admin: 403 });
+/**
  * A record of `recruiter` (fixtures; their offer was published by linkHolder from their draft) and
  * its candidates: that recruiter, their manager and staff get `status`; the other companies and the
  * link holder 404 (not seen); candidates 403.
@@ -277,26 +283,27 @@ export const MATRIX: Record<string, Case | Case[]> = {
     body: () => ({ recruiter_state: 'shortlist' }),
     expect: RECRUITERS_OFFER(200),
   },
-  // The manager area (back-office.md section 7): managers and staff, each on their own company's
-  // records; ?user=me answers any signed-in account (the console decides the menu from it).
+  // The manager area (back-office.md section 7): managers (staff only when they count as managers:
+  // decision 340), each on their own company's records; ?user=me answers any signed-in account (the
+  // console decides the menu from it).
   'GET /apis/manager': [
-    { expect: MANAGERS(200) },
+    { expect: MANAGER_AREA(200) },
     { path: () => '/apis/manager?user=me', expect: SIGNED_IN(200) },
-    { path: (f) => `/apis/manager?user=${f.users.recruiter.id}`, expect: MANAGERS_RECORD(200) },
+    { path: (f) => `/apis/manager?user=${f.users.recruiter.id}`, expect: MANAGER_AREA_RECORD(200) },
   ],
-  'GET /apis/user-templates': { path: () => '/apis/user-templates?filter-type=offer', expect: MANAGERS(200) },
-  'GET /apis/user-templates/:id': { path: (f) => `/apis/user-templates/${f.ids.template}`, expect: MANAGERS_RECORD(200) },
-  'POST /apis/user-templates': { body: () => ({ type: 'offer', content: TEMPLATE_CONTENT }), expect: MANAGERS(201) },
-  'POST /apis/user-templates/:id': { path: (f) => `/apis/user-templates/${f.ids.template}`, body: () => ({ type: 'offer', content: { title: 'Modèle matrice 2' } }), expect: MANAGERS_RECORD(200) },
-  'GET /apis/shops': { expect: MANAGERS(200) },
-  'GET /apis/shops/:id': { path: (f) => `/apis/shops/${f.ids.shop}`, expect: MANAGERS_RECORD(200) },
+  'GET /apis/user-templates': { path: () => '/apis/user-templates?filter-type=offer', expect: MANAGER_AREA(200) },
+  'GET /apis/user-templates/:id': { path: (f) => `/apis/user-templates/${f.ids.template}`, expect: MANAGER_AREA_RECORD(200) },
+  'POST /apis/user-templates': { body: () => ({ type: 'offer', content: TEMPLATE_CONTENT }), expect: MANAGER_AREA(201) },
+  'POST /apis/user-templates/:id': { path: (f) => `/apis/user-templates/${f.ids.template}`, body: () => ({ type: 'offer', content: { title: 'Modèle matrice 2' } }), expect: MANAGER_AREA_RECORD(200) },
+  'GET /apis/shops': { expect: MANAGER_AREA(200) },
+  'GET /apis/shops/:id': { path: (f) => `/apis/shops/${f.ids.shop}`, expect: MANAGER_AREA_RECORD(200) },
   // Each caller's shop is run by themselves (a manager's own account is one of their recruiters).
-  'POST /apis/shops': { body: (f, caller) => shopBody(caller === 'anonymous' ? undefined : f.users[caller].id), expect: MANAGERS(201) },
-  'POST /apis/shops/:id': { path: (f) => `/apis/shops/${f.ids.shop}`, body: () => ({ type: 'shop', content: { shopname: 'Boutique Matrice 2' } }), expect: MANAGERS_RECORD(200) },
-  'GET /apis/subscription': { expect: MANAGERS(200) },
-  'GET /apis/subscription/:id': { path: (f) => `/apis/subscription/${f.ids.subscription}`, expect: MANAGERS_RECORD(200) },
-  // Bulk creation: managers, from their own shop (the other manager's answers 404); staff reach every shop.
-  'POST /apis/offer': { body: (f) => ({ ...offerForm(), shop_id: f.ids.shop }), expect: MANAGERS_RECORD(201) },
+  'POST /apis/shops': { body: (f, caller) => shopBody(caller === 'anonymous' ? undefined : f.users[caller].id), expect: MANAGER_AREA(201) },
+  'POST /apis/shops/:id': { path: (f) => `/apis/shops/${f.ids.shop}`, body: () => ({ type: 'shop', content: { shopname: 'Boutique Matrice 2' } }), expect: MANAGER_AREA_RECORD(200) },
+  'GET /apis/subscription': { expect: MANAGER_AREA(200) },
+  'GET /apis/subscription/:id': { path: (f) => `/apis/subscription/${f.ids.subscription}`, expect: MANAGER_AREA_RECORD(200) },
+  // Bulk creation: managers, from their own shop (the other manager's answers 404).
+  'POST /apis/offer': { body: (f) => ({ ...offerForm(), shop_id: f.ids.shop }), expect: MANAGER_AREA_RECORD(201) },
   'POST /apis/offer/:job_code': { body: () => ({ active: true }), expect: RECRUITERS_OFFER(200) },
   // Each allowed caller boosts an offer of its own with its one booster (fixtures); the other company 404.
   'POST /apis/boost-offer': { body: (f, caller) => ({ job_code: f.ids[`boost:${caller}`] ?? f.ids['boost:recruiter'] }), expect: RECRUITERS_OFFER(200) },

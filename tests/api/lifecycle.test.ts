@@ -11,7 +11,7 @@ import { bearer } from '../helpers/auth.js';
 import { mailedTestContext } from '../helpers/smtp.js';
 import { expectCountersTrue, storeStory } from '../helpers/lifecycle.js';
 import { makeApplication, makeOffer, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
-import { Application, ApplicationAnswer, AuditEntry, Job, PasswordResetCode, Session, ShareLink, ShareView, User } from '../../models/index.js';
+import { Application, ApplicationAnswer, AuditEntry, AuthAttempt, EmailCode, Job, PasswordResetCode, SamlRequest, Session, ShareLink, ShareView, User } from '../../models/index.js';
 import { runLifecycleJob, LIFECYCLE_QUEUE } from '../../api/jobs/lifecycle.js';
 import { LIFECYCLE_SWEEPS, monthsBefore } from '../../api/services/lifecycle.service.js';
 
@@ -139,6 +139,35 @@ describe('purges', () => {
     expect(await PasswordResetCode.count({ where: { id: [oldCode.id, freshCode.id] } })).toBe(1);
     expect(await ShareView.count({ where: { id: [oldView.id, newView.id] } })).toBe(1);
     expect(await AuditEntry.count({ where: { resource: 'lifecycle', action: 'expired_rows_purged' } })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('also remove old sign-in attempts, answered or expired SAML request ids and old e-mail codes: the one scheduled purge (decision 341)', async () => {
+    const now = new Date(Date.UTC(2034, 0, 10));
+    await AuthAttempt.bulkCreate([
+      { bucket: 'login:acct:purge-old', at: new Date(now.getTime() - 2 * DAY) },
+      { bucket: 'login:acct:purge-new', at: now },
+    ]);
+    await SamlRequest.bulkCreate([
+      { id: 'req:_purge-old', value: 'x', created_at: now, expires_at: new Date(now.getTime() - 1000) },
+      { id: 'req:_purge-new', value: 'x', created_at: now, expires_at: new Date(now.getTime() + 60_000) },
+    ]);
+    await EmailCode.bulkCreate([
+      { email: 'purge-old@lifecycle.test', code_hash: 'a'.repeat(64), expires_at: new Date(now.getTime() - 2 * DAY), used_at: null },
+      { email: 'purge-new@lifecycle.test', code_hash: 'b'.repeat(64), expires_at: new Date(now.getTime() + 600_000), used_at: null },
+    ]);
+    const buckets = async () => (await AuthAttempt.findAll({ where: { bucket: ['login:acct:purge-old', 'login:acct:purge-new'] } })).map((a) => a.bucket).sort();
+    const samlIds = async () => (await SamlRequest.findAll({ where: { id: ['req:_purge-old', 'req:_purge-new'] } })).map((r) => r.id).sort();
+    const codes = async () => (await EmailCode.findAll({ where: { email: ['purge-old@lifecycle.test', 'purge-new@lifecycle.test'] } })).map((c) => c.email).sort();
+
+    // A dry run counts them and removes nothing.
+    const dry = await run('lifecycle-purge', now, true);
+    expect(dry.ids).toEqual(expect.arrayContaining([expect.stringMatching(/^sign_in_attempts:[1-9]/), expect.stringMatching(/^saml_requests:[1-9]/), expect.stringMatching(/^email_codes:[1-9]/)]));
+    expect(await buckets()).toEqual(['login:acct:purge-new', 'login:acct:purge-old']);
+
+    await run('lifecycle-purge', now);
+    expect(await buckets()).toEqual(['login:acct:purge-new']);
+    expect(await samlIds()).toEqual(['req:_purge-new']);
+    expect(await codes()).toEqual(['purge-new@lifecycle.test']);
   });
 });
 

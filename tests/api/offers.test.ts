@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { makeOffer, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
-import { Offer, type OfferState } from '../../models/index.js';
+import { Offer } from '../../models/index.js';
+import type { OfferState } from '../../models/rules/offer-states.js';
 import { getPublicOffer } from '../../api/services/offers.service.js';
 import { AppError } from '../../api/lib/errors.js';
 

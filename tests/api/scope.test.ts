@@ -77,27 +77,3 @@ describe('reach of a recruiter', () => {
     expect(reachesRecruiter(await reachOf(recruiter), manager.id)).toBe(false);
   });
 });
-
-describe('auth housekeeping', () => {
-  it('removes expired sessions, old attempts and expired SAML request ids, and keeps live ones', async () => {
-    const { authHousekeeping } = await import('../../api/jobs/auth-housekeeping.js');
-    const { Session, AuthAttempt, SamlRequest } = await import('../../models/index.js');
-    const { createSession } = await import('../../api/auth/sessions.js');
-    const u = await makeUser();
-    const now = new Date();
-    await createSession(u.id, 'cookie', new Date(now.getTime() - 30 * 24 * 3600_000)); // expired
-    await createSession(u.id, 'cookie', now);
-    await AuthAttempt.bulkCreate([
-      { bucket: 'login:acct:old', at: new Date(now.getTime() - 2 * 24 * 3600_000) },
-      { bucket: 'login:acct:new', at: now },
-    ]);
-    await SamlRequest.bulkCreate([
-      { id: 'req:_old', value: 'x', created_at: now, expires_at: new Date(now.getTime() - 1000) },
-      { id: 'req:_new', value: 'x', created_at: now, expires_at: new Date(now.getTime() + 60_000) },
-    ]);
-    await authHousekeeping(now);
-    expect(await Session.count({ where: { user_id: u.id } })).toBe(1);
-    expect((await AuthAttempt.findAll()).map((a) => a.bucket)).toEqual(['login:acct:new']);
-    expect((await SamlRequest.findAll()).map((r) => r.id)).toEqual(['req:_new']);
-  });
-});

@@ -53,6 +53,8 @@ import { useAction } from '../common/useAction.js';
 import { ActionFields, type ActionValues } from './ActionFields.js';
 import { ListDateField } from '../common/ListDateField.js';
 import { DayInput } from '../common/DayInput.js';
+import { QUESTION_MAX_LENGTH } from '../../../models/rules/questions.js';
+import { normalizePhone } from '../../../models/rules/phone.js';
 
 /** Choices with their labels: the reference list's own names in the console's language, else translation keys. */
 function useChoices(decl: ResourceDecl, f: Pick<FieldDecl, 'source' | 'choices' | 'choiceNames'>) {
@@ -170,6 +172,8 @@ function validators(f: FieldDecl): Validator[] {
   if (f.maxLength !== undefined) v.push(maxLength(f.maxLength));
   if (f.min !== undefined) v.push(minValue(f.min));
   if (f.max !== undefined) v.push(maxValue(f.max));
+  // The phone rule, as the server checks it on save (api/console/validation.ts).
+  if (f.type === 'phone') v.push((value: unknown) => (typeof value === 'string' && value.trim() && !normalizePhone(value) ? 'console.invalid_phone' : undefined));
   return v;
 }
 
@@ -205,7 +209,7 @@ export function inputFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
       return (
         <ArrayInput {...common}>
           <SimpleFormIterator inline disableReordering disableClear>
-            <TextInput source="question" validate={[required(), maxLength(500)]} fullWidth />
+            <TextInput source="question" validate={[required(), maxLength(QUESTION_MAX_LENGTH)]} fullWidth />
           </SimpleFormIterator>
         </ArrayInput>
       );
@@ -231,6 +235,8 @@ export function inputFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
       return <TextInput {...common} multiline fullWidth />;
     case 'color':
       return <TextInput {...common} type="color" />;
+    case 'phone':
+      return <TextInput {...common} type="tel" />;
     default:
       return f.normalize ? <NormalizedTextInput {...common} rule={f.normalize} /> : <TextInput {...common} />;
   }

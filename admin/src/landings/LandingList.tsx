@@ -6,7 +6,8 @@ import { InfiniteList, useListContext, useNotify, useRefresh, useTranslate } fro
 import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';
 import { postJson } from '../common/http.js';
-import { landings, NOTIF_CHOICES } from '../../../models/resources/landings/resource.js';
+import { landings } from '../../../models/resources/landings/resource.js';
+import { NOTIF_STATES } from '../../../models/rules/lead-notif-states.js';
 import { CountLine } from '../common/CountLine.js';
 import { FilterBar } from '../common/FilterBar.js';
 import { LoadMore } from '../common/LoadMore.js';
@@ -35,7 +36,7 @@ function NotifButtons() {
   const translate = useTranslate();
   return (
     <ButtonGroup size="small">
-      {NOTIF_CHOICES.map((n) => (
+      {NOTIF_STATES.map((n) => (
         <Button key={n} variant={Number(filterValues.notif) === n ? 'contained' : 'outlined'} onClick={() => setFilters({ ...filterValues, notif: n }, displayedFilters, false)}>
           {translate(`console.notif.${n}`)}
         </Button>

@@ -44,41 +44,10 @@ export interface ManagerHomeData {
 
 export const managerHome = (after?: string | null) => getJson<ManagerHomeData>(`/apis/manager${after ? `?to_recruit_after=${encodeURIComponent(after)}` : ''}`);
 
-/** One candidate of an offer (section 3, manager application). */
-export interface ManagerApplication {
-  id: number;
-  candidate: { sub: string; email: string; phone: string | null; name: string; picture: string | null };
-  name: string;
-  picture: string | null;
-  cv_url: string | null;
-  recruiter_state: string;
-  submit_date: { submit: string | null };
-  recruiter_id: string;
-  job_code: string;
-}
-
-export interface OfferApplications {
-  Items: ManagerApplication[];
-  offer: {
-    job_code: string;
-    title: string;
-    contract_type?: string;
-    company_name?: string;
-    company_picture?: string | null;
-    shopname?: string | null;
-    city?: string;
-    state?: string;
-    is_boosted?: boolean;
-    /** When the boost ends (decision 251). */
-    boost_ends_at?: string | null;
-    recruiter?: { sub?: string; name?: string; email?: string };
-  };
-  Count: number;
-  /** Candidates per tab, over the whole offer. */
-  tabs: Record<string, number>;
-  /** With a tab: the cursor of the tab's next page, null on the last (decision 156). */
-  next?: string | null;
-}
+/** One candidate of an offer (section 3, manager application) and one page of an offer's candidates:
+ *  the server's own types (type-only imports, erased by the bundler). */
+export type { ManagerApplication, OfferApplications } from '../../../api/services/manager-applications.service.js';
+import type { OfferApplications } from '../../../api/services/manager-applications.service.js';
 
 /** The page size of an offer's tab in the console. */
 export const CANDIDATES_PAGE = 50;

@@ -7,9 +7,7 @@ import { ImageField, ImageInput, SaveButton, Toolbar, useInput, useNotify, useTr
 import { fileUrl } from '../../../models/rules/storage-url.js';
 import { useFormContext } from 'react-hook-form';
 import type { ResourceDecl } from '../../../models/resources/schema.js';
-
-export const QUESTIONS_MIN = 3;
-export const QUESTIONS_MAX = 5;
+import { QUESTIONS_MAX, QUESTIONS_MIN } from '../../../models/rules/questions.js';
 
 type Question = { id: string; question: string };
 

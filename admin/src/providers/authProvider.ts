@@ -2,9 +2,11 @@
 // 'admin' permission; everybody else signs in but sees the 'en cours de développement' page.
 // The manager area (/manager) uses the same provider with the 'manager' permission instead
 // (managerAuthProvider): whoever counts as a manager (/apis/auth/me's is_manager, the one rule of
-// api/auth/access.ts); others see 'manager access not allowed'.
+// api/auth/access.ts), staff included only when they do; others see 'manager access not allowed',
+// as the API's requireManager answers them (both ask models/rules/roles.ts managerAreaAnswer).
 import type { AuthProvider } from 'react-admin';
 import { avatarSources } from '../common/picture.js';
+import { managerAreaAnswer } from '../../../models/rules/roles.js';
 
 export interface Me {
   id: string;
@@ -73,7 +75,6 @@ export const managerAuthProvider: AuthProvider = {
   ...authProvider,
   async getPermissions() {
     const user = await loadMe();
-    if (user?.is_manager) return 'manager';
-    return user && !user.is_admin && (user.profile === 'recruiter' || user.profile === 'manager') ? 'subscribe' : 'none';
+    return user ? managerAreaAnswer({ profile: user.profile, is_admin: user.is_admin, is_manager: !!user.is_manager }) : 'none';
   },
 };

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Avatar, Box, Card, CardContent, Checkbox, FormControlLabel, Link, Stack, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { CONTACT_ACTIONS } from '../../../models/resources/users/resource.js';
+import { CONTACT_ACTIONS } from '../../../models/rules/accounts.js';
 import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';
 import { STATE_COLORS, listDate } from '../common/format.js';

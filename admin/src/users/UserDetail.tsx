@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useParams, useNavigate } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Chip, Link, List, ListItem, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Loading, Title, useDataProvider, useGetList, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { USER_PLANS } from '../../../models/resources/users/resource.js';
+import { USER_PLANS } from '../../../models/rules/accounts.js';
 import { BOOST_DAYS_MAX, BOOST_DAYS_MIN, DEFAULT_BOOST_DAYS } from '../../../models/rules/boost.js';
 import { ConfirmButton } from '../common/ConfirmButton.js';
 import { useAction } from '../common/useAction.js';

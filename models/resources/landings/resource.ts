@@ -1,10 +1,6 @@
 // Landing-page interest leads that have no account yet (user_id absent). Staff only.
 import { defineResource } from '../schema.js';
-
-/** 0 not notified, 3 email notified, 2 SMS notified (default in the console). */
-export const NOTIF_CHOICES = [0, 3, 2] as const;
-/** Notification resend: 0 idle, 1 in progress, 2 sent (back-office.md section 4). */
-export const NOTIF_RESEND_CHOICES = [0, 1, 2] as const;
+import { NOTIF_RESEND_STATES, NOTIF_STATES } from '../../rules/lead-notif-states.js';
 
 export const landings = defineResource({
   name: 'landings',
@@ -17,9 +13,9 @@ export const landings = defineResource({
     { source: 'phone_number', type: 'string', list: true },
     { source: 'job_code', type: 'string', list: true },
     { source: 'cgu_from', type: 'string' },
-    { source: 'notif', type: 'enum', choices: NOTIF_CHOICES, list: true, writable: true, required: true },
+    { source: 'notif', type: 'enum', choices: NOTIF_STATES, list: true, writable: true, required: true },
     { source: 'notified_at', type: 'date', list: true },
-    { source: 'notif_resend', type: 'enum', choices: NOTIF_RESEND_CHOICES, list: true },
+    { source: 'notif_resend', type: 'enum', choices: NOTIF_RESEND_STATES, list: true },
     { source: 'lang', type: 'string' },
     // The CV the lead sent with the form (cv_file), at a short-lived address signed for the caller
     // (docs/decisions/085-private-media-signed-urls.md).
@@ -27,7 +23,7 @@ export const landings = defineResource({
     { source: 'created_at', type: 'date', list: true, sortable: true },
   ],
   filters: [
-    { source: 'notif', type: 'eq', choices: NOTIF_CHOICES, defaultValue: 2, alwaysOn: true },
+    { source: 'notif', type: 'eq', choices: NOTIF_STATES, defaultValue: 2, alwaysOn: true },
     { source: 'q', type: 'search', alwaysOn: true },
     { source: 'created_gte', column: 'created_at', type: 'dateFrom', alwaysOn: true, defaultValue: { monthsAgo: 3 } },
     { source: 'created_lte', column: 'created_at', type: 'dateTo', alwaysOn: true },

@@ -4,11 +4,11 @@
 // shop and city. A manager sees their list's offers, a recruiter their own, staff all. The row menu
 // edits the shop name and the state (active toggle) and boosts, through manager-offers.service.ts.
 import { defineResource } from '../schema.js';
+import { MANAGER_OFFER_STATES } from '../../rules/offer-states.js';
 
 const recruiter = (column: string) => ({ via: 'recruiter_id', model: 'User', column }) as const;
 const counted = { server: true } as const;
 
-export const MANAGER_OFFER_STATES = ['available', 'closed'] as const;
 /** The sort keys of the table, to-do first (the default, descending). */
 export const MANAGER_OFFER_SORTS = ['todo', 'title', 'job_code', 'shopname', 'recruiter_name', 'created_at', 'shortlist', 'to_recruit', 'state'] as const;
 

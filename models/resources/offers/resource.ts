@@ -1,11 +1,10 @@
 // Published offers. Staff see all; a recruiter sees their own; a manager those of the
 // recruiters they manage (and their own).
 import { defineResource } from '../schema.js';
+import { OFFER_STATES } from '../../rules/offer-states.js';
 
 /** The users list's wishlist view of one offer (its code filled in per card). */
 const WISHLIST_FILTER = encodeURIComponent(JSON.stringify({ profile: 'candidate', wishlist_pending: true, wishlist_job_code: '{job_code}' }));
-
-export const OFFER_STATES = ['available', 'closed', 'pending', 'deleted'] as const;
 
 export const offers = defineResource({
   name: 'offers',

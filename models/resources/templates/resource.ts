@@ -4,6 +4,7 @@
 // (section 5, "fill all required fields"). Staff see every template, a manager their own.
 import { COMPANY_ACCESS, defineResource, type FieldDecl } from '../schema.js';
 import { CANDIDATE_EXPERIENCE, CANDIDATE_GRADUATION, CONT_TYPE, JOB_CAT, LANGUAGES, PAY_CURRENCY, PAY_PERIOD, Q_TEMPLATE } from '../../../config/reference/lists.js';
+import { QUESTIONS_MAX, QUESTIONS_MIN } from '../../rules/questions.js';
 
 const content = { json: 'content' } as const;
 const values = (list: readonly { value: string }[]) => list.map((c) => c.value);
@@ -50,7 +51,7 @@ export const templates = defineResource({
       ),
     },
     { source: 'tags', type: 'tags', from: content, choices: values(JOB_CAT), choiceNames: JOB_CAT, maxLength: 10, writable: true, default: [] },
-    { source: 'questions', type: 'questions', from: content, required: true, minLength: 3, maxLength: 5, writable: true, default: TEMPLATE_QUESTIONS },
+    { source: 'questions', type: 'questions', from: content, required: true, minLength: QUESTIONS_MIN, maxLength: QUESTIONS_MAX, writable: true, default: TEMPLATE_QUESTIONS },
     { source: 'start_date', type: 'day', from: content, writable: true },
     { source: 'created_at', type: 'date', list: true, sortable: true },
   ],

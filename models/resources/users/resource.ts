@@ -2,6 +2,7 @@
 // the user detail page. Staff only. Counters are read from the user record.
 import { defineResource, type ListView } from '../schema.js';
 import { BOOST_DAYS_MAX, BOOST_DAYS_MIN } from '../../rules/boost.js';
+import { USER_PLANS } from '../../rules/accounts.js';
 
 /** A new recruiter's name, e-mail and password are longer than 4, 10 and 6 characters (section 5). */
 export const NEW_RECRUITER = { name: 5, email: 11, password: 7 } as const;
@@ -10,8 +11,6 @@ export const NEW_RECRUITER = { name: 5, email: 11, password: 7 } as const;
 const RECRUITER_INVALID = 'console.recruiter_invalid';
 
 export const PROFILE_FILTERS = ['candidate', 'recruiter', 'manager'] as const;
-export const USER_PLANS = ['free', 'aplan', 'bplan', 'custom'] as const;
-export const CONTACT_ACTIONS = ['sms', 'email', 'voice_msg', 'no_response', 'will_postulate'] as const;
 
 /** Quick-filter ranges and their defaults (back-office.md section 9). */
 export const RANGE_DEFAULTS = {
@@ -67,7 +66,7 @@ export const users = defineResource({
     // Staff create recruiters ("Créer un recruteur"): e-mail and password only on create (section 5).
     { source: 'email', type: 'email', list: true, required: true, minLength: NEW_RECRUITER.email, minLengthMessage: RECRUITER_INVALID, maxLength: 254, writable: 'create' },
     { source: 'password', type: 'password', required: true, minLength: NEW_RECRUITER.password, minLengthMessage: RECRUITER_INVALID, maxLength: 200, writable: 'create', secret: true },
-    { source: 'phone', type: 'string', writable: true, maxLength: 32 },
+    { source: 'phone', type: 'phone', writable: true },
     { source: 'profile', type: 'enum', choices: ['candidate', 'recruiter', 'manager', 'landing'], list: true },
     { source: 'created_at', type: 'date', list: true, sortable: true },
     { source: 'last_co', type: 'date', list: true },

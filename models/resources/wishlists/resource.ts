@@ -1,7 +1,6 @@
 // Wishlist entries (a candidate's saved offers). Staff see all; a candidate their own.
 import { defineResource } from '../schema.js';
-
-export const WISHLIST_STATES = ['pending', 'applying', 'done'] as const;
+import { WISHLIST_STATES } from '../../rules/application-states.js';
 
 export const wishlists = defineResource({
   name: 'wishlists',

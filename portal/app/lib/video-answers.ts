@@ -3,26 +3,13 @@
 // app calls the same endpoints. One module, so the page holds no URL of its own.
 import { postJson } from './api-client.js';
 import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, RECORDING_SECONDS, type AnswerStatus as AnswerState } from '../../../models/rules/video.js';
+// The server's own response types (type-only: the bundler erases them, no server code comes along).
+import type { ApplicationView } from '../../../api/services/video-answers.service.js';
 
 export { MAX_VIDEO_BYTES, RECORDING_SECONDS, type AnswerState };
 
-export interface AnswerStatus {
-  qid: string;
-  position: number;
-  question: string;
-  status: AnswerState;
-  error: { code: string; message: string } | null;
-  upload: { id: string; url: string; size: number; offset: number } | null;
-}
-
-export interface ApplicationStatus {
-  id: number;
-  job_code: string;
-  /** applying while answers are missing, complete once every answer is ready. */
-  state: string;
-  answers: AnswerStatus[];
-  upload?: { endpoint: string; max_bytes: number; max_seconds: number };
-}
+/** What the recording page reads of an application (the response's dates are left out: JSON makes them strings). */
+export type ApplicationStatus = Pick<ApplicationView, 'id' | 'job_code' | 'state' | 'answers' | 'upload'>;
 
 /** The tus endpoint answers are uploaded to (creation, then PATCH/HEAD on the upload's URL). */
 export const ANSWER_UPLOAD_ENDPOINT = ANSWER_UPLOADS_PATH;

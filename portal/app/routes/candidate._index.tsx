@@ -16,10 +16,11 @@ import { candidatePageTexts } from '../i18n/candidate-page.server.js';
 import { formDate } from '../../../models/rules/dates.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
 import type { OwnApplication } from '../../../api/services/candidate-applications.service.js';
+import { isCandidate } from '../../../models/rules/roles.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = context.caller?.user;
-  const me: Me | null = user ? { email: user.email, name: user.name, candidate: user.profile === 'candidate' && !user.is_admin } : null;
+  const me: Me | null = user ? { email: user.email, name: user.name, candidate: isCandidate(user) } : null;
   return { me, texts: candidatePageTexts(await resolveLang(request, context)) };
 }
 

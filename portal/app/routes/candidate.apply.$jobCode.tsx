@@ -20,6 +20,7 @@ import { resolveLang } from '../lib/lang.server.js';
 import { candidatePageTexts } from '../i18n/candidate-page.server.js';
 import { pictureUrl } from '../../../models/rules/storage-url.js';
 import { ApiError, allAnswersIn, isComplete, readApplication, startApplication, type ApplicationStatus } from '../lib/video-answers.js';
+import { isCandidate } from '../../../models/rules/roles.js';
 
 const AnswerRecorder = lazy(() => import('../components/apply/AnswerRecorder.js'));
 
@@ -35,7 +36,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     throw e;
   }
   const user = context.caller?.user;
-  const me: Me | null = user ? { email: user.email, name: user.name, candidate: user.profile === 'candidate' && !user.is_admin } : null;
+  const me: Me | null = user ? { email: user.email, name: user.name, candidate: isCandidate(user) } : null;
   return {
     offer: {
       job_code: offer.job_code,

@@ -9,10 +9,11 @@ import { Identity, type Me } from '../components/apply/Identity.js';
 import { postJson } from '../lib/api-client.js';
 import { useT } from '../lib/i18n.js';
 import { simpleMeta } from '../lib/meta.js';
+import { isCandidate } from '../../../models/rules/roles.js';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = context.caller?.user;
-  const me: Me | null = user ? { email: user.email, name: user.name, candidate: user.profile === 'candidate' && !user.is_admin } : null;
+  const me: Me | null = user ? { email: user.email, name: user.name, candidate: isCandidate(user) } : null;
   return { me };
 }
 

@@ -11,7 +11,8 @@ import { isLang } from '../../../config/i18n/langs.js';
 import { readForm } from '../lib/read-form.server.js';
 import { formDate, parseFormDate } from '../../../models/rules/dates.js';
 import { pictureUrl } from '../../../models/rules/storage-url.js';
-import { MAX_WIZARD_QUESTIONS, MIN_WIZARD_QUESTIONS, WIZARD_STEP_COUNT, continueStep, filledSteps, isDraftStarted, stepsOfFields } from '../../../models/rules/offer-wizard.js';
+import { WIZARD_STEP_COUNT, continueStep, filledSteps, isDraftStarted, stepsOfFields } from '../../../models/rules/offer-wizard.js';
+import { QUESTIONS_MAX, QUESTIONS_MIN } from '../../../models/rules/questions.js';
 import type { DraftOfferJson } from '../../../models/offer.model.js';
 import type { OfferManagement } from '../../../api/services/drafts.service.js';
 
@@ -177,14 +178,14 @@ function applyStep(json: DraftOfferJson, step: number, form: FormData): DraftOff
 /** The questions after an add, a template pick or a delete (3 to 5; only the last one goes). */
 function editQuestions(json: DraftOfferJson, intent: string, template: string): DraftOfferJson {
   const qs = [...(json.questions ?? [])];
-  if (intent === 'add_question' && qs.length < MAX_WIZARD_QUESTIONS) qs.push({ id: '', question: '' });
+  if (intent === 'add_question' && qs.length < QUESTIONS_MAX) qs.push({ id: '', question: '' });
   if (intent === 'template' && template.trim()) {
     const empty = qs.findIndex((q) => q.question.trim() === '');
     if (empty >= 0) qs[empty] = { id: '', question: template.trim() };
-    else if (qs.length < MAX_WIZARD_QUESTIONS) qs.push({ id: '', question: template.trim() });
+    else if (qs.length < QUESTIONS_MAX) qs.push({ id: '', question: template.trim() });
   }
-  if (intent === 'delete_question' && qs.length > MIN_WIZARD_QUESTIONS) qs.pop();
-  while (qs.length < MIN_WIZARD_QUESTIONS) qs.push({ id: '', question: '' });
+  if (intent === 'delete_question' && qs.length > QUESTIONS_MIN) qs.pop();
+  while (qs.length < QUESTIONS_MIN) qs.push({ id: '', question: '' });
   return { ...json, questions: qs.map((q, i) => ({ id: `q${i + 1}`, question: q.question })) };
 }
 

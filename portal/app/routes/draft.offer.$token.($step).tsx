@@ -14,7 +14,8 @@ import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { useLangHref, useT } from '../lib/i18n.js';
 import { errorMeta, isServerError, metaT, pageMeta } from '../lib/meta.js';
 import type { MessageKey } from '../i18n/index.js';
-import { MAX_WIZARD_QUESTIONS, MIN_WIZARD_QUESTIONS, WIZARD_STEP_COUNT } from '../../../models/rules/offer-wizard.js';
+import { WIZARD_STEP_COUNT } from '../../../models/rules/offer-wizard.js';
+import { QUESTIONS_MAX, QUESTIONS_MIN, QUESTION_MAX_LENGTH } from '../../../models/rules/questions.js';
 import { wizardAction, wizardData, type WizardResult } from './draft.offer.$token.($step).server.js';
 import type { AddressResult } from '../../../api/integrations/address/types.js';
 
@@ -247,7 +248,7 @@ function StepForm({ page, step }: { page: Data; step: number }) {
   const loc = json.location ?? {};
   // Three question slots at least (a draft made elsewhere may hold fewer).
   const saved = json.questions ?? [];
-  const questions = [...saved, ...Array.from({ length: Math.max(0, MIN_WIZARD_QUESTIONS - saved.length) }, (_, i) => ({ id: `q${saved.length + i + 1}`, question: '' }))];
+  const questions = [...saved, ...Array.from({ length: Math.max(0, QUESTIONS_MIN - saved.length) }, (_, i) => ({ id: `q${saved.length + i + 1}`, question: '' }))];
   const formKey = `${step}-${JSON.stringify(json)}`;
 
   return (
@@ -465,23 +466,23 @@ function StepForm({ page, step }: { page: Data; step: number }) {
                 </p>
               )}
               {questions.map((q, i) => (
-                <Field key={q.id} id={`w-q${i + 1}`} label={t('wiz_question', { n: i + 1 })} required={i < MIN_WIZARD_QUESTIONS}>
-                  <textarea id={`w-q${i + 1}`} name="question" rows={2} maxLength={500} defaultValue={q.question} />
+                <Field key={q.id} id={`w-q${i + 1}`} label={t('wiz_question', { n: i + 1 })} required={i < QUESTIONS_MIN}>
+                  <textarea id={`w-q${i + 1}`} name="question" rows={2} maxLength={QUESTION_MAX_LENGTH} defaultValue={q.question} />
                 </Field>
               ))}
               <div className="row">
-                {questions.length < MAX_WIZARD_QUESTIONS && (
+                {questions.length < QUESTIONS_MAX && (
                   <button type="submit" name="intent" value="add_question" className="button secondary">
                     {t('wiz_add_question')}
                   </button>
                 )}
-                {questions.length > MIN_WIZARD_QUESTIONS && (
+                {questions.length > QUESTIONS_MIN && (
                   <button type="submit" name="intent" value="delete_question" className="button secondary">
                     {t('wiz_delete_question')}
                   </button>
                 )}
               </div>
-              {questions.length < MAX_WIZARD_QUESTIONS || questions.some((q) => q.question.trim() === '') ? (
+              {questions.length < QUESTIONS_MAX || questions.some((q) => q.question.trim() === '') ? (
                 <div className="field">
                   <label htmlFor="w-template">{t('wiz_template')}</label>
                   <select id="w-template" name="template" defaultValue="">

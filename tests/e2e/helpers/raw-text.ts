@@ -10,13 +10,13 @@
 import type { Page } from 'playwright-core';
 import { CATALOGS, type ConsoleLocale } from '../../../admin/src/i18n/locales.js';
 import { Plan } from '../../../models/index.js';
-import { APPLICATION_STATES, WISHLIST_STATES } from '../../../models/application.model.js';
+import { APPLICATION_STATES, WISHLIST_STATES } from '../../../models/rules/application-states.js';
 import { RECRUITER_STATES } from '../../../models/rules/recruiter-states.js';
 import { SUBSCRIPTION_STATES } from '../../../models/rules/subscription.js';
 import { JOB_STATES } from '../../../models/rules/jobs.js';
 import { ANSWER_STATUSES } from '../../../models/rules/video.js';
-import { OFFER_STATES } from '../../../models/offer.model.js';
-import { CONTACT_ACTIONS, PROFILES, USER_PLANS } from '../../../models/user.model.js';
+import { OFFER_STATES } from '../../../models/rules/offer-states.js';
+import { CONTACT_ACTIONS, PROFILES, USER_PLANS } from '../../../models/rules/accounts.js';
 import { CANDIDATE_EXPERIENCE, CANDIDATE_GRADUATION, CONT_TYPE, JOB_CAT, PAY_PERIOD } from '../../../config/reference/lists.js';
 
 /** The console's languages and a browser locale that selects each. */

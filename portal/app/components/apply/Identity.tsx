@@ -9,6 +9,7 @@ import { postJson } from '../../lib/api-client.js';
 import { formMessage } from '../../lib/form-messages.js';
 import { ForgotPassword } from '../ForgotPassword.js';
 import { EMAIL_CODE_PATTERN, isEmail, normalizeEmail } from '../../../../models/rules/email-format.js';
+import { isCandidate } from '../../../../models/rules/roles.js';
 
 export interface Me {
   email: string;
@@ -17,7 +18,7 @@ export interface Me {
 }
 
 type PublicUser = { email: string; name: string; profile: string; is_admin: boolean };
-const toMe = (u: PublicUser): Me => ({ email: u.email, name: u.name, candidate: u.profile === 'candidate' && !u.is_admin });
+const toMe = (u: PublicUser): Me => ({ email: u.email, name: u.name, candidate: isCandidate(u) });
 
 async function answer(res: Response): Promise<{ ok: boolean; body: { user?: PublicUser; message?: string; error?: string } }> {
   return { ok: res.ok, body: (await res.json().catch(() => ({}))) as { user?: PublicUser; message?: string; error?: string } };
