@@ -7,7 +7,7 @@ import { notFound } from '../lib/errors.js';
 import { sqlDate, type Dialect } from '../../models/columns.js';
 import { models } from '../../models/index.js';
 import type { FieldDecl, FilterDecl, ResourceDecl } from '../../models/resources/index.js';
-import { Where, likeContains, runList, type ListQuery, type ListSql } from './query.js';
+import { Where, likeContains, likePrefix, runList, type ListQuery, type ListSql } from './query.js';
 import { modelOf } from './validation.js';
 import { readDate } from '../../models/rules/dates.js';
 import type { ConsoleCtx, Rec, Scope, ServerPart } from './types.js';
@@ -144,7 +144,7 @@ function applyBase(decl: ResourceDecl, where: Where): void {
 function applySearch(decl: ResourceDecl, filter: Record<string, unknown>, where: Where): void {
   const text = typeof filter.q === 'string' ? filter.q.trim() : '';
   if (!text || !decl.search?.length) return;
-  const p = likeContains(text);
+  const p = decl.searchPrefix ? likePrefix(text) : likeContains(text);
   where.add(`(${decl.search.map((c) => `r.${c} LIKE ? ESCAPE '!'`).join(' OR ')})`, ...decl.search.map(() => p));
 }
 
