@@ -7,7 +7,6 @@ import type * as z from 'zod/mini';
 import { models } from '../../models/index.js';
 import type { FieldDecl, ResourceDecl } from '../../models/resources/index.js';
 import { TEXT_BYTES, bodySchema as declaredBodySchema, filterSchema as declaredFilterSchema, type ColumnLimits } from '../../models/resources/validation.js';
-import { parseInput } from '../lib/validate.js';
 
 export { INVALID, MAX_POSITION, REQUIRED, type FieldError } from '../../models/resources/validation.js';
 
@@ -29,7 +28,8 @@ function columnLimits(decl: ResourceDecl, f: FieldDecl): ColumnLimits {
   return limits;
 }
 
-type RecordSchema = z.ZodMiniType<Record<string, unknown>>;
+/** A console schema: takes a record (a body, a filter), gives the stored form. */
+type RecordSchema = z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>;
 const cache = new Map<string, RecordSchema>();
 const cached = (key: string, make: () => RecordSchema): RecordSchema => {
   let hit = cache.get(key);
@@ -45,9 +45,4 @@ export function bodySchema(decl: ResourceDecl, mode: 'create' | 'edit'): RecordS
 /** The filter schema of a list (models/resources/validation.ts). */
 export function filterSchema(decl: ResourceDecl): RecordSchema {
   return cached(`${decl.name}:filter`, () => declaredFilterSchema(decl) as unknown as RecordSchema);
-}
-
-/** Parses with a console schema through the API's one validation path (api/lib/validate.ts). */
-export function parseOrThrow<T>(schema: z.ZodMiniType<T>, input: unknown): T {
-  return parseInput(schema, input) as T;
 }

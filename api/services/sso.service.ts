@@ -9,7 +9,7 @@ import { isManager } from '../auth/access.js';
 import { PROFILES, type Profile } from '../../models/user.model.js';
 import { normalizeEmail } from '../../models/rules/email.js';
 import { parseInput } from '../lib/validate.js';
-import { ssoProviderSchema, type SsoProviderInput } from './sso.schema.js';
+import { isSafeRelayState, ssoProviderSchema, type SsoProviderInput } from './sso.schema.js';
 
 export function emailDomain(email: string): string | null {
   const at = email.lastIndexOf('@');
@@ -88,11 +88,6 @@ export async function landingPathFor(user: User, relayState: unknown): Promise<s
   if (user.is_admin) return '/admin';
   if (await isManager(user)) return '/manager';
   return user.profile === 'candidate' ? '/' : '/dashboard';
-}
-
-/** Only a path on this site: starts with one slash, no scheme, no backslash, no control characters. */
-export function isSafeRelayState(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= 500 && /^\/(?![/\\])[^\\\s]*$/.test(value);
 }
 
 export type { SsoProviderInput };

@@ -43,7 +43,11 @@ function refuse(ctx: Ctx, e: FieldError, params?: Record<string, unknown>): neve
 }
 
 /** A schema of one value: `check` returns the stored form or calls refuse(). */
-const checked = <T>(check: (v: unknown, ctx: Ctx) => T) => z.pipe(z.unknown(), z.transform((v: unknown, ctx) => check(v, ctx as unknown as Ctx)));
+const checked = <T>(check: (v: unknown, ctx: Ctx) => T) =>
+  z.pipe(
+    z.unknown(),
+    z.transform((v: unknown, ctx) => check(v, ctx as unknown as Ctx)),
+  );
 
 /** A zod schema's first issue carried over to the enclosing field. */
 function through(schema: z.core.$ZodType, v: unknown, ctx: Ctx): unknown {
@@ -187,7 +191,7 @@ export function bodySchema(decl: ResourceDecl, mode: 'create' | 'edit', limitsOf
   const fields = writableFields(decl, mode);
   const shape = Object.fromEntries(fields.map((f) => [f.source, mode === 'edit' ? z.optional(fieldSchema(f, limitsOf(f))) : fieldSchema(f, limitsOf(f))]));
   const object = z.object(shape, message({ code: 'invalid_body', message: 'validation_error' }));
-  if (mode === 'edit') return object as unknown as z.ZodMiniType<Record<string, unknown>>;
+  if (mode === 'edit') return object as unknown as z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>;
   // A create sees every field: an absent one takes its declared default, else is checked as null.
   const withDefaults = z.transform((input: unknown) => {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
@@ -195,7 +199,7 @@ export function bodySchema(decl: ResourceDecl, mode: 'create' | 'edit', limitsOf
     for (const f of fields) if (out[f.source] === undefined) out[f.source] = f.default !== undefined ? structuredClone(f.default) : undefined;
     return out;
   });
-  return z.pipe(withDefaults, object) as unknown as z.ZodMiniType<Record<string, unknown>>;
+  return z.pipe(withDefaults, object) as unknown as z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>;
 }
 
 /** One filter's value, checked by its type (empty values mean "no filter": absent from the output). */

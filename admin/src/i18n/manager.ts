@@ -44,6 +44,7 @@ export const managerFr = {
     not_found_title: 'Page introuvable',
     not_found: "Cette page n'existe pas dans l'espace manager.",
     fill_required: 'fill all required fields',
+    invalid_value: 'Valeur non valide',
     menu: { home: 'Accueil', offers: 'Annonces', templates: 'Modèles', shops: 'Magasins', subscriptions: 'Abonnements' },
     home: {
       hello: 'Bonjour %{name}',
@@ -233,6 +234,7 @@ export const managerEn: typeof managerFr = {
     not_found_title: 'Page not found',
     not_found: 'This page does not exist in the manager area.',
     fill_required: 'fill all required fields',
+    invalid_value: 'Invalid value',
     menu: { home: 'Home', offers: 'Offers', templates: 'Templates', shops: 'Shops', subscriptions: 'Subscriptions' },
     home: {
       hello: 'Hello %{name}',
@@ -422,6 +424,7 @@ export const managerNl: typeof managerFr = {
     not_found_title: 'Pagina niet gevonden',
     not_found: 'Deze pagina bestaat niet in de managersomgeving.',
     fill_required: 'Vul alle verplichte velden in',
+    invalid_value: 'Ongeldige waarde',
     menu: { home: 'Start', offers: 'Vacatures', templates: 'Sjablonen', shops: 'Winkels', subscriptions: 'Abonnementen' },
     home: {
       hello: 'Hallo %{name}',

@@ -4,11 +4,12 @@ import { retryJob } from '../../../api/jobs/queue.js';
 import { notFound } from '../../../api/lib/errors.js';
 import { audit } from '../../../api/services/audit.service.js';
 import { transaction } from '../../index.js';
+import { isRecordId } from '../../rules/ids.js';
 
 export const jobsServer: ServerPart = {
   actions: {
     async retry(ctx, id) {
-      const numeric = /^\d{1,12}$/.test(String(id)) ? Number(id) : NaN;
+      const numeric = isRecordId(String(id)) ? Number(id) : NaN;
       const job = Number.isSafeInteger(numeric) ? await retryJob(numeric, ctx.clock()) : null;
       if (!job) throw notFound('not_found', 'not_found');
       await transaction((t) =>

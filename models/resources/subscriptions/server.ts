@@ -4,9 +4,10 @@
 // subscription it is refused with the same message.
 import type { ServerPart } from '../../../api/console/types.js';
 import { seatsAction } from '../../../api/services/subscriptions.service.js';
+import type { SeatsAction } from './actions.js';
 
 export const subscriptionsServer: ServerPart = {
   actions: {
-    seats: (ctx, id, body) => seatsAction(ctx.caller.user, id, body, ctx.clock()),
+    seats: (ctx, id, body: SeatsAction) => seatsAction(ctx.caller.user, id, body, ctx.clock()),
   },
 };

@@ -2,6 +2,7 @@
 // the user detail page. Staff only. Counters are read from the user record.
 import { defineResource, type ListView } from '../schema.js';
 import { BOOST_DAYS_MAX, BOOST_DAYS_MIN } from '../../rules/boost.js';
+import { USER_PLANS, boostersAction, contactAction, planAction, recruitersAction, substituteAction } from './actions.js';
 
 /** A new recruiter's name, e-mail and password are longer than 4, 10 and 6 characters (section 5). */
 export const NEW_RECRUITER = { name: 5, email: 11, password: 7 } as const;
@@ -10,8 +11,7 @@ export const NEW_RECRUITER = { name: 5, email: 11, password: 7 } as const;
 const RECRUITER_INVALID = 'console.recruiter_invalid';
 
 export const PROFILE_FILTERS = ['candidate', 'recruiter', 'manager'] as const;
-export const USER_PLANS = ['free', 'aplan', 'bplan', 'custom'] as const;
-export const CONTACT_ACTIONS = ['sms', 'email', 'voice_msg', 'no_response', 'will_postulate'] as const;
+export { CONTACT_ACTIONS, USER_PLANS } from './actions.js';
 
 /** Quick-filter ranges and their defaults (back-office.md section 9). */
 export const RANGE_DEFAULTS = {
@@ -112,12 +112,12 @@ export const users = defineResource({
   screens: ['list', 'edit'],
   list: { layout: 'cards', views: { candidate: CANDIDATE_VIEW, wishlist: WISHLIST_VIEW, recruiter: RECRUITER_VIEW, manager: MANAGER_VIEW } },
   actions: [
-    { name: 'plan', roles: ['admin'], confirm: true },
-    { name: 'boosters', roles: ['admin'], confirm: true },
-    { name: 'substitute', roles: ['admin'], confirm: true },
+    { name: 'plan', roles: ['admin'], confirm: true, body: planAction },
+    { name: 'boosters', roles: ['admin'], confirm: true, body: boostersAction },
+    { name: 'substitute', roles: ['admin'], confirm: true, body: substituteAction },
     { name: 'close', roles: ['admin'], confirm: true },
-    { name: 'contact', roles: ['admin'], confirm: true },
-    { name: 'recruiters', roles: ['admin'], confirm: true },
+    { name: 'contact', roles: ['admin'], confirm: true, body: contactAction },
+    { name: 'recruiters', roles: ['admin'], confirm: true, body: recruitersAction },
   ],
   countCap: 10_000,
 });

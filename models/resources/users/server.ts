@@ -11,6 +11,7 @@ import { Where, likePrefix, runList, tokenWalk, type ListSql } from '../../../ap
 import { applyDeclaredFilters, applyScope, filterColumn, parseJson } from '../../../api/console/read.js';
 import { readDate } from '../../rules/dates.js';
 import type { ConsoleCtx, Rec, ServerPart } from '../../../api/console/types.js';
+import type { BoostersAction, ContactAction, PlanAction, RecruitersAction, SubstituteAction } from './actions.js';
 import * as staff from '../../../api/services/staff-users.service.js';
 import { createRecruiter } from '../../../api/services/recruiters.service.js';
 import { cardColor, contactable as isContactable } from '../../../api/services/user-cards.service.js';
@@ -166,11 +167,11 @@ export const usersServer: ServerPart = {
     await staff.deleteUser(actor(ctx), id, ctx.clock(), { storage: ctx.storage, uploadDir: ctx.uploadDir });
   },
   actions: {
-    plan: (ctx, id, body) => staff.changePlan(actor(ctx), id, body as never, ctx.clock()),
-    boosters: (ctx, id, body) => staff.addBoosters(actor(ctx), id, body as never, ctx.clock()),
-    substitute: (ctx, id, body) => staff.substitute(actor(ctx), id, body as never, ctx.clock()),
+    plan: (ctx, id, body: PlanAction) => staff.changePlan(actor(ctx), id, body, ctx.clock()),
+    boosters: (ctx, id, body: BoostersAction) => staff.addBoosters(actor(ctx), id, body, ctx.clock()),
+    substitute: (ctx, id, body: SubstituteAction) => staff.substitute(actor(ctx), id, body, ctx.clock()),
     close: (ctx, id) => staff.closeUser(actor(ctx), id, ctx.clock()),
-    contact: (ctx, id, body) => staff.addContacts(actor(ctx), id, body as never, ctx.clock()),
-    recruiters: (ctx, id, body) => staff.assignRecruiters(actor(ctx), id, body as never, ctx.clock()),
+    contact: (ctx, id, body: ContactAction) => staff.addContacts(actor(ctx), id, body, ctx.clock()),
+    recruiters: (ctx, id, body: RecruitersAction) => staff.assignRecruiters(actor(ctx), id, body, ctx.clock()),
   },
 };
