@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { serverErrorOf, writableFields, type ActionDecl, type FieldDecl, type FilterDecl, type ResourceDecl } from './schema.js';
 import { isEmail } from '../rules/email.js';
-import { coded, hasNul } from '../rules/text.js';
+import { coded, hasLoneSurrogate, hasNul } from '../rules/text.js';
 import { parseDateBound, parseIsoDay } from '../rules/dates.js';
 
 /** What a failed check answers: a stable code, a message key of config/i18n. */
@@ -69,7 +69,7 @@ function textSchema(f: FieldDecl, limits: ColumnLimits) {
   const max = Math.min(f.maxLength ?? Infinity, limits.chars ?? Infinity);
   const bytes = limits.bytes ?? TEXT_BYTES;
   return z.pipe(
-    z.string(message(INVALID)).check(z.refine((s: string) => !hasNul(s), { message: message(INVALID), abort: true })),
+    z.string(message(INVALID)).check(z.refine((s: string) => !hasNul(s) && !hasLoneSurrogate(s), { message: message(INVALID), abort: true })),
     z.transform((raw: string, zctx) => {
       const ctx = zctx as unknown as Ctx;
       let s = f.type === 'password' ? raw : raw.trim();
