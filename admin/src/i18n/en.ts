@@ -176,7 +176,6 @@ export const en = {
         company_description: 'About the company',
         description: 'Job description',
         candidate_qualification: 'Qualifications',
-        benefits: 'Benefits',
         contract_type: 'Contract',
         candidate_graduation: 'Education',
         candidate_experience: 'Experience',

@@ -177,7 +177,6 @@ export const fr = {
         company_description: 'Présentation de l’entreprise',
         description: 'Description du poste',
         candidate_qualification: 'Qualifications',
-        benefits: 'Avantages',
         contract_type: 'Contrat',
         candidate_graduation: 'Niveau d’études',
         candidate_experience: 'Expérience',

@@ -187,7 +187,6 @@ export const nl: Catalog<typeof fr> = {
         company_description: 'Over het bedrijf',
         description: 'Functieomschrijving',
         candidate_qualification: 'Kwalificaties',
-        benefits: 'Voordelen',
         contract_type: 'Contract',
         candidate_graduation: 'Opleidingsniveau',
         candidate_experience: 'Ervaring',

@@ -35,7 +35,6 @@ export const templates = defineResource({
     { source: 'company_description', type: 'text', from: content, required: true, maxLength: 5000, writable: true },
     { source: 'description', type: 'text', from: content, required: true, maxLength: 10_000, writable: true, cut: 255 },
     { source: 'candidate_qualification', type: 'text', from: content, required: true, maxLength: 2000, writable: true },
-    { source: 'benefits', type: 'text', from: content, maxLength: 2000, writable: true },
     choice('contract_type', CONT_TYPE, 'cdi'),
     choice('candidate_graduation', CANDIDATE_GRADUATION, 'no_care'),
     choice('candidate_experience', CANDIDATE_EXPERIENCE, 'none'),
