@@ -2,7 +2,7 @@
 // and the assertion consumer. Rules in api/services/sso.service.ts; settings in api/auth/saml.ts.
 import { Router, type Request, type RequestHandler, type Response, type NextFunction } from 'express';
 import passport from 'passport';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { parseInput, validate } from '../lib/validate.js';
 import { ssoAcsBodySchema, ssoIdentifierSchema, ssoLoginQuerySchema, type SsoIdentifierInput } from '../services/sso.schema.js';
 import { AppError } from '../lib/errors.js';

@@ -1,5 +1,5 @@
 // Shops of a manager's company (back-office.md sections 3 and 5), for the console resource `shops`
-// (models/resources/shops/server.ts) and the REST calls /apis/shops alike. The declaration's schema
+// (api/console/parts/shops.ts) and the REST calls /apis/shops alike. The declaration's schema
 // checks the fields before the service is called, once (name, street, zip code, city required: "fill
 // all required fields"; api/routes/console.routes.ts, manager.routes.ts); this service adds the
 // manager-area rule: the shop's recruiter is the manager or one of their recruiters (another
