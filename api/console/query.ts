@@ -88,6 +88,20 @@ export function listQuerySchema(decl: ResourceDecl, defaultRange: [number, numbe
 }
 const listSchemas = new Map<string, z.ZodMiniType<ListQuery, Record<string, unknown>>>();
 
+/**
+ * A bulk action's body { filter }: a list's filter as the console sends it (POST
+ * /apis/console/landings/resend), checked as that list's query (the same declared filters).
+ */
+export function filterBodySchema(decl: ResourceDecl) {
+  return z.pipe(
+    z.pipe(
+      z.object({ filter: z.optional(z.unknown()) }, coded('invalid_body', 'validation_error')),
+      z.transform(({ filter }): Record<string, unknown> => ({ filter: JSON.stringify(filter ?? {}) })),
+    ),
+    listQuerySchema(decl),
+  );
+}
+
 /** A WHERE clause under construction: SQL fragments joined by AND, with positional parameters. */
 export class Where {
   parts: string[] = [];

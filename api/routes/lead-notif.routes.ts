@@ -9,11 +9,11 @@ import { validate } from '../lib/validate.js';
 import { t } from '../../config/i18n/index.js';
 import { boundSequelize } from '../../models/index.js';
 import { landings } from '../../models/resources/landings/resource.js';
-import type { ListQuery } from '../console/query.js';
+import { filterBodySchema, type ListQuery } from '../console/query.js';
 import { planOf, whereOf } from '../console/read.js';
 import { authorizeAction, type Scope } from '../console/engine.js';
 import { MAX_BULK_RESEND, bulkResend, idsWhere, resendInterestNotif } from '../services/lead-notif.service.js';
-import { bulkResendBodySchema, resendInterestNotifSchema, type ResendInterestNotif } from '../services/lead-notif.schema.js';
+import { resendInterestNotifSchema, type ResendInterestNotif } from '../services/lead-notif.schema.js';
 
 export function leadNotifRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -28,24 +28,29 @@ export function leadNotifRoutes(deps: AppDeps): Router {
     res.locals.scope = await authorizeAction(landings, 'resend', req.caller);
     next();
   };
-  router.post('/console/landings/resend', authorizeResend, validate({ body: bulkResendBodySchema }), async (req: Request, res: Response) => {
-    const scope = res.locals.scope as Scope;
-    const q = req.body as ListQuery;
-    const sequelize = boundSequelize();
-    const ctx = {
-      caller: req.caller!,
-      clock: deps.clock,
-      sequelize,
-      dialect: sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql',
-      publicUrl: deps.settings.publicUrl,
-      storage: deps.storage,
-      uploadDir: deps.settings.video.uploadDir,
-      media: deps.media!,
-    } as const;
-    const ids = await idsWhere(planOf(landings).from, whereOf(ctx, landings, q.filter, scope), MAX_BULK_RESEND);
-    const result = await bulkResend(req.caller!.user.id, ids, deps.clock(), q.filter);
-    res.status(202).json({ success: true, message: t(req.lang, 'bulk_resend_queued', { queued: result.queued, skipped: result.skipped }), ...result });
-  });
+  router.post(
+    '/console/landings/resend',
+    authorizeResend,
+    validate(() => ({ body: filterBodySchema(landings) })),
+    async (req: Request, res: Response) => {
+      const scope = res.locals.scope as Scope;
+      const q = req.body as ListQuery;
+      const sequelize = boundSequelize();
+      const ctx = {
+        caller: req.caller!,
+        clock: deps.clock,
+        sequelize,
+        dialect: sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql',
+        publicUrl: deps.settings.publicUrl,
+        storage: deps.storage,
+        uploadDir: deps.settings.video.uploadDir,
+        media: deps.media!,
+      } as const;
+      const ids = await idsWhere(planOf(landings).from, whereOf(ctx, landings, q.filter, scope), MAX_BULK_RESEND);
+      const result = await bulkResend(req.caller!.user.id, ids, deps.clock(), q.filter);
+      res.status(202).json({ success: true, message: t(req.lang, 'bulk_resend_queued', { queued: result.queued, skipped: result.skipped }), ...result });
+    },
+  );
 
   return router;
 }

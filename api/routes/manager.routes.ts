@@ -9,17 +9,8 @@ import { managerHome, managerMe, managerUser } from '../services/manager.service
 import { createTemplate, getTemplate, listTemplates, updateTemplate } from '../services/templates.service.js';
 import { createShop, getShop, listShops, updateShop } from '../services/shops.service.js';
 import { getSubscription, listSubscriptions } from '../services/subscriptions.service.js';
-import {
-  idParamsSchema,
-  managerQuerySchema,
-  shopCreateSchema,
-  shopUpdateSchema,
-  templateCreateSchema,
-  templateUpdateSchema,
-  templatesQuerySchema,
-  type IdParams,
-  type ManagerQuery,
-} from '../services/manager.schema.js';
+import { idParamsSchema, managerQuerySchema, templatesQuerySchema, type IdParams, type ManagerQuery } from '../services/manager.schema.js';
+import { shopCreateSchema, shopUpdateSchema, templateCreateSchema, templateUpdateSchema } from '../services/manager-bodies.js';
 
 /** A company record is the caller's: its owner column is set to the caller, whatever the body said. */
 const ownedByCaller =

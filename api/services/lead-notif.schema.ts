@@ -4,9 +4,7 @@
 // fields follow the interest form's rules (one home: interest.schema.ts).
 import * as z from 'zod/mini';
 import { email } from '../../models/rules/email.js';
-import { absentIfBlank, coded } from '../../models/rules/text.js';
-import { landings } from '../../models/resources/landings/resource.js';
-import { listQuerySchema } from '../console/query.js';
+import { absentIfBlank } from '../../models/rules/text.js';
 import { jobCode, personName, phoneNumber } from './interest.schema.js';
 
 export const resendInterestNotifSchema = z.object({
@@ -18,15 +16,3 @@ export const resendInterestNotifSchema = z.object({
 });
 
 export type ResendInterestNotif = z.output<typeof resendInterestNotifSchema>;
-
-/**
- * POST /apis/console/landings/resend: { filter }, the landing list's filter as the console sends it,
- * checked as that list's query (the same declared filters).
- */
-export const bulkResendBodySchema = z.pipe(
-  z.pipe(
-    z.object({ filter: z.optional(z.unknown()) }, coded('invalid_body', 'validation_error')),
-    z.transform(({ filter }): Record<string, unknown> => ({ filter: JSON.stringify(filter ?? {}) })),
-  ),
-  listQuerySchema(landings),
-);
