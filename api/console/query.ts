@@ -2,9 +2,10 @@
 // one SELECT for the page and one capped COUNT, both on indexes, with keyset paging when the
 // console sends a cursor (docs/decisions/061-console-lists-at-scale.md).
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { invalid } from '../lib/errors.js';
+import * as z from 'zod/mini';
+import { coded } from '../../models/rules/text.js';
 import { DEFAULT_COUNT_CAP, DEFAULT_MAX_PAGE, type ResourceDecl } from '../../models/resources/index.js';
-import { MAX_POSITION, filterSchema, parseOrThrow } from './validation.js';
+import { MAX_POSITION, filterSchema } from './validation.js';
 import type { IndexSpec, SearchTerm } from '../../models/search-index.js';
 import { sqlDate, type Dialect } from '../../models/columns.js';
 
@@ -16,44 +17,89 @@ export interface ListQuery {
   after: { value: string; id: string } | null;
 }
 
-function json(raw: unknown, name: string): unknown {
+type Ctx = z.core.ParsePayload<unknown>;
+const INVALID_QUERY = coded('invalid_query', 'validation_error');
+
+function refuse(ctx: Ctx, field: string): never {
+  ctx.issues.push({ code: 'custom', message: INVALID_QUERY, input: ctx.value, path: [field] });
+  return z.NEVER;
+}
+
+/** A JSON-encoded query value (sort=["name","ASC"]), undefined when absent. */
+function json(raw: unknown, field: string, ctx: Ctx): unknown {
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string') throw invalid('invalid_query', 'validation_error', { field: name });
+  if (typeof raw !== 'string') return refuse(ctx, field);
   try {
     return JSON.parse(raw);
   } catch {
-    throw invalid('invalid_query', 'validation_error', { field: name });
+    return refuse(ctx, field);
   }
 }
 
-export function parseListQuery(decl: ResourceDecl, query: Record<string, unknown>): ListQuery {
-  const sortRaw = json(query.sort, 'sort');
-  const rangeRaw = json(query.range, 'range');
-  const filterRaw = json(query.filter, 'filter') ?? {};
-  let sort: ListQuery['sort'] = { field: decl.sort[0], order: 'DESC' };
-  if (sortRaw !== undefined) {
-    if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string') throw invalid('invalid_query', 'validation_error', { field: 'sort' });
-    const field = sortRaw[0];
-    // Only indexed keys sort: anything else falls back to the default key (react-admin sends "id" by default).
-    sort = { field: field === 'id' || decl.sort.includes(field) ? field : decl.sort[0], order: String(sortRaw[1]).toUpperCase() === 'ASC' ? 'ASC' : 'DESC' };
-  }
-  let range: [number, number] = [0, 24];
-  if (rangeRaw !== undefined) {
-    const position = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= MAX_POSITION;
-    if (!Array.isArray(rangeRaw) || rangeRaw.length !== 2 || !rangeRaw.every(position) || rangeRaw[1] < rangeRaw[0]) {
-      throw invalid('invalid_query', 'validation_error', { field: 'range' });
-    }
-    range = [rangeRaw[0], Math.min(rangeRaw[1], rangeRaw[0] + (decl.maxPage ?? DEFAULT_MAX_PAGE) - 1)];
-  }
-  if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) throw invalid('invalid_query', 'validation_error', { field: 'filter' });
-  const filter = parseOrThrow(filterSchema(decl), filterRaw);
-  let after: ListQuery['after'] = null;
-  if (typeof filter.after === 'string') {
-    const i = filter.after.lastIndexOf('|');
-    after = { value: filter.after.slice(0, i), id: filter.after.slice(i + 1) };
-  }
-  delete filter.after;
-  return { sort, range, filter, after };
+const position = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= MAX_POSITION;
+
+/**
+ * The schema of a list's query (ra-data-simple-rest: sort, range and filter as JSON texts): sort on
+ * the declared keys (others fall back to the default key), a range of at most the page size, and the
+ * filter by the declaration's filter schema (its issues name the filter's key, as the console shows).
+ */
+export function listQuerySchema(decl: ResourceDecl, defaultRange: [number, number] = [0, 24]): z.ZodMiniType<ListQuery, Record<string, unknown>> {
+  const key = `${decl.name}:${defaultRange.join('-')}`;
+  const hit = listSchemas.get(key);
+  if (hit) return hit;
+  const filters = filterSchema(decl);
+  const schema = z.pipe(
+    z.record(z.string(), z.unknown()),
+    z.transform((query: Record<string, unknown>, zctx): ListQuery => {
+      const ctx = zctx as unknown as Ctx;
+      let sort: ListQuery['sort'] = { field: decl.sort[0], order: 'DESC' };
+      const sortRaw = json(query.sort, 'sort', ctx);
+      if (sortRaw !== undefined) {
+        if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string') return refuse(ctx, 'sort');
+        const field = sortRaw[0];
+        // Only indexed keys sort: anything else falls back to the default key (react-admin sends "id" by default).
+        sort = { field: field === 'id' || decl.sort.includes(field) ? field : decl.sort[0], order: String(sortRaw[1]).toUpperCase() === 'ASC' ? 'ASC' : 'DESC' };
+      }
+      let range = defaultRange;
+      const rangeRaw = json(query.range, 'range', ctx);
+      if (rangeRaw !== undefined) {
+        if (!Array.isArray(rangeRaw) || rangeRaw.length !== 2 || !rangeRaw.every(position) || rangeRaw[1] < rangeRaw[0]) return refuse(ctx, 'range');
+        range = [rangeRaw[0], Math.min(rangeRaw[1], rangeRaw[0] + (decl.maxPage ?? DEFAULT_MAX_PAGE) - 1)];
+      }
+      const filterRaw = json(query.filter, 'filter', ctx) ?? {};
+      if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) return refuse(ctx, 'filter');
+      const parsed = z.safeParse(filters, filterRaw);
+      if (!parsed.success) {
+        ctx.issues.push(parsed.error.issues[0] as never);
+        return z.NEVER;
+      }
+      const filter = { ...parsed.data };
+      let after: ListQuery['after'] = null;
+      if (typeof filter.after === 'string') {
+        const i = filter.after.lastIndexOf('|');
+        after = { value: filter.after.slice(0, i), id: filter.after.slice(i + 1) };
+      }
+      delete filter.after;
+      return { sort, range, filter, after };
+    }),
+  );
+  listSchemas.set(key, schema);
+  return schema;
+}
+const listSchemas = new Map<string, z.ZodMiniType<ListQuery, Record<string, unknown>>>();
+
+/**
+ * A bulk action's body { filter }: a list's filter as the console sends it (POST
+ * /apis/console/landings/resend), checked as that list's query (the same declared filters).
+ */
+export function filterBodySchema(decl: ResourceDecl) {
+  return z.pipe(
+    z.pipe(
+      z.object({ filter: z.optional(z.unknown()) }, coded('invalid_body', 'validation_error')),
+      z.transform(({ filter }): Record<string, unknown> => ({ filter: JSON.stringify(filter ?? {}) })),
+    ),
+    listQuerySchema(decl),
+  );
 }
 
 /** A WHERE clause under construction: SQL fragments joined by AND, with positional parameters. */

@@ -27,6 +27,12 @@ export interface ConsoleCtx {
  *  decides the fields they read (FieldDecl.readBy). */
 export type Scope = null | { column: string; ids: string[]; role?: Exclude<ConsoleRole, 'admin'> };
 
+/**
+ * An action's handler. Its body is the output of the action's declared schema (ActionDecl.body),
+ * which the console route applies first; `never` lets each handler name that output type.
+ */
+export type ActionHandler = (ctx: ConsoleCtx, id: string, body: never) => Promise<unknown>;
+
 export type Rec = Record<string, unknown> & { id: string | number };
 
 /**
@@ -49,5 +55,6 @@ export interface ServerPart {
   afterChange?(t: Transaction, row: Record<string, unknown>, before: Record<string, unknown> | null): Promise<void>;
   /** The changes a generic update stores besides the body's (a lead's notified_at). */
   beforeUpdate?(data: Record<string, unknown>, before: Record<string, unknown>, now: Date): Record<string, unknown>;
-  actions?: Record<string, (ctx: ConsoleCtx, id: string, body: Record<string, unknown>) => Promise<unknown>>;
+  /** The declared actions' handlers (ActionDecl), each given its body as the action's schema parsed it. */
+  actions?: Record<string, ActionHandler>;
 }

@@ -3,7 +3,7 @@
 // answer: 400 with its message as the stable code (a key of config/i18n, translated by the
 // error handler) and the field in details. Schemas write their messages as codes; `coded()`
 // names a code whose text is another message key.
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import * as z from 'zod/mini';
 import { invalid, type AppError } from './errors.js';
 import { isMessageKey } from '../../config/i18n/index.js';
@@ -24,7 +24,8 @@ export function issueError(issues: readonly z.core.$ZodIssue[], { withField = tr
   const known = key !== undefined || isMessageKey(code);
   const params = issue && 'params' in issue && issue.params && typeof issue.params === 'object' ? (issue.params as Record<string, unknown>) : {};
   if (!known) return invalid('validation_error', 'validation_error', { field, issue: issue?.message });
-  const details = withField ? { field, ...params } : params;
+  // An issue of the whole input (a body that is no object) names no field.
+  const details = withField && field ? { field, ...params } : params;
   return invalid(code, key ?? code, Object.keys(details).length ? details : undefined);
 }
 
@@ -46,20 +47,26 @@ export interface Schemas {
   params?: Schema;
 }
 
+/** The schemas of a route whose input depends on the request (a console resource's declaration). */
+export type SchemasOf = (req: Request, res: Response) => Schemas;
+
 /**
  * The middleware that checks a request's params, query and body (in that order) and puts the
  * parsed values back on the request (typed by the schema in the handler with `req.body as ...`).
+ * The schemas are fixed, or chosen per request (the console: the resource's declaration, after
+ * the caller's access is known).
  */
-export function validate(schemas: Schemas, options?: ParseOptions): RequestHandler & { schemas: Schemas } {
-  const middleware: RequestHandler = (req, _res, next) => {
-    if (schemas.params) req.params = parseInput(schemas.params, req.params, options) as typeof req.params;
+export function validate(schemas: Schemas | SchemasOf, options?: ParseOptions): RequestHandler & { schemas?: Schemas } {
+  const middleware: RequestHandler = (req, res, next) => {
+    const s = typeof schemas === 'function' ? schemas(req, res) : schemas;
+    if (s.params) req.params = parseInput(s.params, req.params, options) as typeof req.params;
     // Express 5's req.query is a getter: the parsed value replaces it on this request.
-    if (schemas.query) {
-      Object.defineProperty(req, 'query', { value: parseInput(schemas.query, req.query, options), writable: true, configurable: true });
+    if (s.query) {
+      Object.defineProperty(req, 'query', { value: parseInput(s.query, req.query, options), writable: true, configurable: true });
     }
-    if (schemas.body) req.body = parseInput(schemas.body, req.body ?? {}, options);
+    if (s.body) req.body = parseInput(s.body, req.body ?? {}, options);
     next();
   };
   // The route table shows what each route takes: tests/api/bad-input.test.ts fuzzes every field.
-  return Object.assign(middleware, { schemas });
+  return typeof schemas === 'function' ? middleware : Object.assign(middleware, { schemas });
 }

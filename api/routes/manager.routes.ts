@@ -1,15 +1,25 @@
 // The manager area's REST calls (back-office.md section 7): GET /apis/manager, /apis/user-templates,
 // /apis/shops and /apis/subscription. Managers (and staff) only, each scoped to the caller's company;
 // the fields are checked by the console declarations of templates and shops, written by the same services.
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
 import { requireManager, requireUser } from '../auth/guards.js';
 import { managerHome, managerMe, managerUser } from '../services/manager.service.js';
 import { createTemplate, getTemplate, listTemplates, updateTemplate } from '../services/templates.service.js';
-import { createShop, getShop, listShops, shopFields, updateShop } from '../services/shops.service.js';
+import { createShop, getShop, listShops, updateShop } from '../services/shops.service.js';
 import { getSubscription, listSubscriptions } from '../services/subscriptions.service.js';
-import { idParamsSchema, managerQuerySchema, type ManagerQuery, shopBodySchema, templateBodySchema, templatesQuerySchema } from '../services/manager.schema.js';
+import { idParamsSchema, managerQuerySchema, templatesQuerySchema, type IdParams, type ManagerQuery } from '../services/manager.schema.js';
+import { shopCreateSchema, shopUpdateSchema, templateCreateSchema, templateUpdateSchema } from '../services/manager-bodies.js';
+
+/** A company record is the caller's: its owner column is set to the caller, whatever the body said. */
+const ownedByCaller =
+  (column: string): RequestHandler =>
+  (req, _res, next) => {
+    const body: unknown = req.body;
+    if (body && typeof body === 'object' && !Array.isArray(body)) (body as Record<string, unknown>)[column] = req.caller!.user.id;
+    next();
+  };
 
 export function managerRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -37,35 +47,58 @@ export function managerRoutes(deps: AppDeps): Router {
     res.json(await listTemplates(req.caller!.user, String((req.query as Record<string, string>)['filter-type'])));
   });
   router.get('/user-templates/:id', requireManager, validate({ params: idParamsSchema }), async (req, res) => {
-    res.json(await getTemplate(req.caller!.user, String(req.params.id)));
+    res.json(await getTemplate(req.caller!.user, (req.params as unknown as IdParams).id));
   });
-  router.post('/user-templates', requireManager, validate({ body: templateBodySchema }), async (req, res) => {
-    res.status(201).json(await createTemplate(req.caller!.user, req.body, deps.clock()));
-  });
-  router.post('/user-templates/:id', requireManager, validate({ params: idParamsSchema, body: templateBodySchema }), async (req, res) => {
-    res.json(await updateTemplate(req.caller!.user, String(req.params.id), req.body, deps.clock()));
-  });
+  router.post(
+    '/user-templates',
+    requireManager,
+    ownedByCaller('owner_id'),
+    validate(() => ({ body: templateCreateSchema() })),
+    async (req, res) => {
+      res.status(201).json(await createTemplate(req.caller!.user, req.body, deps.clock()));
+    },
+  );
+  router.post(
+    '/user-templates/:id',
+    requireManager,
+    validate(() => ({ params: idParamsSchema, body: templateUpdateSchema() })),
+    async (req, res) => {
+      res.json(await updateTemplate(req.caller!.user, (req.params as unknown as IdParams).id, req.body, deps.clock()));
+    },
+  );
 
   router.get('/shops', requireManager, async (req, res) => {
     res.json(await listShops(req.caller!.user));
   });
   router.get('/shops/:id', requireManager, validate({ params: idParamsSchema }), async (req, res) => {
-    res.json(await getShop(req.caller!.user, String(req.params.id)));
+    res.json(await getShop(req.caller!.user, (req.params as unknown as IdParams).id));
   });
-  router.post('/shops', requireManager, validate({ body: shopBodySchema }), async (req, res) => {
-    const id = await createShop(req.caller!.user, shopFields(req.body), deps.clock());
-    res.status(201).json(await getShop(req.caller!.user, String(id)));
-  });
-  router.post('/shops/:id', requireManager, validate({ params: idParamsSchema, body: shopBodySchema }), async (req, res) => {
-    await updateShop(req.caller!.user, String(req.params.id), shopFields(req.body), deps.clock());
-    res.json(await getShop(req.caller!.user, String(req.params.id)));
-  });
+  router.post(
+    '/shops',
+    requireManager,
+    ownedByCaller('manager_id'),
+    validate(() => ({ body: shopCreateSchema() })),
+    async (req, res) => {
+      const id = await createShop(req.caller!.user, req.body, deps.clock());
+      res.status(201).json(await getShop(req.caller!.user, String(id)));
+    },
+  );
+  router.post(
+    '/shops/:id',
+    requireManager,
+    validate(() => ({ params: idParamsSchema, body: shopUpdateSchema() })),
+    async (req, res) => {
+      const { id } = req.params as unknown as IdParams;
+      await updateShop(req.caller!.user, id, req.body, deps.clock());
+      res.json(await getShop(req.caller!.user, id));
+    },
+  );
 
   router.get('/subscription', requireManager, async (req, res) => {
     res.json(await listSubscriptions(req.caller!.user, deps.clock()));
   });
   router.get('/subscription/:id', requireManager, validate({ params: idParamsSchema }), async (req, res) => {
-    res.json(await getSubscription(req.caller!.user, String(req.params.id), deps.clock()));
+    res.json(await getSubscription(req.caller!.user, (req.params as unknown as IdParams).id, deps.clock()));
   });
 
   return router;

@@ -3,7 +3,8 @@
 // recruiter_id, job_code and candidate_id it is a signed-in recruiter asking for the link.
 import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '../deps.js';
-import { invalid, unauthorized } from '../lib/errors.js';
+import * as z from 'zod/mini';
+import { unauthorized } from '../lib/errors.js';
 import { validate } from '../lib/validate.js';
 import { t } from '../../config/i18n/index.js';
 import { LIMITS, limitWrites } from '../auth/throttle.js';
@@ -14,15 +15,15 @@ const has = (body: unknown, ...keys: string[]) => !!body && typeof body === 'obj
 const isFeedback = (body: unknown) => has(body, 'share_id', 'view_id');
 const isLinkRequest = (body: unknown) => has(body, 'recruiter_id', 'job_code', 'candidate_id');
 
-const checkFeedback = validate({ body: feedbackSchema });
-const checkLinkRequest = validate({ body: shareRequestSchema });
-/** The schema of whichever payload was sent (a link request needs a signed-in caller first). */
-const checkShareApply: RequestHandler = (req, res, next) => {
-  if (isFeedback(req.body)) return checkFeedback(req, res, next);
-  if (!isLinkRequest(req.body)) throw invalid('missing_parameters', 'missing_parameters');
-  if (!req.caller) throw unauthorized();
-  return checkLinkRequest(req, res, next);
+/** Neither payload: the spec's missing parameters. */
+const neither = z.custom(() => false, 'missing_parameters');
+/** A link request needs a signed-in caller before its body is checked. */
+const linkRequestCaller: RequestHandler = (req, _res, next) => {
+  if (!isFeedback(req.body) && isLinkRequest(req.body) && !req.caller) throw unauthorized();
+  next();
 };
+/** The schema of whichever payload was sent. */
+const checkShareApply = validate((req) => ({ body: isFeedback(req.body) ? feedbackSchema : isLinkRequest(req.body) ? shareRequestSchema : neither }));
 
 export function shareRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -36,7 +37,7 @@ export function shareRoutes(deps: AppDeps): Router {
     res.set('Cache-Control', 'no-store').json(result);
   });
 
-  router.post('/share-apply', limitIfFeedback, checkShareApply, async (req, res) => {
+  router.post('/share-apply', limitIfFeedback, linkRequestCaller, checkShareApply, async (req, res) => {
     if (isFeedback(req.body)) {
       const { recruiterName } = await sendFeedback(req.body as FeedbackInput, deps.clock());
       res.json({ error: false, message: t(req.lang, 'feedback_sent_message', { name: recruiterName }), recruiter: { name: recruiterName } });

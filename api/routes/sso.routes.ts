@@ -1,16 +1,16 @@
 // Company single sign-on (SAML 2.0): provider lookup by email, SP metadata, the sign-in redirect
 // and the assertion consumer. Rules in api/services/sso.service.ts; settings in api/auth/saml.ts.
-import { Router, type Request, type Response, type NextFunction } from 'express';
+import { Router, type Request, type RequestHandler, type Response, type NextFunction } from 'express';
 import passport from 'passport';
 import type { AppDeps } from '../deps.js';
-import { validate } from '../lib/validate.js';
-import { ssoIdentifierSchema, type SsoIdentifierInput } from '../services/sso.schema.js';
-import { AppError, invalid } from '../lib/errors.js';
+import { parseInput, validate } from '../lib/validate.js';
+import { ssoAcsBodySchema, ssoIdentifierSchema, ssoLoginQuerySchema, type SsoIdentifierInput } from '../services/sso.schema.js';
+import { AppError } from '../lib/errors.js';
 import { isMessageKey, t } from '../../config/i18n/index.js';
 import { createSamlStrategy, factsOf, useProvider, SAML_REQUEST_TTL_MS } from '../auth/saml.js';
 import { claimOnce } from '../auth/saml-cache.js';
 import { createSession, destroySession, setSessionCookie, tokenOf } from '../auth/sessions.js';
-import { findProvider, identifierForEmail, isSafeRelayState, landingPathFor, signInFromAssertion } from '../services/sso.service.js';
+import { findProvider, identifierForEmail, landingPathFor, signInFromAssertion } from '../services/sso.service.js';
 import type { Profile } from '@node-saml/passport-saml';
 
 const ASSERTION_MEMORY_MS = 24 * 3600_000;
@@ -39,11 +39,13 @@ export function ssoRoutes(deps: AppDeps): Router {
     res.type('application/samlmetadata+xml').send(xml);
   });
 
-  router.get('/sso/:identifier/login', async (req, res, next) => {
-    const provider = await findProvider(String(req.params.identifier));
-    if (req.query.SAMLResponse || req.query.SAMLRequest) throw invalid('validation_error');
-    if (req.query.RelayState !== undefined && !isSafeRelayState(req.query.RelayState)) throw invalid('invalid_relay_state');
-    useProvider(req, provider);
+  // The provider first (an unknown one is 404 whatever the query), then the query's schema.
+  const withProvider: RequestHandler = async (req, res, next) => {
+    res.locals.provider = await findProvider(String(req.params.identifier));
+    next();
+  };
+  router.get('/sso/:identifier/login', withProvider, validate({ query: ssoLoginQuerySchema }), async (req, res, next) => {
+    useProvider(req, res.locals.provider as Awaited<ReturnType<typeof findProvider>>);
     const { err } = await runStrategy(strategy, req, res, next);
     if (err) throw err;
   });
@@ -52,7 +54,8 @@ export function ssoRoutes(deps: AppDeps): Router {
     const provider = await findProvider(String(req.params.identifier));
     const body = (req.body ?? {}) as Record<string, unknown>;
     try {
-      if (typeof body.SAMLResponse !== 'string' || !body.SAMLResponse) throw invalid('missing_parameters', 'missing_parameters');
+      // Parsed here rather than by validate(): a refusal of the consumer is answered by this page (below).
+      parseInput(ssoAcsBodySchema, body, { withField: false });
       useProvider(req, provider);
       const { err, user } = await runStrategy(strategy, req, res, next);
       if (err || !user) throw refusal(err instanceof Error ? err.message : 'no profile');

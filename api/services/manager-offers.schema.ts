@@ -3,10 +3,11 @@
 // code by models/rules/job-code.ts; here the envelope.
 import * as z from 'zod/mini';
 import { coded, text } from '../../models/rules/text.js';
+import { isRecordId } from '../../models/rules/ids.js';
 
 const id = z.optional(
   z.pipe(
-    z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : v)),
+    z.transform((v: unknown) => (typeof v === 'string' && isRecordId(v) ? Number(v) : v)),
     z.number('select_template_and_shops').check(z.int('select_template_and_shops'), z.positive('select_template_and_shops')),
   ),
 );

@@ -1,6 +1,6 @@
-// Queries and bodies of the manager area's REST calls (api/routes/manager.routes.ts). The fields
-// of templates and shops are checked by their console declarations (models/resources/), here only
-// the envelope.
+// Queries and envelopes of the manager area's REST calls (api/routes/manager.routes.ts). Browser-safe;
+// the bodies of templates and shops, checked by their declarations with the columns' limits, are
+// api/services/manager-bodies.ts.
 import * as z from 'zod/mini';
 import { text } from '../../models/rules/text.js';
 
@@ -36,14 +36,7 @@ export type ManagerQuery = z.output<typeof managerQuerySchema>;
 
 export const templatesQuerySchema = z.object({ 'filter-type': z._default(z.enum(['offer'], 'invalid_template_type'), 'offer') });
 
-const contentObject = z.record(z.string(), z.unknown(), 'fill_all_required_fields');
+/** A template's or a shop's content: an object, else "fill all required fields". */
+export const contentObject = z.record(z.string(), z.unknown(), 'fill_all_required_fields');
 
-export const templateBodySchema = z.object({ type: z.optional(z.string('invalid_template_type')), content: contentObject });
-
-export const shopBodySchema = z.object({
-  type: z.optional(z.string('validation_error')),
-  content: contentObject,
-  recruiter_id: z.optional(z.nullable(z.string('shop_recruiter_not_available'))),
-});
-
-export const idParamsSchema = z.object({ id: text(12, { invalid: 'not_found', min: 1 }) });
+export { idParamsSchema, type IdParams } from '../../models/rules/ids.js';

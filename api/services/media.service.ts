@@ -6,6 +6,7 @@ import { Application, ApplicationAnswer, Feedback, ShareLink, type User } from '
 import { notFound, unauthorized } from '../lib/errors.js';
 import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
 import { mayReachApplication, maySeeApplicationMedia } from '../auth/access.js';
+import { isRecordId } from '../../models/rules/ids.js';
 
 export interface ApplicationMedia {
   id: number;
@@ -22,7 +23,7 @@ export interface ApplicationMedia {
  */
 async function visibleApplication(caller: User | undefined, applicationId: unknown, what: 'media' | 'offer'): Promise<Application> {
   if (!caller) throw unauthorized();
-  const id = typeof applicationId === 'string' && /^\d{1,12}$/.test(applicationId) ? Number(applicationId) : NaN;
+  const id = typeof applicationId === 'string' && isRecordId(applicationId) ? Number(applicationId) : NaN;
   const application = Number.isSafeInteger(id) ? await Application.findByPk(id) : null;
   const allowed = application && (what === 'media' ? await maySeeApplicationMedia(caller, application) : await mayReachApplication(caller, application));
   if (!allowed) throw notFound('application_not_found', 'application_not_found');

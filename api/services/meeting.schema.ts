@@ -2,6 +2,7 @@
 // signalling messages of the embedded call. Shared with the browser (portal/app/lib/meeting).
 import * as z from 'zod/mini';
 import { DEFAULT_MEETING_DURATION, DEFAULT_MEETING_TIME_ZONE, MEETING_DURATIONS, isTimeZone } from '../../models/rules/meeting.js';
+import { isRecordId } from '../../models/rules/ids.js';
 
 /** User ids are uuids; anything longer or with other characters never names a user. */
 const userId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'validation_error'));
@@ -31,7 +32,7 @@ export type SignalInput = z.output<typeof signalSchema>;
 /** A whole number from a query string ("12"), within bounds. */
 const count = (max: number) =>
   z.pipe(
-    z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : v)),
+    z.transform((v: unknown) => (typeof v === 'string' && isRecordId(v) ? Number(v) : v)),
     z.number('validation_error').check(z.int('validation_error'), z.minimum(0, 'validation_error'), z.maximum(max, 'validation_error')),
   );
 
@@ -79,7 +80,7 @@ export const meetingInviteIdSchema = z.object({
   recruiter: userId,
   candidate: userId,
   id: z.pipe(
-    z.transform((v: unknown) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : v)),
+    z.transform((v: unknown) => (typeof v === 'string' && isRecordId(v) ? Number(v) : v)),
     z.number('validation_error').check(z.int('validation_error'), z.minimum(1, 'validation_error')),
   ),
 });

@@ -5,19 +5,16 @@ import { UniqueConstraintError, type Transaction } from 'sequelize';
 import { AuditEntry, User, transaction } from '../../models/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { conflict } from '../lib/errors.js';
-
-import { parseInput } from '../lib/validate.js';
-import { newRecruiterSchema, type NewRecruiter } from './recruiters.schema.js';
+import type { NewRecruiter } from './recruiters.schema.js';
 
 export type { NewRecruiter };
 
 /**
- * Creates a recruiter from input checked by newRecruiterSchema (the spec's lengths and email
- * rule). The route's validate middleware applies it; the staff console still hands its raw
- * fields, so the schema is applied here too (parsing parsed input changes nothing).
+ * Creates a recruiter from checked input, parsed once before: by newRecruiterSchema on
+ * POST /apis/admin/recruiters, by the users declaration's create schema on the console (the same
+ * lengths and email rule, with the console's codes).
  */
-export async function createRecruiter(input: NewRecruiter, actor: { id: string } | null): Promise<User> {
-  const checked = parseInput(newRecruiterSchema, input, { withField: false });
+export async function createRecruiter(checked: NewRecruiter, actor: { id: string } | null): Promise<User> {
   if (await User.findOne({ where: { email: checked.email }, attributes: ['id'] })) throw conflict('user_exists', 'user_already_exists');
   const password_hash = await hashPassword(checked.password);
   try {

@@ -14,6 +14,29 @@ export const ssoIdentifierSchema = z.object({
 });
 export type SsoIdentifierInput = z.output<typeof ssoIdentifierSchema>;
 
+/** Only a path on this site: starts with one slash, no scheme, no backslash, no control characters. */
+export function isSafeRelayState(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 500 && /^\/(?![/\\])[^\\\s]*$/.test(value);
+}
+
+/**
+ * GET /apis/sso/{identifier}/login: a sign-in starts here, so it carries no SAML message; RelayState,
+ * when given, is the path on this site to land on. Other keys pass on to the SAML strategy.
+ */
+export const ssoLoginQuerySchema = z.looseObject({
+  SAMLResponse: z.optional(z.unknown().check(z.refine((v) => !v, 'validation_error'))),
+  SAMLRequest: z.optional(z.unknown().check(z.refine((v) => !v, 'validation_error'))),
+  RelayState: z.optional(z.unknown().check(z.refine(isSafeRelayState, 'invalid_relay_state'))),
+});
+
+/** POST /apis/sso/{identifier}/acs: the identity provider's SAMLResponse (the strategy checks it). */
+export const ssoAcsBodySchema = z.looseObject(
+  {
+    SAMLResponse: z.string('missing_parameters').check(z.minLength(1, 'missing_parameters')),
+  },
+  'missing_parameters',
+);
+
 const bad = (code: string) => coded(code, 'validation_error');
 const url = (v: string) => {
   try {

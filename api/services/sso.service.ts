@@ -9,7 +9,7 @@ import { isManager, isCandidate } from '../auth/access.js';
 import { PROFILES, type Profile } from '../../models/rules/accounts.js';
 import { normalizeEmail } from '../../models/rules/email.js';
 import { parseInput } from '../lib/validate.js';
-import { ssoProviderSchema, type SsoProviderInput } from './sso.schema.js';
+import { isSafeRelayState, ssoProviderSchema, type SsoProviderInput } from './sso.schema.js';
 import { isSsoIdentifier } from '../../models/rules/sso.js';
 
 export function emailDomain(email: string): string | null {
@@ -89,11 +89,6 @@ export async function landingPathFor(user: User, relayState: unknown): Promise<s
   if (user.is_admin) return '/admin';
   if (await isManager(user)) return '/manager';
   return isCandidate(user) ? '/' : '/dashboard';
-}
-
-/** Only a path on this site: starts with one slash, no scheme, no backslash, no control characters. */
-export function isSafeRelayState(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= 500 && /^\/(?![/\\])[^\\\s]*$/.test(value);
 }
 
 export type { SsoProviderInput };

@@ -21,10 +21,8 @@ import {
   Subscription,
   Template,
 } from '../../models/index.js';
-import { CONTACT_ACTIONS, USER_PLANS, type ContactAction, type UserPlan } from '../../models/rules/accounts.js';
 import { invalid, notFound, AppError } from '../lib/errors.js';
-import { parseInput } from '../lib/validate.js';
-import { recruitersActionSchema, substituteSchema } from './staff-users.schema.js';
+import type { BoostersAction, ContactAction, PlanAction, RecruitersAction, SubstituteAction } from '../../models/resources/users/actions.js';
 import { audit } from './audit.service.js';
 import { companyOf } from '../auth/access.js';
 import { recountOffers, recountUsers } from './user-counters.service.js';
@@ -56,17 +54,8 @@ function requireRecruiterLike(u: User): void {
 }
 
 /** Plan change: free, aplan (silver), bplan (gold) or custom with a numeric active-offers limit. */
-export async function changePlan(actor: Actor, userId: string, input: { user_plan: unknown; actives_offers?: unknown }, now: Date) {
-  if (!USER_PLANS.includes(input.user_plan as UserPlan)) throw invalid('bad_input', 'console_bad_input', { field: 'user_plan' });
-  const plan = input.user_plan as UserPlan;
-  let limit = 0;
-  if (plan === 'custom') {
-    const n = typeof input.actives_offers === 'number' ? input.actives_offers : Number(input.actives_offers);
-    if (!Number.isInteger(n) || n < 0 || n > 100_000 || input.actives_offers === '' || input.actives_offers === null) {
-      throw invalid('bad_input', 'console_bad_input', { field: 'actives_offers' });
-    }
-    limit = n;
-  }
+export async function changePlan(actor: Actor, userId: string, input: PlanAction, now: Date) {
+  const { user_plan: plan, actives_offers: limit } = input;
   return retryingTransaction(async (t) => {
     const user = await lockUser(userId, t);
     requireRecruiterLike(user);
@@ -84,9 +73,7 @@ export async function changePlan(actor: Actor, userId: string, input: { user_pla
 }
 
 /** Adds boosters: available and total both grow by the count. */
-export async function addBoosters(actor: Actor, userId: string, input: { count: unknown }, now: Date) {
-  const n = typeof input.count === 'number' ? input.count : Number(input.count);
-  if (!Number.isInteger(n) || n <= 0 || n > 10_000 || input.count === '' || input.count === null) throw invalid('bad_input', 'console_bad_input', { field: 'count' });
+export async function addBoosters(actor: Actor, userId: string, { count: n }: BoostersAction, now: Date) {
   return retryingTransaction(async (t) => {
     const user = await lockUser(userId, t);
     requireRecruiterLike(user);
@@ -123,8 +110,7 @@ const mergeSide = (u: User, company: string | null) => ({ id: u.id, name: u.name
  * answers what would move. Accounts of different companies merge only when staff typed the merged
  * account's e-mail as `confirm` (docs/decisions/260-substitute-dialog.md).
  */
-export async function substitute(actor: Actor, targetId: string, input: { user: unknown; preview?: unknown; confirm?: unknown }, now: Date) {
-  const body = parseInput(substituteSchema, input);
+export async function substitute(actor: Actor, targetId: string, body: SubstituteAction, now: Date) {
   const sourceId = body.user;
   if (sourceId === targetId) throw invalid('substitute_same', 'console_substitute_same');
   const sequelize = boundSequelize();
@@ -303,11 +289,7 @@ export async function closeUser(actor: Actor, userId: string, now: Date) {
 }
 
 /** Contact history: one entry per ticked action; none ticked is refused. */
-export async function addContacts(actor: Actor, userId: string, input: { actions: unknown }, now: Date) {
-  const list = Array.isArray(input.actions) ? input.actions : [];
-  if (!list.length) throw invalid('no_action_selected', 'console_no_contact_action');
-  if (!list.every((a) => CONTACT_ACTIONS.includes(a as ContactAction))) throw invalid('bad_input', 'console_bad_input', { field: 'actions' });
-  const actions = [...new Set(list as ContactAction[])];
+export async function addContacts(actor: Actor, userId: string, { actions }: ContactAction, now: Date) {
   return retryingTransaction(async (t) => {
     const user = await lockUser(userId, t);
     const before = { contacts_count: user.contacts_count };
@@ -332,11 +314,7 @@ export async function addContacts(actor: Actor, userId: string, input: { actions
  * Manager-recruiter links: add and remove recruiters from a manager's list. A manager cannot
  * remove themselves: the whole request is refused and logged (audit action recruiters_refused).
  */
-export async function assignRecruiters(actor: Actor, managerId: string, input: { add?: unknown; remove?: unknown }, now: Date) {
-  const parsed = parseInput(recruitersActionSchema, input);
-  const add = [...new Set(parsed.add)];
-  const remove = [...new Set(parsed.remove)];
-  if (!add.length && !remove.length) throw invalid('bad_input', 'console_bad_input', { field: 'add' });
+export async function assignRecruiters(actor: Actor, managerId: string, { add, remove }: RecruitersAction, now: Date) {
   if (remove.includes(managerId)) {
     await retryingTransaction(async (t) => {
       await audit(t, { actorId: actor.id, action: 'recruiters_refused', resource: RESOURCE, recordId: managerId, before: null, after: { remove }, at: now });

@@ -75,10 +75,6 @@ export const seatSchema = z.object({ recruiter_id: text(36, { invalid: coded('re
 export const subIdParams = z.object({ id: subId });
 export const seatParams = z.object({ id: subId, recruiterId: text(36, { invalid: coded('recruiter_not_found', 'recruiter_not_found'), min: 1 }) });
 
-/** The console's seats action on a subscription: { add } or { remove }, a recruiter id each (one of the two: the service says). */
-const seatRecruiter = z.optional(text(36, { invalid: coded('bad_input', 'console_bad_input'), min: 1 }));
-export const seatsActionSchema = z.object({ add: seatRecruiter, remove: seatRecruiter });
-
 /**
  * POST /apis/subscription/{sub_id}/recruiters/new: the subscription page's new recruiter form
  * (back-office.md section 5): the recruiter (the new-recruiter rule: name, email and password

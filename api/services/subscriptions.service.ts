@@ -14,9 +14,11 @@ import { hashPassword } from '../auth/passwords.js';
 import { insertRecruiter } from './recruiters.service.js';
 import { AppError, conflict, forbidden, invalid, notFound, unauthorized } from '../lib/errors.js';
 import { paymentsConfigured, providerError, stripeOf, type Stripe } from '../integrations/stripe.js';
-import { newSeatRecruiterSchema, seatsActionSchema, type NewSeatRecruiter, type Billing, type BillingInformations, type SubRegister } from './subscriptions.schema.js';
+import type { SeatsAction } from '../../models/resources/subscriptions/actions.js';
+import { newSeatRecruiterSchema, type NewSeatRecruiter, type Billing, type BillingInformations, type SubRegister } from './subscriptions.schema.js';
 import { parseInput } from '../lib/validate.js';
 import { withLang } from '../../config/i18n/langs.js';
+import { isRecordId } from '../../models/rules/ids.js';
 
 /** Who may own a subscription: recruiter and manager accounts (and staff, for support). */
 const SUBSCRIBER_PROFILES = new Set(['recruiter', 'manager']);
@@ -543,10 +545,8 @@ export async function releaseSeat(subId: string, recruiterId: string, caller: Us
 }
 
 /** The console's seats action on a subscription record id: { add: recruiter_id } or { remove: recruiter_id }. */
-export async function seatsAction(caller: User, recordId: string, body: Record<string, unknown>, now: Date) {
-  const { add, remove } = parseInput(seatsActionSchema, body);
-  if (!!add === !!remove) throw invalid('bad_input', 'console_bad_input', { field: 'add' });
-  const sub = /^\d{1,12}$/.test(recordId) ? await Subscription.findByPk(Number(recordId), { attributes: ['sub_id'] }) : null;
+export async function seatsAction(caller: User, recordId: string, { add, remove }: SeatsAction, now: Date) {
+  const sub = isRecordId(recordId) ? await Subscription.findByPk(Number(recordId), { attributes: ['sub_id'] }) : null;
   if (!sub) throw subNotFound();
   return add ? assignSeat(sub.sub_id, add, caller, now) : releaseSeat(sub.sub_id, remove!, caller, now);
 }
@@ -660,9 +660,9 @@ export async function listSubscriptions(caller: User, now: Date = new Date()) {
   return { Items, Count: Items.length };
 }
 
-export async function getSubscription(caller: User, id: string, now: Date = new Date()) {
+export async function getSubscription(caller: User, id: string | null, now: Date = new Date()) {
   const reach = await reachOf(caller);
-  const [Item] = /^\d{1,12}$/.test(id) ? await read(reach.all ? 's.id = ?' : 's.id = ? AND s.user_id = ?', reach.all ? [id] : [id, caller.id], now) : [];
+  const [Item] = id !== null ? await read(reach.all ? 's.id = ?' : 's.id = ? AND s.user_id = ?', reach.all ? [id] : [id, caller.id], now) : [];
   if (!Item) throw notFound('subscription_not_found', 'not_found');
   // The company's recruiters without a seat here, whom the seat form offers (decision 241).
   const [row] = await boundSequelize().query<Row>('SELECT user_id FROM subscriptions WHERE id = ?', { replacements: [id], type: QueryTypes.SELECT });

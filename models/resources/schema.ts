@@ -3,6 +3,7 @@
 // reads, validation, access, actions), and the react-admin console builds its screens from it
 // (admin/src/generated/). No server-only import may appear here or in a resource.ts: Vite bundles them.
 // How to add a resource: docs/decisions/066-console-resource-declarations.md.
+import type * as z from 'zod/mini';
 import { monthsAgo } from '../rules/dates.js';
 import type { ConsoleRole } from '../rules/roles.js';
 
@@ -104,6 +105,11 @@ export interface FieldDecl {
   minLengthMessage?: string;
   /** Never sent to the browser (passwords). */
   secret?: boolean;
+  /**
+   * Set by a form's address search rather than typed (a shop's region, country, coordinates): the
+   * manager-area form shows no input for it; the staff console's generated form does.
+   */
+  filledBy?: 'address';
   /** Roles that read this field (staff always do); others get records without it. Unset: every
    *  role that may read the resource. */
   readBy?: readonly ConsoleRole[];
@@ -172,6 +178,11 @@ export interface ActionDecl {
   confirm: true;
   /** What the action asks before it runs (its body); none: an empty body. */
   fields?: readonly ActionFieldDecl[];
+  /**
+   * The body's zod schema (zod/mini, browser-safe), applied by the console route's validate() before
+   * the handler, which receives its output. None: the action takes no input (any keys are dropped).
+   */
+  body?: z.core.$ZodType;
   /** The action needs input a generated screen cannot ask for (a recruiter to seat): only hand-written screens offer it. */
   handWritten?: true;
   /**

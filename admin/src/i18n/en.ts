@@ -559,6 +559,7 @@ export const en = {
     not_found_title: 'Page not found',
     not_found: 'This page does not exist in the manager area.',
     fill_required: 'fill all required fields',
+    invalid_value: 'Invalid value',
     menu: { home: 'Home', offers: 'Offers', templates: 'Templates', shops: 'Shops', subscriptions: 'Subscriptions' },
     home: {
       hello: 'Hello %{name}',

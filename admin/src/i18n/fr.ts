@@ -563,6 +563,7 @@ export const fr = {
     not_found_title: 'Page introuvable',
     not_found: "Cette page n'existe pas dans l'espace manager.",
     fill_required: 'fill all required fields',
+    invalid_value: 'Valeur non valide',
     menu: { home: 'Accueil', offers: 'Annonces', templates: 'Modèles', shops: 'Magasins', subscriptions: 'Abonnements' },
     home: {
       hello: 'Bonjour %{name}',

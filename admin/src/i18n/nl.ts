@@ -569,6 +569,7 @@ export const nl: Catalog<typeof fr> = {
     not_found_title: 'Pagina niet gevonden',
     not_found: 'Deze pagina bestaat niet in de managersomgeving.',
     fill_required: 'Vul alle verplichte velden in',
+    invalid_value: 'Ongeldige waarde',
     menu: { home: 'Start', offers: 'Vacatures', templates: 'Sjablonen', shops: 'Winkels', subscriptions: 'Abonnementen' },
     home: {
       hello: 'Hallo %{name}',

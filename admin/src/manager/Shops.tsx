@@ -1,19 +1,23 @@
 // The manager's shops (/manager/shops, /manager/shop/{id|new}; back-office.md sections 3 and 5):
 // shop name, address with autocomplete (GET /apis/address-search: city and postcode offline,
 // street level with the national API; the street stays typed freely), and the recruiter picked
-// from the manager's own recruiters (GET /apis/shops answers them). Saving needs every required
-// field ("fill all required fields") and a recruiter with an account.
+// from the manager's own recruiters (GET /apis/shops answers them). The inputs, their defaults and
+// their checks are the shops declaration's (models/resources/shops): the fields it writes but the
+// manager (the server's) and those the address search fills; saving runs the declaration's schema, as
+// the server does, after the spec's "fill all required fields" and the recruiter check.
 import { ListDateField } from '../common/ListDateField.js';
 import { useEffect, useRef, useState } from 'react';
-import { Autocomplete, Box, CircularProgress, TextField as MuiTextField, Typography } from '@mui/material';
-import { Create, Datagrid, DeleteWithConfirmButton, Edit, EditButton, InfiniteList, SelectInput, SimpleForm, TextField, TextInput, required, useNotify, useTranslate } from 'react-admin';
+import { Autocomplete, CircularProgress, TextField as MuiTextField, Typography } from '@mui/material';
+import { Create, Datagrid, DeleteWithConfirmButton, Edit, EditButton, InfiniteList, SelectInput, SimpleForm, TextField, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { shops } from '../../../models/resources/shops/resource.js';
+import { SHOP_ADDRESS_FIELDS, shops } from '../../../models/resources/shops/resource.js';
+import { declaredDefaults, writableFields } from '../../../models/resources/schema.js';
+import { inputFor } from '../generated/screens.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { LIST_SX } from './Layout.js';
 import { DebouncedSearch } from '../common/SearchInput.js';
 import { getJson } from '../common/http.js';
-import { RequiredToolbar } from './forms.js';
+import { RequiredToolbar, declaredValidate } from './forms.js';
 import type { AddressResult } from '../../../api/integrations/address/types.js';
 
 type Address = AddressResult;
@@ -24,7 +28,15 @@ interface Recruiter {
   email: string;
 }
 
-const SOURCES = ['shopname', 'street', 'zip_code', 'city', 'recruiter_id'] as const;
+const OWNER = 'manager_id';
+const RECRUITER = 'recruiter_id';
+
+/** The fields the manager types: those the declaration writes but the owner and the ones the address search fills. */
+const typedFields = (mode: 'create' | 'edit') => writableFields(shops, mode).filter((f) => f.source !== OWNER && !f.filledBy);
+const sources = (mode: 'create' | 'edit') => typedFields(mode).map((f) => f.source);
+const { [OWNER]: _owner, ...defaults } = declaredDefaults(shops);
+const validateCreate = declaredValidate(shops, 'create', sources('create'));
+const validateEdit = declaredValidate(shops, 'edit', sources('edit'));
 
 /** The address search box: picking a result fills the address fields; the street stays editable. */
 function AddressSearch() {
@@ -58,8 +70,11 @@ function AddressSearch() {
   const pick = (a: Address | null) => {
     if (!a) return;
     const opts = { shouldDirty: true, shouldValidate: true };
-    if (a.street) setValue('street', a.street, opts);
-    for (const k of ['city', 'zip_code', 'area', 'sub_area', 'country', 'country_iso', 'lat', 'lng'] as const) setValue(k, a[k] ?? null, opts);
+    // Every address field of the declaration the result has; a city-level result keeps the typed street.
+    for (const k of SHOP_ADDRESS_FIELDS) {
+      const v = (a as unknown as Record<string, unknown>)[k];
+      if (k in a && (k !== 'street' || v)) setValue(k, v ?? null, opts);
+    }
   };
   return (
     <Autocomplete<Address>
@@ -100,24 +115,24 @@ function useRecruiters(): Recruiter[] {
   return list;
 }
 
-function ShopInputs() {
+function ShopInputs({ mode }: { mode: 'create' | 'edit' }) {
   const translate = useTranslate();
   const recruiters = useRecruiters();
-  return (
-    <>
-      <TextInput source="shopname" validate={required()} fullWidth />
-      <Typography variant="subtitle1" component="h2">
+  return typedFields(mode).flatMap((f) => {
+    if (f.source === RECRUITER) {
+      return [<SelectInput key={f.source} source={f.source} choices={recruiters.map((r) => ({ id: r.sub, name: `${r.name} (${r.email})` }))} />];
+    }
+    const input = inputFor(shops, f);
+    // The address starts with its heading and the search box that fills it.
+    if (f.source !== SHOP_ADDRESS_FIELDS[0]) return [input];
+    return [
+      <Typography key="address-heading" variant="subtitle1" component="h2">
         {translate('manager.shops.address')}
-      </Typography>
-      <AddressSearch />
-      <TextInput source="street" validate={required()} fullWidth />
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
-        <TextInput source="zip_code" validate={required()} />
-        <TextInput source="city" validate={required()} />
-      </Box>
-      <SelectInput source="recruiter_id" choices={recruiters.map((r) => ({ id: r.sub, name: `${r.name} (${r.email})` }))} validate={required()} />
-    </>
-  );
+      </Typography>,
+      <AddressSearch key="address-search" />,
+      input,
+    ];
+  });
 }
 
 /** Section 5: a shop needs a recruiter who has an account; none picked -> the spec's alert. */
@@ -154,16 +169,16 @@ export function ShopList() {
   );
 }
 
-function ShopToolbar() {
+function ShopToolbar({ mode }: { mode: 'create' | 'edit' }) {
   const check = useRecruiterCheck();
-  return <RequiredToolbar decl={shops} sources={SOURCES} extra={check} />;
+  return <RequiredToolbar decl={shops} sources={sources(mode)} extra={check} />;
 }
 
 export function ShopEdit() {
   return (
     <Edit resource="shops" mutationMode="pessimistic" redirect="list">
-      <SimpleForm toolbar={<ShopToolbar />}>
-        <ShopInputs />
+      <SimpleForm toolbar={<ShopToolbar mode="edit" />} validate={validateEdit}>
+        <ShopInputs mode="edit" />
       </SimpleForm>
     </Edit>
   );
@@ -172,8 +187,8 @@ export function ShopEdit() {
 export function ShopCreate() {
   return (
     <Create resource="shops" redirect="list">
-      <SimpleForm defaultValues={{ country_iso: 'FR' }} toolbar={<ShopToolbar />}>
-        <ShopInputs />
+      <SimpleForm defaultValues={defaults} toolbar={<ShopToolbar mode="create" />} validate={validateCreate}>
+        <ShopInputs mode="create" />
       </SimpleForm>
     </Create>
   );

@@ -6,8 +6,10 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { ImageField, ImageInput, SaveButton, Toolbar, useInput, useNotify, useTranslate } from 'react-admin';
 import { fileUrl } from '../../../models/rules/storage-url.js';
 import { useFormContext } from 'react-hook-form';
+import * as z from 'zod/mini';
 import type { ResourceDecl } from '../../../models/resources/schema.js';
 import { QUESTIONS_MAX, QUESTIONS_MIN } from '../../../models/rules/questions.js';
+import { bodySchema } from '../../../models/resources/validation.js';
 
 type Question = { id: string; question: string };
 
@@ -16,6 +18,36 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 /** The required fields of a declaration (those a form shows) that are blank in `values`. */
 export function missingRequired(decl: ResourceDecl, values: Record<string, unknown>, sources: readonly string[]): string[] {
   return decl.fields.filter((f) => f.required && sources.includes(f.source) && blank(values[f.source])).map((f) => f.source);
+}
+
+type FieldMessage = string | { message: string; args: Record<string, unknown> };
+
+/** The text of a failed field check: the code of the issue (models/resources/validation.ts) as a console message. */
+function fieldMessage(decl: ResourceDecl, source: string, code: string, value: unknown): FieldMessage {
+  const f = decl.fields.find((x) => x.source === source);
+  if (code === 'required_field') return 'ra.validation.required';
+  if (f?.minLengthMessage && code === f.minLengthMessage.replace(/^console\./, '')) return f.minLengthMessage;
+  if (f?.maxLength !== undefined && typeof value === 'string' && [...value.trim()].length > f.maxLength) return { message: 'ra.validation.maxLength', args: { max: f.maxLength } };
+  return 'manager.invalid_value';
+}
+
+/**
+ * The form's validation: the declaration's own schema, the one the server applies on save
+ * (models/resources/validation.ts), for the fields the form shows; each failing field gets its message.
+ */
+export function declaredValidate(decl: ResourceDecl, mode: 'create' | 'edit', sources: readonly string[]) {
+  const schema = bodySchema(decl, mode);
+  return (values: Record<string, unknown>): Record<string, FieldMessage> => {
+    const result = z.safeParse(schema, values);
+    const errors: Record<string, FieldMessage> = {};
+    if (result.success) return errors;
+    for (const issue of result.error.issues) {
+      const source = String(issue.path[0] ?? '');
+      if (!sources.includes(source) || errors[source]) continue;
+      errors[source] = fieldMessage(decl, source, issue.message.split('|')[0], values[source]);
+    }
+    return errors;
+  };
 }
 
 /** Save with the spec's check first: any required field blank -> "fill all required fields", nothing sent. */

@@ -4,11 +4,12 @@ import { retryJob } from '../../lib/job-queue.js';
 import { notFound } from '../../lib/errors.js';
 import { audit } from '../../services/audit.service.js';
 import { transaction } from '../../../models/index.js';
+import { isRecordId } from '../../../models/rules/ids.js';
 
 export const jobsServer: ServerPart = {
   actions: {
     async retry(ctx, id) {
-      const numeric = /^\d{1,12}$/.test(String(id)) ? Number(id) : NaN;
+      const numeric = isRecordId(String(id)) ? Number(id) : NaN;
       const job = Number.isSafeInteger(numeric) ? await retryJob(numeric, ctx.clock()) : null;
       if (!job) throw notFound('not_found', 'not_found');
       await transaction((t) =>

@@ -6,6 +6,7 @@ import { signedCvUrls } from '../signed-cvs.js';
 import { LandingInterest } from '../../../models/index.js';
 import { resendLead } from '../../services/lead-notif.service.js';
 import { notFound } from '../../lib/errors.js';
+import { isRecordId } from '../../../models/rules/ids.js';
 
 export const landingsServer: ServerPart = {
   async decorate(ctx, rows) {
@@ -15,7 +16,7 @@ export const landingsServer: ServerPart = {
   actions: {
     // The card's "resend": one message per click (docs/decisions/165-lead-resend.md).
     async resend(ctx, id) {
-      const numeric = /^\d{1,12}$/.test(String(id)) ? Number(id) : NaN;
+      const numeric = isRecordId(String(id)) ? Number(id) : NaN;
       if (!Number.isSafeInteger(numeric)) throw notFound('lead_not_found', 'lead_not_found');
       return resendLead(ctx.caller.user.id, numeric, ctx.clock());
     },

@@ -3,11 +3,12 @@
 import type { ServerPart } from '../types.js';
 import { boostOffer, listManagerOffers, updateManagerOffer } from '../../services/manager-offers.service.js';
 import { notFound } from '../../lib/errors.js';
+import { isRecordId } from '../../../models/rules/ids.js';
 
 const idsOf = (scope: Parameters<NonNullable<ServerPart['list']>>[2]) => (scope ? scope.ids : null);
 
 async function one(scope: Parameters<NonNullable<ServerPart['list']>>[2], id: string) {
-  if (!/^\d{1,12}$/.test(id)) throw notFound();
+  if (!isRecordId(id)) throw notFound();
   const { data } = await listManagerOffers(idsOf(scope), { ids: [id], sort: 'todo', order: 'DESC', offset: 0, limit: 1 });
   if (!data.length) throw notFound();
   return data[0] as Record<string, unknown> & { id: number; job_code: string };

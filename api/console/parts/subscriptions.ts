@@ -4,9 +4,10 @@
 // subscription it is refused with the same message.
 import type { ServerPart } from '../types.js';
 import { seatsAction } from '../../services/subscriptions.service.js';
+import type { SeatsAction } from '../../../models/resources/subscriptions/actions.js';
 
 export const subscriptionsServer: ServerPart = {
   actions: {
-    seats: (ctx, id, body) => seatsAction(ctx.caller.user, id, body, ctx.clock()),
+    seats: (ctx, id, body: SeatsAction) => seatsAction(ctx.caller.user, id, body, ctx.clock()),
   },
 };

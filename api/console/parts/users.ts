@@ -11,6 +11,7 @@ import { Where, likeContains, likePrefix, runList, tokenWalk, type ListSql } fro
 import { applyDeclaredFilters, applyScope, filterColumn, parseJson } from '../read.js';
 import { readDate } from '../../../models/rules/dates.js';
 import type { ConsoleCtx, Rec, ServerPart } from '../types.js';
+import type { BoostersAction, ContactAction, PlanAction, RecruitersAction, SubstituteAction } from '../../../models/resources/users/actions.js';
 import * as staff from '../../services/staff-users.service.js';
 import { createRecruiter } from '../../services/recruiters.service.js';
 import { cardColor, contactable as isContactable } from '../../services/user-cards.service.js';
@@ -168,11 +169,11 @@ export const usersServer: ServerPart = {
     await staff.deleteUser(actor(ctx), id, ctx.clock(), { storage: ctx.storage, uploadDir: ctx.uploadDir });
   },
   actions: {
-    plan: (ctx, id, body) => staff.changePlan(actor(ctx), id, body as never, ctx.clock()),
-    boosters: (ctx, id, body) => staff.addBoosters(actor(ctx), id, body as never, ctx.clock()),
-    substitute: (ctx, id, body) => staff.substitute(actor(ctx), id, body as never, ctx.clock()),
+    plan: (ctx, id, body: PlanAction) => staff.changePlan(actor(ctx), id, body, ctx.clock()),
+    boosters: (ctx, id, body: BoostersAction) => staff.addBoosters(actor(ctx), id, body, ctx.clock()),
+    substitute: (ctx, id, body: SubstituteAction) => staff.substitute(actor(ctx), id, body, ctx.clock()),
     close: (ctx, id) => staff.closeUser(actor(ctx), id, ctx.clock()),
-    contact: (ctx, id, body) => staff.addContacts(actor(ctx), id, body as never, ctx.clock()),
-    recruiters: (ctx, id, body) => staff.assignRecruiters(actor(ctx), id, body as never, ctx.clock()),
+    contact: (ctx, id, body: ContactAction) => staff.addContacts(actor(ctx), id, body, ctx.clock()),
+    recruiters: (ctx, id, body: RecruitersAction) => staff.assignRecruiters(actor(ctx), id, body, ctx.clock()),
   },
 };

@@ -2,6 +2,7 @@
 // how many are used and left, the state (payed means active) and the expiry. Read-only here: they
 // are made and changed by the payment flow. Staff see every subscription, a manager their own.
 import { defineResource } from '../schema.js';
+import { seatsAction } from './actions.js';
 import { SUBSCRIPTION_STATES, isActive, seatsRemaining } from '../../rules/subscription.js';
 
 export { SUBSCRIPTION_STATES };
@@ -42,6 +43,7 @@ export const subscriptions = defineResource({
       name: 'seats',
       roles: ['admin', 'manager'],
       confirm: true,
+      body: seatsAction,
       fields: [
         { source: 'add', type: 'reference', reference: 'users', filter: { profile: 'recruiter' } },
         { source: 'remove', type: 'reference', reference: 'users', filter: { profile: 'recruiter' } },

@@ -3,6 +3,7 @@
 import { defineResource, type ListView } from '../schema.js';
 import { BOOST_DAYS_MAX, BOOST_DAYS_MIN } from '../../rules/boost.js';
 import { USER_PLANS } from '../../rules/accounts.js';
+import { boostersAction, contactAction, planAction, recruitersAction, substituteAction } from './actions.js';
 
 /** A new recruiter's name, e-mail and password are longer than 4, 10 and 6 characters (section 5). */
 export const NEW_RECRUITER = { name: 5, email: 11, password: 7 } as const;
@@ -111,12 +112,12 @@ export const users = defineResource({
   screens: ['list', 'edit'],
   list: { layout: 'cards', views: { candidate: CANDIDATE_VIEW, wishlist: WISHLIST_VIEW, recruiter: RECRUITER_VIEW, manager: MANAGER_VIEW } },
   actions: [
-    { name: 'plan', roles: ['admin'], confirm: true },
-    { name: 'boosters', roles: ['admin'], confirm: true },
-    { name: 'substitute', roles: ['admin'], confirm: true },
+    { name: 'plan', roles: ['admin'], confirm: true, body: planAction },
+    { name: 'boosters', roles: ['admin'], confirm: true, body: boostersAction },
+    { name: 'substitute', roles: ['admin'], confirm: true, body: substituteAction },
     { name: 'close', roles: ['admin'], confirm: true },
-    { name: 'contact', roles: ['admin'], confirm: true },
-    { name: 'recruiters', roles: ['admin'], confirm: true },
+    { name: 'contact', roles: ['admin'], confirm: true, body: contactAction },
+    { name: 'recruiters', roles: ['admin'], confirm: true, body: recruitersAction },
   ],
   countCap: 10_000,
 });
