@@ -2,9 +2,6 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 import { LANDING_DEFAULTS } from './resources/custom-landings/resource.js';
 
-/** 0 not notified, 2 SMS notified, 3 email notified (back-office.md section 4). */
-export const NOTIF_STATES = [0, 2, 3] as const;
-
 export class LandingInterest extends Model<InferAttributes<LandingInterest>, InferCreationAttributes<LandingInterest>> {
   declare id: CreationOptional<number>;
   /** The spec's Pk. */

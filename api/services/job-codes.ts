@@ -21,11 +21,6 @@ export function normalizeJobCode(input: string): string {
   return input.trim().toUpperCase();
 }
 
-/** Whether a code only uses the alphabet (preferred codes of the bulk creation must). */
-export function usesJobCodeAlphabet(code: string): boolean {
-  return code.length > 0 && [...code].every((ch) => JOB_CODE_ALPHABET.includes(ch));
-}
-
 /** Shape of any code that may exist, older ones included: letters and digits, at most 16. */
 export const LOOKUP_JOB_CODE = /^[A-Z0-9]{1,16}$/;
 

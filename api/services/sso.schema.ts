@@ -63,4 +63,3 @@ export interface SsoProviderInput {
   default_profile?: string;
   domains: string[];
 }
-export type SsoProviderFields = z.output<typeof ssoProviderSchema>;

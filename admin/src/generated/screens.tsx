@@ -376,8 +376,3 @@ export function resourceProps(decl: ResourceDecl, custom: Partial<Record<'list' 
     create: generated('create', () => <GeneratedCreate decl={decl} />),
   };
 }
-
-export function useLabel() {
-  const translate = useTranslate();
-  return (decl: ResourceDecl, source: string) => translate(`resources.${decl.name}.fields.${source}`);
-}
