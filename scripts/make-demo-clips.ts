@@ -7,11 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadSettings, ROOT_DIR } from '../config/settings.js';
-import { ffmpegPath, runFfmpeg, transcodeToHls } from '../api/integrations/ffmpeg.js';
+import { ffmpegPath, transcodeToHls } from '../api/integrations/ffmpeg.js';
+import { cardInputs, centredText, encodeSource, TONES } from './lib/card-clips.js';
 
 const COLOURS = ['0x6a1b9a', '0x00838f', '0xef6c00', '0x2e7d32', '0xc62828'];
-const TONES = [440, 494, 554, 587, 659];
-const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 
 const settings = loadSettings();
 const bin = ffmpegPath(settings);
@@ -19,33 +18,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-demo-clips-'));
 try {
   for (let n = 1; n <= COLOURS.length; n++) {
     const source = path.join(tmp, `source-${n}.mp4`);
-    const text = fs.existsSync(FONT) ? `,drawtext=fontfile=${FONT}:text='Question ${n}':fontcolor=white:fontsize=44:x=(w-text_w)/2:y=(h-text_h)/2` : '';
-    const made = await runFfmpeg(bin, [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `color=c=${COLOURS[n - 1]}:s=360x640:r=24:d=3`,
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=${TONES[n - 1]}:sample_rate=44100:duration=3`,
-      '-vf',
-      `format=yuv420p${text}`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryslow',
-      '-crf',
-      '18',
-      '-c:a',
-      'aac',
-      source,
-    ]);
-    if (made.code !== 0) throw new Error(`source ${n}: ${made.stderr}`);
+    await encodeSource(bin, cardInputs(COLOURS[n - 1], '360x640', TONES[n - 1], 3), ['-vf', `format=yuv420p${centredText(`Question ${n}`, 44)}`], source);
     const out = path.join(ROOT_DIR, 'seeders', 'media', `story-${n}`);
     fs.rmSync(out, { recursive: true, force: true });
     const files = await transcodeToHls(bin, source, out, { preset: 'veryslow' });

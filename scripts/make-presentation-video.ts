@@ -10,11 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadSettings, ROOT_DIR } from '../config/settings.js';
 import { ffmpegPath, runFfmpeg, transcodeToHls } from '../api/integrations/ffmpeg.js';
+import { cardInputs, centredText, encodeSource, TONES } from './lib/card-clips.js';
 import { PRESENTATION_STEP_SECONDS } from '../portal/app/lib/presentation.js';
 
 const COLOURS = ['0x5b2a86', '0x00838f', '0xef6c00', '0x2e7d32', '0xc62828'];
-const TONES = [440, 494, 554, 587, 659];
-const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 const S = PRESENTATION_STEP_SECONDS;
 
 const settings = loadSettings();
@@ -24,36 +23,14 @@ try {
   const inputs: string[] = [];
   const filters: string[] = [];
   COLOURS.forEach((colour, i) => {
-    inputs.push('-f', 'lavfi', '-i', `color=c=${colour}:s=640x360:r=24:d=${S}`, '-f', 'lavfi', '-i', `sine=frequency=${TONES[i]}:sample_rate=44100:duration=${S}`);
-    const number = fs.existsSync(FONT) ? `,drawtext=fontfile=${FONT}:text='${i + 1}':fontcolor=white:fontsize=160:x=(w-text_w)/2:y=(h-text_h)/2` : '';
+    inputs.push(...cardInputs(colour, '640x360', TONES[i], S));
+    const number = centredText(String(i + 1), 160);
     // A white bar fills along the bottom while the step lasts: the picture moves.
     filters.push(`[${2 * i}:v]format=yuv420p${number},drawbox=x=0:y=ih-12:w=iw*t/${S}:h=12:color=white@0.9:t=fill[v${i}]`, `[${2 * i + 1}:a]volume=0.2[a${i}]`);
   });
   const chain = COLOURS.map((_, i) => `[v${i}][a${i}]`).join('');
   const source = path.join(tmp, 'source.mp4');
-  const made = await runFfmpeg(bin, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    ...inputs,
-    '-filter_complex',
-    `${filters.join(';')};${chain}concat=n=${COLOURS.length}:v=1:a=1[v][a]`,
-    '-map',
-    '[v]',
-    '-map',
-    '[a]',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryslow',
-    '-crf',
-    '18',
-    '-c:a',
-    'aac',
-    source,
-  ]);
-  if (made.code !== 0) throw new Error(`source: ${made.stderr}`);
+  await encodeSource(bin, inputs, ['-filter_complex', `${filters.join(';')};${chain}concat=n=${COLOURS.length}:v=1:a=1[v][a]`, '-map', '[v]', '-map', '[a]'], source);
   const hls = path.join(tmp, 'hls');
   await transcodeToHls(bin, source, hls, { preset: 'veryslow' });
   const out = path.join(ROOT_DIR, 'portal', 'public', 'presentation-video');

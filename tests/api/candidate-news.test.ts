@@ -17,6 +17,7 @@ import { completeIfAllReady } from '../../api/services/video-answers.service.js'
 import { REJECTED_MAIL_JOB, REJECT_JOB, rejectAllDue } from '../../api/services/candidate-news.service.js';
 import { WAIT_REJECT_DELAY_MS } from '../../models/rules/recruiter-states.js';
 import { sqlDate } from '../../models/columns.js';
+import { parseMail } from '../helpers/mime.js';
 
 let ctx: TestContext;
 let smtp: TestSmtp;
@@ -41,32 +42,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** Quoted-printable text back into its UTF-8 characters. */
-function qp(text: string): string {
-  const bytes: number[] = [];
-  const s = text.replace(/=\r?\n/g, '');
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] === '=' && /^[0-9A-F]{2}$/i.test(s.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(s.charCodeAt(i));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** The subject and text of a received mail, decoded. */
-function readMail(raw: string): { subject: string; text: string } {
-  const split = raw.search(/\r?\n\r?\n/);
-  const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const subject = (/^Subject: (.*)$/m.exec(headers)?.[1] ?? '')
-    .replace(/(\?=)\s+(=\?)/g, '$1$2')
-    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, data: string) => (enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : qp(data.replace(/_/g, ' '))));
-  const encoding = /^Content-Transfer-Encoding: (.*)$/im.exec(headers)?.[1].trim().toLowerCase();
-  const text = encoding === 'base64' ? Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? qp(body) : body;
-  return { subject, text: text.replace(/\r\n/g, '\n') };
-}
-
 const candidate = (lang: string) => makeUser({ profile: 'candidate', name: `Léa ${++seq}`, email: `news-${seq}@example.test`, lang });
 const mailsTo = (user: User) => smtp.mails.filter((m) => m.to.includes(user.email.toLowerCase()));
 const move = async (user: User, recruiter_state: string) =>
@@ -85,7 +60,7 @@ describe('the confirmation e-mail', () => {
     // Completing again queues nothing more.
     expect(await transaction((t) => completeIfAllReady(app.id, t, new Date()))).toBe(false);
     worker = startJobs(ctx.deps);
-    const mail = readMail((await smtp.next(lea.email)).raw);
+    const mail = parseMail((await smtp.next(lea.email)).raw);
     expect(mail.subject).toBe('Your application for “Barista” has been sent');
     expect(mail.text).toContain(`Hello ${lea.name},`);
     expect(mail.text).toContain('“Barista” at Café Lumière have arrived');
@@ -122,7 +97,7 @@ describe('a rejection', () => {
     await expect.poll(() => stateOf(app), { timeout: 10_000, interval: 50 }).toBe('rejected');
     // The offer's and the recruiter's counters follow the move (increments equal to a recount).
     await expectCountersTrue();
-    const mail = readMail((await smtp.next(bram.email)).raw);
+    const mail = parseMail((await smtp.next(bram.email)).raw);
     expect(mail.subject).toBe('Je sollicitatie voor “Barista”');
     expect(mail.text).toContain(`Hallo ${bram.name},`);
     expect(mail.text).toContain('Bedankt dat je de tijd nam');
@@ -165,7 +140,7 @@ describe('a rejection', () => {
     expect(await stateOf(app)).toBe('wait_reject');
     ctx.setNow(t0 + 12 * 3600_000 + WAIT_REJECT_DELAY_MS + 1000);
     await expect.poll(() => stateOf(app), { timeout: 10_000, interval: 50 }).toBe('rejected');
-    const mail = readMail((await smtp.next(dan.email)).raw);
+    const mail = parseMail((await smtp.next(dan.email)).raw);
     expect(mail.subject).toBe('Votre candidature à « Barista »');
     expect(mail.text).toContain('ce n’est pas un jugement sur vous'.replace('ce', 'Ce'));
   });
@@ -181,7 +156,7 @@ describe('a rejection', () => {
     expect(await rejectAllDue(new Date())).toBeGreaterThanOrEqual(1);
     expect(await stateOf(app)).toBe('rejected');
     worker = startJobs(ctx.deps);
-    const mail = readMail((await smtp.next(eve.email)).raw);
+    const mail = parseMail((await smtp.next(eve.email)).raw);
     expect(mail.subject).toBe('Your application for “Barista”');
     expect(mail.text).toContain('This is not a judgement on you');
   });

@@ -20,6 +20,7 @@ import { LIMITS } from '../../api/auth/throttle.js';
 import { LEAD_NOTIF_JOB, MAX_BULK_RESEND, RESEND_COOLDOWN_MS } from '../../api/services/lead-notif.service.js';
 import { FileSms, createSms } from '../../api/integrations/sms.js';
 import { loadSettings, SettingsError } from '../../config/settings.js';
+import { parseMail } from '../helpers/mime.js';
 
 const FROM = '+33700000000';
 const DOWNLOAD = 'https://app.example.test/telecharger';
@@ -67,32 +68,6 @@ const startWorker = () => {
 const smsTo = (to: string) => twilio.messages.filter((m) => m.to === to);
 const leadOf = (email: string) => LandingInterest.findOne({ where: { email }, rejectOnEmpty: true });
 const notifJobsOf = async (leadId: number) => (await Job.findAll({ where: { name: LEAD_NOTIF_JOB } })).filter((j) => (JSON.parse(j.payload) as { lead_id: number }).lead_id === leadId);
-
-/** Quoted-printable text back into its UTF-8 characters. */
-function qp(text: string): string {
-  const bytes: number[] = [];
-  const s = text.replace(/=\r?\n/g, '');
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] === '=' && /^[0-9A-F]{2}$/i.test(s.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(s.charCodeAt(i));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** The subject and text of a received mail (single part, as the mailer sends them), decoded. */
-function readMail(raw: string): { subject: string; text: string } {
-  const split = raw.search(/\r?\n\r?\n/);
-  const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const subject = (/^Subject: (.*)$/m.exec(headers)?.[1] ?? '')
-    .replace(/(\?=)\s+(=\?)/g, '$1$2')
-    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, data: string) => (enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : qp(data.replace(/_/g, ' '))));
-  const encoding = /^Content-Transfer-Encoding: (.*)$/im.exec(headers)?.[1].trim().toLowerCase();
-  const text = encoding === 'base64' ? Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? qp(body) : body;
-  return { subject, text: text.replace(/\r\n/g, '\n') };
-}
 
 let phoneSeq = 10;
 /** A fresh French mobile number: national and E.164 forms. */
@@ -153,7 +128,7 @@ describe('the first message of a lead', () => {
     const lead = await leadOf('mail-lead@example.test');
     expect(lead.notif).toBe(0);
     startWorker();
-    const mail = readMail((await smtp.next('mail-lead@example.test', 10_000)).raw);
+    const mail = parseMail((await smtp.next('mail-lead@example.test', 10_000)).raw);
     expect(mail.subject).toBe('Dernière étape pour votre candidature « Boulanger »');
     expect(mail.text).toContain('Bonjour Marc,');
     expect(mail.text).toContain(`1. Téléchargez l’application et créez votre compte : ${DOWNLOAD}`);
@@ -171,7 +146,7 @@ describe('the first message of a lead', () => {
     expect(res.status).toBe(201);
     expect((await leadOf('en-lead@example.test')).lang).toBe('en');
     startWorker();
-    const mail = readMail((await smtp.next('en-lead@example.test', 10_000)).raw);
+    const mail = parseMail((await smtp.next('en-lead@example.test', 10_000)).raw);
     expect(mail.subject).toBe('Last step for your application "Baker"');
     expect(mail.text).toContain('Hello Ann,');
     expect(mail.text).toContain(`Enter the offer code: ${landingOffer.job_code}`);
@@ -459,7 +434,7 @@ describe('no relay of what visitors type (decision 221)', () => {
     expect(smsTo(p.e164)[0].body).toBe(
       `Bonjour, merci pour votre candidature « Vendeur H/F » ! Pour la terminer en vidéo, téléchargez l’application : ${DOWNLOAD} puis saisissez le code ${offer.job_code} à l’inscription.`,
     );
-    const mail = readMail((await smtp.next('relay-mail@example.test', 10_000)).raw);
+    const mail = parseMail((await smtp.next('relay-mail@example.test', 10_000)).raw);
     expect(mail.subject).toBe('Dernière étape pour votre candidature « Serveur »');
     expect(mail.text.startsWith('Bonjour,\n\nMerci pour votre candidature « Serveur ».')).toBe(true);
     expect(mail.text).not.toMatch(/evil|Cliquez/);
