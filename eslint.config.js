@@ -2,7 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config({ ignores: ['node_modules/**', 'var/**', 'build/**', 'dist/**', 'coverage/**', 'seeders/media/**'] }, js.configs.recommended, ...tseslint.configs.recommended, {
+export default tseslint.config({ ignores: ['node_modules/**', 'var/**', 'build/**', 'dist/**', 'coverage/**'] }, js.configs.recommended, ...tseslint.configs.recommended, {
   rules: {
     '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
   },

@@ -26,8 +26,6 @@ const config: KnipConfig = {
   ],
   project: ['{api,models,seeders,config,portal,admin,scripts,tests}/**/*.{ts,tsx}', '*.{ts,js}'],
   vite: { config: ['admin/vite.config.ts', 'portal/vite.config.ts'] },
-  // The demo's video clips (seeders/media) are not code.
-  ignore: ['seeders/media/**'],
   ignoreDependencies: [
     // Pinned so that MUI and react-admin share React 18's copy (package.json overrides, STACK.md).
     'react-is',

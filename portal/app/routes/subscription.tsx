@@ -14,7 +14,7 @@ import { errorMeta, isServerError, metaT, pageMeta } from '../lib/meta.js';
 import { formMessage } from '../lib/form-messages.js';
 import { QUANTITY_DEFAULT, QUANTITY_MAX, formatPrice, parseQuantity, priceCents } from '../../../models/rules/subscription.js';
 import { CONTACT_EMAIL } from '../lib/site.js';
-import { subscriptionAction, subscriptionPageData, type ActionResult, type Step } from './portal.$planId.($subId).server.js';
+import { subscriptionAction, subscriptionPageData, type ActionResult, type Step } from './subscription.server.js';
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return subscriptionPageData(params.planId ?? '', params.subId, request, context);

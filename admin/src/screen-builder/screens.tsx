@@ -1,6 +1,7 @@
-// Screens generated from a resource declaration: list (filters, sortable indexed columns, count
-// line, load more), show, edit and create with the declared validation. A plain resource needs
-// nothing else; hand-written screens (users, offers, leads) reuse the parts below.
+// The screen builder (hand-written, not generated code): it draws a resource's screens from its
+// declaration at run time: list (filters, sortable indexed columns, count line, load more), show,
+// edit and create with the declared validation. A plain resource needs nothing else; hand-written
+// screens (users, offers, leads) reuse the parts below.
 import { useState, type ReactElement } from 'react';
 import { Box, Link, Stack } from '@mui/material';
 import {
