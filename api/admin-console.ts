@@ -9,7 +9,7 @@ import path from 'node:path';
 import express from 'express';
 import helmet from 'helmet';
 import { ROOT_DIR } from '../config/settings.js';
-import type { FrontendMount } from './app.js';
+import type { FrontendMount } from './deps.js';
 import { isManagerPage } from '../models/resources/manager-area.js';
 
 export const ADMIN_BUILD_DIR = path.join(ROOT_DIR, 'build', 'admin');

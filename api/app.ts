@@ -1,15 +1,11 @@
-// Builds the Express app from its dependencies; api/server.ts is the file that listens.
+// Builds the Express app from its dependencies; scripts/server.ts is the file that listens.
 // Tests call createApp with their own database, storage, mailer and clock.
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
-import type { Logger } from 'pino';
-import type { Settings } from '../config/settings.js';
-import type { Storage } from './integrations/storage.js';
-import type { Mailer } from './integrations/mail.js';
-import { createMediaUrls, type MediaUrls } from './integrations/media-urls.js';
+import { createMediaUrls } from './integrations/media-urls.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { isPrivateKey } from '../models/rules/storage-url.js';
 import { closeWhenBodyUnread, detectLang, apiNotFound, errorHandler, staticFiles, staticHeaders, whenAcceptsEncoding, whenHasBody } from './lib/http.js';
@@ -18,36 +14,14 @@ import { refuseUnsafeInput } from './lib/safe-input.js';
 import { stripeWebhookRoutes } from './routes/subscriptions.routes.js';
 import { loadCaller } from './auth/sessions.js';
 import { csrfGuard } from './auth/csrf.js';
-import { createDeviceTokens, type DeviceTokens } from './auth/device.js';
+import { createDeviceTokens } from './auth/device.js';
 import { mountProbes, readinessOf } from './routes/health.routes.js';
-import type { Readiness } from './lib/readiness.js';
 import './auth/caller.js';
 import { attachRequestLogger, requestLog, requestTracker, type TrustFn } from './lib/request-log.js';
 import { metricsHandler } from './lib/metrics.js';
+import type { AppDeps, FrontendMount } from './deps.js';
 import { publishQueueDepths } from './jobs/index.js';
-import { createPublicCache, type PublicCache } from './lib/public-cache.js';
-
-export interface AppDeps {
-  settings: Settings;
-  storage: Storage;
-  mailer: Mailer;
-  logger: Logger;
-  /** The time now; tests pass a fixed clock. */
-  clock: () => Date;
-  /** What /readyz checks; api/server.ts keeps it to turn the node unready when it stops. */
-  readiness?: Readiness;
-  /** Signs and verifies private media addresses; createApp makes it from the settings when absent. */
-  media?: MediaUrls;
-  /** Anonymous public reads kept in memory (PUBLIC_CACHE_MS); createApp makes it when absent. */
-  publicCache?: PublicCache;
-  /** Signs and reads sign-in device tokens (decision 220); createApp makes it when absent. */
-  devices?: DeviceTokens;
-}
-
-export interface FrontendMount {
-  /** Mounted after /apis: the console under /admin and the Remix portal for every other path. */
-  (app: Express, deps: AppDeps): void;
-}
+import { createPublicCache } from './lib/public-cache.js';
 
 // The request log, request ids and request metrics live in lib/request-log.ts (decisions 032, 105, 106).
 export { requestLog } from './lib/request-log.js';

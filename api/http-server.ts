@@ -1,5 +1,5 @@
 // The HTTP server around the Express app, with the time limits that keep a slow or stalled
-// client from holding a socket (docs/decisions/097-http-timeouts.md). api/server.ts and the
+// client from holding a socket (docs/decisions/097-http-timeouts.md). scripts/server.ts and the
 // tests create their servers here, so the limits tested are the limits served.
 import http from 'node:http';
 import type { RequestListener } from 'node:http';

@@ -1,4 +1,4 @@
-// The durable job queue's table (api/jobs/queue.ts): one row per job, claimed by a worker with a
+// The durable job queue's table (api/lib/job-queue.ts): one row per job, claimed by a worker with a
 // lease. docs/decisions/125-durable-job-queue.md.
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 

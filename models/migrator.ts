@@ -1,7 +1,7 @@
 // Runs the numbered migrations in models/migrations/ with umzug; the same files on SQLite and MariaDB.
 // Applied names are kept in the SequelizeMeta table, so running again is a no-op.
 import { Umzug, SequelizeStorage } from 'umzug';
-import type { QueryInterface, Sequelize } from 'sequelize';
+import type { Sequelize } from 'sequelize';
 import * as m001 from './migrations/001-initial-schema.js';
 import * as m002 from './migrations/002-sessions.js';
 import * as m003 from './migrations/003-auth-throttle.js';
@@ -22,9 +22,7 @@ import * as m020 from './migrations/020-offer-candidates-paging.js';
 import * as m025 from './migrations/025-boost-period.js';
 import * as m029 from './migrations/029-meetings.js';
 import { utf8mb4Tables } from './charset.js';
-
-export type MigrationContext = { context: QueryInterface };
-type Migration = { up: (ctx: MigrationContext) => Promise<void>; down: (ctx: MigrationContext) => Promise<void> };
+import type { Migration } from './migrations/context.js';
 
 /** Every migration, in order. A new one is a new file and a new line here. */
 export const migrations: Array<[string, Migration]> = [

@@ -11,7 +11,7 @@ import { User } from './user.model.js';
 import { Offer } from './offer.model.js';
 import { sqlDate, type Dialect } from './columns.js';
 // A cycle (index.ts installs these hooks), used only at run time.
-import { transaction } from './index.js';
+import { transaction } from './transaction.js';
 
 /** Shortest stored prefix; a shorter word is stored (and searched) whole. */
 export const TOKEN_MIN = 3;

@@ -1,9 +1,9 @@
 // Users of every profile, their contact and close history, plan limits and manager-recruiter links.
 import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 import { jsonText } from './columns.js';
+import { PROFILES, type Profile } from './rules/profiles.js';
 
-export const PROFILES = ['candidate', 'recruiter', 'manager', 'landing'] as const;
-export type Profile = (typeof PROFILES)[number];
+export { PROFILES, type Profile };
 export const USER_PLANS = ['free', 'aplan', 'bplan', 'custom'] as const;
 export type UserPlan = (typeof USER_PLANS)[number];
 export const CONTACT_ACTIONS = ['sms', 'email', 'voice_msg', 'no_response', 'will_postulate'] as const;

@@ -39,8 +39,8 @@ export const TARGETS: Target[] = [
     id: 'server',
     name: 'server',
     output: 'build/server/index.js',
-    // Everything api/server.ts imports of ours (the portal's server side included), and the build itself.
-    sources: ['api', 'config', 'models', 'seeders', 'portal/server', 'portal/app', 'package.json', 'tsconfig.json', 'scripts/build-server.ts'],
+    // Everything scripts/server.ts imports of ours (the portal's server side included), and the build itself (scripts/).
+    sources: ['api', 'config', 'models', 'seeders', 'portal/server', 'portal/app', 'package.json', 'tsconfig.json', 'scripts'],
     script: 'build:server',
   },
 ];

@@ -1,4 +1,4 @@
-// Compiles the server (api/server.ts and everything of ours it imports) to one JavaScript file,
+// Compiles the server (scripts/server.ts and everything of ours it imports) to one JavaScript file,
 // build/server/index.js, with esbuild: `npm start` then runs plain Node instead of TypeScript
 // through tsx (docs/decisions/100-compiled-server.md). Packages stay outside the bundle, loaded
 // from node_modules as usual; the portal's own build is imported at run time, as before.
@@ -45,7 +45,7 @@ const importMetaPaths: Plugin = {
 export async function buildServer(): Promise<void> {
   await build({
     absWorkingDir: ROOT,
-    entryPoints: ['api/server.ts'],
+    entryPoints: ['scripts/server.ts'],
     outfile: SERVER_OUT,
     bundle: true,
     platform: 'node',

@@ -296,9 +296,20 @@ function boosters(key: DemoUserKey, left: number): { av_boost: number; used_boos
   return { av_boost: left, used_boost: used, total_boost: left + used };
 }
 
-async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number, hash: string, stories: Set<string>, cvSizes: Map<number, number>, keys: DemoKeys): Promise<void> {
-  const o = { transaction: t };
+/** What every part of the demo is written with: one transaction, the clock, the shared password hash,
+ *  the story clips copied, the CV sizes and the storage keys. */
+interface DemoRun {
+  o: { transaction: Transaction };
+  ago: (ms: number) => Date;
+  now: number;
+  hash: string;
+  stories: Set<string>;
+  cvSizes: Map<number, number>;
+  keys: DemoKeys;
+}
 
+/** The demo's the accounts, the managers' lists, a plan limit, the contact and closing history. */
+async function insertPeople({ o, ago, hash }: DemoRun): Promise<void> {
   await User.bulkCreate(
     USERS.map((u) => {
       const created = ago(u.age);
@@ -348,7 +359,10 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
     CLOSE_EVENTS.map((e) => ({ id: e.id, user_id: uid(e.user), actor_id: uid('admin'), at: ago(e.age) })),
     o,
   );
+}
 
+/** The demo's the shops and the offer templates. */
+async function insertShopsAndTemplates({ o, ago, now }: DemoRun): Promise<void> {
   await Shop.bulkCreate(
     SHOPS.map((s) => ({
       id: s.id,
@@ -400,7 +414,10 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
     })),
     o,
   );
+}
 
+/** The demo's the offers and their questions. */
+async function insertOffers({ o, ago, now }: DemoRun): Promise<void> {
   await Offer.bulkCreate(
     OFFERS.map((x) => {
       const job = JOBS[x.job];
@@ -447,7 +464,10 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
     OFFERS.flatMap((x) => QUESTIONS.slice(0, x.questions).map((question, i) => ({ id: ++questionId, offer_id: x.id, qid: `q${i + 1}`, position: i + 1, question }))),
     o,
   );
+}
 
+/** The demo's the applications, their CVs, answers and wishlists. */
+async function insertApplications({ o, ago, stories, cvSizes, keys }: DemoRun): Promise<void> {
   await Application.bulkCreate(
     APPLICATIONS.map((a) => {
       const offer = offerBy.get(a.offer)!;
@@ -508,7 +528,10 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
     WISHLIST.map((w) => ({ id: w.id, candidate_id: uid(w.candidate), offer_id: offerBy.get(w.offer)!.id, state: w.state, added_at: ago(w.age), updated_at: ago(w.age) })),
     o,
   );
+}
 
+/** The demo's the landing pages and the leads they collected. */
+async function insertLeads({ o, ago }: DemoRun): Promise<void> {
   await LandingInterest.bulkCreate(
     LANDING_INTERESTS.map((l) => ({
       id: l.id,
@@ -536,7 +559,10 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
     LANDINGS.map((l) => ({ ...l, company_hash: l.name, created_at: ago(90 * DAY), updated_at: ago(90 * DAY) })),
     o,
   );
+}
 
+/** The demo's share link, its views and the feedback left on it. */
+async function insertSharing({ o, ago }: DemoRun): Promise<void> {
   const share = APPLICATIONS[0];
   await ShareLink.bulkCreate(
     [{ id: 1, share_id: DEMO_SHARE_ID, application_id: share.id, shared_by_id: uid('recruiter'), views: 3, max_views: 50, created_at: ago(3 * DAY), updated_at: ago(1 * DAY) }],
@@ -561,7 +587,10 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
     ],
     o,
   );
+}
 
+/** The demo's wizard draft. */
+async function insertDrafts({ o, ago }: DemoRun): Promise<void> {
   await DraftOffer.bulkCreate(
     [
       {
@@ -585,7 +614,10 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
     ],
     o,
   );
+}
 
+/** The demo's the paid subscription and its seat. */
+async function insertSubscriptions({ o, ago, now }: DemoRun): Promise<void> {
   await Subscription.bulkCreate(
     [
       {
@@ -615,6 +647,11 @@ async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number
     ],
     o,
   );
+}
+
+async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number, hash: string, stories: Set<string>, cvSizes: Map<number, number>, keys: DemoKeys): Promise<void> {
+  const run: DemoRun = { o: { transaction: t }, ago, now, hash, stories, cvSizes, keys };
+  for (const part of [insertPeople, insertShopsAndTemplates, insertOffers, insertApplications, insertLeads, insertSharing, insertDrafts, insertSubscriptions]) await part(run);
   // The counters come from the rows just written, by their one definition.
   await recountUsers(
     USERS.map((u) => uid(u.key)),

@@ -9,7 +9,7 @@ import { loadSettingsOrExit } from '../../config/settings.js';
 import { openDatabase } from '../../models/boot.js';
 import { createStorage } from '../integrations/storage.js';
 import { createMailer } from '../integrations/mail.js';
-import { claim, complete, enqueueRecurring, fail } from '../jobs/queue.js';
+import { claim, complete, enqueueRecurring, fail } from '../lib/job-queue.js';
 import { LIFECYCLE_QUEUE, LIFECYCLE_RECURRING, runLifecycleJob } from '../jobs/lifecycle.js';
 import { LIFECYCLE_SWEEPS } from '../services/lifecycle.service.js';
 

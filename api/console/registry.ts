@@ -1,17 +1,17 @@
-// The server parts of the resources that need one (models/resources/<name>/server.ts); every other
-// resource is served from its declaration alone.
+// The server parts of the resources that need one (api/console/parts/<name>.ts), registered here by
+// resource name; every other resource is served from its declaration alone.
 import { RESOURCES } from '../../models/resources/index.js';
-import { usersServer } from '../../models/resources/users/server.js';
-import { offersServer } from '../../models/resources/offers/server.js';
-import { landingsServer } from '../../models/resources/landings/server.js';
-import { wishlistsServer } from '../../models/resources/wishlists/server.js';
-import { applicationsServer } from '../../models/resources/applications/server.js';
-import { customLandingsServer } from '../../models/resources/custom-landings/server.js';
-import { shopsServer } from '../../models/resources/shops/server.js';
-import { managerOffersServer } from '../../models/resources/manager-offers/server.js';
-import { offerApplicationsServer } from '../../models/resources/offer-applications/server.js';
-import { jobsServer } from '../../models/resources/jobs/server.js';
-import { subscriptionsServer } from '../../models/resources/subscriptions/server.js';
+import { usersServer } from './parts/users.js';
+import { offersServer } from './parts/offers.js';
+import { landingsServer } from './parts/landings.js';
+import { wishlistsServer } from './parts/wishlists.js';
+import { applicationsServer } from './parts/applications.js';
+import { customLandingsServer } from './parts/custom-landings.js';
+import { shopsServer } from './parts/shops.js';
+import { managerOffersServer } from './parts/manager-offers.js';
+import { offerApplicationsServer } from './parts/offer-applications.js';
+import { jobsServer } from './parts/jobs.js';
+import { subscriptionsServer } from './parts/subscriptions.js';
 import { planOf } from './read.js';
 import type { ServerPart } from './types.js';
 

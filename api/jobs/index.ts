@@ -1,5 +1,6 @@
-// Every queued job of the product, and the workers that run them: inside `npm start` (unless
-// JOBS_WORKER=0) and in `npm run worker` (api/worker.ts). docs/decisions/125-durable-job-queue.md.
+// The job registry: every queued job of the product (what each name does, run by the engine in
+// api/lib/job-queue.ts), and the workers that run them: inside `npm start` (unless JOBS_WORKER=0)
+// and in `npm run worker` (scripts/worker.ts). docs/decisions/125-durable-job-queue.md.
 import type { Logger } from 'pino';
 import type { Settings } from '../../config/settings.js';
 import type { Storage } from '../integrations/storage.js';
@@ -7,7 +8,7 @@ import type { Mailer } from '../integrations/mail.js';
 import { createSms, type SmsSender } from '../integrations/sms.js';
 import { ffmpegPath } from '../integrations/ffmpeg.js';
 import { registerQueueDepth } from '../lib/metrics.js';
-import { defineJob, enqueue, purgeDoneJobs, queueDepth, releaseUniqueKey, startWorker, type RecurringTask, type Worker } from './queue.js';
+import { defineJob, enqueue, purgeDoneJobs, queueDepth, releaseUniqueKey, startWorker, type RecurringTask, type Worker } from '../lib/job-queue.js';
 import { purgeUnreferencedUploads } from './upload-cleanup.js';
 import {
   COMPLETE_MAIL_JOB,

@@ -6,7 +6,7 @@ import type { Settings } from '../../config/settings.js';
 import type { Storage } from '../integrations/storage.js';
 import type { Mailer } from '../integrations/mail.js';
 import type { Logger } from 'pino';
-import type { RecurringTask } from './queue.js';
+import type { RecurringTask } from '../lib/job-queue.js';
 import { LIFECYCLE_SWEEPS, runSweep, type LifecycleSweep, type SweepResult } from '../services/lifecycle.service.js';
 
 export const LIFECYCLE_QUEUE = 'lifecycle';

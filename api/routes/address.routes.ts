@@ -3,7 +3,7 @@
 // The offer wizard's link holder, who may have no account, shows the draft's edition token
 // instead (?edition_token=, decision 172), as the logo upload does, until the draft is published.
 import { Router, type RequestHandler } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
 import { requireUser } from '../auth/guards.js';
 import { forbidden, unauthorized } from '../lib/errors.js';

@@ -1,6 +1,6 @@
 // Staff: create a recruiter (back-office.md sections 2 and 5).
 import { Router } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { requireAdmin } from '../auth/guards.js';
 import { createRecruiter } from '../services/recruiters.service.js';
 import { publicUser } from '../services/auth.service.js';

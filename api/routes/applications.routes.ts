@@ -3,7 +3,7 @@
 // GET /apis/application/{job_code}/{candidate_sub} (one candidate with answers and feedback) and
 // POST /apis/application/{job_code}/{candidate_sub} (the move between states, section 4).
 import { Router, type RequestHandler } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
 import { requireUser } from '../auth/guards.js';
 import { dashboardApplications, moveApplication, offerApplication, offerApplications, type DashboardQuery } from '../services/manager-applications.service.js';

@@ -1,7 +1,7 @@
 // Sign-in, sign-out, the current user, profile edits and password reset (HTTP only; rules in
 // api/services/auth.service.ts).
 import { Router } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
 import { t } from '../../config/i18n/index.js';
 import { requireUser } from '../auth/guards.js';

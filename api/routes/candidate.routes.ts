@@ -9,7 +9,7 @@ import { Router, type RequestHandler } from 'express';
 import { Server as TusServer } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import type { KvStore, Upload } from '@tus/utils';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { AnswerUpload, type User } from '../../models/index.js';
 import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES } from '../../models/rules/video.js';
 import { AppError, invalid, unauthorized } from '../lib/errors.js';

@@ -1,7 +1,7 @@
 // GET /apis/config/{lang}: the reference lists of the offer forms. The JSON of each language is
 // built once; clients revalidate with If-None-Match and get 304 while the lists are unchanged.
 import { Router, type Request, type Response } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { referenceJson } from '../../config/reference/index.js';
 import { keepPublic } from '../lib/public-cache.js';
 

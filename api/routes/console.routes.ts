@@ -3,7 +3,7 @@
 // back-office.md section 7 (DELETE /apis/delete-user, GET /apis/job-interest, GET /apis/offer),
 // which call the same services.
 import { Router, type Request, type Response } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { boundSequelize } from '../../models/index.js';
 import { resourceByName, type ResourceDecl } from '../../models/resources/index.js';
 import { AppError, forbidden, invalid } from '../lib/errors.js';

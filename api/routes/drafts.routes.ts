@@ -2,7 +2,7 @@
 // edition token; creating one needs a signed-in recruiter or manager. Once published, the token
 // still reads the draft but saving or publishing again answers 409 draft_published (decision 190).
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { AppError } from '../lib/errors.js';
 import { isMessageKey, t } from '../../config/i18n/index.js';
 import { validate } from '../lib/validate.js';

@@ -2,7 +2,7 @@
 // (docs/decisions/092-health-livez-readyz.md). None of them is cached.
 import { Router, type Express } from 'express';
 import type { Logger } from 'pino';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { boundSequelize } from '../../models/index.js';
 import { t } from '../../config/i18n/index.js';
 import { Readiness } from '../lib/readiness.js';

@@ -1,7 +1,7 @@
 // Every /apis route group, in one list. A new group is a new file and a new line here; each group
 // is entered only for the first path segments of its routes (lib/route-groups.ts).
 import { Router } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { enteredByFirstSegment } from '../lib/route-groups.js';
 import { healthRoutes } from './health.routes.js';
 import { consoleRoutes } from './console.routes.js';

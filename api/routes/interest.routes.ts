@@ -1,6 +1,6 @@
 // POST /apis/submit-interest: the web application form and the landing lead (public-web.md section 7).
 import { Router, type RequestHandler } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { successFalseOnError } from '../lib/http.js';
 import { t } from '../../config/i18n/index.js';
 import { validate } from '../lib/validate.js';

@@ -1,6 +1,6 @@
 // GET /apis/landing-config/{customer} (public-web.md section 7).
 import { Router, type RequestHandler } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { successFalseOnError } from '../lib/http.js';
 import { getLandingConfig } from '../services/landing.service.js';
 

@@ -3,7 +3,7 @@
 // lastname) and POST /apis/console/landings/resend, the bulk resend of the leads a console filter
 // selects. The lead card's button is the declared console action `resend` (models/resources/landings).
 import { Router, type Request, type Response } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { requireAdmin } from '../auth/guards.js';
 import { validate } from '../lib/validate.js';
 import { invalid } from '../lib/errors.js';

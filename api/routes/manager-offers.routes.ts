@@ -2,7 +2,7 @@
 // per call, managers), POST /apis/offer/{job_code} (active toggle or shop name) and POST
 // /apis/boost-offer (the offer's recruiter, their managers, staff).
 import { Router } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
 import { requireManager, requireUser } from '../auth/guards.js';
 import { boostOffer, createManagerOffer, updateManagerOffer } from '../services/manager-offers.service.js';

@@ -2,7 +2,7 @@
 // /apis/shops and /apis/subscription. Managers (and staff) only, each scoped to the caller's company;
 // the fields are checked by the console declarations of templates and shops, written by the same services.
 import { Router } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
 import { requireManager, requireUser } from '../auth/guards.js';
 import { managerHome, managerMe, managerUser } from '../services/manager.service.js';

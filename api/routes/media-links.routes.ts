@@ -2,7 +2,7 @@
 // story videos, for those who may see them (api/services/media.service.ts), and
 // GET /apis/applications/:application_id/feedback: the outside reviewers' votes and comments.
 import { Router } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { applicationFeedback, applicationMedia } from '../services/media.service.js';
 
 export function mediaLinksRoutes(deps: AppDeps): Router {

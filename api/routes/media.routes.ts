@@ -5,7 +5,7 @@
 // leaves the page's origin (docs/decisions/086-s3-storage.md).
 import { Router, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { MediaUrls } from '../integrations/media-urls.js';
 import { assertSafeKey, type ByteRange } from '../integrations/storage.js';
 import { ShareLink } from '../../models/index.js';

@@ -5,7 +5,7 @@
 // /apis/meeting-invite/{recruiter}/{candidate}: send the link now or schedule the call (POST), the
 // calls to come (GET), cancel one (DELETE .../{id}); docs/decisions/290-meeting-invitations.md.
 import { Router, type RequestHandler } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
 import { forbidden } from '../lib/errors.js';
 import { ownOrigins } from '../auth/csrf.js';

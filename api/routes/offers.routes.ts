@@ -1,7 +1,7 @@
 // GET /apis/list-offers/{job_code}: the public offer (anonymous). The body is the offer itself
 // (docs/decisions/011-public-offer-response.md).
 import { Router } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { getPublicOffer } from '../services/offers.service.js';
 import { keepPublic } from '../lib/public-cache.js';
 

@@ -3,7 +3,7 @@
 //   POST /apis/privacy/delete   { "confirm": true }: deletes their account, files at once
 // Both act on the caller only: there is no id to name someone else.
 import { Router, type RequestHandler } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { requireUser } from '../auth/guards.js';
 import { validate } from '../lib/validate.js';
 import { clearSessionCookie } from '../auth/sessions.js';

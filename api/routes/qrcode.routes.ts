@@ -2,7 +2,7 @@
 // usable as an <img src>; without it, JSON naming the encoded address and the image's address.
 // See docs/decisions/023-qrcode-redirect.md.
 import { Router } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
 import { qrPng } from '../services/qrcode.service.js';
 import { qrcodeQuerySchema, type QrcodeQuery } from '../services/qrcode.schema.js';

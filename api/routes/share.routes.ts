@@ -2,7 +2,7 @@
 // POST /apis/share-apply with share_id/view_id is a reviewer's feedback (anonymous); with
 // recruiter_id, job_code and candidate_id it is a signed-in recruiter asking for the link.
 import { Router, type RequestHandler } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { invalid, unauthorized } from '../lib/errors.js';
 import { validate } from '../lib/validate.js';
 import { t } from '../../config/i18n/index.js';

@@ -2,7 +2,7 @@
 // and the assertion consumer. Rules in api/services/sso.service.ts; settings in api/auth/saml.ts.
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import passport from 'passport';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
 import { ssoIdentifierSchema, type SsoIdentifierInput } from '../services/sso.schema.js';
 import { AppError, invalid } from '../lib/errors.js';

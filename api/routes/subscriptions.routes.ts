@@ -2,7 +2,7 @@
 // hpid_register, plus checkout, which opens Stripe Checkout), the seats of a subscription, and
 // Stripe's webhook. Rules: api/services/subscriptions.service.ts; decisions 144 to 147.
 import express, { Router, type RequestHandler } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { requireUser } from '../auth/guards.js';
 import { LIMITS, limitWrites } from '../auth/throttle.js';
 import { validate } from '../lib/validate.js';

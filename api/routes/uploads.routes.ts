@@ -2,7 +2,7 @@
 // POST /apis/upload/image (signed in, or the wizard's edition_token); multipart field "file".
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { AppError, invalid } from '../lib/errors.js';
 import { MAX_UPLOAD_BYTES, storeUpload } from '../services/uploads.service.js';
 import type { UploadKind } from '../../models/index.js';

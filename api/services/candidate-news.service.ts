@@ -12,7 +12,7 @@ import { readDate } from '../../models/rules/dates.js';
 import { sqlDate } from '../../models/columns.js';
 import { t as translate, normalizeLang, withLang } from '../../config/i18n/index.js';
 import type { Mailer } from '../integrations/mail.js';
-import { enqueue } from '../jobs/queue.js';
+import { enqueue } from '../lib/job-queue.js';
 import { CounterChanges } from './user-counters.service.js';
 import { audit } from './audit.service.js';
 

@@ -11,7 +11,7 @@ import { normalizeEmail } from '../../models/rules/email.js';
 import { nameForMessage } from '../../models/rules/person-name.js';
 import { LIMITS, forget, record, take } from '../auth/throttle.js';
 import { t as translate, normalizeLang, type Lang } from '../../config/i18n/index.js';
-import { enqueue, enqueueMany } from '../jobs/queue.js';
+import { enqueue, enqueueMany } from '../lib/job-queue.js';
 import { conflict, invalid, notFound } from '../lib/errors.js';
 import type { Mailer } from '../integrations/mail.js';
 import type { SmsSender } from '../integrations/sms.js';

@@ -2,8 +2,7 @@
 // dashboard (api/routes/applications.routes.ts). Browser-safe (zod/mini).
 import * as z from 'zod/mini';
 import { text } from '../../models/rules/text.js';
-import { RECRUITER_STATES } from '../../models/application.model.js';
-import { DASHBOARD_COLUMNS, TABS } from '../../models/rules/recruiter-states.js';
+import { DASHBOARD_COLUMNS, RECRUITER_STATES, TABS } from '../../models/rules/recruiter-states.js';
 
 type TabName = keyof typeof TABS;
 

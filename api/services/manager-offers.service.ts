@@ -18,7 +18,7 @@ import { freeJobCode, isJobCodeCollision, withJobCodeRetry } from './job-codes.j
 import { recountUsers } from './user-counters.service.js';
 import { scopedOffer } from './manager-applications.service.js';
 import { audit } from './audit.service.js';
-import { enqueue } from '../jobs/queue.js';
+import { enqueue } from '../lib/job-queue.js';
 import { boostEndsAt, isBoostedAt } from '../../models/rules/boost.js';
 import type { BulkOfferInput, OfferUpdateInput } from './manager-offers.schema.js';
 

@@ -12,7 +12,7 @@ import { formDate } from '../../models/rules/dates.js';
 import { MEETING_MAX_AHEAD_DAYS, MEETING_REMINDER_BEFORE_MS, meetingRoomPath } from '../../models/rules/meeting.js';
 import { t, normalizeLang, type Lang } from '../../config/i18n/index.js';
 import { LIMITS, spend } from '../auth/throttle.js';
-import { enqueue } from '../jobs/queue.js';
+import { enqueue } from '../lib/job-queue.js';
 import { conflict, forbidden, invalid, notFound } from '../lib/errors.js';
 import type { Mailer } from '../integrations/mail.js';
 import type { SmsSender } from '../integrations/sms.js';

@@ -1,5 +1,5 @@
 // Shops of a manager's company (back-office.md sections 3 and 5), for the console resource `shops`
-// (models/resources/shops/server.ts) and the REST calls /apis/shops alike. The declaration checks
+// (api/console/parts/shops.ts) and the REST calls /apis/shops alike. The declaration checks
 // the fields (name, street, zip code, city required: "fill all required fields"); this service adds
 // the manager-area rule: the shop's recruiter is the manager or one of their recruiters (another
 // account answers shop_recruiter_not_available, the spec's "new user not yet available").

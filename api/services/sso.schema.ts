@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX } from '../../models/rules/email.js';
 import { absentIfBlank, coded, text } from '../../models/rules/text.js';
-import { PROFILES } from '../../models/user.model.js';
+import { PROFILES } from '../../models/rules/profiles.js';
 
 /** The profiles a provider may give new accounts (not the landing pages' technical profile). */
 const SSO_PROFILES = PROFILES.filter((p) => p !== 'landing');

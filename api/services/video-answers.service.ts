@@ -15,7 +15,7 @@ import { AppError, conflict, forbidden, notFound, unauthorized } from '../lib/er
 import type { Storage } from '../integrations/storage.js';
 import type { Mailer } from '../integrations/mail.js';
 import { probe, transcodeToHls } from '../integrations/ffmpeg.js';
-import { enqueue, type JobContext } from '../jobs/queue.js';
+import { enqueue, type JobContext } from '../lib/job-queue.js';
 import { CounterChanges, counted, setWishlistState } from './user-counters.service.js';
 import { scheduleConfirmation } from './candidate-news.service.js';
 import { t as translate, DEFAULT_LANG, isLang, type Lang } from '../../config/i18n/index.js';

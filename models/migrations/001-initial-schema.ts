@@ -1,7 +1,7 @@
 // The first schema: every entity of both specifications. Frozen once released: later changes
 // go in new numbered files. See docs/decisions/001-data-model.md for the Pk/Sk mapping.
 import { DataTypes, type QueryInterface } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 
 const { STRING, INTEGER, BOOLEAN, TEXT, DATE, DATEONLY, DOUBLE } = DataTypes;
 

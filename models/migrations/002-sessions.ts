@@ -1,6 +1,6 @@
 // Sessions live in the database so several server processes share them.
 import { DataTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 
 export async function up({ context: qi }: MigrationContext): Promise<void> {
   await qi.createTable('sessions', {

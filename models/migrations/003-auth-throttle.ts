@@ -1,7 +1,7 @@
 // Sign-in and password-reset throttling: one row per attempt, counted over a sliding window.
 // Rows live in the database so that every server process sees the same counters.
 import { DataTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 
 export async function up({ context: qi }: MigrationContext): Promise<void> {
   await qi.createTable('auth_attempts', {

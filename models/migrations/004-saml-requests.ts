@@ -1,7 +1,7 @@
 // SAML AuthnRequest ids this server issued, so that an assertion is accepted only in response
 // to one of them, once (node-saml's validateInResponseTo: 'always'), whichever process answers.
 import { DataTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 
 export async function up({ context: qi }: MigrationContext): Promise<void> {
   await qi.createTable('saml_requests', {

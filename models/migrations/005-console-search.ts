@@ -1,7 +1,7 @@
 // Indexes the staff console lists need at a million users (docs/decisions/061-console-lists-at-scale.md):
 // text search without scanning (FULLTEXT on MariaDB, an FTS5 table kept by triggers on SQLite),
 // a covering index for the users list filters and counts, and lead/offer search indexes.
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 
 const FTS = {
   users: { columns: ['email', 'name', 'phone'], rowid: 'rowid' },

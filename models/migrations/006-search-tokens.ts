@@ -2,7 +2,7 @@
 // pending-wishlist counter the wishlist view filters on. The token rows of existing users and
 // offers are written here, in batches (minutes at a million users, once).
 import { DataTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 import { OFFER_SEARCH, USER_SEARCH, WORDS_MAX, backfill } from '../search-index.js';
 import { addFullText, dropFullText } from './005-console-search.js';
 

@@ -2,7 +2,7 @@
 // account, no longer the typed company name (docs/decisions/076-landing-ownership.md): existing
 // offers are rewritten by the rule of models/rules/company.ts. Down restores the old rule.
 import { QueryTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 import { companyNameFor, type CompanyAccount } from '../rules/company.js';
 
 export async function up({ context: qi }: MigrationContext): Promise<void> {

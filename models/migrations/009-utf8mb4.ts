@@ -4,7 +4,7 @@
 // New tables get utf8mb4 from models/migrator.ts. SQLite stores UTF-8 already: nothing to do.
 // Down does nothing: converting back could lose characters latin1 cannot hold.
 import { QueryTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 import { MYSQL_CHARSET, MYSQL_COLLATION, convertTables } from '../charset.js';
 
 export async function up({ context: qi }: MigrationContext): Promise<void> {

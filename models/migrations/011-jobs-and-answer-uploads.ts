@@ -1,7 +1,7 @@
 // Issue 12: the durable job queue (jobs) and the tus uploads of video answers (answer_uploads).
 // docs/decisions/125-durable-job-queue.md and 126-tus-answer-uploads.md.
 import { DataTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 
 export async function up({ context: qi }: MigrationContext): Promise<void> {
   await qi.createTable('jobs', {

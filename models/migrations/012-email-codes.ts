@@ -1,7 +1,7 @@
 // One-time e-mail codes: a candidate proves they own an address before recording answers
 // (docs/decisions/135-email-code-sign-in.md). Only a hash of the code is kept.
 import { DataTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 
 export async function up({ context: qi }: MigrationContext): Promise<void> {
   await qi.createTable('email_codes', {

@@ -3,7 +3,7 @@
 // /portal/franchise_demo); the Stripe events already applied, keyed by the event id so that a
 // redelivered event is applied once; Stripe's customer and subscription ids on a subscription.
 import { DataTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 
 const { STRING, INTEGER, BOOLEAN, DATE } = DataTypes;
 

@@ -3,7 +3,7 @@
 // the reach at read time (decision 113). Filled here from the applications by the one definition
 // (api/services/user-counters.service.ts recountOffersSql); indexes serve the sorts per recruiter.
 import { DataTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 
 const COUNTERS = ['new_count', 'view_count', 'todo_count', 'shortlist_count', 'to_recruit_count', 'active_count', 'candidates_count', 'reco_count'] as const;
 const { INTEGER } = DataTypes;

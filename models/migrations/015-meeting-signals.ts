@@ -2,7 +2,7 @@
 // WebRTC call's offers, answers and ICE candidates go through the database, so the two browsers
 // may be served by different nodes behind the balancer.
 import { DataTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 
 export async function up({ context: qi }: MigrationContext): Promise<void> {
   await qi.createTable('meeting_signals', {

@@ -2,7 +2,7 @@
 // (the message is written in it) and when the current resend was asked for (a resend stuck
 // "in progress" because its worker died may be asked again after a while, decision 165).
 import { DataTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 
 export async function up({ context: qi }: MigrationContext): Promise<void> {
   await qi.addColumn('landing_interests', 'lang', { type: DataTypes.STRING(5), allowNull: true });

@@ -3,7 +3,7 @@
 // keeps the time of the warning (inactivity_warned_at) so that it is deleted 30 days later only if
 // it stayed inactive since.
 import { DataTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 
 export async function up({ context: qi }: MigrationContext): Promise<void> {
   await qi.addColumn('application_answers', 'expired_at', { type: DataTypes.DATE(3), allowNull: true });

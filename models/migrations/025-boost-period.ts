@@ -2,7 +2,7 @@
 // ends, the account how many days its boosts last (null: 7). Offers boosted before this migration
 // end 7 days after their boost (or 7 days from now when its date is unknown).
 import { DataTypes, QueryTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 
 const DAY_MS = 24 * 3600_000;
 

@@ -2,7 +2,7 @@
 // sends the candidate the room's link now, or schedules a call (a time, an .ics invitation to both,
 // a reminder before). One row per invitation; the reminder is a queued job (api/jobs).
 import { DataTypes } from 'sequelize';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from './context.js';
 
 const { STRING, INTEGER, DATE } = DataTypes;
 

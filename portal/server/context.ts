@@ -1,7 +1,7 @@
 // What the portal's loaders and actions receive as `context`: the app's dependencies, the
 // server services they call in-process (one copy of the models, shared with /apis), the CSP
 // nonce of this response, the signed-in caller if any, and a per-request memo.
-import type { AppDeps } from '../../api/app.js';
+import type { AppDeps } from '../../api/deps.js';
 import type { Caller } from '../../api/auth/caller.js';
 import type { portalServices } from './services.js';
 

@@ -8,7 +8,7 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { ServerBuild } from '@remix-run/node';
 import { ROOT_DIR } from '../../config/settings.js';
-import type { FrontendMount } from '../../api/app.js';
+import type { FrontendMount } from '../../api/deps.js';
 import { staticFiles, staticHeaders } from '../../api/lib/http.js';
 import { writerOf } from '../../api/auth/throttle.js';
 import { portalWriteGuard } from '../../api/auth/csrf.js';

@@ -9,7 +9,7 @@ import { bearer } from '../helpers/auth.js';
 import { addToTeam, makeLanding, makeOffer, makeUser } from '../helpers/fixtures.js';
 import { Job, Offer, User } from '../../models/index.js';
 import { startJobs } from '../../api/jobs/index.js';
-import type { Worker } from '../../api/jobs/queue.js';
+import type { Worker } from '../../api/lib/job-queue.js';
 import { BOOST_END_JOB, endBoosts } from '../../api/services/manager-offers.service.js';
 
 const DAY = 24 * 3600_000;

@@ -11,7 +11,7 @@ import { bearer } from '../helpers/auth.js';
 import { makeApplication, makeOffer, makeUser } from '../helpers/fixtures.js';
 import { expectCountersTrue } from '../helpers/lifecycle.js';
 import { startJobs } from '../../api/jobs/index.js';
-import type { Worker } from '../../api/jobs/queue.js';
+import type { Worker } from '../../api/lib/job-queue.js';
 import { Application, Job, boundSequelize, transaction, type Offer, type User } from '../../models/index.js';
 import { completeIfAllReady } from '../../api/services/video-answers.service.js';
 import { REJECTED_MAIL_JOB, REJECT_JOB, rejectAllDue } from '../../api/services/candidate-news.service.js';

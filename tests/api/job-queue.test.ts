@@ -13,7 +13,7 @@ import { makeOffer, makeUser } from '../helpers/fixtures.js';
 import { bearer } from '../helpers/auth.js';
 import { makeVideo } from '../helpers/video.js';
 import { stopChild } from '../helpers/processes.js';
-import { BACKOFF_BASE_MS, claim, complete, defineJob, enqueue, enqueueRecurring, fail, renewLease, retryJob, startWorker } from '../../api/jobs/queue.js';
+import { BACKOFF_BASE_MS, claim, complete, defineJob, enqueue, enqueueRecurring, fail, renewLease, retryJob, startWorker } from '../../api/lib/job-queue.js';
 import { AnswerUpload, Job } from '../../models/index.js';
 import { ffmpegReadiness } from '../../api/integrations/ffmpeg.js';
 import { sourceKeyOf } from '../../api/services/video-answers.service.js';
@@ -209,7 +209,7 @@ describe('across processes', () => {
     };
     let stderr = '';
     const worker = (): ChildProcess => {
-      const child = spawn(TSX, ['api/worker.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const child = spawn(TSX, ['scripts/worker.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
       child.stderr!.on('data', (d) => (stderr += d));
       child.stdout!.on('data', (d) => (stderr += d));
       return child;
@@ -255,7 +255,7 @@ describe('ffmpeg missing', () => {
   it('is a clear error on /readyz’s check and stops `npm run worker` at start', async () => {
     const check = ffmpegReadiness({ video: { ffmpegPath: '/nonexistent/ffmpeg', x264Preset: 'veryfast', uploadDir: '' } });
     await expect(check()).rejects.toThrow(/ffmpeg cannot run at \/nonexistent\/ffmpeg/);
-    const child = spawn(TSX, ['api/worker.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: ctx.db.database.url, FFMPEG_PATH: '/nonexistent/ffmpeg' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(TSX, ['scripts/worker.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: ctx.db.database.url, FFMPEG_PATH: '/nonexistent/ffmpeg' }, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr!.on('data', (d) => (err += d));
     const code = await new Promise<number | null>((r) => child.on('exit', r));

@@ -27,9 +27,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-/** Runs the server's own start-up (api/server.ts, which `npm start` runs compiled) on this database. */
+/** Runs the server's own start-up (scripts/server.ts, which `npm start` runs compiled) on this database. */
 async function startServerOn(databaseUrl: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...START_ENV, DATABASE_URL: databaseUrl, PORT: String(await freePort()), HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

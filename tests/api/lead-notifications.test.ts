@@ -14,7 +14,7 @@ import { startTwilioDouble, type TwilioDouble } from '../helpers/twilio-double.j
 import { bearer } from '../helpers/auth.js';
 import { makeLanding, makeLead, makeOffer, makeUser } from '../helpers/fixtures.js';
 import { QUEUES, startJobs } from '../../api/jobs/index.js';
-import { startWorker as startQueueWorker, type Worker } from '../../api/jobs/queue.js';
+import { startWorker as startQueueWorker, type Worker } from '../../api/lib/job-queue.js';
 import { AuditEntry, AuthAttempt, Job, LandingInterest, type Offer, type User } from '../../models/index.js';
 import { LIMITS } from '../../api/auth/throttle.js';
 import { LEAD_NOTIF_JOB, MAX_BULK_RESEND, RESEND_COOLDOWN_MS } from '../../api/services/lead-notif.service.js';

@@ -12,7 +12,7 @@ import { parseMail } from '../helpers/mime.js';
 import { bearer } from '../helpers/auth.js';
 import { addToTeam, makeApplication, makeOffer, makeUser } from '../helpers/fixtures.js';
 import { startJobs } from '../../api/jobs/index.js';
-import type { Worker } from '../../api/jobs/queue.js';
+import type { Worker } from '../../api/lib/job-queue.js';
 import { Job, Meeting, type User } from '../../models/index.js';
 import { MEETING_MESSAGE_JOB } from '../../api/services/meeting-invites.service.js';
 import { buildIcs, foldLine } from '../../api/services/meeting-ics.js';

@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../helpers/app.js';
 import { dialect } from '../helpers/db.js';
 import { createApp } from '../../api/app.js';
 import { registerQueueDepth } from '../../api/lib/metrics.js';
-import { enqueue } from '../../api/jobs/queue.js';
+import { enqueue } from '../../api/lib/job-queue.js';
 import { QUEUES } from '../../api/jobs/index.js';
 import { VIDEO_QUEUE } from '../../api/services/video-answers.service.js';
 

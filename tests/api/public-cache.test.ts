@@ -1,6 +1,6 @@
 // The public read cache (api/lib/public-cache.ts, decision 151): anonymous reads of the public offer
 // and of the reference lists come from memory for PUBLIC_CACHE_MS, before the app, through the HTTP
-// server as api/server.ts builds it; they answer with the same headers and bytes (compressed as the
+// server as scripts/server.ts builds it; they answer with the same headers and bytes (compressed as the
 // app compressed them), their own request ids, log lines, metrics and 304s; a signed-in caller, a
 // successful write or the end of the TTL reads the database again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -15,7 +15,8 @@ import { createTestContext, type TestContext } from '../helpers/app.js';
 import { makeApplication, makeOffer, makeUser } from '../helpers/fixtures.js';
 import { bearer } from '../helpers/auth.js';
 import { userAudience } from '../../api/integrations/media-urls.js';
-import { createApp, type AppDeps } from '../../api/app.js';
+import { createApp } from '../../api/app.js';
+import type { AppDeps } from '../../api/deps.js';
 import { adminConsole } from '../../api/admin-console.js';
 
 const BUCKET = FAKE_S3_BUCKET;

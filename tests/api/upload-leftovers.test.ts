@@ -21,7 +21,7 @@ import { heldFfmpeg, makeVideo } from '../helpers/video.js';
 import * as tusSide from '../helpers/tus.js';
 import { createUpload, patchUpload, uploadIdOf, waitFor } from '../helpers/tus.js';
 import { startJobs } from '../../api/jobs/index.js';
-import { enqueue, type Worker } from '../../api/jobs/queue.js';
+import { enqueue, type Worker } from '../../api/lib/job-queue.js';
 import { runLifecycleJob } from '../../api/jobs/lifecycle.js';
 import { sourceKeyOf, storyKeyOf } from '../../api/services/video-answers.service.js';
 import { AnswerUpload, ApplicationAnswer, Job, Session, User, type Offer } from '../../models/index.js';

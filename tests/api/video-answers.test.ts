@@ -15,7 +15,7 @@ import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
 import { makeVideo } from '../helpers/video.js';
 import { createHttpServer } from '../../api/http-server.js';
 import { startJobs } from '../../api/jobs/index.js';
-import type { Worker } from '../../api/jobs/queue.js';
+import type { Worker } from '../../api/lib/job-queue.js';
 import { AnswerUpload, Application, User, WishlistEntry, type Offer } from '../../models/index.js';
 import { purgeAbandonedUploads, sourceKeyOf } from '../../api/services/video-answers.service.js';
 import { userAudience } from '../../api/integrations/media-urls.js';

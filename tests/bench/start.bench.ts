@@ -20,8 +20,8 @@ const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const WARM_PATHS = ['/apis/config/fr', '/candidate/offer/CAFE75', '/privacy'];
 
 const VARIANTS: Array<{ name: string; cmd: string[] }> = [
-  { name: 'tsx api/server.ts (before)', cmd: [path.join(ROOT, 'node_modules/.bin/tsx'), 'api/server.ts'] },
-  { name: 'node --import tsx api/server.ts', cmd: [process.execPath, '--import', 'tsx', 'api/server.ts'] },
+  { name: 'tsx scripts/server.ts (before)', cmd: [path.join(ROOT, 'node_modules/.bin/tsx'), 'scripts/server.ts'] },
+  { name: 'node --import tsx scripts/server.ts', cmd: [process.execPath, '--import', 'tsx', 'scripts/server.ts'] },
   { name: 'node build/server/index.js (after)', cmd: [process.execPath, ...COMPILED_SERVER] },
 ];
 

@@ -2,7 +2,7 @@
 // while an application is being sent. /readyz answers 503 during SHUTDOWN_DELAY_MS while other
 // requests are still served, the application in flight is answered 2xx and stored, and the process
 // exits 0. tests/api/graceful-stop.test.ts checks the same order on gracefulStop itself; this one
-// checks api/server.ts's wiring (signal, settings, database closed after the last request).
+// checks scripts/server.ts's wiring (signal, settings, database closed after the last request).
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

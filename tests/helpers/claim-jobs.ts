@@ -7,7 +7,7 @@
 import readline from 'node:readline';
 import { parseDatabaseUrl } from '../../config/settings.js';
 import { openDatabase } from '../../models/boot.js';
-import { claim, complete } from '../../api/jobs/queue.js';
+import { claim, complete } from '../../api/lib/job-queue.js';
 
 const [url, queue] = process.argv.slice(2);
 const sequelize = await openDatabase({ database: parseDatabaseUrl(url) });

@@ -46,7 +46,7 @@ export function serverCommand(): string[] {
 
 /** The command that runs `npm run db:<task>` (migrate, seed), the same way as serverCommand. */
 export function dbCommand(task: 'migrate' | 'seed'): string[] {
-  return [process.execPath, '--import', 'tsx', 'models/cli.ts', task];
+  return [process.execPath, '--import', 'tsx', 'scripts/db.ts', task];
 }
 
 export interface RunningServer {

@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TwilioCall, type LocalTrackLike, type RoomLike, type TwilioVideoModule } from '../../portal/app/lib/meeting/twilio.js';
-import type { CallEvents, LocalMedia, MeetingJoin, RemoteState } from '../../portal/app/lib/meeting/call.js';
+import type { CallEvents, LocalMedia, MeetingJoin, RemoteState } from '../../portal/app/lib/meeting/adapter.js';
 import { twilioVideoProvider } from '../../api/integrations/meeting.js';
 
 /** Node has no MediaStream: the smallest one the adapter needs. */

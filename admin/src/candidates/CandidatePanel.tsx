@@ -10,22 +10,9 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'react-admin';
 import { errorCode, getJson, postJson } from '../common/http.js';
 import { VideoCallButton } from './VideoCallDialog.js';
+import type { PanelCandidate, PanelView } from './panel.js';
 
 const StoryPanel = lazy(() => import('./StoryPanel.js'));
-
-export interface PanelCandidate {
-  /** The application's id (GET /apis/applications/:id/...). */
-  applicationId: number | string;
-  /** The candidate's user id, the offer's job code and its recruiter: what a share link names. */
-  candidateId: string;
-  jobCode: string;
-  recruiterId: string;
-  name: string;
-  email?: string | null;
-  phone?: string | null;
-}
-
-export type PanelView = 'story' | 'feedback';
 
 interface Media {
   cv: string | null;

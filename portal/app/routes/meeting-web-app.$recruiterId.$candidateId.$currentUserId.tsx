@@ -12,7 +12,8 @@ import { pageMeta } from '../lib/meta.js';
 import { format } from '../i18n/index.js';
 import { resolveLang } from '../lib/lang.server.js';
 import { meetingPageTexts, type MeetingPageTexts } from '../i18n/meeting-page.server.js';
-import { createCall, listCameras, type MeetingCall, type MeetingJoin, type RemoteState } from '../lib/meeting/call.js';
+import { createCall } from '../lib/meeting/call.js';
+import { listCameras, type MeetingCall, type MeetingJoin, type RemoteState } from '../lib/meeting/adapter.js';
 import { Identity } from '../components/apply/Identity.js';
 import { meetingRoomPath } from '../../../models/rules/meeting.js';
 

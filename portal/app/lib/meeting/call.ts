@@ -2,57 +2,7 @@
 // adapters. The page gets a MeetingCall from createCall() and never knows which provider runs:
 // the join answer's Meeting.Provider picks the adapter, loaded on demand (twilio-video only when
 // Twilio is configured, so the default page stays light).
-import type { MeetingJoin } from '../../../../api/services/meeting.service.js';
-
-export type { MeetingJoin };
-
-/** What the page shows of the other person. */
-export interface RemoteState {
-  /** The other person's media reaches us (the spec's presence 1) or not (0). */
-  connected: boolean;
-  /** Their microphone and camera flags, as they set them. */
-  audio: boolean;
-  video: boolean;
-}
-
-export interface CallEvents {
-  /** Our own camera and microphone, for the preview. */
-  local(stream: MediaStream): void;
-  /** The other person's media (null when it is gone). */
-  remote(stream: MediaStream | null): void;
-  state(state: RemoteState): void;
-  /** The call broke (signalling or provider): the message to show. */
-  failed(message: string | null): void;
-}
-
-export interface MeetingCall {
-  /** Takes the camera and microphone and joins; rejects when either fails. */
-  start(): Promise<void>;
-  setAudio(on: boolean): void;
-  setVideo(on: boolean): void;
-  /** Sends another camera's picture (deviceId from listCameras). */
-  switchCamera(deviceId: string): Promise<void>;
-  /** Leaves the room: the other side sees "disconnected". */
-  leave(): void;
-}
-
-/** Camera and microphone access, given to the adapters (tests replace it). */
-export interface LocalMedia {
-  getUserMedia(constraints: MediaStreamConstraints): Promise<MediaStream>;
-}
-
-export const browserMedia: LocalMedia = {
-  getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
-};
-
-/** The cameras of this device (labels only once access is granted). */
-export async function listCameras(): Promise<MediaDeviceInfo[]> {
-  if (!navigator.mediaDevices?.enumerateDevices) return [];
-  return (await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'videoinput');
-}
-
-/** The constraints of the first capture: a picture that fits a phone and a laptop. */
-export const CAPTURE: MediaStreamConstraints = { audio: true, video: { width: { ideal: 1280 }, height: { ideal: 720 } } };
+import { browserMedia, type CallEvents, type MeetingCall, type MeetingJoin } from './adapter.js';
 
 export async function createCall(join: MeetingJoin, events: CallEvents): Promise<MeetingCall> {
   if (join.Meeting.Provider === 'twilio') {

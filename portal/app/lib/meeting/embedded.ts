@@ -5,7 +5,7 @@
 //   the recruiter's page answers a candidate's 'hello' or 'here' with a fresh connection and an
 //   'offer'; the candidate answers with an 'answer'; both trickle 'ice' candidates; 'state' carries
 //   the microphone and camera flags; 'leave' ends the call for the other side.
-import { CAPTURE, type CallEvents, type LocalMedia, type MeetingCall, type MeetingJoin, type RemoteState } from './call.js';
+import { CAPTURE, type CallEvents, type LocalMedia, type MeetingCall, type MeetingJoin, type RemoteState } from './adapter.js';
 
 interface Signal {
   id: number;

@@ -2,7 +2,7 @@
 // answer with its access token through twilio-video, loaded only on this path. The library is
 // reached through the few members used here (TwilioVideoModule), so a test can hand in its own.
 import twilioVideoUrl from 'twilio-video/dist/twilio-video.min.js?url';
-import { CAPTURE, type CallEvents, type LocalMedia, type MeetingCall, type MeetingJoin, type RemoteState } from './call.js';
+import { CAPTURE, type CallEvents, type LocalMedia, type MeetingCall, type MeetingJoin, type RemoteState } from './adapter.js';
 
 type Listener = (...args: never[]) => void;
 interface Emitter {

@@ -2,8 +2,8 @@
 // { remove }, a recruiter id) gives or frees a seat through the same service and seat rule as
 // POST /apis/subscription/{sub_id}/recruiters (decision 146): over the quantity or on an inactive
 // subscription it is refused with the same message.
-import type { ServerPart } from '../../../api/console/types.js';
-import { seatsAction } from '../../../api/services/subscriptions.service.js';
+import type { ServerPart } from '../types.js';
+import { seatsAction } from '../../services/subscriptions.service.js';
 
 export const subscriptionsServer: ServerPart = {
   actions: {

@@ -4,6 +4,8 @@
 // works, and finishes it only while it still holds it. A job whose worker died (lease expired) is
 // claimed again; a job that throws is retried with exponential backoff, then kept as failed with
 // its last error. Recurring tasks are enqueued once per period across every process by a unique key.
+// The engine only, knowing no job: services enqueue through it, and the registry (api/jobs/index.ts,
+// which imports the services) says what each job name does.
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { EventEmitter } from 'node:events';
@@ -337,7 +339,7 @@ export function startWorker(options: WorkerOptions): Worker {
       clearTimeout(timer);
       wake.off('job', onWake);
       // A claim made while stopping still returns its job, which joins inFlight: wait for it too,
-      // so that the caller (api/worker.ts closes the database next) never cuts a job in hand.
+      // so that the caller (scripts/worker.ts closes the database next) never cuts a job in hand.
       await polled;
       const all = Promise.all([...inFlight]);
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref?.());

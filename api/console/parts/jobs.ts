@@ -1,9 +1,9 @@
 // The Jobs resource's action: retry runs a failed (or waiting) job again now, with fresh attempts.
-import type { ServerPart } from '../../../api/console/types.js';
-import { retryJob } from '../../../api/jobs/queue.js';
-import { notFound } from '../../../api/lib/errors.js';
-import { audit } from '../../../api/services/audit.service.js';
-import { transaction } from '../../index.js';
+import type { ServerPart } from '../types.js';
+import { retryJob } from '../../lib/job-queue.js';
+import { notFound } from '../../lib/errors.js';
+import { audit } from '../../services/audit.service.js';
+import { transaction } from '../../../models/index.js';
 
 export const jobsServer: ServerPart = {
   actions: {

@@ -1,11 +1,11 @@
 // Landing leads: a search also matches the job code exactly; a lead is always contactable (green
 // card) and its CV, when it sent one, comes signed for the caller (staff: the only role that reads
 // leads); a change of notification state records when it was notified.
-import type { ServerPart } from '../../../api/console/types.js';
-import { signedCvUrls } from '../../../api/console/signed-cvs.js';
-import { LandingInterest } from '../../index.js';
-import { resendLead } from '../../../api/services/lead-notif.service.js';
-import { notFound } from '../../../api/lib/errors.js';
+import type { ServerPart } from '../types.js';
+import { signedCvUrls } from '../signed-cvs.js';
+import { LandingInterest } from '../../../models/index.js';
+import { resendLead } from '../../services/lead-notif.service.js';
+import { notFound } from '../../lib/errors.js';
 
 export const landingsServer: ServerPart = {
   async decorate(ctx, rows) {

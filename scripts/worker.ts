@@ -4,10 +4,10 @@
 import { pino } from 'pino';
 import { loadSettingsOrExit } from '../config/settings.js';
 import { openDatabase } from '../models/boot.js';
-import { createStorage } from './integrations/storage.js';
-import { createMailer } from './integrations/mail.js';
-import { checkFfmpeg, ffmpegPath } from './integrations/ffmpeg.js';
-import { startJobs } from './jobs/index.js';
+import { createStorage } from '../api/integrations/storage.js';
+import { createMailer } from '../api/integrations/mail.js';
+import { checkFfmpeg, ffmpegPath } from '../api/integrations/ffmpeg.js';
+import { startJobs } from '../api/jobs/index.js';
 
 async function main() {
   const settings = loadSettingsOrExit();

@@ -1,9 +1,9 @@
 // One offer's candidates in the console: the CV address signed for the caller, and the state moved
 // only by the section 4 rules (manager-applications.service.ts), as POST /apis/application does.
-import type { ServerPart } from '../../../api/console/types.js';
-import { signedCvUrls } from '../../../api/console/signed-cvs.js';
-import { moveApplication } from '../../../api/services/manager-applications.service.js';
-import { Application, Offer, type RecruiterState } from '../../index.js';
+import type { ServerPart } from '../types.js';
+import { signedCvUrls } from '../signed-cvs.js';
+import { moveApplication } from '../../services/manager-applications.service.js';
+import { Application, Offer, type RecruiterState } from '../../../models/index.js';
 
 export const offerApplicationsServer: ServerPart = {
   async decorate(ctx, rows) {

@@ -1,10 +1,10 @@
 // Applications: each row carries its questions and the "bad" flag (section 4); staff reset or
 // force-send them through the applications service.
-import { Application, ApplicationAnswer } from '../../index.js';
-import { userAudience } from '../../../api/integrations/media-urls.js';
-import type { ServerPart } from '../../../api/console/types.js';
-import * as apps from '../../../api/services/staff-applications.service.js';
-import { isBadApplication } from '../../../api/services/user-cards.service.js';
+import { Application, ApplicationAnswer } from '../../../models/index.js';
+import { userAudience } from '../../integrations/media-urls.js';
+import type { ServerPart } from '../types.js';
+import * as apps from '../../services/staff-applications.service.js';
+import { isBadApplication } from '../../services/user-cards.service.js';
 
 export const applicationsServer: ServerPart = {
   // The console only hands rows the caller may see (candidate: their own; recruiter: their own;

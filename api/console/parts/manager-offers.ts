@@ -1,8 +1,8 @@
 // The manager's offers table: its own read (candidate counts per state, sorts on them) and writes
 // through manager-offers.service.ts (the row menu and the boost), as the REST calls do.
-import type { ServerPart } from '../../../api/console/types.js';
-import { boostOffer, listManagerOffers, updateManagerOffer } from '../../../api/services/manager-offers.service.js';
-import { notFound } from '../../../api/lib/errors.js';
+import type { ServerPart } from '../types.js';
+import { boostOffer, listManagerOffers, updateManagerOffer } from '../../services/manager-offers.service.js';
+import { notFound } from '../../lib/errors.js';
 
 const idsOf = (scope: Parameters<NonNullable<ServerPart['list']>>[2]) => (scope ? scope.ids : null);
 

@@ -4,17 +4,17 @@
 // close histories, pending wishlist entries, the contactable rule and the card colour. Writes go to
 // the identity and staff services.
 import { QueryTypes } from 'sequelize';
-import { ManagerRecruiter, PlanLimit } from '../../index.js';
-import { USER_SEARCH, parseSearch, rarestFirst } from '../../search-index.js';
-import { notFound } from '../../../api/lib/errors.js';
-import { Where, likePrefix, runList, tokenWalk, type ListSql } from '../../../api/console/query.js';
-import { applyDeclaredFilters, applyScope, filterColumn, parseJson } from '../../../api/console/read.js';
-import { readDate } from '../../rules/dates.js';
-import type { ConsoleCtx, Rec, ServerPart } from '../../../api/console/types.js';
-import * as staff from '../../../api/services/staff-users.service.js';
-import { createRecruiter } from '../../../api/services/recruiters.service.js';
-import { cardColor, contactable as isContactable } from '../../../api/services/user-cards.service.js';
-import { users } from './resource.js';
+import { ManagerRecruiter, PlanLimit } from '../../../models/index.js';
+import { USER_SEARCH, parseSearch, rarestFirst } from '../../../models/search-index.js';
+import { notFound } from '../../lib/errors.js';
+import { Where, likePrefix, runList, tokenWalk, type ListSql } from '../query.js';
+import { applyDeclaredFilters, applyScope, filterColumn, parseJson } from '../read.js';
+import { readDate } from '../../../models/rules/dates.js';
+import type { ConsoleCtx, Rec, ServerPart } from '../types.js';
+import * as staff from '../../services/staff-users.service.js';
+import { createRecruiter } from '../../services/recruiters.service.js';
+import { cardColor, contactable as isContactable } from '../../services/user-cards.service.js';
+import { users } from '../../../models/resources/users/resource.js';
 
 const USER_COLUMNS = [
   'id',

@@ -6,17 +6,17 @@ import { pino } from 'pino';
 import { loadSettingsOrExit } from '../config/settings.js';
 import { openDatabase, isEmpty } from '../models/boot.js';
 import { seedDemo } from '../seeders/demo.js';
-import { createApp, earlyAnswers } from './app.js';
-import { createStorage } from './integrations/storage.js';
-import { HTTP_TIMEOUTS, createHttpServer } from './http-server.js';
-import { createMailer } from './integrations/mail.js';
-import { startAuthHousekeeping } from './jobs/auth-housekeeping.js';
-import { enqueueStartupJobs, startJobs } from './jobs/index.js';
-import { checkFfmpeg, ffmpegPath, ffmpegReadiness } from './integrations/ffmpeg.js';
+import { createApp, earlyAnswers } from '../api/app.js';
+import { createStorage } from '../api/integrations/storage.js';
+import { HTTP_TIMEOUTS, createHttpServer } from '../api/http-server.js';
+import { createMailer } from '../api/integrations/mail.js';
+import { startAuthHousekeeping } from '../api/jobs/auth-housekeeping.js';
+import { enqueueStartupJobs, startJobs } from '../api/jobs/index.js';
+import { checkFfmpeg, ffmpegPath, ffmpegReadiness } from '../api/integrations/ffmpeg.js';
 import { frontends } from './frontends.js';
-import { metricsHandler } from './lib/metrics.js';
-import { Readiness } from './lib/readiness.js';
-import { gracefulStop } from './lib/shutdown.js';
+import { metricsHandler } from '../api/lib/metrics.js';
+import { Readiness } from '../api/lib/readiness.js';
+import { gracefulStop } from '../api/lib/shutdown.js';
 import { startBanner } from './banner.js';
 
 async function main() {

@@ -1,14 +1,14 @@
 // Offers: a word search walks the offer token rows in list order (decision 065); the cards show each
 // offer's count of complete applications; an edit moves the recruiter's offer counters.
 import { QueryTypes } from 'sequelize';
-import { OFFER_SEARCH, rarestFirst, searchTokens } from '../../search-index.js';
-import { Where, tokenWalk } from '../../../api/console/query.js';
-import { applyDeclaredFilters, applyScope, filterColumn, planOf } from '../../../api/console/read.js';
-import type { ServerPart } from '../../../api/console/types.js';
-import { CounterChanges, type CountedOffer } from '../../../api/services/user-counters.service.js';
+import { OFFER_SEARCH, rarestFirst, searchTokens } from '../../../models/search-index.js';
+import { Where, tokenWalk } from '../query.js';
+import { applyDeclaredFilters, applyScope, filterColumn, planOf } from '../read.js';
+import type { ServerPart } from '../types.js';
+import { CounterChanges, type CountedOffer } from '../../services/user-counters.service.js';
 
 const counted = (r: Record<string, unknown>): CountedOffer => ({ recruiter_id: (r.recruiter_id as string | null) ?? null, state: String(r.state) });
-import { offers } from './resource.js';
+import { offers } from '../../../models/resources/offers/resource.js';
 
 export const offersServer: ServerPart = {
   async listSql(ctx, q, scope) {
