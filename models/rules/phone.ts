@@ -72,6 +72,3 @@ export function phoneSearchDigits(phone: string | null | undefined): string {
   const intl = /^\s*(\+|00)33/.test(phone) ? digits.replace(/^(00)?33/, '') : null;
   return intl && intl.length === 9 ? `0${intl}` : digits;
 }
-
-/** Scratch: an export nobody imports (issue 25 demonstration, reverted). */
-export const SCRATCH_UNUSED = 1;
