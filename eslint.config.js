@@ -72,7 +72,7 @@ const policies = Object.entries(MAY_IMPORT).flatMap(([from, { values, types = []
 ]);
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'var/**', 'build/**', 'dist/**', 'coverage/**', 'seeders/media/**'] },
+  { ignores: ['node_modules/**', 'var/**', 'build/**', 'dist/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

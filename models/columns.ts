@@ -36,18 +36,6 @@ export const address = {
   lng: { type: DataTypes.DOUBLE, allowNull: true },
 };
 
-export interface Address {
-  street: string | null;
-  city: string | null;
-  zip_code: string | null;
-  area: string | null;
-  sub_area: string | null;
-  country: string | null;
-  country_iso: string | null;
-  lat: number | null;
-  lng: number | null;
-}
-
 export type Dialect = 'sqlite' | 'mysql';
 
 /**

@@ -68,7 +68,11 @@ export default defineConfig({
       buildDirectory: path.join(root, 'build/portal'),
       serverModuleFormat: 'esm',
       // Route files keep their server code in sibling *.server.ts files (not routes themselves).
-      ignoredRouteFiles: ['**/*.server.ts', '**/*.css'],
+      // The subscription page's file is named for what it is, not by its address (below).
+      ignoredRouteFiles: ['**/*.server.ts', '**/*.css', 'routes/subscription.tsx'],
+      // The spec's address /portal/{plan_id}[/{subscription_id}] would make the file
+      // portal.$planId.($subId).tsx, a name read as the portal/ app itself (issue 25).
+      routes: (defineRoutes) => defineRoutes((route) => route('portal/:planId/:subId?', 'routes/subscription.tsx')),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

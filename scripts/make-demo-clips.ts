@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadSettings, ROOT_DIR } from '../config/settings.js';
 import { ffmpegPath, transcodeToHls } from '../api/integrations/ffmpeg.js';
+import { COMMITTED_SEGMENT } from '../seeders/demo.js';
 import { cardInputs, centredText, encodeSource, TONES } from './lib/card-clips.js';
 
 const COLOURS = ['0x6a1b9a', '0x00838f', '0xef6c00', '0x2e7d32', '0xc62828'];
@@ -22,7 +23,13 @@ try {
     const out = path.join(ROOT_DIR, 'seeders', 'media', `story-${n}`);
     fs.rmSync(out, { recursive: true, force: true });
     const files = await transcodeToHls(bin, source, out, { preset: 'veryslow' });
-    console.log(`story-${n}: ${files.join(' ')}`);
+    // Segments are committed as .mpegts, not .ts (a TypeScript extension to every tool); the seed
+    // names them .ts again in storage.
+    const committed = files.map((f) => f.replace(/\.ts$/, COMMITTED_SEGMENT));
+    files.forEach((f, i) => f !== committed[i] && fs.renameSync(path.join(out, f), path.join(out, committed[i])));
+    const playlist = path.join(out, 'index.m3u8');
+    fs.writeFileSync(playlist, fs.readFileSync(playlist, 'utf8').replace(/\.ts$/gm, COMMITTED_SEGMENT));
+    console.log(`story-${n}: ${committed.join(' ')}`);
   }
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });

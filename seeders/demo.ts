@@ -133,13 +133,28 @@ export async function seedDemo(options: SeedOptions): Promise<void> {
   });
 }
 
+/**
+ * The committed segments end in .mpegts (ffmpeg's name for the format) because every tool takes a
+ * .ts file for TypeScript; in storage they get back the transcoder's name, seg000.ts, so a demo
+ * answer is laid out exactly as an uploaded one (seeders/media/README.md).
+ */
+export const COMMITTED_SEGMENT = '.mpegts';
+const asStored = (text: string) => text.replaceAll(COMMITTED_SEGMENT, '.ts');
+
 /** Puts the committed clips under story/<random>/<qid>/ for every answered question. */
 async function copyStories(storage: Storage, demoKeys: DemoKeys): Promise<Set<string>> {
   const clips: Array<Array<{ name: string; body: Buffer }>> = [];
   for (let n = 1; n <= CLIPS; n++) {
     const dir = path.join(MEDIA_DIR, `story-${n}`);
-    const names = (await fs.readdir(dir)).filter((f) => f.endsWith('.m3u8') || f.endsWith('.ts') || f.endsWith('.jpg')).sort();
-    clips.push(await Promise.all(names.map(async (name) => ({ name, body: await fs.readFile(path.join(dir, name)) }))));
+    const names = (await fs.readdir(dir)).filter((f) => f.endsWith('.m3u8') || f.endsWith(COMMITTED_SEGMENT) || f.endsWith('.jpg')).sort();
+    clips.push(
+      await Promise.all(
+        names.map(async (name) => {
+          const body = await fs.readFile(path.join(dir, name));
+          return { name: asStored(name), body: name.endsWith('.m3u8') ? Buffer.from(asStored(body.toString('utf8'))) : body };
+        }),
+      ),
+    );
   }
   const keys = new Set<string>();
   for (const a of APPLICATIONS) {

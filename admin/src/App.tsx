@@ -14,7 +14,7 @@ import { dataProvider } from './providers/dataProvider.js';
 import { DocumentLang } from './common/DocumentLang.js';
 import { i18nProvider } from './i18n/index.js';
 import { LoginPage } from './LoginPage.js';
-import { resourceProps } from './generated/screens.js';
+import { resourceProps } from './screen-builder/screens.js';
 import { UserList } from './users/UserList.js';
 import { UserDetail } from './users/UserDetail.js';
 import { OfferList } from './offers/OfferList.js';

@@ -31,8 +31,8 @@ export function ffmpegPath(settings: Pick<Settings, 'video'>): string {
 /** The binary @ffmpeg-installer/ffmpeg ships for this platform (npm install alone). */
 export function packagedFfmpeg(): string {
   try {
-    const req = createRequire(import.meta.url);
-    return (req('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    const require = createRequire(import.meta.url);
+    return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
   } catch (e) {
     throw new FfmpegMissingError(`no ffmpeg for this platform in @ffmpeg-installer/ffmpeg (${(e as Error).message}); set FFMPEG_PATH`);
   }

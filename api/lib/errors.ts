@@ -11,4 +11,3 @@ export const forbidden = (code = 'forbidden', messageKey: MessageKey | string = 
 export const notFound = (code = 'not_found', messageKey: MessageKey | string = 'not_found') => new AppError(404, code, messageKey);
 export const conflict = (code: string, messageKey: MessageKey | string) => new AppError(409, code, messageKey);
 export const tooMany = (code = 'too_many_requests', messageKey: MessageKey | string = 'too_many_requests') => new AppError(429, code, messageKey);
-export const notConfigured = (service: string) => new AppError(503, 'not_configured', 'service_not_configured', { service });

@@ -56,10 +56,6 @@ export function defineJob(name: string, handler: JobHandler): void {
   handlers.set(name, handler);
 }
 
-export function definedJobs(): string[] {
-  return [...handlers.keys()];
-}
-
 const isoNoMs = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
 
 /** Adds a job; answers its row, or null when uniqueKey already exists. */

@@ -64,7 +64,6 @@ export const interestSchema = z
     }),
   );
 
-export type InterestInput = z.input<typeof interestSchema>;
 export type Interest = z.output<typeof interestSchema>;
 
 /**
@@ -105,4 +104,3 @@ export const landingFormSchema = z.object({
   lastname: personName('lastname_required'),
   accept_cgu: accepted,
 });
-export type LandingForm = z.output<typeof landingFormSchema>;

@@ -295,8 +295,6 @@ export async function moveApplication(caller: User | undefined, jobCode: string,
   });
 }
 
-export const isRecruiterState = (v: unknown): v is RecruiterState => typeof v === 'string' && (RECRUITER_STATES as readonly string[]).includes(v);
-
 /** The dashboard lists at most this many offers with their counts (the busiest first). */
 export const DASHBOARD_OFFERS_MAX = 200;
 

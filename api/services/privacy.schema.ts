@@ -3,4 +3,3 @@
 import { z } from 'zod';
 
 export const deleteAccountSchema = z.strictObject({ confirm: z.literal(true) });
-export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

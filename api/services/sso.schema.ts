@@ -87,4 +87,3 @@ export interface SsoProviderInput {
   default_profile?: string;
   domains: string[];
 }
-export type SsoProviderFields = z.output<typeof ssoProviderSchema>;

@@ -8,7 +8,7 @@ import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequeli
 import type { Settings } from '../../config/settings.js';
 import { Plan, Shop, StripeEvent, Subscription, SubscriptionRecruiter, User, boundSequelize, transaction } from '../../models/index.js';
 import { readDate } from '../../models/rules/dates.js';
-import { PAYMENT_GRACE_DAYS, effectiveState, isActive, priceCents, seatsOf } from '../../models/rules/subscription.js';
+import { PAYMENT_GRACE_DAYS, effectiveState, isActive, seatsOf } from '../../models/rules/subscription.js';
 import { companyRecruiterIds, isCompanyRecruiter, reachOf, isStaff } from '../auth/access.js';
 import { hashPassword } from '../auth/passwords.js';
 import { insertRecruiter } from './recruiters.service.js';
@@ -56,7 +56,6 @@ export function subscriptionView(sub: Subscription, seatsUsed: number, now: Date
     billing: { company_name: sub.billing_company_name, email: sub.billing_email, firstname: sub.billing_firstname, lastname: sub.billing_lastname },
   };
 }
-export type SubscriptionView = ReturnType<typeof subscriptionView>;
 
 const seatsUsed = (subscriptionId: number, t?: Transaction) => SubscriptionRecruiter.count({ where: { subscription_id: subscriptionId }, transaction: t });
 
@@ -610,9 +609,6 @@ export async function paidInvoices(subId: string, caller: User, settings: Settin
     throw providerError(e);
   }
 }
-
-/** Price of the chosen quantity, for the page (models/rules/subscription.ts). */
-export const totalCents = (plan: { unit_amount: number }, quantity: number): number => priceCents(plan.unit_amount, quantity);
 
 // ---------------------------------------------------------------------------------------------
 // The manager's reads (issue 11: GET /apis/subscription, /apis/subscription/{id})

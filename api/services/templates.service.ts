@@ -10,8 +10,6 @@ import { notFound } from '../lib/errors.js';
 import { reachOf, type Reach } from '../auth/access.js';
 import { createRecord, updateRecord, type RecordWrite } from './console-records.service.js';
 
-export const TEMPLATE_TYPES = ['offer'] as const;
-
 const writer = (reach: Reach, now: Date): RecordWrite => ({
   decl: templatesDecl,
   model: modelOf(templatesDecl),

@@ -88,10 +88,6 @@ export function isReferenceValue(list: ReferenceListName, value: unknown): value
   return typeof value === 'string' && valueSets.get(list)!.has(value);
 }
 
-export function referenceValues(list: ReferenceListName): string[] {
-  return SOURCE[list].map((c) => c.value);
-}
-
 /**
  * The job category value for a tag given as a value or as a name in any language
  * (templates of the old product stored names); null when it is neither.

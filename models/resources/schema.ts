@@ -1,7 +1,7 @@
 // The shape of a console resource declaration. One declaration per resource (models/resources/<name>/
 // resource.ts) is read by every layer: the server builds /apis/console/{name} from it (api/console/:
 // reads, validation, access, actions), and the react-admin console builds its screens from it
-// (admin/src/generated/). No server-only import may appear here or in a resource.ts: Vite bundles them.
+// (admin/src/screen-builder/). No server-only import may appear here or in a resource.ts: Vite bundles them.
 // How to add a resource: docs/decisions/066-console-resource-declarations.md.
 import type * as z from 'zod/mini';
 import { monthsAgo } from '../rules/dates.js';

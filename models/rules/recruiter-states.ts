@@ -39,11 +39,6 @@ export function nextMoves(from: string): RecruiterState[] {
   return (Object.keys(TRANSITIONS) as RecruiterState[]).filter((to) => to !== 'view' && to !== from && (TRANSITIONS[to]?.includes(from as RecruiterState) ?? false));
 }
 
-/** The states a move to `to` may start from (none: `to` is never a target). */
-export function sourcesOf(to: RecruiterState): readonly RecruiterState[] {
-  return TRANSITIONS[to] ?? [];
-}
-
 /** Display order of an offer's candidates: to_recruit first, rejected last; newest first within a state. */
 export const DISPLAY_ORDER: readonly RecruiterState[] = ['to_recruit', 'new', 'view', 'shortlist', 'recruited', 'wait_reject', 'rejected'];
 

@@ -9,7 +9,6 @@
 
 /** Stored states. 'payed' (the spec's spelling) is the only active one. */
 export const SUBSCRIPTION_STATES = ['pending', 'payed', 'unpaid', 'canceled', 'expired'] as const;
-export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
 /** How often a plan bills (Stripe's recurring interval). */
 export const PLAN_INTERVALS = ['month', 'year'] as const;
@@ -33,12 +32,6 @@ const time = (d: Date | string | null): number | null => (d === null ? null : ne
  */
 export const PAYMENT_GRACE_DAYS = 7;
 const GRACE_MS = PAYMENT_GRACE_DAYS * 86_400_000;
-
-/** When an unpaid subscription's grace ends: the paid period's end plus the grace; null without a known period. */
-export function graceEnd(sub: SubscriptionLike): Date | null {
-  const expires = time(sub.expires_at);
-  return sub.state === 'unpaid' && expires !== null ? new Date(expires + GRACE_MS) : null;
-}
 
 /**
  * The state as read at `now`: a 'payed' subscription past its expiry, and an 'unpaid' one past its

@@ -3,10 +3,12 @@
 // process, since it is a child of it).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './ports.js';
-import { ROOT_DIR } from '../../config/settings.js';
+
+const require = createRequire(import.meta.url);
 
 export interface TestIdp {
   url: string;
@@ -38,7 +40,7 @@ export async function startIdp(opts: { acsUrl: string; audience: string; issuer?
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      path.join(ROOT_DIR, 'node_modules/saml-idp/bin/run.js'),
+      require.resolve('saml-idp/bin/run.js'),
       '--host',
       '127.0.0.1',
       '--port',

@@ -10,7 +10,7 @@ import { managerAuthProvider } from '../providers/authProvider.js';
 import { dataProvider } from '../providers/dataProvider.js';
 import { i18nProvider } from '../i18n/index.js';
 import { LoginPage } from '../LoginPage.js';
-import { resourceProps } from '../generated/screens.js';
+import { resourceProps } from '../screen-builder/screens.js';
 import { shops } from '../../../models/resources/shops/resource.js';
 import { templates } from '../../../models/resources/templates/resource.js';
 import { subscriptions } from '../../../models/resources/subscriptions/resource.js';

@@ -12,7 +12,7 @@ import { Create, Datagrid, DeleteWithConfirmButton, Edit, EditButton, InfiniteLi
 import { useFormContext } from 'react-hook-form';
 import { SHOP_ADDRESS_FIELDS, shops } from '../../../models/resources/shops/resource.js';
 import { declaredDefaults, writableFields } from '../../../models/resources/schema.js';
-import { inputFor } from '../generated/screens.js';
+import { inputFor } from '../screen-builder/screens.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { LIST_SX } from './Layout.js';
 import { DebouncedSearch } from '../common/SearchInput.js';

@@ -10,7 +10,7 @@ import { withLang } from '../../../config/i18n/langs.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { LIST_SX } from './Layout.js';
 import { SubscriptionSeats } from './SubscriptionSeats.js';
-import { fieldFor } from '../generated/screens.js';
+import { fieldFor } from '../screen-builder/screens.js';
 import { subscriptions } from '../../../models/resources/subscriptions/resource.js';
 
 /** The state through its label (payed shows as paid), as the generated screens show it. */

@@ -5,7 +5,7 @@ import { Create, Datagrid, DeleteWithConfirmButton, Edit, EditButton, InfiniteLi
 import { ListDateField } from '../common/ListDateField.js';
 import { templates } from '../../../models/resources/templates/resource.js';
 import { declaredDefaults, writableFields } from '../../../models/resources/schema.js';
-import { inputFor } from '../generated/screens.js';
+import { inputFor } from '../screen-builder/screens.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { LIST_SX } from './Layout.js';
 import { PictureInput, QuestionsInput, RequiredToolbar } from './forms.js';

@@ -7,7 +7,7 @@ import { CountLine } from '../common/CountLine.js';
 import { FilterBar } from '../common/FilterBar.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { ProfileSelector } from '../common/ProfileSelector.js';
-import { RowLinks } from '../generated/screens.js';
+import { RowLinks } from '../screen-builder/screens.js';
 import { filterDefaults } from '../../../models/resources/schema.js';
 import { cut, listDate } from '../common/format.js';
 

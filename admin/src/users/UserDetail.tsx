@@ -13,7 +13,7 @@ import { useAction } from '../common/useAction.js';
 import { cut, listDate } from '../common/format.js';
 import { AssignmentPanel } from './AssignmentPanel.js';
 import { SubstituteDialog } from './SubstituteDialog.js';
-import { ActionButtons } from '../generated/screens.js';
+import { ActionButtons } from '../screen-builder/screens.js';
 import { applications } from '../../../models/resources/applications/resource.js';
 import { StateDot, type UserRecord } from './UserCard.js';
 

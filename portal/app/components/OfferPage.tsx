@@ -1,14 +1,11 @@
-// The public offer page: logo, title, company, the application form (a Remix form: it works
-// without JavaScript; with JavaScript it checks fields as the visitor types and uploads the CV
-// first), the collapsible details, and the sending / thank-you / error panels.
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useState, type ChangeEvent } from 'react';
+// The public offer page: logo, title, company, the application form (apply/ApplicationForm.tsx,
+// with the phone and the CV), the collapsible details, and the sending / thank-you / error panels.
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
 import { StoreBadges } from './StoreBadges.js';
+import { ApplicationForm } from './apply/ApplicationForm.js';
 import { useLang, useLangHref, useT } from '../lib/i18n.js';
-import { PHONE_PREFIXES, keepDigits } from '../../../models/rules/phone.js';
-import { MAX_UPLOAD_BYTES } from '../../../models/rules/upload.js';
-import { formMessage } from '../lib/form-messages.js';
-import { useForm } from '../lib/use-form.js';
+import { useHydrated } from '../lib/hydrated.js';
 
 /** The application form's schema, loaded when the visitor starts filling the form (decision 174). */
 const loadApplySchema = () => import('../../../api/services/interest.schema.js').then((m) => m.applyFormSchema);
@@ -24,52 +21,13 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
   const t = useT();
   const lang = useLang();
   const href = useLangHref();
-  const [cv, setCv] = useState<{ state: 'none' | 'uploading' | 'ready' | 'error'; key?: string; name?: string; error?: string }>({ state: 'none' });
+  const hydrated = useHydrated();
   // The form shows until a result comes back, again after an invalid one, and after "try again".
   const [retriedAfter, setRetriedAfter] = useState<ApplyResult | null>(null);
   const showForm = !result || result.status === 'invalid' || retriedAfter === result;
 
   const sending = navigation.state === 'submitting';
   const serverErrors = result?.status === 'invalid' ? result.errors : {};
-  const form = useForm(loadApplySchema, { serverErrors });
-  const { hydrated, recheck } = form;
-  // The CV's key joins the form once uploaded.
-  useEffect(recheck, [cv.state, recheck]);
-  const ready = form.valid && cv.state !== 'uploading';
-
-  const onField = (e: ChangeEvent<HTMLFormElement>) => {
-    const input = e.target as unknown as HTMLInputElement;
-    if (input.name === 'phone') input.value = keepDigits(input.value);
-    form.onChange(e);
-  };
-
-  const onCv = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    if (!file) return setCv({ state: 'none' });
-    if (file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')) return setCv({ state: 'error', error: t('err_cv_type') });
-    if (file.size >= MAX_UPLOAD_BYTES) return setCv({ state: 'error', error: t('err_cv_size') });
-    setCv({ state: 'uploading', name: file.name });
-    try {
-      const body = new FormData();
-      body.append('file', file);
-      const res = await fetch('/apis/upload/cv', { method: 'POST', body });
-      const json = (await res.json()) as { key?: string; message?: string };
-      if (!res.ok || !json.key) return setCv({ state: 'error', error: json.message ?? t('offer_cv_error') });
-      setCv({ state: 'ready', key: json.key, name: file.name });
-    } catch {
-      setCv({ state: 'error', error: t('offer_cv_error') });
-    }
-  };
-
-  const { fieldProps } = form;
-  const FieldError = ({ field }: { field: string }) => {
-    const err = form.errorOf(field);
-    return err ? (
-      <span className="field-error" id={form.errorId(field)}>
-        {err}
-      </span>
-    ) : null;
-  };
 
   const mapsUrl = offer.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(offer.address)}` : null;
   const frenchPage = lang === 'fr';
@@ -190,86 +148,20 @@ export function OfferPage({ applyFirst = false }: { applyFirst?: boolean }) {
                   <span className="spinner" aria-hidden="true" /> {t('offer_sending')}
                 </p>
               )}
-              <Form method="post" encType="multipart/form-data" ref={form.formRef} onChange={onField} noValidate aria-busy={sending}>
-                <div className="field">
-                  <label htmlFor="f-email">
-                    {t('offer_email')}{' '}
-                    <span className="req" aria-hidden="true">
-                      *
-                    </span>
-                  </label>
-                  <input type="email" autoComplete="email" required {...fieldProps('email')} />
-                  <FieldError field="email" />
-                </div>
-                <div className="field">
-                  <label htmlFor="f-firstname">
-                    {t('offer_firstname')}{' '}
-                    <span className="req" aria-hidden="true">
-                      *
-                    </span>
-                  </label>
-                  <input type="text" autoComplete="given-name" required {...fieldProps('firstname')} />
-                  <FieldError field="firstname" />
-                </div>
-                <div className="field">
-                  <label htmlFor="f-lastname">
-                    {t('offer_lastname')}{' '}
-                    <span className="req" aria-hidden="true">
-                      *
-                    </span>
-                  </label>
-                  <input type="text" autoComplete="family-name" required {...fieldProps('lastname')} />
-                  <FieldError field="lastname" />
-                </div>
-                <div className="field">
-                  <label htmlFor="f-phone">
-                    {t('offer_phone')}{' '}
-                    <span className="req" aria-hidden="true">
-                      *
-                    </span>
-                  </label>
-                  <div className="phone">
-                    <select name="phone_prefix" aria-label={t('offer_phone_prefix')} defaultValue={defaultPrefix}>
-                      {PHONE_PREFIXES.map((p) => (
-                        <option key={p} value={p}>
-                          {p}
-                        </option>
-                      ))}
-                    </select>
-                    <input type="tel" inputMode="numeric" autoComplete="tel-national" required {...fieldProps('phone')} />
-                  </div>
-                  <span className="hint">{t('offer_phone_hint')}</span>
-                  <FieldError field="phone" />
-                </div>
-                <div className="field">
-                  <label htmlFor="f-cv">{t('offer_cv')}</label>
-                  <input id="f-cv" type="file" accept="application/pdf,.pdf" name={hydrated ? undefined : 'cv'} onChange={onCv} />
-                  {cv.key && <input type="hidden" name="cv_file" value={cv.key} />}
-                  {cv.state === 'uploading' && <span className="hint">{t('offer_cv_uploading')}</span>}
-                  {cv.state === 'ready' && <span className="hint">{t('offer_cv_ready', { name: cv.name ?? '' })}</span>}
-                  {cv.state === 'error' && <span className="field-error">{cv.error}</span>}
-                  {!cv.error && serverErrors.cv_file && <span className="field-error">{t(formMessage(serverErrors.cv_file))}</span>}
-                </div>
-                <div className="field">
-                  <div className="check">
-                    <input type="checkbox" required {...fieldProps('accept_cgu')} />
-                    <label htmlFor="f-accept_cgu">
-                      {t('offer_cgu_before')}
-                      <a href={href('/terms')} target="_blank" rel="noopener">
-                        {t('offer_cgu_link')}
-                      </a>{' '}
-                      <span className="req" aria-hidden="true">
-                        *
-                      </span>
-                    </label>
-                  </div>
-                  <FieldError field="accept_cgu" />
-                </div>
-                {hydrated && !ready && form.touchedAny && <p className="hint">{t('err_required_fields')}</p>}
-                <button type="submit" className="button block secondary" disabled={sending || (hydrated && !ready)}>
-                  {sending ? t('offer_sending') : t('offer_submit')}
-                </button>
-              </Form>
+              <ApplicationForm
+                schema={loadApplySchema}
+                serverErrors={serverErrors}
+                phone={{ defaultPrefix }}
+                cv
+                footer={({ hydrated, ready, touched }) => (
+                  <>
+                    {hydrated && !ready && touched && <p className="hint">{t('err_required_fields')}</p>}
+                    <button type="submit" className="button block secondary" disabled={sending || (hydrated && !ready)}>
+                      {sending ? t('offer_sending') : t('offer_submit')}
+                    </button>
+                  </>
+                )}
+              />
             </section>
           )}
         </div>

@@ -3,13 +3,14 @@
 // GET/POST forms, so the page works without JavaScript; with it, choosing a shop filters the
 // offers and selects the first one.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { AppleBadge, PlayBadge } from '../components/StoreBadges.js';
+import { ApplicationForm } from '../components/apply/ApplicationForm.js';
 import { useLang, useT } from '../lib/i18n.js';
 import { errorMeta, isServerError, metaT, pageMeta, rootData } from '../lib/meta.js';
-import { useForm } from '../lib/use-form.js';
+import { useHydrated } from '../lib/hydrated.js';
 import { landingData, leadAction, type LeadResult } from './landing.$customer.server.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
 
@@ -45,7 +46,6 @@ export default function Landing() {
   const [params] = useSearchParams();
   const t = useT();
   const lang = useLang();
-  const navigation = useNavigation();
 
   const shops = useMemo(() => [...new Set(config.offers.map((o) => o.shopcode))], [config.offers]);
   const chosen = config.offers.find((o) => o.job_code === params.get('job_code')?.toUpperCase());
@@ -55,16 +55,7 @@ export default function Landing() {
   const [jobCode, setJobCode] = useState(chosen?.job_code ?? config.offers.find((o) => o.shopcode === shops[0])?.job_code ?? '');
   const shopOffers = config.offers.filter((o) => o.shopcode === shop);
 
-  const form = useForm(loadLandingSchema, { serverErrors: result?.status === 'invalid' ? result.errors : {}, idPrefix: 'l', errorPrefix: 'le' });
-  const { hydrated, fieldProps: input } = form;
-  const Err = ({ f }: { f: string }) => {
-    const err = form.errorOf(f);
-    return err ? (
-      <span className="field-error" id={form.errorId(f)}>
-        {err}
-      </span>
-    ) : null;
-  };
+  const hydrated = useHydrated();
 
   return (
     <div>
@@ -146,51 +137,26 @@ export default function Landing() {
             <p className="counter">{t('landing_step', { n: 2 })}</p>
             <h1 id="step2">{chosen.title}</h1>
             {config.informations_description && <p>{config.informations_description}</p>}
-            <Form method="post" noValidate ref={form.formRef} onChange={form.onChange}>
-              <input type="hidden" name="job_code" value={chosen.job_code} />
-              <div className="field">
-                <label htmlFor="l-email">
-                  {t('offer_email')} <span aria-hidden="true">*</span>
-                </label>
-                <input type="email" autoComplete="email" required {...input('email')} />
-                <Err f="email" />
-              </div>
-              <div className="field">
-                <label htmlFor="l-firstname">
-                  {t('offer_firstname')} <span aria-hidden="true">*</span>
-                </label>
-                <input type="text" autoComplete="given-name" required {...input('firstname')} />
-                <Err f="firstname" />
-              </div>
-              <div className="field">
-                <label htmlFor="l-lastname">
-                  {t('offer_lastname')} <span aria-hidden="true">*</span>
-                </label>
-                <input type="text" autoComplete="family-name" required {...input('lastname')} />
-                <Err f="lastname" />
-              </div>
-              <div className="field">
-                <div className="check">
-                  <input type="checkbox" required {...input('accept_cgu')} />
-                  <label htmlFor="l-accept_cgu">
-                    {t('offer_cgu_before')}
-                    <a href="/terms" target="_blank" rel="noopener">
-                      {t('offer_cgu_link')}
+            <ApplicationForm
+              schema={loadLandingSchema}
+              serverErrors={result?.status === 'invalid' ? result.errors : {}}
+              idPrefix="l"
+              errorPrefix="le"
+              hidden={{ job_code: chosen.job_code }}
+              footer={({ hydrated: live, ready, sending }) => (
+                <>
+                  <p className="hint muted">{t('landing_sso')}</p>
+                  <div style={{ display: 'flex', gap: '.75rem', flexWrap: 'wrap' }}>
+                    <a className="button secondary" href={`?lang=${lang}`}>
+                      {t('landing_back')}
                     </a>
-                  </label>
-                </div>
-                <Err f="accept_cgu" />
-              </div>
-              <p className="hint muted">{t('landing_sso')}</p>
-              <div style={{ display: 'flex', gap: '.75rem', flexWrap: 'wrap' }}>
-                <a className="button secondary" href={`?lang=${lang}`}>
-                  {t('landing_back')}
-                </a>
-                <button type="submit" className="button" disabled={navigation.state === 'submitting' || (hydrated && !form.valid)}>
-                  {t('landing_finish')}
-                </button>
-              </div>
-            </Form>
+                    <button type="submit" className="button" disabled={sending || (live && !ready)}>
+                      {t('landing_finish')}
+                    </button>
+                  </div>
+                </>
+              )}
+            />
           </section>
         )}
 

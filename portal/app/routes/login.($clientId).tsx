@@ -1,5 +1,5 @@
 // /login and /login/{client_id}: the internal sign-in test page (back-office.md section 2):
-// email/password through POST /apis/auth/login (session cookie), who is signed in through
+// email/password through POST /apis/auth/login (session cookie, the one SignInForm), who is signed in through
 // GET /apis/auth/me with a sign-out, and single sign-on by company email.
 import type { MetaFunction } from '@remix-run/node';
 import { useParams } from '@remix-run/react';
@@ -9,6 +9,7 @@ import { useHydrated } from '../lib/hydrated.js';
 import { simpleMeta } from '../lib/meta.js';
 import { postJson } from '../lib/api-client.js';
 import { ForgotPassword } from '../components/ForgotPassword.js';
+import { SignInForm } from '../components/SignInForm.js';
 
 export const meta: MetaFunction = ({ matches, location }) => simpleMeta(matches, location.pathname, 'login_meta_title', 'login_meta_description', { noindex: true });
 
@@ -16,11 +17,6 @@ interface Me {
   name?: string;
   email?: string;
   profile?: string;
-}
-
-async function readError(res: Response): Promise<string> {
-  const body = (await res.json().catch(() => ({}))) as { message?: string; error?: string };
-  return body.message ?? body.error ?? String(res.status);
 }
 
 export default function Login() {
@@ -40,22 +36,6 @@ export default function Login() {
   useEffect(() => {
     loadMe().catch(() => setMe(null));
   }, []);
-
-  const signIn = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await postJson('/apis/auth/login', { email: form.get('email'), password: form.get('password') });
-      if (!res.ok) setError(t('login_error', { message: await readError(res) }));
-      else await loadMe();
-    } catch {
-      setError(t('err_network'));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const signOut = async () => {
     await fetch('/apis/auth/logout', { method: 'POST' }).catch(() => undefined);
@@ -103,19 +83,14 @@ export default function Login() {
         </section>
       ) : (
         <>
-          <form onSubmit={signIn} className="card">
-            <div className="field">
-              <label htmlFor="lg-email">{t('login_email')}</label>
-              <input id="lg-email" name="email" type="email" autoComplete="username" required />
-            </div>
-            <div className="field">
-              <label htmlFor="lg-password">{t('login_password')}</label>
-              <input id="lg-password" name="password" type="password" autoComplete="current-password" required />
-            </div>
-            <button type="submit" className="button block" disabled={!hydrated || busy}>
-              {t('login_submit')}
-            </button>
-          </form>
+          <SignInForm
+            idPrefix="lg"
+            className="card"
+            texts={{ email: t('login_email'), password: t('login_password'), submit: t('login_submit') }}
+            onAttempt={() => setError(null)}
+            onSignedIn={loadMe}
+            onError={(failure) => setError(failure === 'network' ? t('err_network') : t('login_error', { message: failure.message ?? String(failure.status) }))}
+          />
           <ForgotPassword />
           <form onSubmit={sso} className="card" style={{ marginTop: '1.5rem' }}>
             <h2>{t('login_sso_title')}</h2>

@@ -28,7 +28,8 @@ export async function phonePage(browser: Browser, options: BrowserContextOptions
   return context.newPage();
 }
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe-core on the page; fails on any serious or critical violation. */
 export async function expectAccessible(page: Page): Promise<void> {

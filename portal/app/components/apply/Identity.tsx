@@ -1,5 +1,5 @@
 // The candidate proves their e-mail before recording: a one-time code mailed to them
-// (POST /apis/auth/email-code, then /verify), or their password (POST /apis/auth/login).
+// (POST /apis/auth/email-code, then /verify), or their password (the one SignInForm).
 // The mailed link carries the address and code in the URL fragment: read here, sent to the
 // verify call, then removed from the address bar.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import { useHydrated } from '../../lib/hydrated.js';
 import { postJson } from '../../lib/api-client.js';
 import { formMessage } from '../../lib/form-messages.js';
 import { ForgotPassword } from '../ForgotPassword.js';
+import { SignInForm, type SignedInUser } from '../SignInForm.js';
 import { EMAIL_CODE_PATTERN, isEmail, normalizeEmail } from '../../../../models/rules/email-format.js';
 import { isCandidate } from '../../../../models/rules/roles.js';
 
@@ -17,11 +18,10 @@ export interface Me {
   candidate: boolean;
 }
 
-type PublicUser = { email: string; name: string; profile: string; is_admin: boolean };
-const toMe = (u: PublicUser): Me => ({ email: u.email, name: u.name, candidate: isCandidate(u) });
+const toMe = (u: SignedInUser): Me => ({ email: u.email, name: u.name, candidate: isCandidate(u) });
 
-async function answer(res: Response): Promise<{ ok: boolean; body: { user?: PublicUser; message?: string; error?: string } }> {
-  return { ok: res.ok, body: (await res.json().catch(() => ({}))) as { user?: PublicUser; message?: string; error?: string } };
+async function answer(res: Response): Promise<{ ok: boolean; body: { user?: SignedInUser; message?: string; error?: string } }> {
+  return { ok: res.ok, body: (await res.json().catch(() => ({}))) as { user?: SignedInUser; message?: string; error?: string } };
 }
 
 /**
@@ -101,22 +101,6 @@ export function Identity({ jobCode, returnTo, askName = true, onSignedIn }: { jo
     void verify(sentTo ?? email, code);
   };
 
-  const signIn = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      const { ok, body } = await answer(await postJson('/apis/auth/login', { email: form.get('email'), password: form.get('password') }));
-      if (ok && body.user) onSignedIn(toMe(body.user));
-      else setError(body.message ?? t('err_network'));
-    } catch {
-      setError(t('err_network'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <section className="card" aria-labelledby="identity-title" data-testid="identity">
       <h2 id="identity-title">{t('apply_identity_title')}</h2>
@@ -126,19 +110,15 @@ export function Identity({ jobCode, returnTo, askName = true, onSignedIn }: { jo
         </p>
       )}
       {withPassword && (
-        <form onSubmit={signIn} noValidate>
-          <div className="field">
-            <label htmlFor="ap-login-email">{t('apply_email')}</label>
-            <input id="ap-login-email" name="email" type="email" autoComplete="username" required defaultValue={email} />
-          </div>
-          <div className="field">
-            <label htmlFor="ap-password">{t('apply_password')}</label>
-            <input id="ap-password" name="password" type="password" autoComplete="current-password" required />
-          </div>
-          <button type="submit" className="button block" disabled={!hydrated || busy}>
-            {t('apply_sign_in')}
-          </button>
-        </form>
+        <SignInForm
+          idPrefix="ap-login"
+          noValidate
+          defaultEmail={email}
+          texts={{ email: t('apply_email'), password: t('apply_password'), submit: t('apply_sign_in') }}
+          onAttempt={() => setError(null)}
+          onSignedIn={(user) => onSignedIn(toMe(user))}
+          onError={(failure) => setError((failure !== 'network' && failure.message) || t('err_network'))}
+        />
       )}
       {withPassword ? (
         <ForgotPassword email={email} />

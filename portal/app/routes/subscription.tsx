@@ -9,12 +9,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
+import { SignInForm } from '../components/SignInForm.js';
 import { useLangHref, useT } from '../lib/i18n.js';
 import { errorMeta, isServerError, metaT, pageMeta } from '../lib/meta.js';
 import { formMessage } from '../lib/form-messages.js';
 import { QUANTITY_DEFAULT, QUANTITY_MAX, formatPrice, parseQuantity, priceCents } from '../../../models/rules/subscription.js';
 import { CONTACT_EMAIL } from '../lib/site.js';
-import { subscriptionAction, subscriptionPageData, type ActionResult, type Step } from './portal.$planId.($subId).server.js';
+import { subscriptionAction, subscriptionPageData, type ActionResult, type Step } from './subscription.server.js';
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return subscriptionPageData(params.planId ?? '', params.subId, request, context);
@@ -285,25 +286,16 @@ function RecruitersStep({ result, user, unitAmount, interval, price, initialQuan
           </Form>
         </>
       ) : (
-        <Form method="post" className="card" data-testid="sub-signin">
+        <SignInForm
+          intent="login"
+          idPrefix="s"
+          markRequired
+          className="card"
+          testId="sub-signin"
+          texts={{ email: t('sub_signin_user'), password: t('sub_signin_password'), submit: t('sub_signin_submit') }}
+        >
           <h3>{t('sub_signin_title')}</h3>
-          <input type="hidden" name="intent" value="login" />
-          <div className="field">
-            <label htmlFor="s-email">
-              {t('sub_signin_user')} <span aria-hidden="true">*</span>
-            </label>
-            <input id="s-email" name="email" type="email" autoComplete="username" required />
-          </div>
-          <div className="field">
-            <label htmlFor="s-password">
-              {t('sub_signin_password')} <span aria-hidden="true">*</span>
-            </label>
-            <input id="s-password" name="password" type="password" autoComplete="current-password" required />
-          </div>
-          <button type="submit" className="button block" disabled={busy}>
-            {t('sub_signin_submit')}
-          </button>
-        </Form>
+        </SignInForm>
       )}
     </section>
   );

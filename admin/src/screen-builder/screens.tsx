@@ -1,6 +1,7 @@
-// Screens generated from a resource declaration: list (filters, sortable indexed columns, count
-// line, load more), show, edit and create with the declared validation. A plain resource needs
-// nothing else; hand-written screens (users, offers, leads) reuse the parts below.
+// The screen builder (hand-written, not generated code): it draws a resource's screens from its
+// declaration at run time: list (filters, sortable indexed columns, count line, load more), show,
+// edit and create with the declared validation. A plain resource needs nothing else; hand-written
+// screens (users, offers, leads) reuse the parts below.
 import { useState, type ReactElement } from 'react';
 import { Avatar, Box, Link, Stack } from '@mui/material';
 import { avatarSources } from '../common/picture.js';
@@ -389,9 +390,4 @@ export function resourceProps(decl: ResourceDecl, custom: Partial<Record<'list' 
     edit: generated('edit', () => <GeneratedEdit decl={decl} />),
     create: generated('create', () => <GeneratedCreate decl={decl} />),
   };
-}
-
-export function useLabel() {
-  const translate = useTranslate();
-  return (decl: ResourceDecl, source: string) => translate(`resources.${decl.name}.fields.${source}`);
 }
