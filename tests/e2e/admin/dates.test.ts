@@ -39,7 +39,7 @@ function today(): { form: string; list: string } {
 const LANGS = {
   // A French browser, and an American one: the console is in English, the browser's own date format is mm/dd/yyyy.
   fr: { browser: 'fr-FR', created: 'Création', since: 'Selection date', placeholder: 'jj/mm/aaaa', pick: 'Choisir dans le calendrier' },
-  en: { browser: 'en-US', created: 'Created', since: 'Selection date', placeholder: 'dd/mm/yyyy', pick: 'Pick from the calendar' },
+  en: { browser: 'en-US', created: 'Created', since: 'Select date', placeholder: 'dd/mm/yyyy', pick: 'Pick from the calendar' },
 } as const;
 
 async function staffPage(browserLocale: string): Promise<Page> {

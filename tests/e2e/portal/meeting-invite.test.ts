@@ -140,13 +140,15 @@ describe('a meeting scheduled from the dashboard and joined by both sides', () =
 
       // Schedule it two days from now at 10:00 (Paris), 30 minutes.
       const day = new Date(Date.now() + 2 * 24 * 3600_000);
-      // Typed as the consoles' forms take a day (dd/mm/yyyy) and a time (HH:mm), said back as lists write it.
-      const date = `${day.getFullYear()}/${pad(day.getMonth() + 1)}/${pad(day.getDate())}`;
-      await dialog.getByTestId('meeting-day').fill(`${pad(day.getDate())}/${pad(day.getMonth() + 1)}/${day.getFullYear()}`);
+      // Typed as the consoles' forms take a day (dd/mm/yyyy) and a time (HH:mm), said back in the
+      // consoles' list format; the mails and the candidate's page write dd/mm/yyyy (decision 320).
+      const date = `${pad(day.getDate())}/${pad(day.getMonth() + 1)}/${day.getFullYear()}`;
+      const listed = `${day.getFullYear()}/${pad(day.getMonth() + 1)}/${pad(day.getDate())}`;
+      await dialog.getByTestId('meeting-day').fill(date);
       await dialog.getByTestId('meeting-time').fill('10:00');
       await dialog.getByTestId('meeting-schedule').click();
       await dialog.getByTestId('video-call-done').waitFor();
-      expect(await dialog.getByTestId('video-call-done').innerText()).toBe(text.scheduled(candidate.name, date));
+      expect(await dialog.getByTestId('video-call-done').innerText()).toBe(text.scheduled(candidate.name, listed));
       await dialog.getByTestId('meeting-upcoming').waitFor();
       await expectAccessible(desk);
       if (SHOTS) await desk.screenshot({ path: `${SHOTS}/dialog-${lang}.png` });
