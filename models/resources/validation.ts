@@ -83,17 +83,17 @@ function textSchema(f: FieldDecl, limits: ColumnLimits) {
         s = value;
       }
       if (!s) return f.required ? refuse(ctx, requiredError(f)) : limits.allowNull ? null : '';
-      if (f.minLength !== undefined && chars(s) < f.minLength) return refuse(ctx, tooShort);
-      if (chars(s) > max || utf8Bytes(s) > bytes) return refuse(ctx, INVALID);
-      if (f.type === 'email') {
-        if (!isEmail(s)) return refuse(ctx, INVALID);
-        s = s.toLowerCase();
-      }
       if (f.type === 'phone') {
         // Stored as the phone rule gives it (E.164), as the public forms store theirs.
         const phone = normalizePhone(s);
         if (!phone) return refuse(ctx, INVALID_PHONE);
         s = phone.e164;
+      }
+      if (f.minLength !== undefined && chars(s) < f.minLength) return refuse(ctx, tooShort);
+      if (chars(s) > max || utf8Bytes(s) > bytes) return refuse(ctx, INVALID);
+      if (f.type === 'email') {
+        if (!isEmail(s)) return refuse(ctx, INVALID);
+        s = s.toLowerCase();
       }
       if (f.type === 'color' && !/^#[0-9a-fA-F]{3,8}$/.test(s)) return refuse(ctx, INVALID);
       if (f.type === 'day' && !isDay(s)) return refuse(ctx, INVALID);

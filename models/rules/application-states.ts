@@ -4,7 +4,5 @@
 
 /** An application: answers still missing (applying), or every answer ready (complete). */
 export const APPLICATION_STATES = ['applying', 'complete'] as const;
-export type ApplicationState = (typeof APPLICATION_STATES)[number];
 
 export const WISHLIST_STATES = ['pending', 'applying', 'done'] as const;
-export type WishlistState = (typeof WISHLIST_STATES)[number];

@@ -4,7 +4,6 @@
 
 /** 0 not notified, 3 e-mail notified, 2 SMS notified: in the order the console lists them. */
 export const NOTIF_STATES = [0, 3, 2] as const;
-export type NotifState = (typeof NOTIF_STATES)[number];
 
 /** A resend of the notification: 0 idle, 1 in progress, 2 sent. */
 export const NOTIF_RESEND_STATES = [0, 1, 2] as const;
