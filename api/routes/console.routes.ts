@@ -4,7 +4,6 @@
 // which call the same services.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AppDeps } from '../deps.js';
-import { boundSequelize } from '../../models/index.js';
 import { resourceByName, type Operation, type ResourceDecl } from '../../models/resources/index.js';
 import { actionBodySchema } from '../../models/resources/validation.js';
 import { AppError, forbidden } from '../lib/errors.js';
@@ -16,6 +15,7 @@ import { getRecord, listRecords } from '../console/read.js';
 import { checkDeclarations, serverPartOf } from '../console/registry.js';
 import { bodySchema, modelOf } from '../console/validation.js';
 import { requireAdmin } from '../auth/guards.js';
+import { consoleCtxOf } from './console-context.js';
 import * as staff from '../services/staff-users.service.js';
 import { deleteUserQuerySchema, type DeleteUserQuery } from '../services/staff-users.schema.js';
 import { createRecord, deleteRecord, updateRecord, type RecordWrite } from '../services/console-records.service.js';
@@ -33,19 +33,7 @@ const accessOf = (res: Response): Access => res.locals.console as Access;
 export function consoleRoutes(deps: AppDeps): Router {
   checkDeclarations();
   const router = Router();
-  const ctxOf = (req: Request): ConsoleCtx => {
-    const sequelize = boundSequelize();
-    return {
-      caller: req.caller!,
-      clock: deps.clock,
-      sequelize,
-      dialect: sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql',
-      publicUrl: deps.settings.publicUrl,
-      storage: deps.storage,
-      uploadDir: deps.settings.video.uploadDir,
-      media: deps.media!,
-    };
-  };
+  const ctxOf = (req: Request): ConsoleCtx => consoleCtxOf(deps, req);
   const writer = (ctx: ConsoleCtx, { decl, server, scope }: Access): RecordWrite => ({
     decl,
     model: modelOf(decl),

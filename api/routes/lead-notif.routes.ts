@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps.js';
 import { requireAdmin } from '../auth/guards.js';
 import { validate } from '../lib/validate.js';
 import { t } from '../../config/i18n/index.js';
-import { boundSequelize } from '../../models/index.js';
+import { consoleCtxOf } from './console-context.js';
 import { landings } from '../../models/resources/landings/resource.js';
 import { filterBodySchema, type ListQuery } from '../console/query.js';
 import { planOf, whereOf } from '../console/read.js';
@@ -35,17 +35,7 @@ export function leadNotifRoutes(deps: AppDeps): Router {
     async (req: Request, res: Response) => {
       const scope = res.locals.scope as Scope;
       const q = req.body as ListQuery;
-      const sequelize = boundSequelize();
-      const ctx = {
-        caller: req.caller!,
-        clock: deps.clock,
-        sequelize,
-        dialect: sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql',
-        publicUrl: deps.settings.publicUrl,
-        storage: deps.storage,
-        uploadDir: deps.settings.video.uploadDir,
-        media: deps.media!,
-      } as const;
+      const ctx = consoleCtxOf(deps, req);
       const ids = await idsWhere(planOf(landings).from, whereOf(ctx, landings, q.filter, scope), MAX_BULK_RESEND);
       const result = await bulkResend(req.caller!.user.id, ids, deps.clock(), q.filter);
       res.status(202).json({ success: true, message: t(req.lang, 'bulk_resend_queued', { queued: result.queued, skipped: result.skipped }), ...result });
