@@ -20,6 +20,10 @@ const SMALL_MODULE = 4000;
  * under SMALL_MODULE reached by two routes or more (a few hundred bytes each for pages that do not
  * use them). Large shared code (the offer page, the apply form) keeps its own chunk. Decision 180.
  */
+/** The shared forms (decision 362): only the pages that sign in or apply draw them, so they keep a
+ *  chunk of their own instead of joining 'base', which every page loads (the wizard has no room). */
+const OWN_CHUNK = [/\/components\/SignInForm\.tsx$/, /\/components\/ForgotPassword\.tsx$/, /\/components\/apply\/ApplicationForm\.tsx$/];
+
 function sharedChunk(): Rollup.GetManualChunk {
   let shared: Set<string> | null = null;
   return (id, { getModuleIds, getModuleInfo }) => {
@@ -44,7 +48,7 @@ function sharedChunk(): Rollup.GetManualChunk {
       for (const r of routes) for (const m of reach(r)) routesReaching.set(m, (routesReaching.get(m) ?? 0) + 1);
       for (const [m, n] of routesReaching) {
         const info = getModuleInfo(m);
-        if (n >= 2 && !m.includes('/node_modules/') && !info?.isEntry && (info?.code?.length ?? Infinity) <= SMALL_MODULE) set.add(m);
+        if (n >= 2 && !m.includes('/node_modules/') && !info?.isEntry && (info?.code?.length ?? Infinity) <= SMALL_MODULE && !OWN_CHUNK.some((r) => r.test(m))) set.add(m);
       }
       shared = set;
     }

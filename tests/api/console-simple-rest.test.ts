@@ -54,7 +54,7 @@ describe('ra-data-simple-rest against /apis/console', () => {
     expect(updated.data.name).toBe('Rémi Renommé');
     const many = await dp.updateMany('users', { ids: [r1.id, r2.id], data: { phone: '0600000000' } });
     expect(many.data!.sort()).toEqual([r1.id, r2.id].sort());
-    expect((await User.findByPk(r2.id))!.phone).toBe('0600000000');
+    expect((await User.findByPk(r2.id))!.phone).toBe('+33600000000'); // the phone rule stores E.164 (decision 342)
     const del = await dp.delete('users', { id: r1.id, previousData: { id: r1.id } });
     expect(del.data.id).toBe(r1.id);
     const delMany = await dp.deleteMany('users', { ids: [r2.id, mgr.id] });
