@@ -586,7 +586,7 @@ export const en = {
       recruiter: 'Recruiter',
       created: 'Created',
       todo: 'To do',
-      shortlist: 'Shortlist',
+      shortlist: 'Shortlisted',
       to_recruit: 'To recruit',
       status: 'Status',
       active: 'Active',
