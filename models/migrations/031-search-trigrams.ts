@@ -9,13 +9,15 @@ import { OFFER_SEARCH, USER_SEARCH, backfill } from '../search-index.js';
 const { STRING, INTEGER, TEXT } = DataTypes;
 
 export async function up({ context: qi }: MigrationContext): Promise<void> {
+  // MEDIUMTEXT on MariaDB; SQLite has one TEXT (and warns on every start when given a size).
+  const longText = qi.sequelize.getDialect() === 'sqlite' ? TEXT : TEXT('medium');
   await qi.createTable(USER_SEARCH.textTable, {
     user_id: { type: STRING(36), allowNull: false, primaryKey: true, references: { model: 'users', key: 'id' }, onDelete: 'CASCADE', onUpdate: 'CASCADE' },
-    text: { type: TEXT('medium'), allowNull: false },
+    text: { type: longText, allowNull: false },
   });
   await qi.createTable(OFFER_SEARCH.textTable, {
     offer_id: { type: INTEGER, allowNull: false, primaryKey: true, references: { model: 'offers', key: 'id' }, onDelete: 'CASCADE', onUpdate: 'CASCADE' },
-    text: { type: TEXT('medium'), allowNull: false },
+    text: { type: longText, allowNull: false },
   });
   for (const spec of [USER_SEARCH, OFFER_SEARCH]) await backfill(qi.sequelize, spec);
 }
