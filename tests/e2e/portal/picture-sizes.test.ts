@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { baseUrl, launch, phonePage } from '../helpers/browser.js';
+import { newDraft } from '../helpers/drafts.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,16 +17,7 @@ afterAll(async () => {
 
 /** A draft of the demo recruiter, published anonymously through its link with `logo` as its company picture. */
 async function publishWithLogo(logo: Buffer): Promise<{ jobCode: string; key: string }> {
-  const login = await fetch(`${baseUrl()}/apis/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl() },
-    body: JSON.stringify({ email: 'recruiter@demo.test', password: 'demo1234', client: 'app' }),
-  });
-  expect(login.status).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const draft = await fetch(`${baseUrl()}/apis/draft-offer`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
-  expect(draft.status).toBe(201);
-  const editionToken = ((await draft.json()) as { edition_token: string }).edition_token;
+  const editionToken = await newDraft();
 
   const form = new FormData();
   form.append('edition_token', editionToken);

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, expectAccessible, expectNoHorizontalScroll, launch, phonePage } from '../helpers/browser.js';
+import { newDraft } from '../helpers/drafts.js';
 import { encodePng } from '../../helpers/png.js';
 
 let browser: Browser;
@@ -17,20 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A new draft of the demo recruiter, through the API as the manager area starts one. */
-async function newDraft(): Promise<string> {
-  const login = await fetch(`${baseUrl()}/apis/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl() },
-    body: JSON.stringify({ email: 'recruiter@demo.test', password: 'demo1234', client: 'app' }),
-  });
-  expect(login.status).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const res = await fetch(`${baseUrl()}/apis/draft-offer`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { edition_token: string }).edition_token;
-}
 
 const hydrated = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
 const next = async (page: Page, n: number) => {
