@@ -12,7 +12,7 @@ import { Session, AuthAttempt, SamlRequest } from './session.model.js';
 import { Plan, StripeEvent } from './billing.model.js';
 import { Job, AnswerUpload } from './job.model.js';
 import { MeetingSignal, Meeting } from './meeting.model.js';
-import { installSearchHooks } from './search-index.js';
+import { installSearchHooks } from './search/hooks.js';
 import { installPlanLimitHooks } from './plan-limits.js';
 import { bindConnection } from './transaction.js';
 

@@ -3,11 +3,12 @@
 // candidates, recruiters and managers and their offers, applications, wishlist entries, contact
 // events and landing leads, with multi-row INSERTs. Counters on the user records are computed
 // while generating, so they match the rows; the search tokens are then written by the same code
-// the migration uses (models/search-index.ts). Deterministic (seeded random). Replaces earlier data.
+// the migration uses (models/search/). Deterministic (seeded random). Replaces earlier data.
 import mysql from 'mysql2/promise';
 import { loadSettings } from '../config/settings.js';
 import { openDatabase } from '../models/boot.js';
-import { OFFER_SEARCH, USER_SEARCH, backfill } from '../models/search-index.js';
+import { OFFER_SEARCH, USER_SEARCH } from '../models/search/specs.js';
+import { backfill } from '../models/search/backfill.js';
 import { recountOffersSql } from '../api/services/user-counters.service.js';
 
 function arg(name: string, fallback: number): number {

@@ -6,7 +6,8 @@ import * as z from 'zod/mini';
 import { coded } from '../../models/rules/text.js';
 import { DEFAULT_COUNT_CAP, DEFAULT_MAX_PAGE, type ResourceDecl } from '../../models/resources/index.js';
 import { MAX_POSITION, filterSchema } from './validation.js';
-import type { IndexSpec, SearchTerm } from '../../models/search-index.js';
+import type { IndexSpec } from '../../models/search/specs.js';
+import type { SearchTerm } from '../../models/search/query.js';
 import { sqlDate, type Dialect } from '../../models/columns.js';
 
 export interface ListQuery {
@@ -135,7 +136,7 @@ export interface ListSql {
 }
 
 /**
- * A search on a token table (models/search-index.ts, decision 300): the walked token (the rarest,
+ * A search on a token table (models/search/, decision 300): the walked token (the rarest,
  * see rarestToken) is read in the list's order, and each term's real substring is checked on the
  * walked row itself (`words`: a filter on rows the index range already selected, not a scan), or,
  * for a record whose text is too long for its rows (`words` = ''), on its one side-table row. Adds

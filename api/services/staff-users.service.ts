@@ -26,7 +26,7 @@ import type { BoostersAction, ContactAction, PlanAction, RecruitersAction, Subst
 import { audit } from './audit.service.js';
 import { companyOf } from '../auth/access.js';
 import { recountOffers, recountUsers } from './user-counters.service.js';
-import { reindexOffers } from '../../models/search-index.js';
+import { reindexOffers } from '../../models/search/writes.js';
 import type { Storage } from '../integrations/storage.js';
 import { removeUploadFiles, sourceKeyOf, storyKeys } from './video-answers.service.js';
 

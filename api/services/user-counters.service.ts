@@ -4,7 +4,8 @@
 // stored counters with it. Lists then filter and show them without joins.
 import { QueryTypes, type Transaction } from 'sequelize';
 import { boundSequelize, WishlistEntry, type Application } from '../../models/index.js';
-import { USER_LIST_COLUMNS, syncUserListColumns } from '../../models/search-index.js';
+import { USER_LIST_COLUMNS } from '../../models/search/specs.js';
+import { syncUserListColumns } from '../../models/search/writes.js';
 
 /**
  * The offers a user's recruiter counters count: those they recruit for and, for a user of profile
@@ -67,7 +68,7 @@ export async function recountUsers(userIds: Iterable<string | null | undefined>,
      WHERE id IN (${marks(ids.length)})`,
     { replacements: ids, transaction: t, type: QueryTypes.UPDATE },
   );
-  // The search rows carry the counters too (models/search-index.ts).
+  // The search rows carry the counters too (models/search/).
   await syncUserListColumns(ids, t);
 }
 
@@ -299,7 +300,7 @@ export class CounterChanges {
         type: QueryTypes.UPDATE,
       });
     }
-    // The search rows carry some counters too (models/search-index.ts).
+    // The search rows carry some counters too (models/search/).
     await syncUserListColumns(resync, t);
   }
 }

@@ -4,7 +4,8 @@
 // tokenizer.
 import { DataTypes } from 'sequelize';
 import type { MigrationContext } from './context.js';
-import { OFFER_SEARCH, USER_SEARCH, WORDS_MAX } from '../search-index.js';
+import { WORDS_MAX } from '../search/tokens.js';
+import { OFFER_SEARCH, USER_SEARCH } from '../search/specs.js';
 import { addFullText, dropFullText } from './005-console-search.js';
 
 const { STRING, INTEGER, BOOLEAN, DATE } = DataTypes;

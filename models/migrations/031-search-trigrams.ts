@@ -4,7 +4,8 @@
 // existing users and offers are rewritten here (minutes at a million users, once).
 import { DataTypes } from 'sequelize';
 import type { MigrationContext } from './context.js';
-import { OFFER_SEARCH, USER_SEARCH, backfill } from '../search-index.js';
+import { OFFER_SEARCH, USER_SEARCH } from '../search/specs.js';
+import { backfill } from '../search/backfill.js';
 
 const { STRING, INTEGER, TEXT } = DataTypes;
 

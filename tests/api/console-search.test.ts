@@ -7,7 +7,7 @@ import { makeApplication, makeLead, makeOffer, makeShop, makeUser, makeWishlistE
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { Offer, User, boundSequelize } from '../../models/index.js';
-import { WORDS_MAX, fold, wordsOf } from '../../models/search-index.js';
+import { WORDS_MAX, fold, wordsOf } from '../../models/search/tokens.js';
 import { phoneSearchDigits } from '../../models/rules/phone.js';
 import { expectSearchIndexTrue } from '../helpers/search-index.js';
 

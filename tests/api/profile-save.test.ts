@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { makeUser } from '../helpers/fixtures.js';
 import { User, boundSequelize } from '../../models/index.js';
-import { tokensOf as tokensOfWords, userWords } from '../../models/search-index.js';
+import { tokensOf as tokensOfWords, userWords } from '../../models/search/tokens.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import { QueryTypes } from 'sequelize';
 import { boundSequelize } from '../../models/index.js';
-import { OFFER_SEARCH, USER_SEARCH, textRows, tokenColumns, tokenRows, type IndexSpec } from '../../models/search-index.js';
+import { OFFER_SEARCH, USER_SEARCH, textRows, tokenColumns, tokenRows, type IndexSpec } from '../../models/search/specs.js';
 import { readDate } from '../../models/rules/dates.js';
 
 /** A row as comparable text: dates as instants (SQLite keeps text, MariaDB gives Date). */

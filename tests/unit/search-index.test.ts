@@ -1,6 +1,7 @@
 // The search tokens (decision 300): what is stored for a user or an offer, and what a search box's text asks for.
 import { describe, expect, it } from 'vitest';
-import { TERM_MAX, WORDS_MAX, fold, offerWords, parseSearch, phoneQueryDigits, searchTerms, termOf, tokensOf, userWords, wordsText } from '../../models/search-index.js';
+import { TERM_MAX, WORDS_MAX, fold, offerWords, tokensOf, userWords, wordsText } from '../../models/search/tokens.js';
+import { parseSearch, phoneQueryDigits, searchTerms, termOf } from '../../models/search/query.js';
 import { phoneSearchDigits as phoneDigits } from '../../models/rules/phone.js';
 
 const userTokens = (u: Parameters<typeof userWords>[0]) => tokensOf(userWords(u));

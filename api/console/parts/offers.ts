@@ -1,7 +1,8 @@
 // Offers: a search walks the offer token rows in list order (decision 300); the cards show each
 // offer's count of complete applications; an edit moves the recruiter's offer counters.
 import { QueryTypes } from 'sequelize';
-import { OFFER_SEARCH, rarestToken, searchTerms } from '../../../models/search-index.js';
+import { OFFER_SEARCH } from '../../../models/search/specs.js';
+import { rarestToken, searchTerms } from '../../../models/search/query.js';
 import { Where, tokenWalk } from '../query.js';
 import { applyDeclaredFilters, applyScope, filterColumn, planOf } from '../read.js';
 import type { ServerPart } from '../types.js';

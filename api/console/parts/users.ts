@@ -5,7 +5,8 @@
 // the identity and staff services.
 import { QueryTypes } from 'sequelize';
 import { ManagerRecruiter, PlanLimit } from '../../../models/index.js';
-import { USER_SEARCH, parseSearch, rarestToken } from '../../../models/search-index.js';
+import { USER_SEARCH } from '../../../models/search/specs.js';
+import { parseSearch, rarestToken } from '../../../models/search/query.js';
 import { notFound } from '../../lib/errors.js';
 import { Where, likeContains, likePrefix, runList, tokenWalk, type ListSql } from '../query.js';
 import { applyDeclaredFilters, applyScope, filterColumn, parseJson } from '../read.js';
