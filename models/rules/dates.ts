@@ -93,10 +93,10 @@ export function parseDateBound(value: unknown, endOfDay: boolean): Date | null {
   return year < MIN_YEAR || year > MAX_YEAR ? null : d;
 }
 
-/** The ISO day n months before `from` (a list's "3 months ago" default). */
+/** The ISO day n months before `from`'s UTC day (a list's "3 months ago" default), counted in UTC as isoDay is, whatever the viewer's time zone. */
 export function monthsAgo(n: number, from: Date = new Date()): string {
   const d = new Date(from.getTime());
-  d.setMonth(d.getMonth() - n);
+  d.setUTCMonth(d.getUTCMonth() - n);
   return isoDay(d);
 }
 

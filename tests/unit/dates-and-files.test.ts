@@ -55,7 +55,10 @@ describe('dates', () => {
   });
 
   it('counts months back for list defaults', () => {
-    expect(monthsAgo(3, new Date(2026, 5, 15, 12))).toBe('2026-03-15');
+    expect(monthsAgo(3, new Date('2026-06-15T12:00:00Z'))).toBe('2026-03-15');
+    // Counted on the UTC day whatever the machine's zone (it was the local day, then printed in UTC).
+    expect(monthsAgo(3, new Date('2026-06-15T23:30:00Z'))).toBe('2026-03-15');
+    expect(monthsAgo(3, new Date('2026-06-15T00:30:00Z'))).toBe('2026-03-15');
   });
 });
 
