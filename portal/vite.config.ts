@@ -7,28 +7,29 @@ import { defineConfig, type Rollup } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Our modules at most this long (code after transforms, before minifying) may join the shared chunk. */
+/** Our modules at most this long (code after transforms, before minifying) may join the 'shared' chunk. */
 const SMALL_MODULE = 4000;
 
 /**
- * One chunk for what every page loads anyway, and for our small modules that several routes share.
- * Rollup otherwise makes a chunk of each group of modules with the same set of importing routes:
- * up to 15 files for one page, most under 1 KB. A phone on a slow network pays a round trip per
- * file (browsers open 6 connections per host over HTTP/1.1), so the same bytes in 5 files load
- * seconds sooner. What joins: the client entry's and the root route's static imports (React,
- * Remix, the catalog registry, the error boundary: every page loads them), and modules of ours
- * under SMALL_MODULE reached by two routes or more (a few hundred bytes each for pages that do not
- * use them). Large shared code (the offer page, the apply form) keeps its own chunk. Decision 180.
+ * Two chunks instead of Rollup's many. Rollup otherwise makes a chunk of each group of modules with
+ * the same set of importing routes: up to 15 files for one page, most under 1 KB. A phone on a slow
+ * network pays a round trip per file (browsers open 6 connections per host over HTTP/1.1), so the
+ * same bytes in 5 files load seconds sooner (decision 180).
+ * - 'base': the client entry's and the root route's static imports (React, Remix, the catalog
+ *   registry, the error boundary): every page loads them anyway.
+ * - 'shared': modules of ours under SMALL_MODULE reached by two routes or more (the form hooks and
+ *   messages, the store badges, the legal page...). Only the pages that use one of them load it:
+ *   in 'base' they cost the pages that use none (the wizard, decision 180's addendum) 2.9 KB.
+ * Large shared code (the offer page, the apply form) keeps its own chunk.
  */
 /** The shared forms (decision 362): only the pages that sign in or apply draw them, so they keep a
- *  chunk of their own instead of joining 'base', which every page loads (the wizard has no room). */
+ *  chunk of their own instead of joining 'shared', which most pages with a form load. */
 const OWN_CHUNK = [/\/components\/SignInForm\.tsx$/, /\/components\/ForgotPassword\.tsx$/, /\/components\/apply\/ApplicationForm\.tsx$/];
 
 function sharedChunk(): Rollup.GetManualChunk {
-  let shared: Set<string> | null = null;
+  let chunkOf: Map<string, 'base' | 'shared'> | null = null;
   return (id, { getModuleIds, getModuleInfo }) => {
-    if (!shared) {
-      const set = new Set<string>();
+    if (!chunkOf) {
       const reach = (start: string): Set<string> => {
         const seen = new Set<string>();
         const todo = [...(getModuleInfo(start)?.importedIds ?? [])];
@@ -41,18 +42,19 @@ function sharedChunk(): Rollup.GetManualChunk {
         return seen;
       };
       const ids = [...getModuleIds()];
+      chunkOf = new Map();
       const always = ids.filter((m) => /\/portal\/app\/(entry\.client\.tsx|root\.tsx\?__remix-build-client-route)$/.test(m));
-      for (const e of always) for (const m of reach(e)) set.add(m);
+      for (const e of always) for (const m of reach(e)) chunkOf.set(m, 'base');
       const routes = ids.filter((m) => m.endsWith('?__remix-build-client-route') && !always.includes(m));
       const routesReaching = new Map<string, number>();
       for (const r of routes) for (const m of reach(r)) routesReaching.set(m, (routesReaching.get(m) ?? 0) + 1);
       for (const [m, n] of routesReaching) {
         const info = getModuleInfo(m);
-        if (n >= 2 && !m.includes('/node_modules/') && !info?.isEntry && (info?.code?.length ?? Infinity) <= SMALL_MODULE && !OWN_CHUNK.some((r) => r.test(m))) set.add(m);
+        if (n >= 2 && !chunkOf.has(m) && !m.includes('/node_modules/') && !info?.isEntry && (info?.code?.length ?? Infinity) <= SMALL_MODULE && !OWN_CHUNK.some((r) => r.test(m)))
+          chunkOf.set(m, 'shared');
       }
-      shared = set;
     }
-    return shared.has(id) ? 'base' : undefined;
+    return chunkOf.get(id);
   };
 }
 
