@@ -8,7 +8,7 @@ import { requireManager, requireUser } from '../auth/guards.js';
 import { managerHome, managerMe, managerUser } from '../services/manager.service.js';
 import { createTemplate, getTemplate, listTemplates, updateTemplate } from '../services/templates.service.js';
 import { createShop, getShop, listShops, updateShop } from '../services/shops.service.js';
-import { getSubscription, listSubscriptions } from '../services/subscriptions.service.js';
+import { getSubscription, listSubscriptions } from '../services/subscription-reads.service.js';
 import { idParamsSchema, managerQuerySchema, templatesQuerySchema, type IdParams, type ManagerQuery } from '../services/manager.schema.js';
 import { shopCreateSchema, shopUpdateSchema, templateCreateSchema, templateUpdateSchema } from '../services/manager-bodies.js';
 

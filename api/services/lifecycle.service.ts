@@ -18,7 +18,7 @@ import { t as translate, DEFAULT_LANG, isLang } from '../../config/i18n/index.js
 import { audit } from './audit.service.js';
 import { deleteUser, type DeletionReason } from './staff-users.service.js';
 import { storyKeys } from './video-answers.service.js';
-import { expireSubscriptions } from './subscriptions.service.js';
+import { expireSubscriptions } from './subscription-states.service.js';
 import { purgeExpiredSessions } from '../auth/sessions.js';
 import { purgeOldAttempts } from '../auth/throttle.js';
 import { purgeSamlRequests } from '../auth/saml-cache.js';

@@ -7,7 +7,7 @@ import { readDate } from '../../models/rules/dates.js';
 import { notFound, unauthorized } from '../lib/errors.js';
 import { isManager, reachOf, type Reach, isCandidate } from '../auth/access.js';
 import { userAudience, type MediaUrls } from '../integrations/media-urls.js';
-import { hasSubscriptions } from './subscriptions.service.js';
+import { hasSubscriptions } from './subscription-reads.service.js';
 import { listShops, RECRUITER_PICTURE_DEFAULT } from './shops.service.js';
 import { TO_RECRUIT_PAGE_DEFAULT } from './manager.schema.js';
 import { sqlDate } from '../../models/columns.js';

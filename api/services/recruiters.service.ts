@@ -29,7 +29,7 @@ export async function createRecruiter(checked: NewRecruiter, actor: { id: string
 /**
  * Stores a recruiter account (checked input, password already hashed) and its audit line inside
  * the caller's transaction: the one way an account of profile recruiter is made, used by staff and
- * by a subscriber adding a recruiter to a seat (subscriptions.service.ts). A taken email throws
+ * by a subscriber adding a recruiter to a seat (subscription-seats.service.ts). A taken email throws
  * UniqueConstraintError, which the caller turns into user_already_exists.
  */
 export async function insertRecruiter(input: NewRecruiter, password_hash: string, actor: { id: string } | null, tx: Transaction): Promise<User> {

@@ -1,4 +1,4 @@
-// The shape of the Stripe events the webhook acts on (api/services/subscriptions.service.ts,
+// The shape of the Stripe events the webhook acts on (api/services/subscription-states.service.ts,
 // applyStripeEvent), checked after the signature (docs/decisions/211-stripe-event-shapes.md). A
 // correctly signed event whose envelope or handled object does not have this shape is malformed:
 // 400 `invalid_event`, one log line, nothing changed. Only what the service reads is checked (the

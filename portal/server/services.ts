@@ -11,7 +11,7 @@ import { LIMITS, spendWrite } from '../../api/auth/throttle.js';
 import { login } from '../../api/services/auth.service.js';
 import { cookieTokenOf, destroySession, sessionCookieHeader } from '../../api/auth/sessions.js';
 import { deviceCookieHeader, deviceCookieTokens } from '../../api/auth/device.js';
-import { billingInformations, portalSubscription, startCheckout, subRegister } from '../../api/services/subscriptions.service.js';
+import { billingInformations, portalSubscription, startCheckout, subRegister } from '../../api/services/subscription-checkout.service.js';
 import { billingInformationsSchema, subRegisterSchema } from '../../api/services/subscriptions.schema.js';
 import { paymentsConfigured } from '../../api/integrations/stripe.js';
 import type { Lang } from '../../config/i18n/index.js';
