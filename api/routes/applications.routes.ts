@@ -6,7 +6,10 @@ import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
 import { requireUser } from '../auth/guards.js';
-import { dashboardApplications, moveApplication, offerApplication, offerApplications, type DashboardQuery } from '../services/manager-applications.service.js';
+import { dashboardApplications, type DashboardQuery } from '../services/manager-applications-dashboard.service.js';
+import { moveApplication } from '../services/manager-applications-moves.service.js';
+import { offerApplications } from '../services/manager-applications-offer.service.js';
+import { offerApplication } from '../services/manager-applications-panel.service.js';
 import {
   applicationParamsSchema,
   dashboardQuerySchema,

@@ -16,7 +16,7 @@ import { publishSchema } from './drafts.schema.js';
 import { offerColumns } from './drafts.service.js';
 import { freeJobCode, isJobCodeCollision, withJobCodeRetry } from './job-codes.js';
 import { recountUsers } from './user-counters.service.js';
-import { scopedOffer } from './manager-applications.service.js';
+import { scopedOffer } from './manager-applications-scope.js';
 import { audit } from './audit.service.js';
 import { enqueue } from '../lib/job-queue.js';
 import { boostEndsAt, isBoostedAt } from '../../models/rules/boost.js';
