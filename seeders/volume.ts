@@ -8,7 +8,7 @@ import mysql from 'mysql2/promise';
 import { loadSettings } from '../config/settings.js';
 import { openDatabase } from '../models/boot.js';
 import { OFFER_SEARCH, USER_SEARCH, backfill } from '../models/search-index.js';
-import { recountOffersSql } from '../api/services/user-counters.service.js';
+import { recountOffersSql } from '../api/services/applications/user-counters.service.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
