@@ -16,7 +16,7 @@ const ELEMENTS = [
   { type: 'models-shared', pattern: ['models/rules/**', 'models/resources/**'] },
   { type: 'models', pattern: ['models/**'] },
   // The zod schemas next to the services, run by the browser too, and the address types.
-  { type: 'api-shared', pattern: ['api/services/*.schema.ts', 'api/integrations/address/types.ts'] },
+  { type: 'api-shared', pattern: ['api/services/*/*.schema.ts', 'api/integrations/address/types.ts'] },
   // Inside api: infrastructure and access < services and the console engine < the job registry < the edge.
   { type: 'api-base', pattern: ['api/lib/**', 'api/integrations/**', 'api/auth/**'] },
   { type: 'api-services', pattern: ['api/services/**', 'api/console/**'] },

@@ -32,7 +32,7 @@ import {
   Upload,
   LANDING_DEFAULTS,
 } from '../models/index.js';
-import { recountOffers, recountUsers } from '../api/services/user-counters.service.js';
+import { recountOffers, recountUsers } from '../api/services/applications/user-counters.service.js';
 import { demoCvPdf } from './demo-cv.js';
 import {
   DEMO_IDS,

@@ -9,7 +9,7 @@ import { loadSettings } from '../config/settings.js';
 import { openDatabase } from '../models/boot.js';
 import { OFFER_SEARCH, USER_SEARCH } from '../models/search/specs.js';
 import { backfill } from '../models/search/backfill.js';
-import { recountOffersSql } from '../api/services/user-counters.service.js';
+import { recountOffersSql } from '../api/services/applications/user-counters.service.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

@@ -26,7 +26,7 @@ export async function destroyUserSessions(userId: string, exceptSessionId?: stri
   return Session.destroy({ where: { user_id: userId, ...(exceptSessionId ? { id: { [Op.ne]: exceptSessionId } } : {}) }, transaction });
 }
 
-/** Housekeeping (the lifecycle purge, api/services/lifecycle.service.ts): expired sessions are useless rows. How many, or how many would go. */
+/** Housekeeping (the lifecycle purge, api/services/platform/lifecycle.service.ts): expired sessions are useless rows. How many, or how many would go. */
 export async function purgeExpiredSessions(now: Date, dryRun = false): Promise<number> {
   const where = { expires_at: { [Op.lte]: now } };
   return dryRun ? Session.count({ where }) : Session.destroy({ where });

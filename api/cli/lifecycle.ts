@@ -11,7 +11,7 @@ import { createStorage } from '../integrations/storage.js';
 import { createMailer } from '../integrations/mail.js';
 import { claim, complete, enqueueRecurring, fail } from '../lib/job-queue.js';
 import { LIFECYCLE_QUEUE, LIFECYCLE_RECURRING, runLifecycleJob } from '../jobs/lifecycle.js';
-import { LIFECYCLE_SWEEPS } from '../services/lifecycle.service.js';
+import { LIFECYCLE_SWEEPS } from '../services/platform/lifecycle.service.js';
 
 async function main() {
   const args = process.argv.slice(2);

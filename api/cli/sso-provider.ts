@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { loadSettings } from '../../config/settings.js';
 import { openDatabase } from '../../models/boot.js';
 import { SsoProvider, SsoProviderDomain } from '../../models/index.js';
-import { saveSsoProvider } from '../services/sso.service.js';
+import { saveSsoProvider } from '../services/identity/sso.service.js';
 import { AppError } from '../lib/errors.js';
 
 const USAGE = `Adds or replaces a company's SAML identity provider, or lists them.

@@ -1,7 +1,7 @@
 // The meeting room's provider, server side (docs/decisions/160-meeting-room.md): one interface,
 // two implementations. Twilio Video when TWILIO_ACCOUNT_SID, TWILIO_API_KEY and TWILIO_API_SECRET
 // are set (an access token per join: identity the caller, room named after the pair); otherwise the
-// embedded peer-to-peer WebRTC call, signalled through this server (api/services/meeting.service.ts).
+// embedded peer-to-peer WebRTC call, signalled through this server (api/services/meetings/meeting.service.ts).
 // The browser side is portal/app/lib/meeting/.
 // The token module alone: the package's entry loads the whole REST client.
 import AccessToken from 'twilio/lib/jwt/AccessToken.js';

@@ -19,12 +19,21 @@ import {
   sendCompletionMail,
   sweepAnswerUploads,
   transcodeAnswer,
-} from '../services/video-answers.service.js';
-import { LEAD_NOTIF_JOB, notifyLead, resendFailed } from '../services/lead-notif.service.js';
-import { CONFIRM_MAIL_JOB, REJECTED_MAIL_JOB, REJECT_JOB, REJECT_SWEEP_JOB, rejectAllDue, rejectIfDue, sendConfirmationMail, sendRejectedMail } from '../services/candidate-news.service.js';
-import { MEETING_MESSAGE_JOB, sendMeetingMessage } from '../services/meeting-invites.service.js';
+} from '../services/applications/video-answers.service.js';
+import { LEAD_NOTIF_JOB, notifyLead, resendFailed } from '../services/applications/lead-notif.service.js';
+import {
+  CONFIRM_MAIL_JOB,
+  REJECTED_MAIL_JOB,
+  REJECT_JOB,
+  REJECT_SWEEP_JOB,
+  rejectAllDue,
+  rejectIfDue,
+  sendConfirmationMail,
+  sendRejectedMail,
+} from '../services/applications/candidate-news.service.js';
+import { MEETING_MESSAGE_JOB, sendMeetingMessage } from '../services/meetings/meeting-invites.service.js';
 import { LIFECYCLE_QUEUE, LIFECYCLE_RECURRING, runLifecycleJob } from './lifecycle.js';
-import { BOOST_END_JOB, endBoosts } from '../services/manager-offers.service.js';
+import { BOOST_END_JOB, endBoosts } from '../services/offers/manager-offers.service.js';
 
 export interface JobDeps {
   settings: Settings;

@@ -7,7 +7,7 @@ import type { Storage } from '../integrations/storage.js';
 import type { Mailer } from '../integrations/mail.js';
 import type { Logger } from 'pino';
 import type { RecurringTask } from '../lib/job-queue.js';
-import { LIFECYCLE_SWEEPS, runSweep, type LifecycleSweep, type SweepResult } from '../services/lifecycle.service.js';
+import { LIFECYCLE_SWEEPS, runSweep, type LifecycleSweep, type SweepResult } from '../services/platform/lifecycle.service.js';
 
 export const LIFECYCLE_QUEUE = 'lifecycle';
 export const DAY_MS = 24 * 3600_000;

@@ -7,9 +7,9 @@ import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
 import { requireUser } from '../auth/guards.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { assertDraftEditable, findDraft } from '../services/drafts.service.js';
+import { assertDraftEditable, findDraft } from '../services/offers/drafts.service.js';
 import { createAddressProvider } from '../integrations/address/index.js';
-import { addressQuerySchema, type AddressQuery } from '../services/address.schema.js';
+import { addressQuerySchema, type AddressQuery } from '../services/offers/address.schema.js';
 import { isCandidate } from '../auth/access.js';
 
 export function addressRoutes(deps: AppDeps): Router {

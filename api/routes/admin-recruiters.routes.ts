@@ -2,10 +2,10 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.js';
 import { requireAdmin } from '../auth/guards.js';
-import { createRecruiter } from '../services/recruiters.service.js';
-import { publicUser } from '../services/auth.service.js';
+import { createRecruiter } from '../services/accounts/recruiters.service.js';
+import { publicUser } from '../services/identity/auth.service.js';
 import { validate } from '../lib/validate.js';
-import { newRecruiterSchema, type NewRecruiter } from '../services/recruiters.schema.js';
+import { newRecruiterSchema, type NewRecruiter } from '../services/accounts/recruiters.schema.js';
 
 export function adminRecruiterRoutes(_deps: AppDeps): Router {
   const router = Router();

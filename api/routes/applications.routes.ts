@@ -6,7 +6,10 @@ import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
 import { requireUser } from '../auth/guards.js';
-import { dashboardApplications, moveApplication, offerApplication, offerApplications, type DashboardQuery } from '../services/manager-applications.service.js';
+import { dashboardApplications, type DashboardQuery } from '../services/applications/manager-applications-dashboard.service.js';
+import { moveApplication } from '../services/applications/manager-applications-moves.service.js';
+import { offerApplications } from '../services/applications/manager-applications-offer.service.js';
+import { offerApplication } from '../services/applications/manager-applications-panel.service.js';
 import {
   applicationParamsSchema,
   dashboardQuerySchema,
@@ -15,7 +18,7 @@ import {
   transitionSchema,
   type OfferApplicationsQuery,
   type TransitionInput,
-} from '../services/manager-applications.schema.js';
+} from '../services/applications/manager-applications.schema.js';
 
 export function applicationsRoutes(deps: AppDeps): Router {
   const router = Router();

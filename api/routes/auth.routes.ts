@@ -1,5 +1,5 @@
 // Sign-in, sign-out, the current user, profile edits and password reset (HTTP only; rules in
-// api/services/auth.service.ts).
+// api/services/identity/auth.service.ts).
 import { Router } from 'express';
 import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
@@ -8,7 +8,7 @@ import { requireUser } from '../auth/guards.js';
 import { jsonOnly } from '../auth/csrf.js';
 import { clearSessionCookie, destroySession, setSessionCookie, tokenOf } from '../auth/sessions.js';
 import { deviceCookieTokens, setDeviceCookie } from '../auth/device.js';
-import { authorizerAnswer, forgotPassword, login, publicUser, resetPassword, updateProfile } from '../services/auth.service.js';
+import { authorizerAnswer, forgotPassword, login, publicUser, resetPassword, updateProfile } from '../services/identity/auth.service.js';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -18,9 +18,9 @@ import {
   type LoginInput,
   type ProfileChanges,
   type ResetPasswordInput,
-} from '../services/auth.schema.js';
-import { requestEmailCode, verifyEmailCode } from '../services/email-code.service.js';
-import { emailCodeRequestSchema, emailCodeVerifySchema, type EmailCodeRequest, type EmailCodeVerify } from '../services/email-code.schema.js';
+} from '../services/identity/auth.schema.js';
+import { requestEmailCode, verifyEmailCode } from '../services/identity/email-code.service.js';
+import { emailCodeRequestSchema, emailCodeVerifySchema, type EmailCodeRequest, type EmailCodeVerify } from '../services/identity/email-code.schema.js';
 
 export function authRoutes(deps: AppDeps): Router {
   const router = Router();

@@ -17,10 +17,10 @@ import { errorBody } from '../lib/http.js';
 import { parseInput, validate } from '../lib/validate.js';
 import { LIMITS, spend, writerOf } from '../auth/throttle.js';
 import { DEFAULT_LANG, type Lang } from '../../config/i18n/index.js';
-import { answerUploadMetadataSchema, applicationIdSchema, startApplicationSchema, type StartApplication } from '../services/video-answers.schema.js';
-import { applicationView, beginAnswerUpload, finishAnswerUpload, ownApplication, ownUpload, startApplication, videoError } from '../services/video-answers.service.js';
+import { answerUploadMetadataSchema, applicationIdSchema, startApplicationSchema, type StartApplication } from '../services/applications/video-answers.schema.js';
+import { applicationView, beginAnswerUpload, finishAnswerUpload, ownApplication, ownUpload, startApplication, videoError } from '../services/applications/video-answers.service.js';
 import { ffmpegPath } from '../integrations/ffmpeg.js';
-import { ownApplications } from '../services/candidate-applications.service.js';
+import { ownApplications } from '../services/applications/candidate-applications.service.js';
 
 /** tus's metadata store: the answer_uploads row of each upload, so that every process knows it. */
 class AnswerUploadKv implements KvStore<Upload> {

@@ -16,9 +16,9 @@ import { checkDeclarations, serverPartOf } from '../console/registry.js';
 import { bodySchema, modelOf } from '../console/validation.js';
 import { requireAdmin } from '../auth/guards.js';
 import { consoleCtxOf } from './console-context.js';
-import * as staff from '../services/staff-users.service.js';
-import { deleteUserQuerySchema, type DeleteUserQuery } from '../services/staff-users.schema.js';
-import { createRecord, deleteRecord, updateRecord, type RecordWrite } from '../services/console-records.service.js';
+import * as staff from '../services/accounts/staff-users.service.js';
+import { deleteUserQuerySchema, type DeleteUserQuery } from '../services/accounts/staff-users.schema.js';
+import { createRecord, deleteRecord, updateRecord, type RecordWrite } from '../services/platform/console-records.service.js';
 
 type Params = { resource: string; id?: string; action?: string };
 

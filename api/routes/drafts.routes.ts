@@ -7,8 +7,8 @@ import { AppError } from '../lib/errors.js';
 import { isMessageKey, t } from '../../config/i18n/index.js';
 import { validate } from '../lib/validate.js';
 import type { DraftOfferJson } from '../../models/index.js';
-import { assertMayCreateDraft, createDraft, findEditableDraft, findPublishableDraft, getDraft, publishDraft, saveDraft } from '../services/drafts.service.js';
-import { draftSchema, publishSchema } from '../services/drafts.schema.js';
+import { assertMayCreateDraft, createDraft, findEditableDraft, findPublishableDraft, getDraft, publishDraft, saveDraft } from '../services/offers/drafts.service.js';
+import { draftSchema, publishSchema } from '../services/offers/drafts.schema.js';
 
 // Who may act is answered before what they sent (401/403/404/409 before 400).
 const mayCreate: RequestHandler = async (req, _res, next) => {

@@ -5,8 +5,8 @@ import { successFalseOnError } from '../lib/http.js';
 import { t } from '../../config/i18n/index.js';
 import { validate } from '../lib/validate.js';
 import { LIMITS, limitWrites } from '../auth/throttle.js';
-import { submitInterest } from '../services/interest.service.js';
-import { interestSchema, type Interest } from '../services/interest.schema.js';
+import { submitInterest } from '../services/applications/interest.service.js';
+import { interestSchema, type Interest } from '../services/applications/interest.schema.js';
 
 export function interestRoutes(deps: AppDeps): Router {
   const router = Router();

@@ -2,7 +2,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '../deps.js';
 import { successFalseOnError } from '../lib/http.js';
-import { getLandingConfig } from '../services/landing.service.js';
+import { getLandingConfig } from '../services/offers/landing.service.js';
 
 export function landingRoutes(deps: AppDeps): Router {
   const router = Router();

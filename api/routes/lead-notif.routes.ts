@@ -12,8 +12,8 @@ import { landings } from '../../models/resources/landings/resource.js';
 import { filterBodySchema, type ListQuery } from '../console/query.js';
 import { planOf, whereOf } from '../console/read.js';
 import { authorizeAction, type Scope } from '../console/engine.js';
-import { MAX_BULK_RESEND, bulkResend, idsWhere, resendInterestNotif } from '../services/lead-notif.service.js';
-import { resendInterestNotifSchema, type ResendInterestNotif } from '../services/lead-notif.schema.js';
+import { MAX_BULK_RESEND, bulkResend, idsWhere, resendInterestNotif } from '../services/applications/lead-notif.service.js';
+import { resendInterestNotifSchema, type ResendInterestNotif } from '../services/applications/lead-notif.schema.js';
 
 export function leadNotifRoutes(deps: AppDeps): Router {
   const router = Router();

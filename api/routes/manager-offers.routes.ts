@@ -5,9 +5,9 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
 import { requireManager, requireUser } from '../auth/guards.js';
-import { boostOffer, createManagerOffer, updateManagerOffer } from '../services/manager-offers.service.js';
-import { boostSchema, bulkOfferSchema, offerUpdateSchema, type BulkOfferInput, type OfferUpdateInput } from '../services/manager-offers.schema.js';
-import { offerParamsSchema } from '../services/manager-applications.schema.js';
+import { boostOffer, createManagerOffer, updateManagerOffer } from '../services/offers/manager-offers.service.js';
+import { boostSchema, bulkOfferSchema, offerUpdateSchema, type BulkOfferInput, type OfferUpdateInput } from '../services/offers/manager-offers.schema.js';
+import { offerParamsSchema } from '../services/applications/manager-applications.schema.js';
 
 export function managerOffersRoutes(deps: AppDeps): Router {
   const router = Router();

@@ -5,12 +5,12 @@ import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
 import { requireManager, requireUser } from '../auth/guards.js';
-import { managerHome, managerMe, managerUser } from '../services/manager.service.js';
-import { createTemplate, getTemplate, listTemplates, updateTemplate } from '../services/templates.service.js';
-import { createShop, getShop, listShops, updateShop } from '../services/shops.service.js';
-import { getSubscription, listSubscriptions } from '../services/subscriptions.service.js';
-import { idParamsSchema, managerQuerySchema, templatesQuerySchema, type IdParams, type ManagerQuery } from '../services/manager.schema.js';
-import { shopCreateSchema, shopUpdateSchema, templateCreateSchema, templateUpdateSchema } from '../services/manager-bodies.js';
+import { managerHome, managerMe, managerUser } from '../services/accounts/manager.service.js';
+import { createTemplate, getTemplate, listTemplates, updateTemplate } from '../services/offers/templates.service.js';
+import { createShop, getShop, listShops, updateShop } from '../services/offers/shops.service.js';
+import { getSubscription, listSubscriptions } from '../services/billing/subscription-reads.service.js';
+import { idParamsSchema, managerQuerySchema, templatesQuerySchema, type IdParams, type ManagerQuery } from '../services/accounts/manager.schema.js';
+import { shopCreateSchema, shopUpdateSchema, templateCreateSchema, templateUpdateSchema } from '../services/offers/manager-bodies.js';
 
 /** A company record is the caller's: its owner column is set to the caller, whatever the body said. */
 const ownedByCaller =

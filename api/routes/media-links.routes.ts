@@ -1,9 +1,9 @@
 // GET /apis/applications/:application_id/media: the signed addresses of an application's CV and
-// story videos, for those who may see them (api/services/media.service.ts), and
+// story videos, for those who may see them (api/services/applications/media.service.ts), and
 // GET /apis/applications/:application_id/feedback: the outside reviewers' votes and comments.
 import { Router } from 'express';
 import type { AppDeps } from '../deps.js';
-import { applicationFeedback, applicationMedia } from '../services/media.service.js';
+import { applicationFeedback, applicationMedia } from '../services/applications/media.service.js';
 
 export function mediaLinksRoutes(deps: AppDeps): Router {
   const router = Router();

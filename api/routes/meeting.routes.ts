@@ -10,8 +10,8 @@ import { validate } from '../lib/validate.js';
 import { forbidden } from '../lib/errors.js';
 import { ownOrigins } from '../auth/csrf.js';
 import { meetingProvider } from '../integrations/meeting.js';
-import { joinMeeting, meetingAccess, receiveSignals, sendSignal } from '../services/meeting.service.js';
-import { cancelMeeting, inviteToMeeting, upcomingMeetings } from '../services/meeting-invites.service.js';
+import { joinMeeting, meetingAccess, receiveSignals, sendSignal } from '../services/meetings/meeting.service.js';
+import { cancelMeeting, inviteToMeeting, upcomingMeetings } from '../services/meetings/meeting-invites.service.js';
 import {
   meetingInviteIdSchema,
   meetingInviteSchema,
@@ -22,7 +22,7 @@ import {
   type MeetingParams,
   type SignalInput,
   type SignalQuery,
-} from '../services/meeting.schema.js';
+} from '../services/meetings/meeting.schema.js';
 
 const checkParams = validate({ params: meetingParamsSchema });
 

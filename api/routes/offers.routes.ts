@@ -2,7 +2,7 @@
 // (docs/decisions/011-public-offer-response.md).
 import { Router } from 'express';
 import type { AppDeps } from '../deps.js';
-import { getPublicOffer } from '../services/offers.service.js';
+import { getPublicOffer } from '../services/offers/offers.service.js';
 import { keepPublic } from '../lib/public-cache.js';
 
 export function offersRoutes(deps: AppDeps): Router {

@@ -8,8 +8,8 @@ import { requireUser } from '../auth/guards.js';
 import { validate } from '../lib/validate.js';
 import { clearSessionCookie } from '../auth/sessions.js';
 import { t } from '../../config/i18n/index.js';
-import { deleteAccountSchema } from '../services/privacy.schema.js';
-import { assertCandidate, deleteOwnAccount, exportPlan, exportZip } from '../services/privacy.service.js';
+import { deleteAccountSchema } from '../services/identity/privacy.schema.js';
+import { assertCandidate, deleteOwnAccount, exportPlan, exportZip } from '../services/identity/privacy.service.js';
 
 /** Signed-in candidates only, checked before the body is (a recruiter reads 403 whatever they send). */
 const requireCandidate: RequestHandler = (req, _res, next) => {

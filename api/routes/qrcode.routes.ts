@@ -4,8 +4,8 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
-import { qrPng } from '../services/qrcode.service.js';
-import { qrcodeQuerySchema, type QrcodeQuery } from '../services/qrcode.schema.js';
+import { qrPng } from '../services/offers/qrcode.service.js';
+import { qrcodeQuerySchema, type QrcodeQuery } from '../services/offers/qrcode.schema.js';
 
 export function qrcodeRoutes(deps: AppDeps): Router {
   const router = Router();

@@ -8,8 +8,8 @@ import { unauthorized } from '../lib/errors.js';
 import { validate } from '../lib/validate.js';
 import { t } from '../../config/i18n/index.js';
 import { LIMITS, limitWrites } from '../auth/throttle.js';
-import { createShareLink, sendFeedback, viewSharedApplication } from '../services/share.service.js';
-import { feedbackSchema, shareRequestSchema, type FeedbackInput, type ShareRequest } from '../services/share.schema.js';
+import { createShareLink, sendFeedback, viewSharedApplication } from '../services/applications/share.service.js';
+import { feedbackSchema, shareRequestSchema, type FeedbackInput, type ShareRequest } from '../services/applications/share.schema.js';
 
 const has = (body: unknown, ...keys: string[]) => !!body && typeof body === 'object' && keys.some((k) => (body as Record<string, unknown>)[k] !== undefined);
 const isFeedback = (body: unknown) => has(body, 'share_id', 'view_id');

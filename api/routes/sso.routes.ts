@@ -1,16 +1,16 @@
 // Company single sign-on (SAML 2.0): provider lookup by email, SP metadata, the sign-in redirect
-// and the assertion consumer. Rules in api/services/sso.service.ts; settings in api/auth/saml.ts.
+// and the assertion consumer. Rules in api/services/identity/sso.service.ts; settings in api/auth/saml.ts.
 import { Router, type Request, type RequestHandler, type Response, type NextFunction } from 'express';
 import passport from 'passport';
 import type { AppDeps } from '../deps.js';
 import { parseInput, validate } from '../lib/validate.js';
-import { ssoAcsBodySchema, ssoIdentifierSchema, ssoLoginQuerySchema, type SsoIdentifierInput } from '../services/sso.schema.js';
+import { ssoAcsBodySchema, ssoIdentifierSchema, ssoLoginQuerySchema, type SsoIdentifierInput } from '../services/identity/sso.schema.js';
 import { AppError } from '../lib/errors.js';
 import { isMessageKey, t } from '../../config/i18n/index.js';
 import { createSamlStrategy, factsOf, useProvider, SAML_REQUEST_TTL_MS } from '../auth/saml.js';
 import { claimOnce } from '../auth/saml-cache.js';
 import { createSession, destroySession, setSessionCookie, tokenOf } from '../auth/sessions.js';
-import { findProvider, identifierForEmail, landingPathFor, signInFromAssertion } from '../services/sso.service.js';
+import { findProvider, identifierForEmail, landingPathFor, signInFromAssertion } from '../services/identity/sso.service.js';
 import type { Profile } from '@node-saml/passport-saml';
 
 const ASSERTION_MEMORY_MS = 24 * 3600_000;

@@ -1,6 +1,6 @@
 // POST /apis/subscription (public-web.md section 7: actions billing_informations, sub_register,
 // hpid_register, plus checkout, which opens Stripe Checkout), the seats of a subscription, and
-// Stripe's webhook. Rules: api/services/subscriptions.service.ts; decisions 144 to 147.
+// Stripe's webhook. Rules: api/services/billing/subscription-*.ts; decisions 144 to 147.
 import express, { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '../deps.js';
 import { requireUser } from '../auth/guards.js';
@@ -8,20 +8,12 @@ import { LIMITS, limitWrites } from '../auth/throttle.js';
 import { validate } from '../lib/validate.js';
 import { verifyWebhook } from '../integrations/stripe.js';
 import { AppError } from '../lib/errors.js';
-import { eventProblem } from '../services/stripe-events.schema.js';
-import {
-  addSeatRecruiter,
-  applyStripeEvent,
-  assignSeat,
-  billingInformations,
-  billingPortal,
-  paidInvoices,
-  hpidRegister,
-  releaseSeat,
-  startCheckout,
-  subRegister,
-} from '../services/subscriptions.service.js';
-import { newSeatRecruiterSchema, seatParams, seatSchema, subIdParams, subscriptionActionSchema, type NewSeatRecruiter, type SubscriptionAction } from '../services/subscriptions.schema.js';
+import { eventProblem } from '../services/billing/stripe-events.schema.js';
+import { billingInformations, hpidRegister, startCheckout, subRegister } from '../services/billing/subscription-checkout.service.js';
+import { addSeatRecruiter, assignSeat, releaseSeat } from '../services/billing/subscription-seats.service.js';
+import { billingPortal, paidInvoices } from '../services/billing/subscription-billing.service.js';
+import { applyStripeEvent } from '../services/billing/subscription-states.service.js';
+import { newSeatRecruiterSchema, seatParams, seatSchema, subIdParams, subscriptionActionSchema, type NewSeatRecruiter, type SubscriptionAction } from '../services/billing/subscriptions.schema.js';
 
 export function subscriptionRoutes(deps: AppDeps): Router {
   const router = Router();

@@ -4,11 +4,11 @@ import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import type { AppDeps } from '../deps.js';
 import { AppError, invalid } from '../lib/errors.js';
-import { MAX_UPLOAD_BYTES, storeUpload } from '../services/uploads.service.js';
+import { MAX_UPLOAD_BYTES, storeUpload } from '../services/platform/uploads.service.js';
 import type { UploadKind } from '../../models/index.js';
 import { validate } from '../lib/validate.js';
 import { LIMITS, limitWrites } from '../auth/throttle.js';
-import { uploadFieldsSchema, type UploadFields } from '../services/uploads.schema.js';
+import { uploadFieldsSchema, type UploadFields } from '../services/platform/uploads.schema.js';
 
 const parser = multer({
   storage: multer.memoryStorage(),

@@ -1,7 +1,7 @@
 // Per-offer candidate counters (docs/decisions/155-offer-counters.md): the offers table of the
 // manager area sorts and shows them, the home sums them, instead of counting every application of
 // the reach at read time (decision 113). Filled here from the applications by the one definition
-// (api/services/user-counters.service.ts recountOffersSql); indexes serve the sorts per recruiter.
+// (api/services/applications/user-counters.service.ts recountOffersSql); indexes serve the sorts per recruiter.
 import { DataTypes } from 'sequelize';
 import type { MigrationContext } from './context.js';
 

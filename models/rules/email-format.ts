@@ -1,6 +1,6 @@
 // The email format and the one-time code's shape, free of zod so the portal's pages can check them
 // without downloading the schemas (decision 174). models/rules/email.ts (the schema of an email
-// field) and api/services/email-code.schema.ts build on these.
+// field) and api/services/identity/email-code.schema.ts build on these.
 
 export const EMAIL_PATTERN = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
 export const EMAIL_MAX = 254;

@@ -2,8 +2,8 @@
 // 0-9 and A-Z without I, O and U (33 characters, so a code read aloud cannot be mistaken); a code
 // looked up may be older (letters and digits, at most 16); a manager's preferred code in the bulk
 // creation: at least 5 characters, uppercased, only the alphabet. Browser-safe: the bulk creation
-// screen checks as the server does (api/services/manager-offers.service.ts). Drawing a free code
-// needs the database: api/services/job-codes.ts.
+// screen checks as the server does (api/services/offers/manager-offers.service.ts). Drawing a free code
+// needs the database: api/services/offers/job-codes.ts.
 export const JOB_CODE_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTVWXYZ';
 /** The length of a code the platform draws. */
 export const JOB_CODE_LENGTH = 6;

@@ -1,22 +1,22 @@
 // The server services the portal's loaders and actions call in-process. They come from
 // api/services (one copy of the models, shared with /apis) and reach Remix through the load
 // context, so the portal's server bundle never holds a second copy of the models.
-import { getPublicOffer } from '../../api/services/offers.service.js';
-import { submitInterest as storeInterest } from '../../api/services/interest.service.js';
-import { interestSchema } from '../../api/services/interest.schema.js';
-import { getLandingConfig } from '../../api/services/landing.service.js';
-import { storeUpload } from '../../api/services/uploads.service.js';
+import { getPublicOffer } from '../../api/services/offers/offers.service.js';
+import { submitInterest as storeInterest } from '../../api/services/applications/interest.service.js';
+import { interestSchema } from '../../api/services/applications/interest.schema.js';
+import { getLandingConfig } from '../../api/services/offers/landing.service.js';
+import { storeUpload } from '../../api/services/platform/uploads.service.js';
 import { parseInput } from '../../api/lib/validate.js';
 import { LIMITS, spendWrite } from '../../api/auth/throttle.js';
-import { login } from '../../api/services/auth.service.js';
+import { login } from '../../api/services/identity/auth.service.js';
 import { cookieTokenOf, destroySession, sessionCookieHeader } from '../../api/auth/sessions.js';
 import { deviceCookieHeader, deviceCookieTokens } from '../../api/auth/device.js';
-import { billingInformations, portalSubscription, startCheckout, subRegister } from '../../api/services/subscriptions.service.js';
-import { billingInformationsSchema, subRegisterSchema } from '../../api/services/subscriptions.schema.js';
+import { billingInformations, portalSubscription, startCheckout, subRegister } from '../../api/services/billing/subscription-checkout.service.js';
+import { billingInformationsSchema, subRegisterSchema } from '../../api/services/billing/subscriptions.schema.js';
 import { paymentsConfigured } from '../../api/integrations/stripe.js';
 import type { Lang } from '../../config/i18n/index.js';
-import { findEditableDraft, findPublishableDraft, getDraft, offerManagement, publishDraft, saveDraft } from '../../api/services/drafts.service.js';
-import { draftSchema, publishSchema } from '../../api/services/drafts.schema.js';
+import { findEditableDraft, findPublishableDraft, getDraft, offerManagement, publishDraft, saveDraft } from '../../api/services/offers/drafts.service.js';
+import { draftSchema, publishSchema } from '../../api/services/offers/drafts.schema.js';
 import { referenceLists } from '../../config/reference/index.js';
 import { isDatabaseOutage } from '../../models/write-once.js';
 

@@ -35,7 +35,7 @@ import {
 import { CALLERS, MATRIX, makeFixtures, resolveStatuses, type CallerName, type Case, type Fixtures } from './authz-matrix.table.js';
 import { RESOURCES, type ResourceDecl } from '../../models/resources/index.js';
 import { bodySchema, filterSchema } from '../../api/console/validation.js';
-import { HANDLED_EVENTS } from '../../api/services/stripe-events.schema.js';
+import { HANDLED_EVENTS } from '../../api/services/billing/stripe-events.schema.js';
 
 let ctx: TestContext;
 let fx: Fixtures;

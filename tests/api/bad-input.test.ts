@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { makeApplication, makeOffer, makeShareLink, makeUser, offerForm } from '../helpers/fixtures.js';
 import { hashPassword, verifyPassword } from '../../api/auth/passwords.js';
-import { resetPasswordFormSchema } from '../../api/services/auth.schema.js';
+import { resetPasswordFormSchema } from '../../api/services/identity/auth.schema.js';
 import { DraftOffer, Feedback, LandingInterest, Offer, PasswordResetCode, ShareView, Subscription, User, type ShareLink } from '../../models/index.js';
 
 let ctx: TestContext;

@@ -10,7 +10,7 @@ import { addToTeam, makeLanding, makeOffer, makeUser } from '../helpers/fixtures
 import { Job, Offer, User } from '../../models/index.js';
 import { startJobs } from '../../api/jobs/index.js';
 import type { Worker } from '../../api/lib/job-queue.js';
-import { BOOST_END_JOB, endBoosts } from '../../api/services/manager-offers.service.js';
+import { BOOST_END_JOB, endBoosts } from '../../api/services/offers/manager-offers.service.js';
 
 const DAY = 24 * 3600_000;
 /** A whole second an hour from now (sessions are made at the real time: the clock stays near it). */

@@ -9,7 +9,7 @@ import { bearer } from '../helpers/auth.js';
 import { addToTeam, makeApplication, makeOffer, makeUser, makeWishlistEntry, publishDraftAs } from '../helpers/fixtures.js';
 import { expectCountersTrue } from '../helpers/lifecycle.js';
 import { Application, ApplicationAnswer, User, transaction, type Offer } from '../../models/index.js';
-import { completeIfAllReady } from '../../api/services/video-answers.service.js';
+import { completeIfAllReady } from '../../api/services/applications/video-answers.service.js';
 
 let ctx: TestContext;
 let recruiter: User;

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { AuditEntry, DraftOffer, Offer, OfferQuestion, PlanLimit, User } from '../../models/index.js';
 import { PNG } from '../helpers/files.js';
-import { freeJobCode, isJobCodeCollision, newJobCode, withJobCodeRetry } from '../../api/services/job-codes.js';
+import { freeJobCode, isJobCodeCollision, newJobCode, withJobCodeRetry } from '../../api/services/offers/job-codes.js';
 import { JOB_CODE_ALPHABET } from '../../models/rules/job-code.js';
 
 let ctx: TestContext;

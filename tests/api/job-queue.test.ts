@@ -16,7 +16,7 @@ import { stopChild } from '../helpers/processes.js';
 import { BACKOFF_BASE_MS, claim, complete, defineJob, enqueue, enqueueRecurring, fail, renewLease, retryJob, startWorker } from '../../api/lib/job-queue.js';
 import { AnswerUpload, Job } from '../../models/index.js';
 import { ffmpegReadiness } from '../../api/integrations/ffmpeg.js';
-import { sourceKeyOf } from '../../api/services/video-answers.service.js';
+import { sourceKeyOf } from '../../api/services/applications/video-answers.service.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');

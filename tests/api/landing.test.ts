@@ -4,7 +4,7 @@ import request from 'supertest';
 import { makeLanding, makeOffer, makeShop, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { LANDING_DEFAULTS } from '../../models/index.js';
-import { getLandingConfig } from '../../api/services/landing.service.js';
+import { getLandingConfig } from '../../api/services/offers/landing.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

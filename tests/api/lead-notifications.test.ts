@@ -17,7 +17,7 @@ import { QUEUES, startJobs } from '../../api/jobs/index.js';
 import { startWorker as startQueueWorker, type Worker } from '../../api/lib/job-queue.js';
 import { AuditEntry, AuthAttempt, Job, LandingInterest, type Offer, type User } from '../../models/index.js';
 import { LIMITS } from '../../api/auth/throttle.js';
-import { LEAD_NOTIF_JOB, MAX_BULK_RESEND, RESEND_COOLDOWN_MS } from '../../api/services/lead-notif.service.js';
+import { LEAD_NOTIF_JOB, MAX_BULK_RESEND, RESEND_COOLDOWN_MS } from '../../api/services/applications/lead-notif.service.js';
 import { FileSms, createSms } from '../../api/integrations/sms.js';
 import { loadSettings, SettingsError } from '../../config/settings.js';
 import { parseMail } from '../helpers/mime.js';

@@ -13,7 +13,7 @@ import { expectCountersTrue, storeStory } from '../helpers/lifecycle.js';
 import { makeApplication, makeOffer, makeUser, makeWishlistEntry } from '../helpers/fixtures.js';
 import { Application, ApplicationAnswer, AuditEntry, AuthAttempt, EmailCode, Job, PasswordResetCode, SamlRequest, Session, ShareLink, ShareView, User } from '../../models/index.js';
 import { runLifecycleJob, LIFECYCLE_QUEUE } from '../../api/jobs/lifecycle.js';
-import { LIFECYCLE_SWEEPS, monthsBefore } from '../../api/services/lifecycle.service.js';
+import { LIFECYCLE_SWEEPS, monthsBefore } from '../../api/services/platform/lifecycle.service.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');

@@ -14,8 +14,8 @@ import { addToTeam, makeApplication, makeOffer, makeUser } from '../helpers/fixt
 import { startJobs } from '../../api/jobs/index.js';
 import type { Worker } from '../../api/lib/job-queue.js';
 import { Job, Meeting, type User } from '../../models/index.js';
-import { MEETING_MESSAGE_JOB } from '../../api/services/meeting-invites.service.js';
-import { buildIcs, foldLine } from '../../api/services/meeting-ics.js';
+import { MEETING_MESSAGE_JOB } from '../../api/services/meetings/meeting-invites.service.js';
+import { buildIcs, foldLine } from '../../api/services/meetings/meeting-ics.js';
 import { MEETING_REMINDER_BEFORE_MS } from '../../models/rules/meeting.js';
 
 const FROM = '+33700000000';

@@ -10,7 +10,7 @@ import { createApp } from '../../api/app.js';
 import { registerQueueDepth } from '../../api/lib/metrics.js';
 import { enqueue } from '../../api/lib/job-queue.js';
 import { QUEUES } from '../../api/jobs/index.js';
-import { VIDEO_QUEUE } from '../../api/services/video-answers.service.js';
+import { VIDEO_QUEUE } from '../../api/services/applications/video-answers.service.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

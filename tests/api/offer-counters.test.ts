@@ -11,8 +11,8 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { bearer } from '../helpers/auth.js';
 import { addToTeam, makeApplication, makeOffer, makeUser, updateApplication } from '../helpers/fixtures.js';
 import { Application, ApplicationAnswer, boundSequelize, transaction, type Offer, type User } from '../../models/index.js';
-import { completeIfAllReady } from '../../api/services/video-answers.service.js';
-import { OFFER_COUNTERS } from '../../api/services/user-counters.service.js';
+import { completeIfAllReady } from '../../api/services/applications/video-answers.service.js';
+import { OFFER_COUNTERS } from '../../api/services/applications/user-counters.service.js';
 import { createMigrator } from '../../models/migrator.js';
 
 type Counts = Record<(typeof OFFER_COUNTERS)[number], number>;

@@ -4,7 +4,7 @@ import { makeOffer, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { Offer } from '../../models/index.js';
 import type { OfferState } from '../../models/rules/offer-states.js';
-import { getPublicOffer } from '../../api/services/offers.service.js';
+import { getPublicOffer } from '../../api/services/offers/offers.service.js';
 import { AppError } from '../../api/lib/errors.js';
 
 let ctx: TestContext;

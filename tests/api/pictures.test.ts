@@ -13,7 +13,7 @@ import { makeUpload, makeUser } from '../helpers/fixtures.js';
 import { startFakeS3, type FakeS3 } from '../helpers/s3.js';
 import { pictureSizes, resizePicture, MAX_PICTURE_PIXELS } from '../../api/integrations/pictures.js';
 import { purgeUnreferencedUploads, UNUSED_UPLOAD_MAX_AGE_MS } from '../../api/jobs/upload-cleanup.js';
-import { deleteUser } from '../../api/services/staff-users.service.js';
+import { deleteUser } from '../../api/services/accounts/staff-users.service.js';
 import { PICTURE_SIZES, sizedKey } from '../../models/rules/storage-url.js';
 import { Upload } from '../../models/index.js';
 import { createStorage, S3Storage, type Storage } from '../../api/integrations/storage.js';

@@ -5,7 +5,7 @@ import { makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { AuditEntry, User } from '../../models/index.js';
-import { createRecruiter } from '../../api/services/recruiters.service.js';
+import { createRecruiter } from '../../api/services/accounts/recruiters.service.js';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof makeUser>>;

@@ -8,7 +8,7 @@ import { verifyPassword } from '../../api/auth/passwords.js';
 import { transaction, User, Offer, Shop, CustomLanding, ShareLink, Application, ApplicationAnswer, DraftOffer, Upload, Template } from '../../models/index.js';
 import { bearer } from '../helpers/auth.js';
 import { shareAudience, userAudience } from '../../api/integrations/media-urls.js';
-import { USER_COUNTERS, recountUsers } from '../../api/services/user-counters.service.js';
+import { USER_COUNTERS, recountUsers } from '../../api/services/applications/user-counters.service.js';
 import { expectSearchIndexTrue } from '../helpers/search-index.js';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');

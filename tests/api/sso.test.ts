@@ -8,7 +8,7 @@ import { signInAtIdp, startIdp, makeKeyPair, type TestIdp } from '../helpers/sam
 import { buildResponse, requestIdOf, type ResponseOptions } from '../helpers/saml-response.js';
 import { createApp } from '../../api/app.js';
 import { Session, SsoProvider, SsoProviderDomain, User } from '../../models/index.js';
-import { saveSsoProvider } from '../../api/services/sso.service.js';
+import { saveSsoProvider } from '../../api/services/identity/sso.service.js';
 import { AppError } from '../../api/lib/errors.js';
 import fs from 'node:fs';
 import os from 'node:os';

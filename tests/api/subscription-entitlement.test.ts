@@ -12,7 +12,7 @@ import { bearer } from '../helpers/auth.js';
 import { makeOffer, makeShop, makeUser } from '../helpers/fixtures.js';
 import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double.js';
 import { ManagerRecruiter, Shop, Subscription, SubscriptionRecruiter, User } from '../../models/index.js';
-import { expireSubscriptions } from '../../api/services/subscriptions.service.js';
+import { expireSubscriptions } from '../../api/services/billing/subscription-states.service.js';
 import { PAYMENT_GRACE_DAYS } from '../../models/rules/subscription.js';
 
 let ctx: TestContext;

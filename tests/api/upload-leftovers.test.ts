@@ -23,7 +23,7 @@ import { createUpload, patchUpload, uploadIdOf, waitFor } from '../helpers/tus.j
 import { startJobs } from '../../api/jobs/index.js';
 import { enqueue, type Worker } from '../../api/lib/job-queue.js';
 import { runLifecycleJob } from '../../api/jobs/lifecycle.js';
-import { sourceKeyOf, storyKeyOf } from '../../api/services/video-answers.service.js';
+import { sourceKeyOf, storyKeyOf } from '../../api/services/applications/video-answers.service.js';
 import { AnswerUpload, ApplicationAnswer, Job, Session, User, type Offer } from '../../models/index.js';
 
 const HOUR = 3600_000;

@@ -15,7 +15,7 @@ import { makeVideo } from '../helpers/video.js';
 import { answerStatus, candidateWithApplication, startedUpload, waitFor } from '../helpers/tus.js';
 import { RECEIVED_UPLOADS_JOB, enqueueStartupJobs, startJobs } from '../../api/jobs/index.js';
 import type { Worker } from '../../api/lib/job-queue.js';
-import { sourceKeyOf, storyKeyOf } from '../../api/services/video-answers.service.js';
+import { sourceKeyOf, storyKeyOf } from '../../api/services/applications/video-answers.service.js';
 import { AnswerUpload, ApplicationAnswer, Job, type Offer } from '../../models/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -5,7 +5,7 @@ import { makeDraft, makeUpload, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { Upload } from '../../models/index.js';
-import { findUpload, MAX_UPLOAD_BYTES } from '../../api/services/uploads.service.js';
+import { findUpload, MAX_UPLOAD_BYTES } from '../../api/services/platform/uploads.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

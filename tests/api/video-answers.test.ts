@@ -17,7 +17,7 @@ import { createHttpServer } from '../../api/http-server.js';
 import { startJobs } from '../../api/jobs/index.js';
 import type { Worker } from '../../api/lib/job-queue.js';
 import { AnswerUpload, Application, User, WishlistEntry, type Offer } from '../../models/index.js';
-import { purgeAbandonedUploads, sourceKeyOf } from '../../api/services/video-answers.service.js';
+import { purgeAbandonedUploads, sourceKeyOf } from '../../api/services/applications/video-answers.service.js';
 import { userAudience } from '../../api/integrations/media-urls.js';
 
 let ctx: TestContext;

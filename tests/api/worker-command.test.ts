@@ -14,7 +14,7 @@ import { makeOffer, makeUser } from '../helpers/fixtures.js';
 import { bearer } from '../helpers/auth.js';
 import { makeVideo } from '../helpers/video.js';
 import { AnswerUpload, Application, Job } from '../../models/index.js';
-import { TRANSCODE_JOB } from '../../api/services/video-answers.service.js';
+import { TRANSCODE_JOB } from '../../api/services/applications/video-answers.service.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let ctx: TestContext;

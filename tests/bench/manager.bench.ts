@@ -17,7 +17,7 @@ import { createApp } from '../../api/app.js';
 import { createSession } from '../../api/auth/sessions.js';
 import { LocalDiskStorage } from '../../api/integrations/storage.js';
 import { createMailer } from '../../api/integrations/mail.js';
-import { recountOffersSql } from '../../api/services/user-counters.service.js';
+import { recountOffersSql } from '../../api/services/applications/user-counters.service.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TARGET_MS = 50;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_FALL, CHECK_INTER_MS, CHECK_TIMEOUT_MS, Cluster, send, sourceAddress, type Answer } from '../helpers/cluster.js';
 import { DEMO_JOB_CODE, DEMO_PASSWORD, DEMO_SHARE_ID } from '../../seeders/demo-data.js';
 import { LIMITS } from '../../api/auth/throttle.js';
-import { MAX_VIEW_LIMIT } from '../../api/services/share.service.js';
+import { MAX_VIEW_LIMIT } from '../../api/services/applications/share.service.js';
 
 const cluster = new Cluster(2);
 beforeAll(() => cluster.start(), 150_000);

@@ -9,7 +9,7 @@ import { loadSettings } from '../../config/settings.js';
 import { openDatabase } from '../../models/boot.js';
 import { createStorage } from '../../api/integrations/storage.js';
 import { ffmpegPath } from '../../api/integrations/ffmpeg.js';
-import { finishReceivedUploads } from '../../api/services/video-answers.service.js';
+import { finishReceivedUploads } from '../../api/services/applications/video-answers.service.js';
 
 const [url, storageDir, uploadDir] = process.argv.slice(2);
 const settings = loadSettings({ NODE_ENV: 'test', DATABASE_URL: url, STORAGE_DIR: storageDir, UPLOAD_TMP_DIR: uploadDir, FFMPEG_PATH: process.env.FFMPEG_PATH });

@@ -25,8 +25,8 @@ import {
   WishlistEntry,
   transaction,
 } from '../../models/index.js';
-import { recountOffers, recountUsers } from '../../api/services/user-counters.service.js';
-import { forgotPassword } from '../../api/services/auth.service.js';
+import { recountOffers, recountUsers } from '../../api/services/applications/user-counters.service.js';
+import { forgotPassword } from '../../api/services/identity/auth.service.js';
 import type { MailMessage } from '../../api/integrations/mail.js';
 import { bearer } from './auth.js';
 

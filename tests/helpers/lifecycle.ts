@@ -2,7 +2,7 @@
 import { QueryTypes } from 'sequelize';
 import { expect } from 'vitest';
 import { Offer, User, transaction } from '../../models/index.js';
-import { recountOffers, recountUsers } from '../../api/services/user-counters.service.js';
+import { recountOffers, recountUsers } from '../../api/services/applications/user-counters.service.js';
 import type { Storage } from '../../api/integrations/storage.js';
 
 /** Stores a story (playlist naming two segments, the segments, a poster) at the answer's playlist key; answers its keys. */

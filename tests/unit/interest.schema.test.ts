@@ -1,7 +1,7 @@
 // The shared rules and the interest schemas, as the browser uses them (no database, no server).
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { interestSchema } from '../../api/services/interest.schema.js';
+import { interestSchema } from '../../api/services/applications/interest.schema.js';
 import { EMAIL_PATTERN } from '../../models/rules/email.js';
 import { PHONE_PREFIXES, keepDigits, normalizePhone, phoneSearchDigits } from '../../models/rules/phone.js';
 import { checkForm } from '../../portal/app/lib/form.js';

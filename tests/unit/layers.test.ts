@@ -25,7 +25,7 @@ describe('the layer rule (eslint-plugin-boundaries)', () => {
     expect(await layerErrors('api/scratch.ts', "import { seedDemo } from '../seeders/demo.js';\nexport const x = seedDemo;\n")).toHaveLength(1);
     expect(await layerErrors('api/scratch.ts', "import { portalMount } from '../portal/server/mount.js';\nexport const x = portalMount;\n")).toHaveLength(1);
     // Inside api: a service does not import the job registry that imports the services.
-    expect(await layerErrors('api/services/scratch.ts', "import { startJobs } from '../jobs/index.js';\nexport const x = startJobs;\n")).toHaveLength(1);
+    expect(await layerErrors('api/services/platform/scratch.ts', "import { startJobs } from '../../jobs/index.js';\nexport const x = startJobs;\n")).toHaveLength(1);
     // config is the ground floor.
     expect(await layerErrors('config/scratch.ts', "import { User } from '../models/index.js';\nexport const x = User;\n")).toHaveLength(1);
   });
@@ -33,7 +33,7 @@ describe('the layer rule (eslint-plugin-boundaries)', () => {
   it('refuses server-only code in browser code, and lets the shared modules and types through', { timeout: 120_000 }, async () => {
     expect(await layerErrors('admin/src/scratch.ts', "import { User } from '../../models/index.js';\nexport const x = User;\n")).toHaveLength(1);
     expect(await layerErrors('admin/src/scratch.ts', "import { loadSettings } from '../../config/settings.js';\nexport const x = loadSettings;\n")).toHaveLength(1);
-    expect(await layerErrors('portal/app/components/scratch.ts', "import { createShop } from '../../../api/services/shops.service.js';\nexport const x = createShop;\n")).toHaveLength(1);
+    expect(await layerErrors('portal/app/components/scratch.ts', "import { createShop } from '../../../api/services/offers/shops.service.js';\nexport const x = createShop;\n")).toHaveLength(1);
     // A browser-safe rule may not lean on a Sequelize model either.
     expect(await layerErrors('models/rules/scratch.ts', "import { User } from '../user.model.js';\nexport const x = User;\n")).toHaveLength(1);
     expect(
@@ -42,7 +42,7 @@ describe('the layer rule (eslint-plugin-boundaries)', () => {
         [
           "import { RESOURCES } from '../../models/resources/index.js';",
           "import { t } from '../../config/i18n/index.js';",
-          "import { billingSchema } from '../../api/services/subscriptions.schema.js';",
+          "import { billingSchema } from '../../api/services/billing/subscriptions.schema.js';",
           "import type { AppDeps } from '../../api/deps.js';",
           'export const x = [RESOURCES, t, billingSchema];',
           'export type Y = AppDeps;',

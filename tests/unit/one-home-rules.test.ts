@@ -3,13 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { QUESTIONS_MAX, QUESTIONS_MIN, QUESTION_MAX_LENGTH } from '../../models/rules/questions.js';
 import { isStepFilled } from '../../models/rules/offer-wizard.js';
-import { draftSchema } from '../../api/services/drafts.schema.js';
+import { draftSchema } from '../../api/services/offers/drafts.schema.js';
 import { templates } from '../../models/resources/templates/resource.js';
 import type { FieldDecl } from '../../models/resources/schema.js';
 import { JOB_CODE_ALPHABET, JOB_CODE_LENGTH, PREFERRED_JOB_CODE_MAX, isJobCodeShape, normalizeJobCode } from '../../models/rules/job-code.js';
 import { isCandidate, managerAreaAnswer } from '../../models/rules/roles.js';
 import { SSO_IDENTIFIER_MAX, isSsoIdentifier } from '../../models/rules/sso.js';
-import { ssoProviderSchema } from '../../api/services/sso.schema.js';
+import { ssoProviderSchema } from '../../api/services/identity/sso.schema.js';
 import { RECRUITER_STATES } from '../../models/rules/recruiter-states.js';
 import { fr } from '../../admin/src/i18n/fr.js';
 import { en } from '../../admin/src/i18n/en.js';

@@ -1,9 +1,9 @@
-// The portal's forms run the API's schemas (api/services/*.schema.ts) through checkForm, and
+// The portal's forms run the API's schemas (api/services/*/*.schema.ts) through checkForm, and
 // show each code with the portal's own text.
 import { describe, expect, it } from 'vitest';
-import { applyFormSchema, interestFromApplyForm, landingFormSchema } from '../../api/services/interest.schema.js';
-import { resetPasswordFormSchema } from '../../api/services/auth.schema.js';
-import { feedbackFormSchema } from '../../api/services/share.schema.js';
+import { applyFormSchema, interestFromApplyForm, landingFormSchema } from '../../api/services/applications/interest.schema.js';
+import { resetPasswordFormSchema } from '../../api/services/identity/auth.schema.js';
+import { feedbackFormSchema } from '../../api/services/applications/share.schema.js';
 import { defaultPhonePrefix } from '../../models/rules/phone.js';
 import { checkForm, formMessage } from '../../portal/app/lib/form.js';
 import { deviceOf } from '../../portal/app/lib/device.js';

@@ -1,6 +1,6 @@
-// The card rules of back-office.md section 4 (api/services/user-cards.service.ts).
+// The card rules of back-office.md section 4 (api/services/accounts/user-cards.service.ts).
 import { describe, expect, it } from 'vitest';
-import { cardColor, contactable, isBadApplication, CONTACTABLE_AFTER_MS } from '../../api/services/user-cards.service.js';
+import { cardColor, contactable, isBadApplication, CONTACTABLE_AFTER_MS } from '../../api/services/accounts/user-cards.service.js';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
 const longAgo = new Date(NOW.getTime() - CONTACTABLE_AFTER_MS - 1000);

@@ -9,7 +9,7 @@ import { Alert, Box, Button, Card, CardContent, Link, List, ListItem, ListItemTe
 import { fetchUtils, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import * as z from 'zod/mini';
 import { getJson, postJson } from '../common/http.js';
-import { newSeatRecruiterSchema } from '../../../api/services/subscriptions.schema.js';
+import { newSeatRecruiterSchema } from '../../../api/services/billing/subscriptions.schema.js';
 
 interface Person {
   sub: string;

@@ -46,8 +46,8 @@ export const managerHome = (after?: string | null) => getJson<ManagerHomeData>(`
 
 /** One candidate of an offer (section 3, manager application) and one page of an offer's candidates:
  *  the server's own types (type-only imports, erased by the bundler). */
-export type { ManagerApplication, OfferApplications } from '../../../api/services/manager-applications.service.js';
-import type { OfferApplications } from '../../../api/services/manager-applications.service.js';
+export type { ManagerApplication, OfferApplications } from '../../../api/services/applications/manager-applications-offer.service.js';
+import type { OfferApplications } from '../../../api/services/applications/manager-applications-offer.service.js';
 
 /** The page size of an offer's tab in the console. */
 export const CANDIDATES_PAGE = 50;

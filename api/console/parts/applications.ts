@@ -3,8 +3,8 @@
 import { Application, ApplicationAnswer } from '../../../models/index.js';
 import { userAudience } from '../../integrations/media-urls.js';
 import type { ServerPart } from '../types.js';
-import * as apps from '../../services/staff-applications.service.js';
-import { isBadApplication } from '../../services/user-cards.service.js';
+import * as apps from '../../services/applications/staff-applications.service.js';
+import { isBadApplication } from '../../services/accounts/user-cards.service.js';
 
 export const applicationsServer: ServerPart = {
   // The console only hands rows the caller may see (candidate: their own; recruiter: their own;

@@ -1,7 +1,7 @@
 // Custom landings: the landing service owns the writes (unique identifier, logo uploaded here,
 // company_hash, audit); each row shows its public address.
 import type { ServerPart } from '../types.js';
-import * as landings from '../../services/custom-landings.service.js';
+import * as landings from '../../services/offers/custom-landings.service.js';
 
 export const customLandingsServer: ServerPart = {
   decorate: async (ctx, rows) => rows.map((r) => ({ ...r, url: `${ctx.publicUrl}/landing/${String(r.identifier)}` })),

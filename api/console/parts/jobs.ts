@@ -2,7 +2,7 @@
 import type { ServerPart } from '../types.js';
 import { retryJob } from '../../lib/job-queue.js';
 import { notFound } from '../../lib/errors.js';
-import { audit } from '../../services/audit.service.js';
+import { audit } from '../../services/platform/audit.service.js';
 import { transaction } from '../../../models/index.js';
 import { isRecordId } from '../../../models/rules/ids.js';
 

@@ -4,7 +4,7 @@
 import type { ServerPart } from '../types.js';
 import { signedCvUrls } from '../signed-cvs.js';
 import { LandingInterest } from '../../../models/index.js';
-import { resendLead } from '../../services/lead-notif.service.js';
+import { resendLead } from '../../services/applications/lead-notif.service.js';
 import { notFound } from '../../lib/errors.js';
 import { isRecordId } from '../../../models/rules/ids.js';
 

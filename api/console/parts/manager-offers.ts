@@ -1,7 +1,7 @@
 // The manager's offers table: its own read (candidate counts per state, sorts on them) and writes
 // through manager-offers.service.ts (the row menu and the boost), as the REST calls do.
 import type { ServerPart } from '../types.js';
-import { boostOffer, listManagerOffers, updateManagerOffer } from '../../services/manager-offers.service.js';
+import { boostOffer, listManagerOffers, updateManagerOffer } from '../../services/offers/manager-offers.service.js';
 import { notFound } from '../../lib/errors.js';
 import { isRecordId } from '../../../models/rules/ids.js';
 

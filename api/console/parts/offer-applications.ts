@@ -1,8 +1,8 @@
 // One offer's candidates in the console: the CV address signed for the caller, and the state moved
-// only by the section 4 rules (manager-applications.service.ts), as POST /apis/application does.
+// only by the section 4 rules (manager-applications-moves.service.ts), as POST /apis/application does.
 import type { ServerPart } from '../types.js';
 import { signedCvUrls } from '../signed-cvs.js';
-import { moveApplication } from '../../services/manager-applications.service.js';
+import { moveApplication } from '../../services/applications/manager-applications-moves.service.js';
 import { Application, Offer, type RecruiterState } from '../../../models/index.js';
 
 export const offerApplicationsServer: ServerPart = {

@@ -6,7 +6,7 @@ import { rarestToken, searchTerms } from '../../../models/search/query.js';
 import { Where, tokenWalk } from '../query.js';
 import { applyDeclaredFilters, applyScope, filterColumn, planOf } from '../read.js';
 import type { ServerPart } from '../types.js';
-import { CounterChanges, type CountedOffer } from '../../services/user-counters.service.js';
+import { CounterChanges, type CountedOffer } from '../../services/applications/user-counters.service.js';
 
 const counted = (r: Record<string, unknown>): CountedOffer => ({ recruiter_id: (r.recruiter_id as string | null) ?? null, state: String(r.state) });
 import { offers } from '../../../models/resources/offers/resource.js';

@@ -2,7 +2,7 @@
 // (the shop's recruiter is its manager or one of their recruiters), the same for the console and
 // the REST calls /apis/shops.
 import type { ServerPart } from '../types.js';
-import { createShop, updateShop } from '../../services/shops.service.js';
+import { createShop, updateShop } from '../../services/offers/shops.service.js';
 
 export const shopsServer: ServerPart = {
   create: (ctx, data) => createShop(ctx.caller.user, data, ctx.clock()),

@@ -3,7 +3,7 @@
 // POST /apis/subscription/{sub_id}/recruiters (decision 146): over the quantity or on an inactive
 // subscription it is refused with the same message.
 import type { ServerPart } from '../types.js';
-import { seatsAction } from '../../services/subscriptions.service.js';
+import { seatsAction } from '../../services/billing/subscription-seats.service.js';
 import type { SeatsAction } from '../../../models/resources/subscriptions/actions.js';
 
 export const subscriptionsServer: ServerPart = {

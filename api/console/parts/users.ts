@@ -13,9 +13,9 @@ import { applyDeclaredFilters, applyScope, filterColumn, parseJson } from '../re
 import { readDate } from '../../../models/rules/dates.js';
 import type { ConsoleCtx, Rec, ServerPart } from '../types.js';
 import type { BoostersAction, ContactAction, PlanAction, RecruitersAction, SubstituteAction } from '../../../models/resources/users/actions.js';
-import * as staff from '../../services/staff-users.service.js';
-import { createRecruiter } from '../../services/recruiters.service.js';
-import { cardColor, contactable as isContactable } from '../../services/user-cards.service.js';
+import * as staff from '../../services/accounts/staff-users.service.js';
+import { createRecruiter } from '../../services/accounts/recruiters.service.js';
+import { cardColor, contactable as isContactable } from '../../services/accounts/user-cards.service.js';
 import { users } from '../../../models/resources/users/resource.js';
 
 const USER_COLUMNS = [
@@ -151,7 +151,7 @@ async function getUser(ctx: ConsoleCtx, id: string): Promise<Rec> {
   };
 }
 
-// Name and phone are edited by the generic update (api/services/console-records.service.ts); plan,
+// Name and phone are edited by the generic update (api/services/platform/console-records.service.ts); plan,
 // boosters and the rest go through their actions.
 const actor = (ctx: ConsoleCtx) => ({ id: ctx.caller.user.id });
 

@@ -2,7 +2,7 @@
 // complete applications with the candidate's name, e-mail, phone and picture, the submission date
 // and the recruiter state, filtered by offer and by tab (recruiter_state in ...). A manager sees
 // their list's offers' candidates, a recruiter their own, staff all. The state is changed only by
-// the section 4 moves (manager-applications.service.ts moveApplication).
+// the section 4 moves (manager-applications-moves.service.ts moveApplication).
 import { RECRUITER_STATES } from '../../rules/recruiter-states.js';
 import { defineResource } from '../schema.js';
 

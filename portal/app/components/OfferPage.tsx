@@ -8,7 +8,7 @@ import { useLang, useLangHref, useT } from '../lib/i18n.js';
 import { useHydrated } from '../lib/hydrated.js';
 
 /** The application form's schema, loaded when the visitor starts filling the form (decision 174). */
-const loadApplySchema = () => import('../../../api/services/interest.schema.js').then((m) => m.applyFormSchema);
+const loadApplySchema = () => import('../../../api/services/applications/interest.schema.js').then((m) => m.applyFormSchema);
 import type { ApplyResult, offerPageData } from '../lib/apply.server.js';
 import { formDate } from '../../../models/rules/dates.js';
 

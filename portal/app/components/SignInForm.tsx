@@ -8,7 +8,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { postJson } from '../lib/api-client.js';
 import { useHydrated } from '../lib/hydrated.js';
 
-/** The user POST /apis/auth/login answers (api/services/auth.service.ts publicUser). */
+/** The user POST /apis/auth/login answers (api/services/identity/auth.service.ts publicUser). */
 export interface SignedInUser {
   email: string;
   name: string;

@@ -5,7 +5,7 @@ import { t as serverT } from '../../../config/i18n/index.js';
 import { isServiceError } from './app-error.server.js';
 import { loadOffer } from './offer.server.js';
 import { resolveLang } from './lang.server.js';
-import { applyFormSchema, interestFromApplyForm } from '../../../api/services/interest.schema.js';
+import { applyFormSchema, interestFromApplyForm } from '../../../api/services/applications/interest.schema.js';
 import { defaultPhonePrefix } from '../../../models/rules/phone.js';
 import { readForm } from './read-form.server.js';
 import { checkForm, type FieldErrors } from './form.js';

@@ -1,4 +1,4 @@
-// The portal's forms run the API's own schemas (api/services/*.schema.ts): the browser as the
+// The portal's forms run the API's own schemas (api/services/*/*.schema.ts): the browser as the
 // visitor types, the Remix actions for the real check. This file turns a schema's issues into
 // one code per field; form-messages.ts gives each code the portal's text (without zod, so pages
 // that only show the action's codes do not download it).

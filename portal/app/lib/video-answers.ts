@@ -4,7 +4,7 @@
 import { postJson } from './api-client.js';
 import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, RECORDING_SECONDS, type AnswerStatus as AnswerState } from '../../../models/rules/video.js';
 // The server's own response types (type-only: the bundler erases them, no server code comes along).
-import type { ApplicationView } from '../../../api/services/video-answers.service.js';
+import type { ApplicationView } from '../../../api/services/applications/video-answers.service.js';
 
 export { MAX_VIDEO_BYTES, RECORDING_SECONDS, type AnswerState };
 

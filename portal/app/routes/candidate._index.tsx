@@ -15,7 +15,7 @@ import { resolveLang } from '../lib/lang.server.js';
 import { candidatePageTexts } from '../i18n/candidate-page.server.js';
 import { formDate } from '../../../models/rules/dates.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
-import type { OwnApplication } from '../../../api/services/candidate-applications.service.js';
+import type { OwnApplication } from '../../../api/services/applications/candidate-applications.service.js';
 import { isCandidate } from '../../../models/rules/roles.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

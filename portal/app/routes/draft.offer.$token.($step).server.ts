@@ -14,7 +14,7 @@ import { pictureUrl } from '../../../models/rules/storage-url.js';
 import { WIZARD_STEP_COUNT, continueStep, filledSteps, isDraftStarted, stepsOfFields } from '../../../models/rules/offer-wizard.js';
 import { QUESTIONS_MAX, QUESTIONS_MIN } from '../../../models/rules/questions.js';
 import type { DraftOfferJson } from '../../../models/offer.model.js';
-import type { OfferManagement } from '../../../api/services/drafts.service.js';
+import type { OfferManagement } from '../../../api/services/offers/drafts.service.js';
 
 /** Countries the address step offers when typed by hand (the autocomplete fills any). */
 export const WIZARD_COUNTRIES = ['FR', 'BE', 'LU', 'CH', 'MC', 'NL', 'DE', 'ES', 'IT', 'GB'] as const;

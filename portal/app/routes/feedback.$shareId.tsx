@@ -14,7 +14,7 @@ import { FEEDBACK_COMMENT_MAX } from '../../../models/rules/lengths.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
 
 /** The form's schema, loaded when the reviewer starts filling the form (decision 174). */
-const loadFeedbackSchema = () => import('../../../api/services/share.schema.js').then((m) => m.feedbackFormSchema);
+const loadFeedbackSchema = () => import('../../../api/services/applications/share.schema.js').then((m) => m.feedbackFormSchema);
 
 export const meta: MetaFunction = ({ matches, location }) => simpleMeta(matches, location.pathname, 'feedback_meta_title', 'feedback_meta_description', { noindex: true });
 

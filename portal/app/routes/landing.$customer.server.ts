@@ -3,7 +3,7 @@ import { data, type AppLoadContext } from '@remix-run/node';
 import { t as serverT } from '../../../config/i18n/index.js';
 import { isServiceError } from '../lib/app-error.server.js';
 import { resolveLang } from '../lib/lang.server.js';
-import { landingFormSchema } from '../../../api/services/interest.schema.js';
+import { landingFormSchema } from '../../../api/services/applications/interest.schema.js';
 import { deviceOf } from '../lib/device.js';
 import { checkForm, type FieldErrors } from '../lib/form.js';
 

@@ -15,7 +15,7 @@ import { landingData, leadAction, type LeadResult } from './landing.$customer.se
 import { fileUrl } from '../../../models/rules/storage-url.js';
 
 /** The step 2 form's schema, loaded when the visitor starts filling it (decision 174). */
-const loadLandingSchema = () => import('../../../api/services/interest.schema.js').then((m) => m.landingFormSchema);
+const loadLandingSchema = () => import('../../../api/services/applications/interest.schema.js').then((m) => m.landingFormSchema);
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return landingData(params.customer ?? '', request, context);

@@ -13,7 +13,7 @@ import type { MessageKey } from '../i18n/index.js';
 import { postJson } from '../lib/api-client.js';
 
 /** The form's schema, loaded when the visitor starts typing (decision 174). */
-const loadResetSchema = () => import('../../../api/services/auth.schema.js').then((m) => m.resetPasswordFormSchema);
+const loadResetSchema = () => import('../../../api/services/identity/auth.schema.js').then((m) => m.resetPasswordFormSchema);
 
 export const meta: MetaFunction = ({ matches, location }) => simpleMeta(matches, location.pathname, 'reset_meta_title', 'reset_meta_description', { noindex: true });
 

@@ -6,8 +6,8 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { isServiceError } from '../lib/app-error.server.js';
 import { checkForm, type FieldErrors } from '../lib/form.js';
-import { billingSchema, quantity as quantitySchema } from '../../../api/services/subscriptions.schema.js';
-import { loginSchema } from '../../../api/services/auth.schema.js';
+import { billingSchema, quantity as quantitySchema } from '../../../api/services/billing/subscriptions.schema.js';
+import { loginSchema } from '../../../api/services/identity/auth.schema.js';
 import { QUANTITY_DEFAULT } from '../../../models/rules/subscription.js';
 import * as z from 'zod/mini';
 import { t, withLang } from '../../../config/i18n/index.js';

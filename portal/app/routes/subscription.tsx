@@ -122,7 +122,7 @@ function BillingStep({
 }) {
   const t = useT();
   const navigation = useNavigation();
-  // The action runs billingSchema (api/services/subscriptions.schema.ts) and answers one code per
+  // The action runs billingSchema (api/services/billing/subscriptions.schema.ts) and answers one code per
   // field. The browser does not load the schema: zod would put the page over 100 KB of JavaScript
   // (docs/decisions/147-subscription-page.md).
   const invalid = result?.status === 'invalid' && result.intent === 'billing' ? result : null;

@@ -16,7 +16,7 @@ import { makeOffer, makeUser } from '../../helpers/fixtures.js';
 import { bearer } from '../../helpers/auth.js';
 import { answerMetadata, waitFor } from '../../helpers/tus.js';
 import { heldFfmpeg, makeVideo } from '../../helpers/video.js';
-import { storyKeyOf } from '../../../api/services/video-answers.service.js';
+import { storyKeyOf } from '../../../api/services/applications/video-answers.service.js';
 import { AnswerUpload, ApplicationAnswer } from '../../../models/index.js';
 
 /** Ends the held checks (the wrappers this test's server started), by pid; one already gone is fine. */

@@ -1,7 +1,7 @@
 // What each meeting adapter (embedded.ts, twilio.ts) implements and uses: the call's interface, its
 // events, the camera and microphone access and the first capture's constraints. call.ts picks the
 // adapter; the adapters import this module, not call.ts.
-import type { MeetingJoin } from '../../../../api/services/meeting.service.js';
+import type { MeetingJoin } from '../../../../api/services/meetings/meeting.service.js';
 
 export type { MeetingJoin };
 
