@@ -8,7 +8,7 @@ import { declaredDefaults, writableFields } from '../../../models/resources/sche
 import { inputFor } from '../screen-builder/screens.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { LIST_SX } from './Layout.js';
-import { PictureInput, QuestionsInput, RequiredToolbar } from './forms.js';
+import { PictureInput, QuestionsInput, RequiredToolbar, declaredValidate } from './forms.js';
 
 const OWNER = 'owner_id';
 
@@ -28,6 +28,13 @@ function TemplateInputs({ mode }: { mode: 'create' | 'edit' }) {
 
 const sources = (mode: 'create' | 'edit') => writableFields(templates, mode).map((f) => f.source);
 const { [OWNER]: _owner, ...defaults } = declaredDefaults(templates);
+// The declaration's own schema, the one the server applies on save (as the shop forms do).
+const validateCreate = declaredValidate(
+  templates,
+  'create',
+  sources('create').filter((s) => s !== OWNER),
+);
+const validateEdit = declaredValidate(templates, 'edit', sources('edit'));
 
 export function TemplateList() {
   return (
@@ -46,7 +53,7 @@ export function TemplateList() {
 export function TemplateEdit() {
   return (
     <Edit resource="templates" mutationMode="pessimistic" redirect="list">
-      <SimpleForm toolbar={<RequiredToolbar decl={templates} sources={sources('edit')} />}>
+      <SimpleForm toolbar={<RequiredToolbar decl={templates} sources={sources('edit')} />} validate={validateEdit}>
         <TemplateInputs mode="edit" />
       </SimpleForm>
     </Edit>
@@ -56,7 +63,7 @@ export function TemplateEdit() {
 export function TemplateCreate() {
   return (
     <Create resource="templates" redirect="list">
-      <SimpleForm defaultValues={defaults} toolbar={<RequiredToolbar decl={templates} sources={sources('create').filter((s) => s !== OWNER)} />}>
+      <SimpleForm defaultValues={defaults} toolbar={<RequiredToolbar decl={templates} sources={sources('create').filter((s) => s !== OWNER)} />} validate={validateCreate}>
         <TemplateInputs mode="create" />
       </SimpleForm>
     </Create>

@@ -37,13 +37,19 @@ function fieldMessage(decl: ResourceDecl, source: string, code: string, value: u
  */
 export function declaredValidate(decl: ResourceDecl, mode: 'create' | 'edit', sources: readonly string[]) {
   const schema = bodySchema(decl, mode);
+  const images = decl.fields.filter((f) => f.type === 'image').map((f) => f.source);
   return (values: Record<string, unknown>): Record<string, FieldMessage> => {
-    const result = z.safeParse(schema, values);
+    // A picture chosen in the form is a file object until the data provider uploads it and sends
+    // its key: the upload route checks the file, so only a stored key is checked here.
+    const pending = images.filter((s) => values[s] !== null && typeof values[s] === 'object');
+    const stored = Object.fromEntries(pending.map((s) => [s, (values[s] as { key?: unknown }).key]));
+    const result = z.safeParse(schema, { ...values, ...stored });
     const errors: Record<string, FieldMessage> = {};
     if (result.success) return errors;
     for (const issue of result.error.issues) {
       const source = String(issue.path[0] ?? '');
       if (!sources.includes(source) || errors[source]) continue;
+      if (pending.includes(source) && typeof stored[source] !== 'string') continue;
       errors[source] = fieldMessage(decl, source, issue.message.split('|')[0], values[source]);
     }
     return errors;
