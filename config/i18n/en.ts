@@ -53,7 +53,7 @@ const en: Record<keyof typeof fr, string> = {
   application_not_found: 'This candidate has not applied to this ad.',
   picture_not_found: 'This picture cannot be found.',
   picture_size_not_offered: 'This picture size does not exist: 100x100, 50x50, 40x40 or 32x32.',
-  picture_too_large: 'This picture is too large to be resized (over 50 million pixels).',
+  picture_too_large: 'This picture is too large: over 50 million pixels.',
   picture_not_an_image: 'This file is not a readable picture.',
   media_link_invalid: 'This file link has expired or is not valid.',
   draft_not_found: 'offer_not_found',

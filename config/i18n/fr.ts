@@ -53,7 +53,7 @@ const fr = {
   application_not_found: 'Ce candidat n’a pas postulé à cette annonce.',
   picture_not_found: 'Cette image est introuvable.',
   picture_size_not_offered: 'Cette taille d’image n’existe pas : 100x100, 50x50, 40x40 ou 32x32.',
-  picture_too_large: 'Cette image est trop grande pour être réduite (plus de 50 millions de pixels).',
+  picture_too_large: 'Cette image est trop grande : plus de 50 millions de pixels.',
   picture_not_an_image: 'Ce fichier n’est pas une image lisible.',
   media_link_invalid: 'Ce lien vers le fichier a expiré ou n’est pas valable.',
   draft_not_found: 'offer_not_found',

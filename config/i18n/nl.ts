@@ -53,7 +53,7 @@ const nl: Record<keyof typeof fr, string> = {
   application_not_found: 'Deze kandidaat heeft niet op deze vacature gesolliciteerd.',
   picture_not_found: 'Deze afbeelding is niet gevonden.',
   picture_size_not_offered: 'Deze afbeeldingsgrootte bestaat niet: 100x100, 50x50, 40x40 of 32x32.',
-  picture_too_large: 'Deze afbeelding is te groot om te verkleinen (meer dan 50 miljoen pixels).',
+  picture_too_large: 'Deze afbeelding is te groot: meer dan 50 miljoen pixels.',
   picture_not_an_image: 'Dit bestand is geen leesbare afbeelding.',
   media_link_invalid: 'Deze link naar het bestand is verlopen of ongeldig.',
   draft_not_found: 'offer_not_found',

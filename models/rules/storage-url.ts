@@ -83,15 +83,31 @@ function pictureSizeFor(px: number): PictureSize {
   return [...PICTURE_SIZES].sort((a, b) => a - b).find((s) => s >= px) ?? 100;
 }
 
+/** An image's `src` and, for screens of twice the density, its `srcSet` (props of an <img>). */
+export interface PictureSources {
+  src: string;
+  srcSet?: string;
+}
+
 /**
  * `src` and `srcSet` of a picture shown at `px` CSS pixels: the size covering `px`, and for
  * screens of twice the density the size covering 2 × px when it is a different one. A picture that
  * has no sizes (another site's, a landing's logo address elsewhere) keeps its one address.
  */
-export function pictureSources(keyOrUrl: string, px: number, origin = ''): { src: string; srcSet?: string } {
+export function pictureSources(keyOrUrl: string, px: number, origin = ''): PictureSources {
   const one = pictureSizeFor(px);
   const src = pictureUrl(keyOrUrl, one, origin);
   const two = pictureSizeFor(2 * px);
   if (two === one || src === fileUrl(keyOrUrl, origin)) return { src };
   return { src, srcSet: `${src} 1x, ${pictureUrl(keyOrUrl, two, origin)} 2x` };
+}
+
+/**
+ * pictureSources for an API answer whose page draws the picture from it (the page's JavaScript then
+ * carries no rule: decision 310): null for no picture, or one with no public address.
+ */
+export function pictureSourcesOrNull(keyOrUrl: string | null | undefined, px: number): PictureSources | null {
+  if (!keyOrUrl) return null;
+  const sources = pictureSources(keyOrUrl, px);
+  return sources.src ? sources : null;
 }

@@ -57,6 +57,26 @@ describe('GET /apis/candidate/applications', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/wait_reject|recruiter_state/);
   });
 
+  it("answers each offer's logo as the page draws it at 64 px: the 100x100 copy (decision 310)", async () => {
+    const me = await makeUser({ profile: 'candidate' });
+    const key = `picture/${'ab'.repeat(16)}.png`;
+    const stored = await makeOffer(recruiter, { title: 'Pâtissier', company_picture: key });
+    const uploaded = await makeOffer(recruiter, { title: 'Boulanger', company_picture: `http://127.0.0.1:3999/files/${key}` });
+    const elsewhere = await makeOffer(recruiter, { title: 'Livreur', company_picture: 'https://cdn.example/logo.png' });
+    const none = await makeOffer(recruiter, { title: 'Commis', company_picture: null });
+    for (const offer of [stored, uploaded, elsewhere, none]) await makeApplication(me, offer);
+    const res = await request(ctx.app)
+      .get('/apis/candidate/applications')
+      .set(await bearer(me));
+    const byTitle = Object.fromEntries((res.body.Items as Array<Record<string, unknown>>).map((i) => [i.offer_title, i]));
+    expect(byTitle['Pâtissier']).toMatchObject({ company_picture: key, company_picture_sources: { src: `/files/100x100/${key}` } });
+    // An address as the uploads answer it keeps its host.
+    expect(byTitle.Boulanger.company_picture_sources).toEqual({ src: `http://127.0.0.1:3999/files/100x100/${key}` });
+    // Another site's picture is not resized here; no picture, no sources.
+    expect(byTitle.Livreur.company_picture_sources).toEqual({ src: 'https://cdn.example/logo.png' });
+    expect(byTitle.Commis.company_picture_sources).toBeNull();
+  });
+
   it('is for signed-in candidates only', async () => {
     expect((await request(ctx.app).get('/apis/candidate/applications')).status).toBe(401);
     expect(

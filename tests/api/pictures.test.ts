@@ -202,7 +202,7 @@ function pictureSuite(name: string, make: () => Promise<{ app: Express; storage:
       const bomb = await storedPicture('png', pngHeaderOnly(10_000, 10_000));
       const tooLarge = await request(ctx.app).get(`/files/100x100/${bomb}`).set('Accept-Language', 'en');
       expect(tooLarge.status).toBe(422);
-      expect(tooLarge.body).toEqual({ error: 'picture_too_large', message: 'This picture is too large to be resized (over 50 million pixels).' });
+      expect(tooLarge.body).toEqual({ error: 'picture_too_large', message: 'This picture is too large: over 50 million pixels.' });
       expect(tooLarge.headers['cache-control']).toBe('no-store');
       expect(await storage.get(sizedKey(bomb, 100))).toBeNull();
       expect(await storage.get(sizedKey(fake, 40))).toBeNull();

@@ -48,7 +48,8 @@ describe('GET /apis/share-apply/{share_id}', () => {
     expect(res.body).toEqual({
       viewId: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
       application: {
-        candidate: { name: 'Léa Dupont', picture: 'picture/1a2b3c4d.jpg', phone: '+33612345678', email: 'lea.dupont@example.fr' },
+        // The picture as stored, and its 100x100 copy that the feedback page draws at 64 px (decision 310).
+        candidate: { name: 'Léa Dupont', picture: 'picture/1a2b3c4d.jpg', picture_sources: { src: '/files/100x100/picture/1a2b3c4d.jpg' }, phone: '+33612345678', email: 'lea.dupont@example.fr' },
         recruiter: { name: 'Claire Recruteuse' },
         offer: { job_code: offer.job_code, title: offer.title },
         questions: [

@@ -1,7 +1,7 @@
 // The shared date module and the storage-key-to-address rule (models/rules/).
 import { describe, expect, it } from 'vitest';
 import { formDate, isoDay, listDate, viewerDay, monthsAgo, parseDateBound, parseFormDate, parseIsoDay, readDate } from '../../models/rules/dates.js';
-import { fileUrl, isPictureKey, isPrivateKey, parsePictureSize, pictureSources, pictureUrl, sizedKey } from '../../models/rules/storage-url.js';
+import { fileUrl, isPictureKey, isPrivateKey, parsePictureSize, pictureSources, pictureSourcesOrNull, pictureUrl, sizedKey } from '../../models/rules/storage-url.js';
 
 describe('dates', () => {
   it('keeps ISO days, shows dd/MM/yyyy in forms and reads it back', () => {
@@ -110,5 +110,10 @@ describe('pictureUrl and the picture sizes (decision 310)', () => {
     expect(pictureSources('picture/a.png', 64)).toEqual({ src: '/files/100x100/picture/a.png' });
     expect(pictureSources('picture/a.png', 48).src).toBe('/files/50x50/picture/a.png');
     expect(pictureSources('https://cdn.example/x.png', 40)).toEqual({ src: 'https://cdn.example/x.png' });
+  });
+
+  it('answers no sources in an API answer for no picture or a private key', () => {
+    expect(pictureSourcesOrNull('picture/a.png', 40)).toEqual(pictureSources('picture/a.png', 40));
+    for (const none of [null, undefined, '', 'picture/1a2b3c4d.pdf', 'story/0f0f/q1/poster.jpg']) expect(pictureSourcesOrNull(none, 64), String(none)).toBeNull();
   });
 });

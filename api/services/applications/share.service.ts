@@ -8,6 +8,10 @@ import { Application, ApplicationAnswer, Feedback, Offer, ShareLink, ShareView, 
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { FeedbackInput, ShareRequest } from './share.schema.js';
 import { mayReachOffer } from '../../auth/access.js';
+import { pictureSourcesOrNull, type PictureSources } from '../../../models/rules/storage-url.js';
+
+/** The size the feedback page draws the candidate's picture at, in CSS pixels. */
+const FEEDBACK_PICTURE_PX = 64;
 
 /** The error code and the message of a link past its cap: the feedback page translates it. */
 export const MAX_VIEW_LIMIT = 'MaxViewLimit';
@@ -17,7 +21,14 @@ const PUBLIC_ID_SHAPE = /^[A-Za-z0-9_-]{8,64}$/;
 const randomId = () => crypto.randomBytes(18).toString('base64url');
 
 export interface SharedApplication {
-  candidate: { name: string; picture: string | null; phone: string | null; email: string };
+  candidate: {
+    name: string;
+    picture: string | null;
+    /** The picture as the feedback page draws it (64 CSS px: the 100x100 copy, decision 310), made here and not in the page's JavaScript. */
+    picture_sources: PictureSources | null;
+    phone: string | null;
+    email: string;
+  };
   recruiter: { name: string };
   offer: { job_code: string; title: string };
   questions: Array<{ id: string; question: string; url: string }>;
@@ -71,7 +82,13 @@ export async function viewSharedApplication(shareId: string, media: MediaUrls, n
   return {
     viewId,
     application: {
-      candidate: { name: candidate.name, picture: candidate.picture, phone: candidate.phone, email: candidate.email },
+      candidate: {
+        name: candidate.name,
+        picture: candidate.picture,
+        picture_sources: pictureSourcesOrNull(candidate.picture, FEEDBACK_PICTURE_PX),
+        phone: candidate.phone,
+        email: candidate.email,
+      },
       recruiter: { name: await sharerName(link, application) },
       offer: { job_code: offer.job_code, title: offer.title },
       questions: answers.map((a) => ({ id: a.qid, question: a.question, url: media.sign(a.upload_path!, shareAudience(link.id), now) })),

@@ -1,6 +1,8 @@
 // Uploaded files: CVs (PDF) of the public application form and images (logos, pictures).
-// The type is read from the file's first bytes, never from its name or declared type.
+// The type is read from the file's first bytes, never from its name or declared type; an image is
+// then decoded whole before anything is stored (docs/decisions/310-picture-sizes.md).
 import { randomKeyName, type Storage } from '../../integrations/storage.js';
+import { checkPicture } from '../../integrations/pictures.js';
 import { DraftOffer, Upload, transaction, type UploadKind } from '../../../models/index.js';
 import { AppError, invalid, unauthorized } from '../../lib/errors.js';
 import { MAX_UPLOAD_BYTES } from '../../../models/rules/upload.js';
@@ -23,6 +25,9 @@ export interface DetectedType {
   ext: 'pdf' | 'png' | 'jpg' | 'gif' | 'webp';
   contentType: string;
 }
+
+/** The format sharp names for each image type (it reads the same magic bytes). */
+const DECODED_FORMAT: Record<DetectedType['ext'], string> = { pdf: '', png: 'png', jpg: 'jpeg', gif: 'gif', webp: 'webp' };
 
 const startsWith = (buf: Buffer, bytes: number[] | string, at = 0) => {
   const b = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Buffer.from(bytes);
@@ -69,6 +74,9 @@ export async function storeUpload(storage: Storage, input: UploadInput): Promise
   const type = detectType(body);
   if (input.kind === 'cv' && type?.ext !== 'pdf') throw invalid('cv_pdf_only', 'cv_pdf_only');
   if (input.kind === 'image' && (!type || type.ext === 'pdf')) throw invalid('image_mime_type_error', 'image_mime_type_error');
+  // Right magic bytes are not yet a picture: a truncated or corrupt body, or one over the pixel
+  // limit, is refused here (422 picture_not_an_image / picture_too_large), before any row or file.
+  if (input.kind === 'image' && (await checkPicture(body)) !== DECODED_FORMAT[type!.ext]) throw new AppError(422, 'picture_not_an_image', 'picture_not_an_image');
 
   for (let attempt = 1; ; attempt++) {
     const key = `${KEY_FOLDER}/${randomKeyName()}.${type!.ext}`;

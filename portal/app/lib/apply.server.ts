@@ -1,5 +1,6 @@
 // Server side of the public offer page (/candidate/offer/{job_code} and /dla/{job_code}):
-// the offer for the page, and the application action that works with or without JavaScript.
+// the offer for the page, and the application action that works with or without JavaScript. The
+// apply page (/candidate/apply/{job_code}) reads its offer and the offer's head from here too.
 import { data, type AppLoadContext } from '@remix-run/node';
 import { t as serverT } from '../../../config/i18n/index.js';
 import { isServiceError } from './app-error.server.js';
@@ -13,23 +14,37 @@ import { isoDay } from '../../../models/rules/dates.js';
 import { pictureUrl } from '../../../models/rules/storage-url.js';
 import { offerFacts } from './offer-facts.server.js';
 
-export async function offerPageData(jobCode: string, context: AppLoadContext, request: Request) {
-  let offer;
+/** The published offer of `jobCode`; an unknown or closed one answers the page's 404 ("no offer" panel). */
+export async function findOffer(context: AppLoadContext, jobCode: string) {
   try {
-    offer = await loadOffer(context, jobCode);
+    return await loadOffer(context, jobCode);
   } catch (e) {
     if (isServiceError(e) && e.status === 404) throw new Response(null, { status: 404, statusText: 'offer_not_found' });
     throw e;
   }
+}
+
+/**
+ * What the offer page and the apply page show of an offer's head and its sharing tags: the title,
+ * the company and its logo. `logo_src` is the logo's 100x100 copy (drawn at 64 px), made into an
+ * address here: the pages' JavaScript carries no picture rule (decision 310).
+ */
+export function offerView(offer: Awaited<ReturnType<typeof loadOffer>>) {
+  return {
+    job_code: offer.job_code,
+    title: offer.title,
+    company_name: offer.company_name,
+    company_picture: offer.company_picture,
+    logo_src: offer.company_picture ? pictureUrl(offer.company_picture, 100) : null,
+  };
+}
+
+export async function offerPageData(jobCode: string, context: AppLoadContext, request: Request) {
+  const offer = await findOffer(context, jobCode);
   const today = isoDay(context.deps.clock());
   return {
     offer: {
-      job_code: offer.job_code,
-      title: offer.title,
-      company_name: offer.company_name,
-      company_picture: offer.company_picture,
-      // The logo's 100x100 copy (drawn at 64 px), made into an address here: the page's JavaScript carries no picture rule (decision 310).
-      logo_src: offer.company_picture ? pictureUrl(offer.company_picture, 100) : null,
+      ...offerView(offer),
       description: offer.description,
       candidate_qualification: offer.candidate_qualification,
       start_date: offer.start_date && offer.start_date > today ? offer.start_date : null,

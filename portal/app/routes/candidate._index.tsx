@@ -14,7 +14,6 @@ import { format } from '../i18n/index.js';
 import { resolveLang } from '../lib/lang.server.js';
 import { candidatePageTexts } from '../i18n/candidate-page.server.js';
 import { formDate } from '../../../models/rules/dates.js';
-import { fileUrl } from '../../../models/rules/storage-url.js';
 import type { OwnApplication } from '../../../api/services/applications/candidate-applications.service.js';
 import { isCandidate } from '../../../models/rules/roles.js';
 
@@ -85,7 +84,7 @@ export default function CandidatePage() {
           {list.items.map((a) => (
             <li key={a.id} className="card own-application" data-testid="own-application" data-status={a.status}>
               <div className="offer-head">
-                {a.company_picture && <img src={fileUrl(a.company_picture)} alt="" width={48} height={48} />}
+                {a.company_picture_sources && <img src={a.company_picture_sources.src} srcSet={a.company_picture_sources.srcSet} alt="" width={64} height={64} />}
                 <div>
                   <h2>{a.offer_title}</h2>
                   <p>{a.company_name}</p>

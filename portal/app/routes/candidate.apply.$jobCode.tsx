@@ -10,15 +10,13 @@ import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { OfferNotFound } from '../components/OfferNotFound.js';
 import { Identity, type Me } from '../components/apply/Identity.js';
 import { SignedInAs } from '../components/apply/SignedInAs.js';
-import { isServiceError } from '../lib/app-error.server.js';
-import { loadOffer } from '../lib/offer.server.js';
+import { findOffer, offerView } from '../lib/apply.server.js';
 import { offerMeta } from '../lib/offer-meta.js';
 import { useHydrated } from '../lib/hydrated.js';
 import { useLangHref, useT } from '../lib/i18n.js';
 import { releaseCamera } from '../lib/camera.js';
 import { resolveLang } from '../lib/lang.server.js';
 import { candidatePageTexts } from '../i18n/candidate-page.server.js';
-import { pictureUrl } from '../../../models/rules/storage-url.js';
 import { ApiError, allAnswersIn, isComplete, readApplication, startApplication, type ApplicationStatus } from '../lib/video-answers.js';
 import { isCandidate } from '../../../models/rules/roles.js';
 
@@ -28,22 +26,12 @@ const AnswerRecorder = lazy(() => import('../components/apply/AnswerRecorder.js'
 const POLL_MS = 2000;
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  let offer;
-  try {
-    offer = await loadOffer(context, params.jobCode ?? '');
-  } catch (e) {
-    if (isServiceError(e) && e.status === 404) throw new Response(null, { status: 404, statusText: 'offer_not_found' });
-    throw e;
-  }
+  const offer = await findOffer(context, params.jobCode ?? '');
   const user = context.caller?.user;
   const me: Me | null = user ? { email: user.email, name: user.name, candidate: isCandidate(user) } : null;
   return {
     offer: {
-      job_code: offer.job_code,
-      title: offer.title,
-      company_name: offer.company_name,
-      company_picture: offer.company_picture,
-      logo_src: offer.company_picture ? pictureUrl(offer.company_picture, 100) : null,
+      ...offerView(offer),
       questions: offer.questions,
     },
     me,

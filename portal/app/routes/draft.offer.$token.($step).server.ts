@@ -252,7 +252,7 @@ export async function wizardAction(token: string, stepParam: string | undefined,
     if (answer) return answer;
     if (isServiceError(e) && e.status < 500) {
       const details = (e as { details?: { field?: string } }).details;
-      const field = e.code === 'image_mime_type_error' || e.code === 'file_too_large' ? 'logo' : (details?.field ?? '');
+      const field = ['image_mime_type_error', 'file_too_large', 'picture_not_an_image', 'picture_too_large'].includes(e.code) ? 'logo' : (details?.field ?? '');
       return invalid(field, e.messageKey, details as Record<string, string | number>, e.status);
     }
     throw e;

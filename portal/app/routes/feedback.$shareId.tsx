@@ -11,7 +11,7 @@ import { postJson } from '../lib/api-client.js';
 import { formMessage } from '../lib/form-messages.js';
 import { useForm } from '../lib/use-form.js';
 import { FEEDBACK_COMMENT_MAX } from '../../../models/rules/lengths.js';
-import { fileUrl } from '../../../models/rules/storage-url.js';
+import type { PictureSources } from '../../../models/rules/storage-url.js';
 
 /** The form's schema, loaded when the reviewer starts filling the form (decision 174). */
 const loadFeedbackSchema = () => import('../../../api/services/applications/share.schema.js').then((m) => m.feedbackFormSchema);
@@ -20,7 +20,7 @@ export const meta: MetaFunction = ({ matches, location }) => simpleMeta(matches,
 
 interface Shared {
   application: {
-    candidate: { name: string; picture: string | null; phone: string | null; email: string | null };
+    candidate: { name: string; picture_sources: PictureSources | null; phone: string | null; email: string | null };
     recruiter: { name: string };
     questions: Answer[];
   };
@@ -112,8 +112,14 @@ export default function Feedback() {
         <div className="feedback">
           <div>
             <div className="candidate card" data-testid="candidate">
-              {load.shared.application.candidate.picture && (
-                <img src={fileUrl(load.shared.application.candidate.picture)} alt={t('feedback_picture_alt', { name: load.shared.application.candidate.name })} width={64} height={64} />
+              {load.shared.application.candidate.picture_sources && (
+                <img
+                  src={load.shared.application.candidate.picture_sources.src}
+                  srcSet={load.shared.application.candidate.picture_sources.srcSet}
+                  alt={t('feedback_picture_alt', { name: load.shared.application.candidate.name })}
+                  width={64}
+                  height={64}
+                />
               )}
               <div>
                 <p>
