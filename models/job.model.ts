@@ -54,7 +54,7 @@ export const ANSWER_UPLOAD_STATES = ['uploading', 'processing', 'ready', 'failed
 
 /**
  * One tus upload of one answer: the tus data store's metadata (upload_json) lives here, so that
- * every server process knows every upload (api/services/answer-uploads.service.ts).
+ * every server process knows every upload (the tus store in api/routes/candidate.routes.ts).
  */
 export class AnswerUpload extends Model<InferAttributes<AnswerUpload>, InferCreationAttributes<AnswerUpload>> {
   /** The tus upload id: 32 random hex characters, also the story's folder name. */

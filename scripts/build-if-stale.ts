@@ -32,7 +32,9 @@ export const TARGETS: Target[] = [
     id: 'admin',
     name: 'staff console',
     output: 'build/admin/index.html',
-    sources: ['admin', 'models/resources', 'models/rules', 'config', 'package.json'],
+    // What admin/ imports from outside it: declarations and rules, the catalogs, the shared
+    // schemas (api/services/<domain>/*.schema.ts), the address types and the portal's story player.
+    sources: ['admin', 'models/resources', 'models/rules', 'config', 'api/services', 'api/integrations/address', 'portal/app/components', 'portal/app/lib', 'package.json'],
     script: 'build:admin',
   },
   {
