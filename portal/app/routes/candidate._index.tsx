@@ -98,7 +98,7 @@ export default function CandidatePage() {
               </p>
               {a.status === 'unfinished' || a.status === 'closed' ? (
                 <>
-                  <p>{format(texts.answers, { answered: a.answered, total: a.questions })}</p>
+                  <p>{format(a.answered <= 1 ? texts.answers_one : texts.answers, { answered: a.answered, total: a.questions })}</p>
                   {a.deadline && <p data-testid="own-deadline">{format(a.status === 'unfinished' ? texts.deadline : texts.deadline_passed, { date: formDate(a.deadline) })}</p>}
                 </>
               ) : (

@@ -189,6 +189,8 @@ describe.each(['en', 'fr'] as const)('the candidate journey on a 360 px phone (%
     expect(await card.getAttribute('data-status')).toBe('unfinished');
     expect(await card.getByTestId('own-status').textContent()).toBe(lang === 'en' ? 'To finish' : 'À terminer');
     expect(await card.getByTestId('own-deadline').textContent()).toMatch(lang === 'en' ? /^Finish by \d\d\/\d\d\/\d{4}$/ : /^À terminer avant le \d\d\/\d\d\/\d{4}$/);
+    // Counted in words, no "réponse(s)": French puts 0 and 1 in the singular.
+    expect(await card.textContent()).toContain(lang === 'en' ? '0 of 3 answers' : '0 réponse sur 3');
     // No working state of the company on screen.
     expect(await page.locator('main, body').first().textContent()).not.toMatch(/wait_reject|applying|recruiter_state/);
     await page.screenshot({ path: `${SHOTS}/candidate-unfinished-${lang}-360.png`, fullPage: true });
