@@ -4,7 +4,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useParams } from '@remix-run/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useT } from '../lib/i18n.js';
+import { useLangHref, useT } from '../lib/i18n.js';
 import { useHydrated } from '../lib/hydrated.js';
 import { simpleMeta } from '../lib/meta.js';
 import { postJson } from '../lib/api-client.js';
@@ -17,11 +17,24 @@ interface Me {
   name?: string;
   email?: string;
   profile?: string;
+  is_admin?: boolean;
+  is_manager?: boolean;
+}
+
+/** Where a signed-in person goes from here, by what they are (api/auth/access.ts decides what each may open). */
+function destinations(me: Me): Array<{ href: string; key: 'login_go_admin' | 'login_go_manager' | 'login_go_dashboard' | 'login_go_candidate' }> {
+  const out: ReturnType<typeof destinations> = [];
+  if (me.is_admin) out.push({ href: '/admin', key: 'login_go_admin' });
+  if (me.is_manager) out.push({ href: '/manager', key: 'login_go_manager' });
+  if (me.profile === 'recruiter' || me.profile === 'manager') out.push({ href: '/dashboard', key: 'login_go_dashboard' });
+  if (me.profile === 'candidate') out.push({ href: '/candidate', key: 'login_go_candidate' });
+  return out;
 }
 
 export default function Login() {
   const { clientId } = useParams();
   const t = useT();
+  const langHref = useLangHref();
   const hydrated = useHydrated();
   const [me, setMe] = useState<Me | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -76,10 +89,16 @@ export default function Login() {
       {me ? (
         <section className="panel ok" data-testid="signed-in">
           <p>{t('login_signed_in_as', { name: me.name ?? '', email: me.email ?? '' })}</p>
-          {me.profile && <p>{t('login_profile', { profile: me.profile })}</p>}
-          <button type="button" className="button secondary" onClick={signOut}>
-            {t('login_sign_out')}
-          </button>
+          <p className="actions">
+            {destinations(me).map((d) => (
+              <a key={d.href} className="button" href={langHref(d.href)} data-testid={`go-${d.href.slice(1)}`}>
+                {t(d.key)}
+              </a>
+            ))}
+            <button type="button" className="button secondary" onClick={signOut}>
+              {t('login_sign_out')}
+            </button>
+          </p>
         </section>
       ) : (
         <>

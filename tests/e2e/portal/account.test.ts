@@ -134,6 +134,11 @@ describe('login test page', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.locator('[data-testid="signed-in"]').waitFor();
     expect(await page.locator('[data-testid="signed-in"]').innerText()).toContain('recruiter@demo.test');
+    // Where to go from here, in words (no raw profile value): the recruiter's dashboard, in the page's language.
+    expect(await page.locator('[data-testid="signed-in"]').innerText()).not.toMatch(/\brecruiter\b(?!@)/);
+    expect(await page.getByTestId('go-dashboard').innerText()).toBe('Ouvrir le tableau de bord');
+    expect(await page.getByTestId('go-dashboard').getAttribute('href')).toBe('/dashboard?lang=fr');
+    expect(await page.getByTestId('go-candidate').count()).toBe(0);
     await page.reload();
     await page.locator('[data-testid="signed-in"]').waitFor();
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
