@@ -83,4 +83,22 @@ describe('the JavaScript each public page loads', () => {
       await page.context().close();
     }
   });
+
+  it('loads a page family’s own texts on a client-side navigation into it (the home page from the login page)', async () => {
+    const page = await phonePage(browser);
+    const families: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script' && /\/assets\/home\.fr-/.test(r.url())) families.push(r.url());
+    });
+    await page.goto('/login');
+    // Hydrated: React has attached itself to the header's link home.
+    await page.waitForFunction(() => Object.keys(document.querySelector('.brand') ?? {}).some((k) => k.startsWith('__react')));
+    expect(families).toEqual([]);
+    await page.click('.brand');
+    await page.waitForURL(/\/\?lang=fr$/);
+    await expect.poll(() => page.locator('.hero h1').textContent()).toContain('70 %');
+    await expect.poll(() => page.title()).toContain('Recrutement vidéo');
+    expect(families).toHaveLength(1);
+    await page.context().close();
+  });
 });
