@@ -84,6 +84,24 @@ describe('the JavaScript each public page loads', () => {
     }
   });
 
+  it('leaves those pages working without scripts: the language switcher and the footer are plain links', async () => {
+    const page = await phonePage(browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto('/legals');
+    await page.click('.langs a[lang="nl"]');
+    await page.waitForURL(/\/legals\?lang=nl$/);
+    expect(await page.getAttribute('html', 'lang')).toBe('nl');
+    expect(await page.locator('footer a[href="/terms?lang=nl"]').textContent()).toBe('Algemene voorwaarden');
+    await page.click('footer a[href="/terms?lang=nl"]');
+    await page.waitForURL(/\/terms\?lang=nl$/);
+    expect(await page.getAttribute('html', 'lang')).toBe('nl');
+    expect(scripts).toEqual([]);
+    await page.context().close();
+  });
+
   it('loads a page family’s own texts on a client-side navigation into it (the home page from the login page)', async () => {
     const page = await phonePage(browser);
     const families: string[] = [];
