@@ -21,6 +21,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const styles = useInlineStyles();
   const lang = useLang();
+  // Re-renders the metadata (<Meta />) once the texts of a page reached by a client-side
+  // navigation have loaded (handle.texts, decision 380).
+  useT();
   // Without the root loader's data (an error page drawn without it) the page is sent without
   // scripts: the browser has no catalog to hydrate it with.
   const loaded = useRouteLoaderData('root') != null;

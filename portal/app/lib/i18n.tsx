@@ -1,10 +1,10 @@
 // useT(): the translator for components, from the catalog the root loader sent (or, on an error
 // page drawn without it, the one the server rendered the page with).
-import { useRouteLoaderData } from '@remix-run/react';
+import { useMatches, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
 import { withLang } from '../../../config/i18n/langs.js';
 import { makeT, type Lang, type T } from '../i18n/index.js';
-import { loadMessages, messagesOf } from '../i18n/registry.js';
+import { loadMessages, messagesOf, missingParts, textPartsOf } from '../i18n/registry.js';
 import type { RootData } from './meta.js';
 import { useFallbackRootData } from './nonce.js';
 
@@ -15,12 +15,16 @@ export function useRootData(): RootData | undefined {
 
 export function useT(): T {
   const lang = useRootData()?.lang;
+  // The texts of the page families the matched routes name (handle.texts, decision 380).
+  const parts = textPartsOf(useMatches());
   const messages = lang ? messagesOf(lang) : undefined;
-  // A client-side navigation into another language: its catalog loads, then the page re-renders.
+  const missing = lang ? missingParts(lang, parts).join() : '';
+  // A client-side navigation into another language, or to a page with texts of its own: the
+  // catalog loads, then the page re-renders.
   const [, loadedAnother] = useState(0);
   useEffect(() => {
-    if (lang && !messages) void loadMessages(lang).then(() => loadedAnother((n) => n + 1));
-  }, [lang, messages]);
+    if (lang && (!messages || missing)) void loadMessages(lang, missing ? (missing.split(',') as typeof parts) : []).then(() => loadedAnother((n) => n + 1));
+  }, [lang, messages, missing]);
   return useMemo(() => (messages ? makeT(messages) : (key) => key), [messages]);
 }
 

@@ -9,6 +9,10 @@ import { StoreBadges } from '../components/StoreBadges.js';
 import { useLang, useT } from '../lib/i18n.js';
 import { simpleMeta } from '../lib/meta.js';
 import { watchFrameForCta } from '../lib/frame.js';
+import type { RouteTexts } from '../i18n/registry.js';
+
+/** The texts only this page family draws (decision 380). */
+export const handle = { texts: ['home'] } satisfies RouteTexts;
 
 export const meta: MetaFunction = ({ matches }) => simpleMeta(matches, '/', 'home_meta_title', 'home_meta_description');
 

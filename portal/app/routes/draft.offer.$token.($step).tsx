@@ -17,6 +17,10 @@ import { useLangHref, useT } from '../lib/i18n.js';
 import { errorMeta, isServerError, metaT, pageMeta } from '../lib/meta.js';
 import { WIZARD_STEP_COUNT } from '../../../models/rules/offer-wizard.js';
 import { wizardAction, wizardData, type WizardResult } from './draft.offer.$token.($step).server.js';
+import type { RouteTexts } from '../i18n/registry.js';
+
+/** The texts only this page family draws (decision 380). */
+export const handle = { texts: ['wizard'] } satisfies RouteTexts;
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return wizardData(params.token ?? '', params.step, request, context);

@@ -12,6 +12,10 @@ import { formMessage } from '../lib/form-messages.js';
 import { useForm } from '../lib/use-form.js';
 import { FEEDBACK_COMMENT_MAX } from '../../../models/rules/lengths.js';
 import type { PictureSources } from '../../../models/rules/storage-url.js';
+import type { RouteTexts } from '../i18n/registry.js';
+
+/** The texts only this page family draws (decision 380). */
+export const handle = { texts: ['feedback'] } satisfies RouteTexts;
 
 /** The form's schema, loaded when the reviewer starts filling the form (decision 174). */
 const loadFeedbackSchema = () => import('../../../api/services/applications/share.schema.js').then((m) => m.feedbackFormSchema);

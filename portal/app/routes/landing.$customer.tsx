@@ -13,6 +13,10 @@ import { errorMeta, isServerError, metaT, pageMeta, rootData } from '../lib/meta
 import { useHydrated } from '../lib/hydrated.js';
 import { landingData, leadAction, type LeadResult } from './landing.$customer.server.js';
 import { fileUrl } from '../../../models/rules/storage-url.js';
+import type { RouteTexts } from '../i18n/registry.js';
+
+/** The texts only this page family draws (decision 380). */
+export const handle = { texts: ['landing'] } satisfies RouteTexts;
 
 /** The step 2 form's schema, loaded when the visitor starts filling it (decision 174). */
 const loadLandingSchema = () => import('../../../api/services/applications/interest.schema.js').then((m) => m.landingFormSchema);

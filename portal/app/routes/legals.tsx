@@ -4,6 +4,9 @@ import { LegalPage } from '../components/LegalPage.js';
 import { legals } from '../i18n/legal.fr.js';
 import { pageMeta, rootData } from '../lib/meta.js';
 
+/** Nothing to do in the browser: the page is sent without scripts (issue 26, decision 380). */
+export const handle = { hydrate: false };
+
 export const meta: MetaFunction = ({ matches }) => {
   const root = rootData(matches);
   return pageMeta({ title: legals.title, description: legals.description, url: root ? `${root.publicUrl}/legals` : undefined });

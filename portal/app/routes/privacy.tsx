@@ -5,6 +5,9 @@ import { privacy } from '../i18n/legal.fr.js';
 import { pageMeta, rootData } from '../lib/meta.js';
 import { useT } from '../lib/i18n.js';
 
+/** Nothing to do in the browser: the page is sent without scripts (issue 26, decision 380). */
+export const handle = { hydrate: false };
+
 export const meta: MetaFunction = ({ matches }) => {
   const root = rootData(matches);
   return pageMeta({ title: privacy.title, description: privacy.description, url: root ? `${root.publicUrl}/privacy` : undefined });

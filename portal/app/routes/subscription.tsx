@@ -16,6 +16,10 @@ import { formMessage } from '../lib/form-messages.js';
 import { QUANTITY_DEFAULT, QUANTITY_MAX, formatPrice, parseQuantity, priceCents } from '../../../models/rules/subscription.js';
 import { CONTACT_EMAIL } from '../lib/site.js';
 import { subscriptionAction, subscriptionPageData, type ActionResult, type Step } from './subscription.server.js';
+import type { RouteTexts } from '../i18n/registry.js';
+
+/** The texts only this page family draws (decision 380). */
+export const handle = { texts: ['subscription'] } satisfies RouteTexts;
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return subscriptionPageData(params.planId ?? '', params.subId, request, context);

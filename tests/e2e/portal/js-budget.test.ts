@@ -1,0 +1,122 @@
+// Every public portal page within its JavaScript budget (issues 13, 24 and 26, decisions 174, 180
+// and 380), in Chromium on the real server: the scripts a page loads until the network is idle,
+// gzipped as served, summed. Interactive pages load at most 100 KB (102,400 bytes); the pages with
+// nothing to do in the browser (legal texts, the download page, a 404) load no script at all.
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, phonePage } from '../helpers/browser.js';
+
+const BUDGET = 100 * 1024;
+
+/** bench:pages' list and the other public pages a visitor reaches without signing in. */
+const INTERACTIVE = [
+  '/',
+  '/candidate/offer/CAFE75',
+  '/candidate/apply/CAFE75',
+  '/dla/CAFE75',
+  '/landing/maison-demo',
+  '/login',
+  '/candidate',
+  '/feedback/demo-share-1',
+  '/draft/offer/demo-draft-maison-0001',
+  '/draft/offer/demo-draft-maison-0001/4',
+  '/draft/offer/demo-draft-maison-0001/12',
+  '/portal/franchise_demo',
+];
+const STATIC = ['/privacy', '/terms', '/legals', '/download', '/no-such-page'];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The page's scripts: how many, and their gzipped bytes summed. */
+async function scriptsOf(path: string): Promise<{ status: number; files: number; bytes: number }> {
+  const page = await phonePage(browser);
+  const sizes: Array<Promise<number>> = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') sizes.push(r.body().then((b) => gzipSync(b).length));
+  });
+  const status = (await page.goto(path))?.status() ?? 0;
+  await page.waitForLoadState('networkidle');
+  const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+  const files = sizes.length;
+  await page.context().close();
+  return { status, files, bytes };
+}
+
+describe('the JavaScript each public page loads', () => {
+  it('is at most 100 KB gzipped on every interactive page', async () => {
+    const over: string[] = [];
+    const rows: string[] = [];
+    for (const path of INTERACTIVE) {
+      const { status, files, bytes } = await scriptsOf(path);
+      expect(status, path).toBe(200);
+      // A page that hydrates loads scripts: a measure of nothing would pass any budget.
+      expect(files, path).toBeGreaterThan(0);
+      expect(bytes, path).toBeGreaterThan(10_000);
+      if (bytes > BUDGET) over.push(`${path}: ${bytes} bytes`);
+      rows.push(`${path}: ${bytes} bytes in ${files} files`);
+    }
+    // The measures, for decision 380's tables.
+    console.log(rows.join('\n'));
+    expect(over).toEqual([]);
+  });
+
+  it('is nothing on the pages with nothing to do in the browser', async () => {
+    for (const path of STATIC) {
+      const page = await phonePage(browser);
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(r.url());
+      });
+      const status = (await page.goto(path))?.status();
+      expect(status, path).toBe(path === '/no-such-page' ? 404 : 200);
+      await page.waitForLoadState('networkidle');
+      expect(scripts, path).toEqual([]);
+      expect(await page.locator('script').count(), path).toBe(0);
+      expect(await page.locator('link[rel="modulepreload"]').count(), path).toBe(0);
+      await page.context().close();
+    }
+  });
+
+  it('leaves those pages working without scripts: the language switcher and the footer are plain links', async () => {
+    const page = await phonePage(browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto('/legals');
+    await page.click('.langs a[lang="nl"]');
+    await page.waitForURL(/\/legals\?lang=nl$/);
+    expect(await page.getAttribute('html', 'lang')).toBe('nl');
+    expect(await page.locator('footer a[href="/terms?lang=nl"]').textContent()).toBe('Algemene voorwaarden');
+    await page.click('footer a[href="/terms?lang=nl"]');
+    await page.waitForURL(/\/terms\?lang=nl$/);
+    expect(await page.getAttribute('html', 'lang')).toBe('nl');
+    expect(scripts).toEqual([]);
+    await page.context().close();
+  });
+
+  it('loads a page family’s own texts on a client-side navigation into it (the home page from the login page)', async () => {
+    const page = await phonePage(browser);
+    const families: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script' && /\/assets\/home\.fr-/.test(r.url())) families.push(r.url());
+    });
+    await page.goto('/login');
+    // Hydrated: React has attached itself to the header's link home.
+    await page.waitForFunction(() => Object.keys(document.querySelector('.brand') ?? {}).some((k) => k.startsWith('__react')));
+    expect(families).toEqual([]);
+    await page.click('.brand');
+    await page.waitForURL(/\/\?lang=fr$/);
+    await expect.poll(() => page.locator('.hero h1').textContent()).toContain('70 %');
+    await expect.poll(() => page.title()).toContain('Recrutement vidéo');
+    expect(families).toHaveLength(1);
+    await page.context().close();
+  });
+});
