@@ -1,10 +1,10 @@
 // useT(): the translator for components, from the catalog the root loader sent (or, on an error
 // page drawn without it, the one the server rendered the page with).
-import { useMatches, useRouteLoaderData } from '@remix-run/react';
+import { useMatches, useRouteLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
-import { withLang } from '../../../config/i18n/langs.js';
+import { isLang, withLang } from '../../../config/i18n/langs.js';
 import { makeT, type Lang, type T } from '../i18n/index.js';
-import { loadMessages, messagesOf, missingParts, textPartsOf } from '../i18n/registry.js';
+import { loadMessages, messagesOf, missingParts, textPartsOf, type TextPart } from '../i18n/registry.js';
 import type { RootData } from './meta.js';
 import { useFallbackRootData } from './nonce.js';
 
@@ -36,4 +36,18 @@ export function useLang(): Lang {
 export function useLangHref(): (href: string) => string {
   const lang = useLang();
   return (href: string) => withLang(href, lang);
+}
+
+/**
+ * The clientLoader of a route whose texts are a catalog of their own (handle.texts, decision 380):
+ * on a navigation inside the site, the page's data and its family's texts arrive together, so the
+ * page is never drawn with keys while they load. The first visit has them already (entry.client).
+ */
+export function textsLoader(parts: readonly TextPart[]) {
+  return async ({ request, serverLoader }: ClientLoaderFunctionArgs) => {
+    const asked = new URL(request.url).searchParams.get('lang');
+    const lang = isLang(asked) ? asked : document.documentElement.lang;
+    const [data] = await Promise.all([serverLoader(), isLang(lang) ? loadMessages(lang, parts) : null]);
+    return data;
+  };
 }

@@ -6,13 +6,18 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useEffect, useRef, useState } from 'react';
 import { StoreBadges } from '../components/StoreBadges.js';
-import { useLang, useT } from '../lib/i18n.js';
+import { textsLoader, useLang, useT } from '../lib/i18n.js';
 import { simpleMeta } from '../lib/meta.js';
 import { watchFrameForCta } from '../lib/frame.js';
 import type { RouteTexts } from '../i18n/registry.js';
 
 /** The texts only this page family draws (decision 380). */
 export const handle = { texts: ['home'] } satisfies RouteTexts;
+// No data of its own: the server loader exists so that the clientLoader below runs after it,
+// and the page is still rendered on the server (a clientLoader alone would not be).
+export const loader = () => null;
+// Its texts arrive with its data on a navigation inside the site (no key drawn meanwhile).
+export const clientLoader = textsLoader(handle.texts);
 
 export const meta: MetaFunction = ({ matches }) => simpleMeta(matches, '/', 'home_meta_title', 'home_meta_description');
 

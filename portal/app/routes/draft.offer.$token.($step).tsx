@@ -13,7 +13,7 @@ import { Link, useActionData, useLoaderData, useLocation, useRouteError, isRoute
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { StepForm } from '../components/wizard/StepForm.js';
 import { stepKey, useStepHref } from '../components/wizard/parts.js';
-import { useLangHref, useT } from '../lib/i18n.js';
+import { textsLoader, useLangHref, useT } from '../lib/i18n.js';
 import { errorMeta, isServerError, metaT, pageMeta } from '../lib/meta.js';
 import { WIZARD_STEP_COUNT } from '../../../models/rules/offer-wizard.js';
 import { wizardAction, wizardData, type WizardResult } from './draft.offer.$token.($step).server.js';
@@ -21,6 +21,8 @@ import type { RouteTexts } from '../i18n/registry.js';
 
 /** The texts only this page family draws (decision 380). */
 export const handle = { texts: ['wizard'] } satisfies RouteTexts;
+// Its texts arrive with its data on a navigation inside the site (no key drawn meanwhile).
+export const clientLoader = textsLoader(handle.texts);
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return wizardData(params.token ?? '', params.step, request, context);

@@ -5,7 +5,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { useParams } from '@remix-run/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { StoryPlayer, type Answer } from '../components/StoryPlayer.js';
-import { useT } from '../lib/i18n.js';
+import { textsLoader, useT } from '../lib/i18n.js';
 import { simpleMeta } from '../lib/meta.js';
 import { postJson } from '../lib/api-client.js';
 import { formMessage } from '../lib/form-messages.js';
@@ -16,6 +16,11 @@ import type { RouteTexts } from '../i18n/registry.js';
 
 /** The texts only this page family draws (decision 380). */
 export const handle = { texts: ['feedback'] } satisfies RouteTexts;
+// No data of its own: the server loader exists so that the clientLoader below runs after it,
+// and the page is still rendered on the server (a clientLoader alone would not be).
+export const loader = () => null;
+// Its texts arrive with its data on a navigation inside the site (no key drawn meanwhile).
+export const clientLoader = textsLoader(handle.texts);
 
 /** The form's schema, loaded when the reviewer starts filling the form (decision 174). */
 const loadFeedbackSchema = () => import('../../../api/services/applications/share.schema.js').then((m) => m.feedbackFormSchema);

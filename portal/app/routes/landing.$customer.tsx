@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { AppleBadge, PlayBadge } from '../components/StoreBadges.js';
 import { ApplicationForm } from '../components/apply/ApplicationForm.js';
-import { useLang, useT } from '../lib/i18n.js';
+import { textsLoader, useLang, useT } from '../lib/i18n.js';
 import { errorMeta, isServerError, metaT, pageMeta, rootData } from '../lib/meta.js';
 import { useHydrated } from '../lib/hydrated.js';
 import { landingData, leadAction, type LeadResult } from './landing.$customer.server.js';
@@ -17,6 +17,8 @@ import type { RouteTexts } from '../i18n/registry.js';
 
 /** The texts only this page family draws (decision 380). */
 export const handle = { texts: ['landing'] } satisfies RouteTexts;
+// Its texts arrive with its data on a navigation inside the site (no key drawn meanwhile).
+export const clientLoader = textsLoader(handle.texts);
 
 /** The step 2 form's schema, loaded when the visitor starts filling it (decision 174). */
 const loadLandingSchema = () => import('../../../api/services/applications/interest.schema.js').then((m) => m.landingFormSchema);

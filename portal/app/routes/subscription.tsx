@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { SignInForm } from '../components/SignInForm.js';
-import { useLangHref, useT } from '../lib/i18n.js';
+import { textsLoader, useLangHref, useT } from '../lib/i18n.js';
 import { errorMeta, isServerError, metaT, pageMeta } from '../lib/meta.js';
 import { formMessage } from '../lib/form-messages.js';
 import { QUANTITY_DEFAULT, QUANTITY_MAX, formatPrice, parseQuantity, priceCents } from '../../../models/rules/subscription.js';
@@ -20,6 +20,8 @@ import type { RouteTexts } from '../i18n/registry.js';
 
 /** The texts only this page family draws (decision 380). */
 export const handle = { texts: ['subscription'] } satisfies RouteTexts;
+// Its texts arrive with its data on a navigation inside the site (no key drawn meanwhile).
+export const clientLoader = textsLoader(handle.texts);
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return subscriptionPageData(params.planId ?? '', params.subId, request, context);

@@ -112,9 +112,19 @@ describe('the JavaScript each public page loads', () => {
     // Hydrated: React has attached itself to the header's link home.
     await page.waitForFunction(() => Object.keys(document.querySelector('.brand') ?? {}).some((k) => k.startsWith('__react')));
     expect(families).toEqual([]);
+    // Every text drawn from the click on: a key of the home family (home_...) must never show,
+    // not even while its catalog loads (the route's clientLoader waits for it).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __seen: string[] }).__seen = seen;
+      new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await page.click('.brand');
     await page.waitForURL(/\/\?lang=fr$/);
     await expect.poll(() => page.locator('.hero h1').textContent()).toContain('70 %');
+    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((text) => /\bhome_[a-z_]+/.test(text))).toEqual([]);
     await expect.poll(() => page.title()).toContain('Recrutement vidéo');
     expect(families).toHaveLength(1);
     await page.context().close();
