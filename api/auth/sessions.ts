@@ -2,7 +2,7 @@
 // database. The middleware turns a valid token into req.caller.
 import crypto from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { Op, QueryTypes, type Transaction } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import { boundSequelize, Session, User } from '../../models/index.js';
 
 export const SESSION_COOKIE = 'sid';
