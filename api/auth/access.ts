@@ -159,9 +159,10 @@ export async function companyOf(userId: string, t?: Transaction): Promise<string
 }
 
 /** The reach of a company user (recruiter, manager, staff): anonymous callers 401, anyone else 403. */
-export async function companyReach(caller: Who | undefined): Promise<Reach> {
+export async function companyReach(caller: Who | undefined, known?: Reach): Promise<Reach> {
   if (!caller) throw unauthorized();
-  const reach = await reachOf(caller);
+  // known: the caller's reach the service already read for this request (no second read).
+  const reach = known ?? (await reachOf(caller));
   if (!reach.all && !reach.roles.some((r) => r === 'recruiter' || r === 'manager')) throw forbidden();
   return reach;
 }

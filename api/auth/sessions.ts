@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { Op, type Transaction } from 'sequelize';
-import { Session, User } from '../../models/index.js';
+import { boundSequelize, Session, User } from '../../models/index.js';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = { cookie: 14 * 24 * 3600_000, bearer: 90 * 24 * 3600_000 } as const;
@@ -92,13 +92,27 @@ export function tokenOf(req: { get(name: string): string | undefined }): { token
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
+/**
+ * The signed-in caller of a session token, or null: its user when the session exists, was made for
+ * the way the token came (a cookie session is no bearer) and has not expired. One SQL statement per
+ * request, written once: Session.findByPk with its user included cost about 300 µs of CPU per
+ * request in Sequelize's query building (docs/decisions/396-signed-in-request-cost.md). No cache:
+ * a sign-out or a password change on any node applies to the next request.
+ */
+async function callerOf(token: string, via: 'cookie' | 'bearer', now: Date): Promise<User | null> {
+  // tableNames: SQLite reads the users table's column types to parse dates, booleans and JSON.
+  const options = { replacements: [digest(token), via, now], model: User, mapToModel: true, tableNames: ['users'] };
+  const users = await boundSequelize().query('SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.kind = ? AND s.expires_at > ?', options);
+  return users[0] ?? null;
+}
+
 export function loadCaller(clock: () => Date): RequestHandler {
   return async (req, _res, next) => {
     const found = tokenOf(req);
     if (!found || found.token.length > 100) return next();
-    const session = await Session.findByPk(digest(found.token), { include: [{ model: User, as: 'user' }] });
-    if (!session || !session.user || session.expires_at <= clock() || session.kind !== found.via) return next();
-    req.caller = { user: session.user, via: found.via, sessionId: session.id };
+    const user = await callerOf(found.token, found.via, clock());
+    if (!user) return next();
+    req.caller = { user, via: found.via, sessionId: digest(found.token) };
     next();
   };
 }

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { addToTeam, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, nextTestAddress, type TestContext } from '../helpers/app.js';
 import { hashPassword } from '../../api/auth/passwords.js';
+import { SESSION_TTL_MS } from '../../api/auth/sessions.js';
 import { AuthAttempt, Session, User } from '../../models/index.js';
 
 let ctx: TestContext;
@@ -63,6 +64,28 @@ describe('password sign-in', () => {
     expect(me.body.email).toBe('app@example.test');
     // A bearer token is not accepted as a cookie (and the other way round).
     expect((await request(ctx.app).get('/apis/auth/me').set('Cookie', `sid=${res.body.token}`)).status).toBe(401);
+  });
+
+  it('ends a session at its expiry (14 days for a cookie, 90 for a bearer), read on every request', async () => {
+    const u = await userWithPassword('ttl@example.test', 'secret12', { name: 'Tess Ttl' });
+    const t0 = Math.floor(Date.now() / 1000) * 1000;
+    try {
+      ctx.setNow(t0);
+      const sid = sidOf(await request(ctx.app).post('/apis/auth/login').send({ email: 'ttl@example.test', password: 'secret12' }));
+      const app = await request(ctx.app).post('/apis/auth/login').send({ email: 'ttl@example.test', password: 'secret12', client: 'app' });
+      const auth = `Bearer ${app.body.token as string}`;
+      ctx.setNow(t0 + SESSION_TTL_MS.cookie - 1000);
+      const me = await request(ctx.app).get('/apis/auth/me').set('Cookie', sid);
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ id: u.id, name: 'Tess Ttl', is_admin: false });
+      ctx.setNow(t0 + SESSION_TTL_MS.cookie);
+      expect((await request(ctx.app).get('/apis/auth/me').set('Cookie', sid)).status).toBe(401);
+      expect((await request(ctx.app).get('/apis/auth/me').set('Authorization', auth)).status).toBe(200);
+      ctx.setNow(t0 + SESSION_TTL_MS.bearer);
+      expect((await request(ctx.app).get('/apis/auth/me').set('Authorization', auth)).status).toBe(401);
+    } finally {
+      ctx.setNow(undefined);
+    }
   });
 
   it('changes the session id at sign-in and ends the previous browser session', async () => {

@@ -57,7 +57,7 @@ export interface ToRecruitPage {
  */
 export async function managerHome(caller: User, media: MediaUrls, now: Date, page: ToRecruitPage = {}) {
   const reach = await reachOf(caller);
-  const user = (await User.findByPk(caller.id))!;
+  // The caller was read from the database for this request (api/auth/sessions.ts): not read again.
   const ids = reach.all ? [caller.id] : reach.recruiterIds;
   const limit = page.limit ?? TO_RECRUIT_PAGE_DEFAULT;
   const d = boundSequelize().getDialect() === 'sqlite' ? 'sqlite' : 'mysql';
@@ -89,9 +89,9 @@ export async function managerHome(caller: User, media: MediaUrls, now: Date, pag
   const rows = pageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   const last = rows.at(-1);
   const audience = userAudience(caller.id);
-  const shops = await listShops(caller);
+  const shops = await listShops(caller, reach);
   return {
-    user: { ...(await userData(user, reach)), has_subscriptions: await hasSubscriptions(caller.id) },
+    user: { ...(await userData(caller, reach)), has_subscriptions: await hasSubscriptions(caller.id) },
     shops: shops.Items,
     recruiters: shops.recruiters,
     to_recruit_list: rows.map((r) => ({

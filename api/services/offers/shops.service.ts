@@ -71,8 +71,8 @@ export async function recruitersOf(reach: Reach) {
 
 const withRecruiter = { model: User, as: 'recruiter', attributes: ['id', 'name', 'email', 'picture', 'profile'] };
 
-export async function listShops(caller: User | undefined) {
-  const reach = await companyReach(caller);
+export async function listShops(caller: User | undefined, known?: Reach) {
+  const reach = await companyReach(caller, known);
   const rows = (await Shop.findAll({
     // The caller's shops and, for a seat holder, the subscriber's (reach.managerIds, decision 240).
     where: { manager_id: reach.all ? caller!.id : reach.managerIds },
