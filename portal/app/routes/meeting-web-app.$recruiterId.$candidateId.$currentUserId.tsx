@@ -7,15 +7,18 @@
 // side has joined, the room says it waits for them, with the scheduled time of the call if any.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useParams } from '@remix-run/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { pageMeta } from '../lib/meta.js';
 import { format } from '../i18n/index.js';
 import { resolveLang } from '../lib/lang.server.js';
 import { meetingPageTexts, type MeetingPageTexts } from '../i18n/meeting-page.server.js';
 import { createCall } from '../lib/meeting/call.js';
 import { listCameras, type MeetingCall, type MeetingJoin, type RemoteState } from '../lib/meeting/adapter.js';
-import { Identity } from '../components/apply/Identity.js';
 import { meetingRoomPath } from '../../../models/rules/meeting.js';
+
+// The sign-in form, for a visitor who opens the link signed out: loaded only then, so the room's
+// own visitors (signed in) do not download it (the page's 100 KB budget, decision 380).
+const Identity = lazy(() => import('../components/apply/Identity.js').then((m) => ({ default: m.Identity })));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { texts: meetingPageTexts(await resolveLang(request, context)) };
@@ -108,7 +111,15 @@ export default function MeetingRoom() {
       <div className="page narrow" data-testid="meeting-signin">
         <h1>{mt('signin_title')}</h1>
         <p>{mt('signin_text')}</p>
-        <Identity returnTo={meetingRoomPath(recruiterId, candidateId, currentUserId)} askName={false} onSignedIn={() => setAttempt((n) => n + 1)} />
+        <Suspense
+          fallback={
+            <p role="status">
+              <span className="spinner" aria-hidden="true" /> {mt('loading')}
+            </p>
+          }
+        >
+          <Identity returnTo={meetingRoomPath(recruiterId, candidateId, currentUserId)} askName={false} onSignedIn={() => setAttempt((n) => n + 1)} />
+        </Suspense>
       </div>
     );
   }
