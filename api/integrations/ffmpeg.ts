@@ -136,38 +136,22 @@ export interface HlsOptions {
   threads?: number;
 }
 
-/** The HLS output of both paths: index.m3u8 (VOD) and seg000.ts…, then poster.jpg from the first frame. */
+/** The HLS output of both paths: index.m3u8 (VOD) and seg000.ts…. */
 function hlsOutput(outDir: string): string[] {
-  return [
-    '-f',
-    'hls',
-    '-hls_time',
-    String(STORY_SEGMENT_SECONDS),
-    '-hls_playlist_type',
-    'vod',
-    '-hls_segment_filename',
-    path.join(outDir, 'seg%03d.ts'),
-    path.join(outDir, 'index.m3u8'),
-    // The poster, a second output of the same run: the file is read once.
-    '-map',
-    '0:v:0',
-    '-vf',
-    SCALE,
-    '-frames:v',
-    '1',
-    '-q:v',
-    '4',
-    path.join(outDir, 'poster.jpg'),
-  ];
+  return ['-f', 'hls', '-hls_time', String(STORY_SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(outDir, 'seg%03d.ts'), path.join(outDir, 'index.m3u8')];
 }
+
+/** poster.jpg from the first frame, scaled into the box like the video. */
+const posterOutput = (outDir: string) => ['-map', '0:v:0', '-vf', SCALE, '-frames:v', '1', '-q:v', '4', path.join(outDir, 'poster.jpg')];
 
 /** AAC 96 kbit/s stereo 44.1 kHz: the sound of every story that was not AAC already. */
 const AAC = ['-c:a', 'aac', '-b:a', '96k', '-ac', '2', '-ar', '44100'];
 
-async function runHls(bin: string, args: string[], outDir: string, signal?: AbortSignal): Promise<string[]> {
+async function runHls(bin: string, args: string[], outDir: string, signal?: AbortSignal, alongside: string[][] = []): Promise<string[]> {
   await fs.mkdir(outDir, { recursive: true });
-  const out = await runFfmpeg(bin, args, signal);
-  if (out.code !== 0) throw new Error(`ffmpeg failed (${out.code ?? out.signal}): ${out.stderr.trim().split('\n').slice(-5).join(' | ')}`);
+  for (const out of await Promise.all([args, ...alongside].map((a) => runFfmpeg(bin, a, signal)))) {
+    if (out.code !== 0) throw new Error(`ffmpeg failed (${out.code ?? out.signal}): ${out.stderr.trim().split('\n').slice(-5).join(' | ')}`);
+  }
   const files = (await fs.readdir(outDir)).sort();
   if (!files.includes('poster.jpg')) throw new Error('ffmpeg wrote no poster');
   if (!files.includes('index.m3u8')) throw new Error('ffmpeg wrote no playlist');
@@ -220,6 +204,8 @@ export async function transcodeToHls(bin: string, input: string, outDir: string,
     ...(options.threads ? ['-threads', String(options.threads)] : []),
     ...AAC,
     ...hlsOutput(outDir),
+    // The poster, a second output of the same run: the file is read and decoded once.
+    ...posterOutput(outDir),
   ];
   return runHls(bin, args, outDir, options.signal);
 }
@@ -302,15 +288,15 @@ export async function hlsPlan(bin: string, input: string, signal?: AbortSignal):
   if (!dims || Number(dims[1]) > STORY_MAX_WIDTH || Number(dims[2]) > STORY_MAX_HEIGHT) return encode(`size ${dims ? `${dims[1]}x${dims[2]}` : 'unknown'}`);
   const rotation = /rotation of (-?[\d.]+) degrees/.exec(info)?.[1] ?? /^\s*rotate\s*: (-?\d+)/m.exec(info)?.[1];
   if (rotation && Number(rotation) % 360 !== 0) return encode(`rotated ${rotation}`);
-  const sps = spsOf(
-    (await runFfmpeg(bin, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', input, '-map', '0:v:0', '-c', 'copy', '-frames:v', '1', '-f', 'h264', 'pipe:1'], signal, true)).stdout,
-  );
+  // The first frame's parameter set and the packets' list, read at once (copies, no decoding).
+  const copyOut = (format: string, more: string[] = []) =>
+    runFfmpeg(bin, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', input, '-map', '0:v:0', '-c', 'copy', ...more, '-f', format, 'pipe:1'], signal, true);
+  const [first, list] = await Promise.all([copyOut('h264', ['-frames:v', '1']), copyOut('framecrc')]);
+  const sps = spsOf(first.stdout);
   if (!sps) return encode('no H.264 parameter set');
   if (!COPY_PROFILES.has(sps.profile)) return encode(`H.264 profile ${sps.profile}`);
   if (sps.level > COPY_MAX_LEVEL) return encode(`H.264 level ${sps.level / 10}`);
-  const packets = packetsOf(
-    (await runFfmpeg(bin, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', input, '-map', '0:v:0', '-c', 'copy', '-f', 'framecrc', 'pipe:1'], signal, true)).stdout.toString('utf8'),
-  );
+  const packets = packetsOf(list.stdout.toString('utf8'));
   if (!packets) return encode('no video packets');
   if (!packets.firstIsKey) return encode('does not begin with a keyframe');
   if (packets.maxGapS > COPY_MAX_KEYFRAME_GAP_S) return encode(`keyframes ${packets.maxGapS.toFixed(1)} s apart`);
@@ -321,7 +307,9 @@ export async function hlsPlan(bin: string, input: string, signal?: AbortSignal):
 /**
  * Packages a stream the players take as it is (hlsPlan): the video copied into the segments, cut
  * on its own keyframes (about 2 s each, longer when its keyframes are further apart), the sound
- * copied when AAC else re-encoded, the poster decoded from the first frame. Same files as transcodeToHls.
+ * copied when AAC else re-encoded. The poster is a second run beside it that decodes the first
+ * frame only (as a second output of the copy, the decoder would go through the whole file: most
+ * of the copy's CPU). Same files as transcodeToHls.
  */
 export async function copyToHls(bin: string, input: string, outDir: string, plan: HlsPlan, signal?: AbortSignal): Promise<string[]> {
   const args = [
@@ -343,7 +331,9 @@ export async function copyToHls(bin: string, input: string, outDir: string, plan
     ...(plan.audio === 'copy' ? ['-c:a', 'copy'] : AAC),
     ...hlsOutput(outDir),
   ];
-  return runHls(bin, args, outDir, signal);
+  // Begins '-nostdin -hide_banner': a test holding the packaging holds the copy only (tests/helpers/video.ts).
+  const poster = ['-nostdin', '-hide_banner', '-y', '-loglevel', 'error', '-i', input, ...posterOutput(outDir)];
+  return runHls(bin, args, outDir, signal, [poster]);
 }
 
 /**
