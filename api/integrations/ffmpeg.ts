@@ -42,22 +42,29 @@ export interface RunResult {
   code: number | null;
   signal: NodeJS.Signals | null;
   stderr: string;
+  /** What ffmpeg wrote on stdout, when asked for (`keepStdout`); else empty. */
+  stdout: Buffer;
 }
 
-/** Runs ffmpeg with these arguments; stderr is kept (its last 64 KB). Never throws for a non-zero exit. */
-export function runFfmpeg(bin: string, args: string[], signal?: AbortSignal): Promise<RunResult> {
+/**
+ * Runs ffmpeg with these arguments; stderr is kept (its last 64 KB), stdout only with keepStdout
+ * (a muxer writing to pipe:1). Never throws for a non-zero exit.
+ */
+export function runFfmpeg(bin: string, args: string[], signal?: AbortSignal, keepStdout = false): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
+    const child = spawn(bin, args, { stdio: ['ignore', keepStdout ? 'pipe' : 'ignore', 'pipe'], signal });
     let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (d: string) => {
+    const out: Buffer[] = [];
+    child.stdout?.on('data', (d: Buffer) => out.push(d));
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (d: string) => {
       stderr = (stderr + d).slice(-65_536);
     });
     child.on('error', (e) => {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'EACCES') reject(new FfmpegMissingError(`ffmpeg cannot run at ${bin}: ${(e as Error).message}`));
       else reject(e);
     });
-    child.on('close', (code, sig) => resolve({ code, signal: sig, stderr }));
+    child.on('close', (code, sig) => resolve({ code, signal: sig, stderr, stdout: Buffer.concat(out) }));
   });
 }
 
@@ -129,12 +136,33 @@ export interface HlsOptions {
   threads?: number;
 }
 
+/** The HLS output of both paths: index.m3u8 (VOD) and seg000.ts…. */
+function hlsOutput(outDir: string): string[] {
+  return ['-f', 'hls', '-hls_time', String(STORY_SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(outDir, 'seg%03d.ts'), path.join(outDir, 'index.m3u8')];
+}
+
+/** poster.jpg from the first frame, scaled into the box like the video. */
+const posterOutput = (outDir: string) => ['-map', '0:v:0', '-vf', SCALE, '-frames:v', '1', '-q:v', '4', path.join(outDir, 'poster.jpg')];
+
+/** AAC 96 kbit/s stereo 44.1 kHz: the sound of every story that was not AAC already. */
+const AAC = ['-c:a', 'aac', '-b:a', '96k', '-ac', '2', '-ar', '44100'];
+
+async function runHls(bin: string, args: string[], outDir: string, signal?: AbortSignal, alongside: string[][] = []): Promise<string[]> {
+  await fs.mkdir(outDir, { recursive: true });
+  for (const out of await Promise.all([args, ...alongside].map((a) => runFfmpeg(bin, a, signal)))) {
+    if (out.code !== 0) throw new Error(`ffmpeg failed (${out.code ?? out.signal}): ${out.stderr.trim().split('\n').slice(-5).join(' | ')}`);
+  }
+  const files = (await fs.readdir(outDir)).sort();
+  if (!files.includes('poster.jpg')) throw new Error('ffmpeg wrote no poster');
+  if (!files.includes('index.m3u8')) throw new Error('ffmpeg wrote no playlist');
+  return files;
+}
+
 /**
  * Transcodes `input` into `outDir` in one ffmpeg run: index.m3u8 (VOD), seg000.ts… (H.264 main +
  * AAC, a keyframe every 2 s so segments are about 2 s) and poster.jpg (the first frame). Throws with ffmpeg's last lines on failure.
  */
 export async function transcodeToHls(bin: string, input: string, outDir: string, options: HlsOptions): Promise<string[]> {
-  await fs.mkdir(outDir, { recursive: true });
   const seg = STORY_SEGMENT_SECONDS;
   const args = [
     '-hide_banner',
@@ -174,39 +202,157 @@ export async function transcodeToHls(bin: string, input: string, outDir: string,
     '-sc_threshold',
     '0',
     ...(options.threads ? ['-threads', String(options.threads)] : []),
-    '-c:a',
-    'aac',
-    '-b:a',
-    '96k',
-    '-ac',
-    '2',
-    '-ar',
-    '44100',
-    '-f',
-    'hls',
-    '-hls_time',
-    String(seg),
-    '-hls_playlist_type',
-    'vod',
-    '-hls_segment_filename',
-    path.join(outDir, 'seg%03d.ts'),
-    path.join(outDir, 'index.m3u8'),
+    ...AAC,
+    ...hlsOutput(outDir),
     // The poster, a second output of the same run: the file is read and decoded once.
+    ...posterOutput(outDir),
+  ];
+  return runHls(bin, args, outDir, options.signal);
+}
+
+/** H.264 profiles every HLS player decodes (profile_idc): baseline (and constrained baseline), main, high. */
+const COPY_PROFILES = new Set([66, 77, 100]);
+/** Level 4.2 (level_idc 42): 1080p at 60 fps, far above a story's 720x1280; the players' common limit. */
+const COPY_MAX_LEVEL = 42;
+/**
+ * Copied segments are cut on the source's keyframes: at most this many seconds apart (segments of
+ * 2 to 4 s), else the stream is re-encoded with a keyframe every 2 s.
+ */
+const COPY_MAX_KEYFRAME_GAP_S = 2 * STORY_SEGMENT_SECONDS;
+/** Above this (video and sound, bit/s) a story would stall on a phone's connection: re-encoded to the transcoder's 2.5 Mbit/s cap. */
+const COPY_MAX_BITRATE = 10_000_000;
+
+/** How a file becomes a story: the video copied or re-encoded, the sound copied, re-encoded or absent, and why. */
+export interface HlsPlan {
+  video: 'copy' | 'encode';
+  audio: 'copy' | 'encode' | 'none';
+  /** Why the video is re-encoded ('' when copied). */
+  reason: string;
+}
+
+/** profile_idc and level_idc of the first SPS (NAL type 7) in an Annex B H.264 stream; null when there is none. */
+function spsOf(annexB: Buffer): { profile: number; level: number } | null {
+  for (let i = 0; i + 6 < annexB.length; i++) {
+    if (annexB[i] === 0 && annexB[i + 1] === 0 && annexB[i + 2] === 1 && (annexB[i + 3] & 0x1f) === 7) return { profile: annexB[i + 4], level: annexB[i + 6] };
+  }
+  return null;
+}
+
+/** Keyframe spacing and bit rate of the video stream, read through without decoding (framecrc lists each packet: timestamps, size, flags). */
+function packetsOf(framecrc: string): { firstIsKey: boolean; maxGapS: number; bitsPerSecond: number } | null {
+  const tb = /^#tb 0: (\d+)\/(\d+)$/m.exec(framecrc);
+  if (!tb) return null;
+  const unit = Number(tb[1]) / Number(tb[2]);
+  const keys: number[] = [];
+  let first: boolean | null = null;
+  let start = Infinity;
+  let end = -Infinity;
+  let bytes = 0;
+  for (const line of framecrc.split('\n')) {
+    const m = /^0,\s*-?\d+,\s*(-?\d+),\s*(\d+),\s*(\d+), 0x[0-9a-f]+(?:, F=0x([0-9a-f]+))?/i.exec(line);
+    if (!m) continue;
+    const pts = Number(m[1]) * unit;
+    const key = m[4] === undefined || (parseInt(m[4], 16) & 1) === 1;
+    if (first === null) first = key;
+    if (key) keys.push(pts);
+    start = Math.min(start, pts);
+    end = Math.max(end, pts + Number(m[2]) * unit);
+    bytes += Number(m[3]);
+  }
+  if (first === null || end <= start) return null;
+  keys.sort((a, b) => a - b);
+  let maxGapS = 0;
+  for (let i = 0; i < keys.length; i++) maxGapS = Math.max(maxGapS, (i + 1 < keys.length ? keys[i + 1] : end) - keys[i]);
+  return { firstIsKey: first, maxGapS, bitsPerSecond: (bytes * 8) / (end - start) };
+}
+
+/**
+ * Whether `input` can be packaged as it is (decision 390): H.264 baseline/main/high up to level
+ * 4.2, yuv420p, no rotation to apply, inside the 720x1280 box, keyframes at most 4 s apart from
+ * the first packet, at most 10 Mbit/s. Its sound is copied when AAC, re-encoded otherwise (Opus,
+ * Vorbis…). Anything else, or anything unreadable, is re-encoded as before.
+ */
+export async function hlsPlan(bin: string, input: string, signal?: AbortSignal): Promise<HlsPlan> {
+  // These runs begin '-nostdin -hide_banner': not the content check nor the packaging run a test holds (tests/helpers/video.ts).
+  const info = (await runFfmpeg(bin, ['-nostdin', '-hide_banner', '-i', input], signal)).stderr;
+  const audioLine = /Stream #\d+:\d+.*?: Audio: ([^\n]*)/.exec(info)?.[1];
+  const audio = !audioLine ? 'none' : /^aac\b/.test(audioLine) && !/\b(?:5\.1|7\.1|quad|\d+ channels)\b/.test(audioLine) ? 'copy' : 'encode';
+  const encode = (reason: string): HlsPlan => ({ video: 'encode', audio: audio === 'none' ? 'none' : 'encode', reason });
+  const videoLine = /Stream #\d+:\d+.*?: Video: ([^\n]*)/.exec(info)?.[1];
+  if (!videoLine) return encode('no video stream');
+  const codec = /^(\w+)/.exec(videoLine)?.[1] ?? '?';
+  if (codec !== 'h264') return encode(`video codec ${codec}`);
+  const pixFmt = /^[^,]*, (\w+)/.exec(videoLine)?.[1] ?? '?';
+  if (pixFmt !== 'yuv420p') return encode(`pixel format ${pixFmt}`);
+  const dims = /, (\d{2,5})x(\d{2,5})/.exec(videoLine);
+  if (!dims || Number(dims[1]) > STORY_MAX_WIDTH || Number(dims[2]) > STORY_MAX_HEIGHT) return encode(`size ${dims ? `${dims[1]}x${dims[2]}` : 'unknown'}`);
+  const rotation = /rotation of (-?[\d.]+) degrees/.exec(info)?.[1] ?? /^\s*rotate\s*: (-?\d+)/m.exec(info)?.[1];
+  if (rotation && Number(rotation) % 360 !== 0) return encode(`rotated ${rotation}`);
+  // The first frame's parameter set and the packets' list, read at once (copies, no decoding).
+  const copyOut = (format: string, more: string[] = []) =>
+    runFfmpeg(bin, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', input, '-map', '0:v:0', '-c', 'copy', ...more, '-f', format, 'pipe:1'], signal, true);
+  const [first, list] = await Promise.all([copyOut('h264', ['-frames:v', '1']), copyOut('framecrc')]);
+  const sps = spsOf(first.stdout);
+  if (!sps) return encode('no H.264 parameter set');
+  if (!COPY_PROFILES.has(sps.profile)) return encode(`H.264 profile ${sps.profile}`);
+  if (sps.level > COPY_MAX_LEVEL) return encode(`H.264 level ${sps.level / 10}`);
+  const packets = packetsOf(list.stdout.toString('utf8'));
+  if (!packets) return encode('no video packets');
+  if (!packets.firstIsKey) return encode('does not begin with a keyframe');
+  if (packets.maxGapS > COPY_MAX_KEYFRAME_GAP_S) return encode(`keyframes ${packets.maxGapS.toFixed(1)} s apart`);
+  if (packets.bitsPerSecond > COPY_MAX_BITRATE) return encode(`${(packets.bitsPerSecond / 1e6).toFixed(1)} Mbit/s`);
+  return { video: 'copy', audio, reason: '' };
+}
+
+/**
+ * Packages a stream the players take as it is (hlsPlan): the video copied into the segments, cut
+ * on its own keyframes (about 2 s each, longer when its keyframes are further apart), the sound
+ * copied when AAC else re-encoded. The poster is a second run beside it that decodes the first
+ * frame only (as a second output of the copy, the decoder would go through the whole file: most
+ * of the copy's CPU). Same files as transcodeToHls.
+ */
+export async function copyToHls(bin: string, input: string, outDir: string, plan: HlsPlan, signal?: AbortSignal): Promise<string[]> {
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-i',
+    input,
     '-map',
     '0:v:0',
-    '-vf',
-    SCALE,
-    '-frames:v',
-    '1',
-    '-q:v',
-    '4',
-    path.join(outDir, 'poster.jpg'),
+    '-map',
+    '0:a:0?',
+    '-max_muxing_queue_size',
+    '4096',
+    '-c:v',
+    'copy',
+    ...(plan.audio === 'copy' ? ['-c:a', 'copy'] : AAC),
+    ...hlsOutput(outDir),
   ];
-  const out = await runFfmpeg(bin, args, options.signal);
-  if (out.code !== 0) throw new Error(`ffmpeg failed (${out.code ?? out.signal}): ${out.stderr.trim().split('\n').slice(-5).join(' | ')}`);
-  const files = (await fs.readdir(outDir)).sort();
-  if (!files.includes('poster.jpg')) throw new Error('ffmpeg wrote no poster');
-  return files;
+  // Begins '-nostdin -hide_banner': a test holding the packaging holds the copy only (tests/helpers/video.ts).
+  const poster = ['-nostdin', '-hide_banner', '-y', '-loglevel', 'error', '-i', input, ...posterOutput(outDir)];
+  return runHls(bin, args, outDir, signal, [poster]);
+}
+
+/**
+ * A stored answer to HLS by the quickest path that plays everywhere: packaged as it is when
+ * hlsPlan says so, else transcoded; a packaging that fails is retried as a transcode. Answers
+ * the files and how the video was made.
+ */
+export async function storyToHls(bin: string, input: string, outDir: string, options: HlsOptions): Promise<{ files: string[]; video: 'copy' | 'encode'; reason: string }> {
+  const plan = await hlsPlan(bin, input, options.signal);
+  if (plan.video === 'copy') {
+    try {
+      return { files: await copyToHls(bin, input, outDir, plan, options.signal), video: 'copy', reason: '' };
+    } catch (e) {
+      options.signal?.throwIfAborted();
+      await fs.rm(outDir, { recursive: true, force: true });
+      plan.reason = `packaging failed: ${(e as Error).message.slice(0, 200)}`;
+    }
+  }
+  return { files: await transcodeToHls(bin, input, outDir, options), video: 'encode', reason: plan.reason };
 }
 
 /** The /readyz check: ffmpeg runs with libx264 and aac. A success is remembered for a minute (the balancer asks often). */

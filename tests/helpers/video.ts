@@ -15,29 +15,42 @@ export interface VideoSpec {
   /**
    * mp4 (H.264/AAC, as a phone's camera app writes), webm (VP8/Vorbis), or mediarecorder: a WebM
    * as Chromium's MediaRecorder writes it (VP8 in real-time mode at 2.5 Mbit/s, its default, a
-   * keyframe every 100 frames, Opus mono 48 kHz, no duration and no cues in the file).
+   * keyframe every 100 frames, Opus mono 48 kHz, no duration and no cues in the file);
+   * mediarecorder-h264: what it writes when asked for `video/webm;codecs=h264` (H.264
+   * constrained baseline at 2.5 Mbit/s, a keyframe every 2 s, Opus, in a WebM/Matroska file).
    */
-  format?: 'mp4' | 'webm' | 'mediarecorder';
+  format?: 'mp4' | 'webm' | 'mediarecorder' | 'mediarecorder-h264';
   /** Video bit rate, e.g. '8M' as a phone records (default: the encoder's choice, small for testsrc). */
   bitrate?: string;
   /** Moving grain over the picture: content as hard to encode as a camera's, for honest speed figures. */
   grain?: boolean;
+  /** mp4: frames between keyframes (default: one a second, as a phone's camera app writes). */
+  gop?: number;
+  /** mp4: the H.264 pixel format (default yuv420p). */
+  pixFmt?: string;
+  /** mp4: extra x264 arguments (a profile or level). */
+  x264?: string[];
 }
 
 /** Generates a video file and answers its path (in a temporary folder). */
 export function makeVideo(spec: VideoSpec, dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-video-'))): string {
-  const { seconds, width = 360, height = 640, fps = 30, format = 'mp4', bitrate, grain = false } = spec;
-  const file = path.join(dir, `answer-${seconds}s-${width}x${height}${format === 'mediarecorder' ? '-mr' : ''}.${format === 'mp4' ? 'mp4' : 'webm'}`);
+  const { seconds, width = 360, height = 640, fps = 30, format = 'mp4', bitrate, grain = false, gop = fps, pixFmt = 'yuv420p', x264 = [] } = spec;
+  const file = path.join(dir, `answer-${seconds}s-${width}x${height}${format.startsWith('mediarecorder') ? `-${format}` : ''}.${format === 'mp4' ? 'mp4' : 'webm'}`);
   const rate = bitrate ? ['-b:v', bitrate, '-maxrate', bitrate, '-bufsize', bitrate] : [];
   const codecs =
     format === 'mp4'
-      ? ['-c:v', 'libx264', '-preset', 'ultrafast', ...rate, '-pix_fmt', 'yuv420p', '-c:a', 'aac']
-      : format === 'mediarecorder'
+      ? ['-c:v', 'libx264', '-preset', 'ultrafast', ...rate, '-g', String(gop), ...x264, '-pix_fmt', pixFmt, '-c:a', 'aac']
+      : format === 'mediarecorder-h264'
         ? [
-            ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', bitrate ?? '2500k', '-g', '100', '-lag-in-frames', '0', '-auto-alt-ref', '0'],
-            ...['-c:a', 'libopus', '-ac', '1', '-ar', '48000', '-b:a', '64k', '-f', 'webm', '-live', '1'],
+            ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-b:v', bitrate ?? '2500k', '-g', String(2 * fps), '-pix_fmt', 'yuv420p'],
+            ...['-c:a', 'libopus', '-ac', '1', '-ar', '48000', '-b:a', '64k', '-f', 'matroska', '-live', '1'],
           ]
-        : ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', bitrate ?? '300k', '-c:a', 'libvorbis'];
+        : format === 'mediarecorder'
+          ? [
+              ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', bitrate ?? '2500k', '-g', '100', '-lag-in-frames', '0', '-auto-alt-ref', '0'],
+              ...['-c:a', 'libopus', '-ac', '1', '-ar', '48000', '-b:a', '64k', '-f', 'webm', '-live', '1'],
+            ]
+          : ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', bitrate ?? '300k', '-c:a', 'libvorbis'];
   const filters = grain ? ['-vf', 'noise=alls=12:allf=t'] : [];
   const out = spawnSync(
     FFMPEG,
@@ -53,7 +66,7 @@ export function makeVideo(spec: VideoSpec, dir = fs.mkdtempSync(path.join(os.tmp
       '-f',
       'lavfi',
       '-i',
-      `sine=frequency=440:sample_rate=${format === 'mediarecorder' ? 48000 : 44100}:duration=${seconds}`,
+      `sine=frequency=440:sample_rate=${format.startsWith('mediarecorder') ? 48000 : 44100}:duration=${seconds}`,
       ...filters,
       ...codecs,
       '-shortest',

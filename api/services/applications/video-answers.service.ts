@@ -14,7 +14,7 @@ import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, finishDeadline
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { Mailer } from '../../integrations/mail.js';
-import { probe, transcodeToHls } from '../../integrations/ffmpeg.js';
+import { probe, storyToHls } from '../../integrations/ffmpeg.js';
 import { enqueue, type JobContext } from '../../lib/job-queue.js';
 import { CounterChanges, counted, setWishlistState } from './user-counters.service.js';
 import { scheduleConfirmation } from './candidate-news.service.js';
@@ -465,7 +465,8 @@ export async function transcodeAnswer(deps: VideoDeps & { preset: string }, uplo
     await fs.writeFile(input, source.body);
     const out = path.join(work, 'hls');
     const fetched = Date.now();
-    const files = await transcodeToHls(deps.ffmpeg(), input, out, { preset: deps.preset, signal: ctx.signal });
+    const made = await storyToHls(deps.ffmpeg(), input, out, { preset: deps.preset, signal: ctx.signal });
+    const files = made.files;
     const transcoded = Date.now();
     const dir = storyKeyOf(upload.id).slice(0, -'index.m3u8'.length);
     const type = (f: string) => (f.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : f.endsWith('.jpg') ? 'image/jpeg' : 'video/mp2t');
@@ -473,9 +474,17 @@ export async function transcodeAnswer(deps: VideoDeps & { preset: string }, uplo
       written.push(dir + f);
       await deps.storage.put(dir + f, await fs.readFile(path.join(out, f)), type(f));
     }
-    // Where the time goes (bench:stories reads this line): source from storage, ffmpeg, story to storage.
+    // Where the time goes (bench:stories reads this line): source from storage, ffmpeg, story to
+    // storage; and whether the video was copied as it came (decision 390) or re-encoded, and why.
     deps.logger.info(
-      { upload: upload.id, preset: deps.preset, ms: { fetch: fetched - started, ffmpeg: transcoded - fetched, store: Date.now() - transcoded }, duration_ms: upload.duration_ms },
+      {
+        upload: upload.id,
+        preset: deps.preset,
+        video: made.video,
+        ...(made.reason ? { encoded_because: made.reason } : {}),
+        ms: { fetch: fetched - started, ffmpeg: transcoded - fetched, store: Date.now() - transcoded },
+        duration_ms: upload.duration_ms,
+      },
       'answer transcoded',
     );
   } finally {

@@ -41,10 +41,24 @@ export interface AnswerRecorderProps {
   onSent(): void;
 }
 
-/** The container type the browser records best, webm first (what the server transcodes). */
+/**
+ * The type to record: H.264 where the browser offers it (Chromium), which the server packages as it
+ * is, playable within seconds (decision 390); else VP8/VP9 WebM, which it transcodes.
+ */
 function recordingType(): string | undefined {
   if (typeof MediaRecorder === 'undefined') return undefined;
-  return ['video/webm;codecs=vp8,opus', 'video/webm;codecs=vp9,opus', 'video/webm', 'video/mp4'].find((t) => MediaRecorder.isTypeSupported(t));
+  return ['video/mp4;codecs=avc1.42E01F,mp4a.40.2', 'video/webm;codecs=h264,opus', 'video/webm;codecs=vp8,opus', 'video/webm;codecs=vp9,opus', 'video/webm', 'video/mp4'].find((t) =>
+    MediaRecorder.isTypeSupported(t),
+  );
+}
+
+/**
+ * The recorder's options: with H.264, a keyframe every 2 s (Chromium's videoKeyFrameIntervalDuration,
+ * ignored where unknown), so the server can cut 2 s segments without re-encoding.
+ */
+function recorderOptions(type: string | undefined): MediaRecorderOptions | undefined {
+  if (!type) return undefined;
+  return /avc1|h264/.test(type) ? ({ mimeType: type, videoKeyFrameIntervalDuration: 2000 } as MediaRecorderOptions) : { mimeType: type };
 }
 
 const canRecord = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && typeof MediaRecorder !== 'undefined';
@@ -154,7 +168,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
     timers.current.push(
       window.setTimeout(() => {
         const type = recordingType();
-        const recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
+        const recorder = new MediaRecorder(stream, recorderOptions(type));
         const chunks: Blob[] = [];
         recorder.ondataavailable = (e) => {
           if (e.data.size > 0) chunks.push(e.data);
