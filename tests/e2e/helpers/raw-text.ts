@@ -8,7 +8,8 @@
 // HH:mm in every language, decision 320): an ISO date, dd/mm/yyyy or mm/dd/yyyy as a browser's
 // locale writes them, a month in words, seconds or AM/PM.
 import type { Page } from 'playwright-core';
-import { CATALOGS, type ConsoleLocale } from '../../../admin/src/i18n/locales.js';
+import type { ConsoleLocale } from '../../../admin/src/i18n/locales.js';
+import { CATALOGS } from '../../../admin/src/i18n/catalogs.js';
 import { Plan } from '../../../models/index.js';
 import { APPLICATION_STATES, WISHLIST_STATES } from '../../../models/rules/application-states.js';
 import { RECRUITER_STATES } from '../../../models/rules/recruiter-states.js';
