@@ -7,11 +7,12 @@ import { lazy, type ReactElement, type ReactNode } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import { Navigate, Route } from 'react-router-dom';
 import { Typography } from '@mui/material';
-import { Admin, CustomRoutes, Layout, Menu, Resource, usePermissions, useTranslate } from 'react-admin';
+import { CustomRoutes, Layout, Menu, Resource, usePermissions, useTranslate } from 'react-admin';
 import { RESOURCES } from '../../models/resources/index.js';
 import { authProvider } from './providers/authProvider.js';
 import { dataProvider } from './providers/dataProvider.js';
 import { DocumentLang } from './common/DocumentLang.js';
+import { ConsoleAdmin } from './common/ConsoleAdmin.js';
 import { i18nProvider } from './i18n/index.js';
 import { LoginPage } from './LoginPage.js';
 import { resourceProps } from './screen-builder/resource-props.js';
@@ -65,7 +66,7 @@ function Home() {
 
 export function App() {
   return (
-    <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider()} loginPage={LoginPage} dashboard={Home} layout={StaffLayout} disableTelemetry requireAuth>
+    <ConsoleAdmin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider()} loginPage={LoginPage} dashboard={Home} layout={StaffLayout}>
       {(permissions: string) =>
         permissions === 'admin'
           ? [
@@ -77,6 +78,6 @@ export function App() {
             ]
           : []
       }
-    </Admin>
+    </ConsoleAdmin>
   );
 }

@@ -6,7 +6,8 @@
 // access not allowed' and no data is asked for. Loaded on demand by main.tsx.
 import { lazy } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
+import { ConsoleAdmin } from '../common/ConsoleAdmin.js';
 import { managerAuthProvider } from '../providers/authProvider.js';
 import { dataProvider } from '../providers/dataProvider.js';
 import { i18nProvider } from '../i18n/index.js';
@@ -43,7 +44,7 @@ function RecordRedirect({ resource, show }: { resource: string; show?: boolean }
 
 export default function ManagerApp() {
   return (
-    <Admin
+    <ConsoleAdmin
       dataProvider={dataProvider}
       authProvider={managerAuthProvider}
       i18nProvider={i18nProvider()}
@@ -53,8 +54,6 @@ export default function ManagerApp() {
       dashboard={ManagerHome}
       catchAll={ManagerNotFound}
       title="manager.title"
-      disableTelemetry
-      requireAuth
     >
       {(permissions: string) =>
         permissions === 'manager'
@@ -75,6 +74,6 @@ export default function ManagerApp() {
             ]
           : []
       }
-    </Admin>
+    </ConsoleAdmin>
   );
 }
