@@ -18,7 +18,10 @@ import { LoginPage } from './LoginPage.js';
 import { resourceProps } from './screen-builder/resource-props.js';
 
 // Each screen loads when first opened (issue 26); the layout's Suspense shows react-admin's loader.
-const UserList = lazy(() => import('./users/UserList.js').then((m) => ({ default: m.UserList })));
+// The users list is where staff land: its chunk is asked for with the console's, not once the
+// session has been checked (one round trip less before the first list).
+const userList = import('./users/UserList.js');
+const UserList = lazy(() => userList.then((m) => ({ default: m.UserList })));
 const UserDetail = lazy(() => import('./users/UserDetail.js').then((m) => ({ default: m.UserDetail })));
 const OfferList = lazy(() => import('./offers/OfferList.js').then((m) => ({ default: m.OfferList })));
 const LandingList = lazy(() => import('./landings/LandingList.js').then((m) => ({ default: m.LandingList })));
