@@ -8,9 +8,15 @@ export default defineConfig({
   root: path.resolve(import.meta.dirname),
   base: '/admin/',
   plugins: [react()],
+  resolve: {
+    // Object.entries itself instead of its polyfill (node-polyglot's dependency): see the shim.
+    alias: [{ find: /^object\.entries$/, replacement: path.resolve(import.meta.dirname, 'src/shims/object-entries.cjs') }],
+  },
   build: {
     outDir: path.resolve(import.meta.dirname, '../build/admin'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 2500,
+    // The shim is CommonJS, as the package it replaces (required by node-polyglot).
+    commonjsOptions: { include: [/node_modules/, /src\/shims\//] },
   },
 });

@@ -3,28 +3,34 @@
 // 'en cours de développement' message and no resource (so no data) is mounted. Staff land on the
 // users list (the spec's "admin dashboard list"); the menu's Dashboard entry opens their real
 // dashboard, today's counts and jobs, at #/today (decision 262).
-import type { ReactElement, ReactNode } from 'react';
+import { lazy, type ReactElement, type ReactNode } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import { Navigate, Route } from 'react-router-dom';
 import { Typography } from '@mui/material';
-import { Admin, CustomRoutes, Layout, Menu, Resource, usePermissions, useTranslate } from 'react-admin';
+import { CustomRoutes, Layout, Menu, Resource, usePermissions, useTranslate } from 'react-admin';
 import { RESOURCES } from '../../models/resources/index.js';
 import { authProvider } from './providers/authProvider.js';
 import { dataProvider } from './providers/dataProvider.js';
 import { DocumentLang } from './common/DocumentLang.js';
+import { ConsoleAdmin } from './common/ConsoleAdmin.js';
 import { i18nProvider } from './i18n/index.js';
 import { LoginPage } from './LoginPage.js';
-import { resourceProps } from './screen-builder/screens.js';
-import { UserList } from './users/UserList.js';
-import { UserDetail } from './users/UserDetail.js';
-import { OfferList } from './offers/OfferList.js';
-import { LandingList } from './landings/LandingList.js';
-import { StaffDashboard } from './home/StaffDashboard.js';
+import { resourceProps } from './screen-builder/resource-props.js';
+
+// Each screen loads when first opened (issue 26); the layout's Suspense shows react-admin's loader.
+// The users list is where staff land: its chunk is asked for with the console's, not once the
+// session has been checked (one round trip less before the first list).
+const userList = import('./users/UserList.js');
+const UserList = lazy(() => userList.then((m) => ({ default: m.UserList })));
+const UserDetail = lazy(() => import('./users/UserDetail.js').then((m) => ({ default: m.UserDetail })));
+const OfferList = lazy(() => import('./offers/OfferList.js').then((m) => ({ default: m.OfferList })));
+const LandingList = lazy(() => import('./landings/LandingList.js').then((m) => ({ default: m.LandingList })));
+const StaffDashboard = lazy(() => import('./home/StaffDashboard.js').then((m) => ({ default: m.StaffDashboard })));
 
 const CUSTOM: Record<string, Partial<Record<'list', () => ReactElement>>> = {
-  users: { list: UserList },
-  offers: { list: OfferList },
-  landings: { list: LandingList },
+  users: { list: () => <UserList /> },
+  offers: { list: () => <OfferList /> },
+  landings: { list: () => <LandingList /> },
 };
 
 /** The menu: the staff dashboard first (for staff), then the resources. */
@@ -63,7 +69,7 @@ function Home() {
 
 export function App() {
   return (
-    <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} loginPage={LoginPage} dashboard={Home} layout={StaffLayout} disableTelemetry requireAuth>
+    <ConsoleAdmin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider()} loginPage={LoginPage} dashboard={Home} layout={StaffLayout}>
       {(permissions: string) =>
         permissions === 'admin'
           ? [
@@ -75,6 +81,6 @@ export function App() {
             ]
           : []
       }
-    </Admin>
+    </ConsoleAdmin>
   );
 }

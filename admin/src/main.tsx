@@ -1,5 +1,6 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { i18nReady } from './i18n/index.js';
 
 // One build, three areas: the staff console under /admin, the manager area under /manager and the
 // recruiter dashboard under /dashboard, each loaded on demand (nobody downloads another's screens).
@@ -12,12 +13,19 @@ if (area !== 'dashboard') {
   if (rest && !window.location.hash) window.history.replaceState(null, '', `/${area}/#/${rest}`);
 }
 
-const App = lazy(() => import('./App.js').then((m) => ({ default: m.App })));
-const ManagerApp = lazy(() => import('./manager/ManagerApp.js'));
-const DashboardApp = lazy(() => import('./dashboard/DashboardApp.js').then((m) => ({ default: m.DashboardApp })));
+// The area's code and its first language's messages load side by side; it is drawn once both are in.
+const load =
+  area === 'dashboard'
+    ? import('./dashboard/DashboardApp.js').then((m) => ({ default: m.DashboardApp }))
+    : area === 'manager'
+      ? import('./manager/ManagerApp.js')
+      : import('./App.js').then((m) => ({ default: m.App }));
+const Console = lazy(() => Promise.all([load, i18nReady]).then(([m]) => m));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Suspense fallback={null}>{area === 'dashboard' ? <DashboardApp /> : area === 'manager' ? <ManagerApp /> : <App />}</Suspense>
+    <Suspense fallback={null}>
+      <Console />
+    </Suspense>
   </StrictMode>,
 );

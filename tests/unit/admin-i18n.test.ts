@@ -5,7 +5,8 @@ import { fr } from '../../admin/src/i18n/fr.js';
 import { en } from '../../admin/src/i18n/en.js';
 import { nl } from '../../admin/src/i18n/nl.js';
 import { raNl } from '../../admin/src/i18n/ra-nl.js';
-import { browserLocale, CATALOGS, LOCALES } from '../../admin/src/i18n/locales.js';
+import { browserLocale, LOCALES } from '../../admin/src/i18n/locales.js';
+import { CATALOGS } from '../../admin/src/i18n/catalogs.js';
 import { RESOURCES, screensOf } from '../../models/resources/index.js';
 
 function keys(o: object, prefix = ''): string[] {

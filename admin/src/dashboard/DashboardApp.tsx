@@ -5,7 +5,7 @@
 // /dashboard?application={id} (the new-candidate e-mail's link) opens that candidate's panel.
 // Without a session: a sign-in form; signed in without the right (a candidate): the spec's
 // "no access" message.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { AdminContext, Notification, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, CircularProgress, CssBaseline, MenuItem, Paper, Stack, Tab, Tabs, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { WAIT_REJECT_DELAY_HOURS, type RecruiterState } from '../../../models/rules/recruiter-states.js';
@@ -21,14 +21,17 @@ import { NewOfferButton } from '../manager/NewOffer.js';
 import { managerTheme } from '../manager/theme.js';
 import { fetchApplication, fetchDashboard, forgetLinkedApplication, Forbidden, linkedApplication, Unauthorized, type DashboardAnswer, type DashboardItem } from './data.js';
 import { Overview } from './Overview.js';
-import { CandidateBoard } from './CandidateBoard.js';
 import type { PanelRequest } from './DashboardPanel.js';
+
+// The candidates tab (its board, the side panel, the player and the video-call dialog) loads when
+// first opened (issue 26): the first screen is the tiles.
+const CandidateBoard = lazy(() => import('./CandidateBoard.js').then((m) => ({ default: m.CandidateBoard })));
 
 export function DashboardApp() {
   // The manager area's theme and react-admin's baseline (Roboto everywhere, also in the panel's
   // player drawn outside the page's root) and its notifications.
   return (
-    <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider} theme={managerTheme}>
+    <AdminContext i18nProvider={i18nProvider()} authProvider={authProvider} dataProvider={dataProvider} theme={managerTheme}>
       <CssBaseline />
       <DashboardPage />
       <Notification />
@@ -215,18 +218,26 @@ function DashboardPage() {
                 </Box>
               )
             ) : (
-              <CandidateBoard
-                range={range}
-                tags={tags}
-                onTags={setTags}
-                version={version}
-                panel={panel}
-                onOpen={openPanel}
-                onClose={closePanel}
-                onMove={move}
-                busy={busy}
-                onUnauthorized={toAnonymous}
-              />
+              <Suspense
+                fallback={
+                  <Box sx={{ textAlign: 'center', p: 4 }}>
+                    <CircularProgress aria-label={translate('ra.page.loading')} />
+                  </Box>
+                }
+              >
+                <CandidateBoard
+                  range={range}
+                  tags={tags}
+                  onTags={setTags}
+                  version={version}
+                  panel={panel}
+                  onOpen={openPanel}
+                  onClose={closePanel}
+                  onMove={move}
+                  busy={busy}
+                  onUnauthorized={toAnonymous}
+                />
+              </Suspense>
             )}
           </div>
         </>

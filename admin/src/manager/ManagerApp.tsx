@@ -4,26 +4,36 @@
 // hand-written screens the spec asks for: the home tiles, the offers table, one offer's candidates
 // with their side panel, and bulk creation. Whoever does not count as a manager sees 'manager
 // access not allowed' and no data is asked for. Loaded on demand by main.tsx.
+import { lazy } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
+import { ConsoleAdmin } from '../common/ConsoleAdmin.js';
 import { managerAuthProvider } from '../providers/authProvider.js';
 import { dataProvider } from '../providers/dataProvider.js';
 import { i18nProvider } from '../i18n/index.js';
 import { LoginPage } from '../LoginPage.js';
-import { resourceProps } from '../screen-builder/screens.js';
+import { resourceProps } from '../screen-builder/resource-props.js';
 import { shops } from '../../../models/resources/shops/resource.js';
 import { templates } from '../../../models/resources/templates/resource.js';
 import { subscriptions } from '../../../models/resources/subscriptions/resource.js';
 import { ManagerLayout } from './Layout.js';
 import { managerTheme } from './theme.js';
 import { ManagerHome } from './Home.js';
-import { ManagerOfferList } from './OfferList.js';
-import { OfferCandidates } from './OfferCandidates.js';
-import { OfferCreate } from './OfferCreate.js';
 import { ManagerNotFound } from './NotFound.js';
-import { ShopCreate, ShopEdit, ShopList } from './Shops.js';
-import { TemplateCreate, TemplateEdit, TemplateList } from './Templates.js';
-import { SubscriptionList, SubscriptionShow } from './Subscriptions.js';
+
+// The home is the first screen; every other one loads when first opened (issue 26), the layout's
+// Suspense showing react-admin's loader meanwhile.
+const ManagerOfferList = lazy(() => import('./OfferList.js').then((m) => ({ default: m.ManagerOfferList })));
+const OfferCandidates = lazy(() => import('./OfferCandidates.js').then((m) => ({ default: m.OfferCandidates })));
+const OfferCreate = lazy(() => import('./OfferCreate.js').then((m) => ({ default: m.OfferCreate })));
+const ShopList = lazy(() => import('./Shops.js').then((m) => ({ default: m.ShopList })));
+const ShopEdit = lazy(() => import('./Shops.js').then((m) => ({ default: m.ShopEdit })));
+const ShopCreate = lazy(() => import('./Shops.js').then((m) => ({ default: m.ShopCreate })));
+const TemplateList = lazy(() => import('./Templates.js').then((m) => ({ default: m.TemplateList })));
+const TemplateEdit = lazy(() => import('./Templates.js').then((m) => ({ default: m.TemplateEdit })));
+const TemplateCreate = lazy(() => import('./Templates.js').then((m) => ({ default: m.TemplateCreate })));
+const SubscriptionList = lazy(() => import('./Subscriptions.js').then((m) => ({ default: m.SubscriptionList })));
+const SubscriptionShow = lazy(() => import('./Subscriptions.js').then((m) => ({ default: m.SubscriptionShow })));
 
 /** The spec's one-record paths (/manager/template/{id|new}) as the console's resource routes. */
 function RecordRedirect({ resource, show }: { resource: string; show?: boolean }) {
@@ -34,25 +44,23 @@ function RecordRedirect({ resource, show }: { resource: string; show?: boolean }
 
 export default function ManagerApp() {
   return (
-    <Admin
+    <ConsoleAdmin
       dataProvider={dataProvider}
       authProvider={managerAuthProvider}
-      i18nProvider={i18nProvider}
+      i18nProvider={i18nProvider()}
       loginPage={LoginPage}
       layout={ManagerLayout}
       theme={managerTheme}
       dashboard={ManagerHome}
       catchAll={ManagerNotFound}
       title="manager.title"
-      disableTelemetry
-      requireAuth
     >
       {(permissions: string) =>
         permissions === 'manager'
           ? [
-              <Resource key="templates" {...resourceProps(templates, { list: TemplateList, edit: TemplateEdit, create: TemplateCreate })} show={undefined} />,
-              <Resource key="shops" {...resourceProps(shops, { list: ShopList, edit: ShopEdit, create: ShopCreate })} show={undefined} />,
-              <Resource key="subscriptions" {...resourceProps(subscriptions, { list: SubscriptionList, show: SubscriptionShow })} />,
+              <Resource key="templates" {...resourceProps(templates, { list: () => <TemplateList />, edit: () => <TemplateEdit />, create: () => <TemplateCreate /> })} show={undefined} />,
+              <Resource key="shops" {...resourceProps(shops, { list: () => <ShopList />, edit: () => <ShopEdit />, create: () => <ShopCreate /> })} show={undefined} />,
+              <Resource key="subscriptions" {...resourceProps(subscriptions, { list: () => <SubscriptionList />, show: () => <SubscriptionShow /> })} />,
               <Resource key="users" name="users" recordRepresentation="name" />,
               <CustomRoutes key="pages">
                 <Route path="/home" element={<ManagerHome />} />
@@ -66,6 +74,6 @@ export default function ManagerApp() {
             ]
           : []
       }
-    </Admin>
+    </ConsoleAdmin>
   );
 }

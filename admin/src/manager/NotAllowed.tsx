@@ -6,7 +6,7 @@
 import { Link, Typography } from '@mui/material';
 import { Title, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { withLang } from '../../../config/i18n/langs.js';
-import { ADD_SUBSCRIPTION_URL } from './Subscriptions.js';
+import { ADD_SUBSCRIPTION_URL } from './links.js';
 
 export function NotAllowed({ message }: { message?: string }) {
   const translate = useTranslate();

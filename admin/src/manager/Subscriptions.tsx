@@ -10,6 +10,7 @@ import { withLang } from '../../../config/i18n/langs.js';
 import { LoadMore } from '../common/LoadMore.js';
 import { LIST_SX } from './Layout.js';
 import { SubscriptionSeats } from './SubscriptionSeats.js';
+import { ADD_SUBSCRIPTION_URL } from './links.js';
 import { fieldFor } from '../screen-builder/screens.js';
 import { subscriptions } from '../../../models/resources/subscriptions/resource.js';
 
@@ -18,8 +19,6 @@ const stateField = fieldFor(
   subscriptions,
   subscriptions.fields.find((f) => f.source === 'state')!,
 );
-
-export const ADD_SUBSCRIPTION_URL = '/portal/franchise_demo';
 
 function AddButton() {
   const translate = useTranslate();

@@ -45,7 +45,7 @@ import {
   type TextInputProps,
   type Validator,
 } from 'react-admin';
-import { declaredDefaults, filterDefaults, linkHref, screensOf, writableFields, type FieldDecl, type FilterDecl, type NormalizeRule, type ResourceDecl } from '../../../models/resources/schema.js';
+import { declaredDefaults, filterDefaults, linkHref, writableFields, type FieldDecl, type FilterDecl, type NormalizeRule, type ResourceDecl } from '../../../models/resources/schema.js';
 import { CountLine } from '../common/CountLine.js';
 import { DebouncedSearch } from '../common/SearchInput.js';
 import { LoadMore } from '../common/LoadMore.js';
@@ -376,18 +376,4 @@ export function GeneratedCreate({ decl }: { decl: ResourceDecl }) {
       <SimpleForm defaultValues={declaredDefaults(decl)}>{writableFields(decl, 'create').map((f) => inputFor(decl, f))}</SimpleForm>
     </Create>
   );
-}
-
-/** The props of a <Resource> for a declaration; `custom` replaces generated screens by hand-written ones. */
-export function resourceProps(decl: ResourceDecl, custom: Partial<Record<'list' | 'show' | 'edit' | 'create', () => ReactElement>> = {}) {
-  const screens = screensOf(decl);
-  const generated = (screen: 'list' | 'show' | 'edit' | 'create', make: () => ReactElement) => custom[screen] ?? (screens.includes(screen) ? make : undefined);
-  return {
-    name: decl.name,
-    recordRepresentation: decl.recordRepresentation,
-    list: generated('list', () => <GeneratedList decl={decl} />),
-    show: generated('show', () => <GeneratedShow decl={decl} />),
-    edit: generated('edit', () => <GeneratedEdit decl={decl} />),
-    create: generated('create', () => <GeneratedCreate decl={decl} />),
-  };
 }

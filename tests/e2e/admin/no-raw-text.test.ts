@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { RESOURCES, screensOf } from '../../../models/resources/index.js';
-import { CATALOGS, type ConsoleLocale } from '../../../admin/src/i18n/locales.js';
+import type { ConsoleLocale } from '../../../admin/src/i18n/locales.js';
+import { CATALOGS } from '../../../admin/src/i18n/catalogs.js';
 import { Application, User } from '../../../models/index.js';
 import { startManagerServer, type ManagerServer } from '../manager/setup.js';
 import { addPlanIds, crawlLocales, dialogProblems as openDialogs, pageProblems, settle } from '../helpers/raw-text.js';

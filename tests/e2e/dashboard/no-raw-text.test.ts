@@ -8,7 +8,8 @@
 // SQLite demo database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CATALOGS, type ConsoleLocale } from '../../../admin/src/i18n/locales.js';
+import type { ConsoleLocale } from '../../../admin/src/i18n/locales.js';
+import { CATALOGS } from '../../../admin/src/i18n/catalogs.js';
 import { DASHBOARD_RANGES } from '../../../models/rules/dates.js';
 import { JOB_CAT } from '../../../config/reference/lists.js';
 import { Offer } from '../../../models/index.js';

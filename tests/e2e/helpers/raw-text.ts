@@ -8,7 +8,8 @@
 // HH:mm in every language, decision 320): an ISO date, dd/mm/yyyy or mm/dd/yyyy as a browser's
 // locale writes them, a month in words, seconds or AM/PM.
 import type { Page } from 'playwright-core';
-import { CATALOGS, type ConsoleLocale } from '../../../admin/src/i18n/locales.js';
+import type { ConsoleLocale } from '../../../admin/src/i18n/locales.js';
+import { CATALOGS } from '../../../admin/src/i18n/catalogs.js';
 import { Plan } from '../../../models/index.js';
 import { APPLICATION_STATES, WISHLIST_STATES } from '../../../models/rules/application-states.js';
 import { RECRUITER_STATES } from '../../../models/rules/recruiter-states.js';
@@ -82,8 +83,15 @@ export async function addPlanIds(): Promise<void> {
 }
 
 /** The words a language's catalog and reference lists use (a stored value equal to one of them may be a label). */
+// A catalog word also counts with its first letter lowered: react-admin writes labels so inside
+// sentences ("Sort by %{field_lower_first}": the English "Sort by shortlist ascending" on a
+// sortable column's header is the label "Shortlist", not the stored value).
+const lowerFirst = (w: string) => w.charAt(0).toLowerCase() + w.slice(1);
 const WORDS: Record<ConsoleLocale, Set<string>> = Object.fromEntries(
-  CRAWL_LOCALES.map(({ locale }) => [locale, new Set([...strings(CATALOGS[locale]), ...REFERENCE_LISTS.flatMap((l) => l.map((c) => c[locale]))].flatMap((t) => t.split(/[^\p{L}\p{N}_]+/u)))]),
+  CRAWL_LOCALES.map(({ locale }) => [
+    locale,
+    new Set([...strings(CATALOGS[locale]), ...REFERENCE_LISTS.flatMap((l) => l.map((c) => c[locale]))].flatMap((t) => t.split(/[^\p{L}\p{N}_]+/u)).flatMap((w) => [w, lowerFirst(w)])),
+  ]),
 ) as Record<ConsoleLocale, Set<string>>;
 
 /**

@@ -8,7 +8,8 @@
 // Real server, built console, fresh SQLite demo database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CATALOGS, type ConsoleLocale } from '../../../admin/src/i18n/locales.js';
+import type { ConsoleLocale } from '../../../admin/src/i18n/locales.js';
+import { CATALOGS } from '../../../admin/src/i18n/catalogs.js';
 import { TABS } from '../../../models/rules/recruiter-states.js';
 import { offerRow } from '../../../admin/src/manager/offers.js';
 import { startManagerServer, type ManagerServer } from './setup.js';
