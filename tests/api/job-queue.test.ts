@@ -180,8 +180,10 @@ describe('across processes', () => {
     const auth = await bearer(candidate);
     const started = await request(ctx.app).post('/apis/candidate/applications').set(auth).send({ job_code: offer.job_code });
     const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'vrp-kill-'));
-    // Long enough that the transcode is still running when the worker is killed.
-    const file = fs.readFileSync(makeVideo({ seconds: 12, width: 720, height: 1280 }, dir));
+    // Long enough that the transcode is still running when the worker is killed: VP8, which is
+    // transcoded (an H.264 answer is packaged with its video copied in a fraction of a second,
+    // decision 390, and would be done before the kill).
+    const file = fs.readFileSync(makeVideo({ seconds: 12, width: 720, height: 1280, format: 'webm' }, dir));
     const meta = `application_id ${Buffer.from(String(started.body.id)).toString('base64')},qid ${Buffer.from('q1').toString('base64')}`;
     const created = await request(ctx.app).post('/apis/candidate/uploads').set(auth).set('Tus-Resumable', '1.0.0').set('Upload-Length', String(file.length)).set('Upload-Metadata', meta);
     const done = await request(ctx.app)
