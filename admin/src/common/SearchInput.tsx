@@ -11,6 +11,10 @@ export function DebouncedSearch({ source = 'q', label }: { source?: string; labe
   const translate = useTranslate();
   const [value, setValue] = useState<string>((filterValues[source] as string) ?? '');
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  // The filters as they are when the search applies, not when the key was typed: a filter chosen
+  // meanwhile (a state button clicked, then the search typed at once) is kept, not undone.
+  const latest = useRef({ filterValues, displayedFilters });
+  latest.current = { filterValues, displayedFilters };
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
     <TextField
@@ -23,8 +27,8 @@ export function DebouncedSearch({ source = 'q', label }: { source?: string; labe
         setValue(next);
         clearTimeout(timer.current);
         timer.current = setTimeout(() => {
-          const { [source]: _old, ...rest } = filterValues;
-          setFilters(next ? { ...rest, [source]: next } : rest, displayedFilters, false);
+          const { [source]: _old, ...rest } = latest.current.filterValues;
+          setFilters(next ? { ...rest, [source]: next } : rest, latest.current.displayedFilters, false);
         }, SEARCH_DELAY_MS);
       }}
       sx={{ mb: '4px' }}
