@@ -17,14 +17,8 @@ const iso = (v: unknown) => readDate(v)?.toISOString() ?? null;
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 /** The spec's manager user data; actives_candidates_count is counted here (decision 112). */
-async function userData(user: User, reach: Reach) {
-  const ids = reach.all ? [user.id] : reach.recruiterIds;
-  // Active candidates: complete applications on available offers, not being rejected: the sum of
-  // those offers' active_count counters (recountOffers, decision 155).
-  const [active] = await boundSequelize().query<{ n: number }>(`SELECT COALESCE(SUM(o.active_count), 0) AS n FROM offers o WHERE o.recruiter_id IN (${marks(ids.length)}) AND o.state = 'available'`, {
-    replacements: ids,
-    type: QueryTypes.SELECT,
-  });
+/** Who the manager is and their boosters, as the home and /apis/manager/me both answer them. */
+function accountView(user: User) {
   return {
     sub: user.id,
     name: user.name,
@@ -34,6 +28,19 @@ async function userData(user: User, reach: Reach) {
     total_boost: user.total_boost ?? 0,
     av_boost: user.av_boost ?? 0,
     used_boost: user.used_boost ?? 0,
+  };
+}
+
+async function userData(user: User, reach: Reach) {
+  const ids = reach.all ? [user.id] : reach.recruiterIds;
+  // Active candidates: complete applications on available offers, not being rejected: the sum of
+  // those offers' active_count counters (recountOffers, decision 155).
+  const [active] = await boundSequelize().query<{ n: number }>(`SELECT COALESCE(SUM(o.active_count), 0) AS n FROM offers o WHERE o.recruiter_id IN (${marks(ids.length)}) AND o.state = 'available'`, {
+    replacements: ids,
+    type: QueryTypes.SELECT,
+  });
+  return {
+    ...accountView(user),
     offers_count: user.offers_count,
     candidates_count: user.candidates_count,
     actives_offers_count: user.actives_offers_count,
@@ -115,14 +122,7 @@ export async function managerMe(caller: User | undefined) {
   const recruiters = links.map((l) => (l as ManagerRecruiter & { recruiter?: User }).recruiter).filter((u): u is User => !!u);
   return {
     user: {
-      sub: caller.id,
-      name: caller.name,
-      email: caller.email,
-      picture: caller.picture,
-      user_plan: caller.user_plan,
-      total_boost: caller.total_boost ?? 0,
-      av_boost: caller.av_boost ?? 0,
-      used_boost: caller.used_boost ?? 0,
+      ...accountView(caller),
       is_manager: await isManager(caller),
       has_subscriptions: await hasSubscriptions(caller.id),
     },
