@@ -75,6 +75,14 @@ export async function portalSubscription(planId: string, subId: string | undefin
   return { plan: planView(plan), subscription: subscriptionView(sub, await seatsUsed(sub.id), now) };
 }
 
+/** The subscription being paid again on its page: visible to the caller, of that plan, not paid yet (locked). */
+async function unpaidOfPlan(subId: string, planId: string, caller: Parameters<typeof visibleSubscription>[1], t: Transaction, now: Date): Promise<Subscription> {
+  const sub = await visibleSubscription(subId, caller, t, true);
+  if (sub.plan_id !== planId) throw subNotFound();
+  requireUnpaid(sub, now);
+  return sub;
+}
+
 /**
  * action billing_informations (billing_address_step): stores the four billing fields on a new
  * pending subscription of the plan, or on the pending one named by sub_id. Anyone may start one
@@ -91,9 +99,7 @@ export async function billingInformations(input: BillingInformations, caller: Us
   return transaction(async (t) => {
     const plan = await activePlan(input.sub_plan_id, t);
     if (input.sub_id) {
-      const sub = await visibleSubscription(input.sub_id, caller, t, true);
-      if (sub.plan_id !== plan.id) throw subNotFound();
-      requireUnpaid(sub, now);
+      const sub = await unpaidOfPlan(input.sub_id, plan.id, caller, t, now);
       return sub.update({ ...billing, ...(caller && !sub.user_id && SUBSCRIBER_PROFILES.has(caller.profile) ? { user_id: caller.id } : {}) }, { transaction: t });
     }
     return Subscription.create(
@@ -135,9 +141,7 @@ export async function subRegister(input: SubRegister, callerOrNull: User | null,
   return transaction(async (t) => {
     const plan = await activePlan(input.sub_plan_id, t);
     if (input.sub_id) {
-      const sub = await visibleSubscription(input.sub_id, caller, t, true);
-      if (sub.plan_id !== plan.id) throw subNotFound();
-      requireUnpaid(sub, now);
+      const sub = await unpaidOfPlan(input.sub_id, plan.id, caller, t, now);
       const owner = sub.user_id ?? caller.id;
       return sub.update({ user_id: owner, quantity: input.sub_quantity, ...(sub.billing_email ? {} : billingFromAccount(caller, input.email)) }, { transaction: t });
     }
