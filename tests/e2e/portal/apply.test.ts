@@ -222,6 +222,20 @@ describe('the recording limit', () => {
     await page.clock.resume();
     const loaded = () => replay.evaluate((v: HTMLVideoElement) => (v.error ? `error ${v.error.code}` : v.readyState));
     await expect.poll(loaded, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    // It has a length, and a seek inside it plays on (Chromium's H.264 WebM failed to decode here).
+    const seeked = await replay.evaluate(
+      (v: HTMLVideoElement) =>
+        new Promise<string>((resolve) => {
+          const seekTo = () => {
+            v.addEventListener('seeked', () => setTimeout(() => resolve(v.error ? `error ${v.error.message}` : `duration ${Number.isFinite(v.duration)}`), 300), { once: true });
+            v.addEventListener('error', () => resolve(`error ${v.error?.message}`), { once: true });
+            v.currentTime = v.duration / 2;
+          };
+          if (Number.isFinite(v.duration) && v.duration > 0) seekTo();
+          else v.addEventListener('durationchange', () => Number.isFinite(v.duration) && setTimeout(seekTo, 300));
+        }),
+    );
+    expect(seeked).toBe('duration true');
     expect(await recorder.getByRole('button', { name: 'Garder cette réponse' }).isVisible()).toBe(true);
     // Retake: back to the live camera, ready to record again, and nothing was sent.
     await recorder.getByRole('button', { name: 'Recommencer' }).click();

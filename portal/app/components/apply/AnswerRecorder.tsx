@@ -42,12 +42,14 @@ export interface AnswerRecorderProps {
 }
 
 /**
- * The type to record: H.264 where the browser offers it (Chromium), which the server packages as it
- * is, playable within seconds (decision 390); else VP8/VP9 WebM, which it transcodes.
+ * The type to record: H.264 in MP4 where the browser offers it (Chromium: with AAC, or with Opus
+ * where it has no AAC encoder), which the server packages as it is, playable within seconds
+ * (decision 390); else VP8/VP9 WebM, which it transcodes. Never H.264 in WebM: Chromium writes it
+ * without an index, and its replay fails to decode after a seek (decision 390).
  */
 function recordingType(): string | undefined {
   if (typeof MediaRecorder === 'undefined') return undefined;
-  return ['video/mp4;codecs=avc1.42E01F,mp4a.40.2', 'video/webm;codecs=h264,opus', 'video/webm;codecs=vp8,opus', 'video/webm;codecs=vp9,opus', 'video/webm', 'video/mp4'].find((t) =>
+  return ['video/mp4;codecs=avc1.42E01F,mp4a.40.2', 'video/mp4;codecs=avc1.42E01F,opus', 'video/webm;codecs=vp8,opus', 'video/webm;codecs=vp9,opus', 'video/webm', 'video/mp4'].find((t) =>
     MediaRecorder.isTypeSupported(t),
   );
 }
