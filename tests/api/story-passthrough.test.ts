@@ -65,7 +65,7 @@ describe('packaging by ffmpeg (storyToHls)', () => {
     expect(Math.abs(sum(durations) - 6)).toBeLessThan(0.15);
   });
 
-  it('H.264 with Opus in WebM (Chromium asked for video/webm;codecs=h264): video copied, sound to AAC', async () => {
+  it('H.264 with Opus in a fragmented MP4 (what the recorder asks of Chromium): video copied, sound to AAC', async () => {
     const { made, durations, first } = await story({ seconds: 6, format: 'mediarecorder-h264' });
     expect(made.video).toBe('copy');
     // What Chromium writes: constrained baseline (not a profile the transcoder writes either, with this preset).

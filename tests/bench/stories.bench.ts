@@ -3,7 +3,7 @@
 //   - browser: what the recording page sends where the browser has no H.264, a WebM as Chromium's
 //     MediaRecorder writes it (VP8 at its default 2.5 Mbit/s, Opus, no duration in the file): transcoded;
 //   - browser-h264: what it sends from Chromium asked for H.264 (constrained baseline 2.5 Mbit/s,
-//     a keyframe every 2 s, Opus, WebM): the video packaged as it is, the sound to AAC;
+//     a keyframe every 2 s, Opus, fragmented MP4): the video packaged as it is, the sound to AAC;
 //   - phone: what a phone's camera app gives the file input, H.264 8 Mbit/s (a keyframe a second) + AAC in MP4: packaged as it is.
 // For each source: the path the server takes (storyToHls: copy or transcode), its speed (times real
 // time) and CPU-seconds per minute of video, which do not depend on the machine's load (the wall

@@ -16,8 +16,9 @@ export interface VideoSpec {
    * mp4 (H.264/AAC, as a phone's camera app writes), webm (VP8/Vorbis), or mediarecorder: a WebM
    * as Chromium's MediaRecorder writes it (VP8 in real-time mode at 2.5 Mbit/s, its default, a
    * keyframe every 100 frames, Opus mono 48 kHz, no duration and no cues in the file);
-   * mediarecorder-h264: what it writes when asked for `video/webm;codecs=h264` (H.264
-   * constrained baseline at 2.5 Mbit/s, a keyframe every 2 s, Opus, in a WebM/Matroska file).
+   * mediarecorder-h264: what it writes when the recorder asks for
+   * `video/mp4;codecs=avc1.42E01F,opus` (H.264 constrained baseline at 2.5 Mbit/s, a keyframe
+   * every 2 s, Opus, in a fragmented MP4 whose moov comes first and holds no samples).
    */
   format?: 'mp4' | 'webm' | 'mediarecorder' | 'mediarecorder-h264';
   /** Video bit rate, e.g. '8M' as a phone records (default: the encoder's choice, small for testsrc). */
@@ -35,7 +36,7 @@ export interface VideoSpec {
 /** Generates a video file and answers its path (in a temporary folder). */
 export function makeVideo(spec: VideoSpec, dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-video-'))): string {
   const { seconds, width = 360, height = 640, fps = 30, format = 'mp4', bitrate, grain = false, gop = fps, pixFmt = 'yuv420p', x264 = [] } = spec;
-  const file = path.join(dir, `answer-${seconds}s-${width}x${height}${format.startsWith('mediarecorder') ? `-${format}` : ''}.${format === 'mp4' ? 'mp4' : 'webm'}`);
+  const file = path.join(dir, `answer-${seconds}s-${width}x${height}${format.startsWith('mediarecorder') ? `-${format}` : ''}.${format === 'mp4' || format === 'mediarecorder-h264' ? 'mp4' : 'webm'}`);
   const rate = bitrate ? ['-b:v', bitrate, '-maxrate', bitrate, '-bufsize', bitrate] : [];
   const codecs =
     format === 'mp4'
@@ -43,7 +44,7 @@ export function makeVideo(spec: VideoSpec, dir = fs.mkdtempSync(path.join(os.tmp
       : format === 'mediarecorder-h264'
         ? [
             ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-b:v', bitrate ?? '2500k', '-g', String(2 * fps), '-pix_fmt', 'yuv420p'],
-            ...['-c:a', 'libopus', '-ac', '1', '-ar', '48000', '-b:a', '64k', '-f', 'matroska', '-live', '1'],
+            ...['-c:a', 'libopus', '-ac', '1', '-ar', '48000', '-b:a', '64k', '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof'],
           ]
         : format === 'mediarecorder'
           ? [
