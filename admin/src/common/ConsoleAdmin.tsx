@@ -15,7 +15,6 @@ import {
   Error as ErrorPage,
   Layout,
   LoadingPage,
-  localStorageStore,
   NotFound,
   Notification,
   type AuthProvider,
@@ -24,8 +23,7 @@ import {
   type RaThemeOptions,
 } from 'react-admin';
 
-/** One store for the page, kept in localStorage as <Admin>'s default (the chosen language among others). */
-const store = localStorageStore();
+import { consoleStore as store } from './store.js';
 
 type UIProps = ComponentProps<typeof CoreAdminUI>;
 

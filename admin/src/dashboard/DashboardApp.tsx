@@ -14,6 +14,7 @@ import { DASHBOARD_RANGES, type DashboardRange } from '../../../models/rules/dat
 import { authProvider, type Me } from '../providers/authProvider.js';
 import { dataProvider } from '../providers/dataProvider.js';
 import { i18nProvider } from '../i18n/index.js';
+import { consoleStore } from '../common/store.js';
 import { LOCALES } from '../i18n/locales.js';
 import { errorCode } from '../common/http.js';
 import { moveCandidate } from '../manager/api.js';
@@ -31,7 +32,7 @@ export function DashboardApp() {
   // The manager area's theme and react-admin's baseline (Roboto everywhere, also in the panel's
   // player drawn outside the page's root) and its notifications.
   return (
-    <AdminContext i18nProvider={i18nProvider()} authProvider={authProvider} dataProvider={dataProvider} theme={managerTheme}>
+    <AdminContext i18nProvider={i18nProvider()} authProvider={authProvider} dataProvider={dataProvider} theme={managerTheme} store={consoleStore}>
       <CssBaseline />
       <DashboardPage />
       <Notification />

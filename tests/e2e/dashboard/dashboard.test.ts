@@ -213,6 +213,22 @@ describe('recruiter dashboard', () => {
     await page.context().close();
   });
 
+  it('keeps the language chosen in its menu on the next visit', async () => {
+    const page = await desktopPage();
+    await signIn(page, 'recruiter@demo.test');
+    const tab = page.getByTestId('tab-candidates');
+    expect(await tab.textContent()).toBe('Candidats');
+    await page.getByTestId('language').getByRole('combobox').click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await expect.poll(() => tab.textContent()).toBe('Candidates');
+    // A later visit in the same browser (a French one) opens in English.
+    await page.goto('/dashboard');
+    await page.getByTestId('tile-total').waitFor();
+    expect(await page.getByTestId('tab-candidates').textContent()).toBe('Candidates');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.context().close();
+  });
+
   it("shows a manager the recruiters' shortlist counts", async () => {
     const page = await desktopPage();
     await signIn(page, 'manager@demo.test');
