@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { CHECK_FALL, CHECK_INTER_MS, CHECK_TIMEOUT_MS, JOBS_LEASE_MS, Cluster, send, sourceAddress, type Answer } from '../helpers/cluster.js';
+import { CHECK_FALL, CHECK_INTER_MS, CHECK_TIMEOUT_MS, JOBS_LEASE_MS, SHUTDOWN_DELAY_MS, Cluster, send, sourceAddress, type Answer } from '../helpers/cluster.js';
 import { FAKE_S3_BUCKET } from '../helpers/s3.js';
 import { makeVideo } from '../helpers/video.js';
 import { answerMetadata, waitFor } from '../helpers/tus.js';
@@ -106,8 +106,8 @@ async function tusUpload(
   applicationId: number,
   qid: string,
   file: Buffer,
-  o: { chunk: number; pauseMs: number; onAnswer?: (what: string, status: number | 'error') => void },
-): Promise<{ uploadId: string; patches: number; ms: number }> {
+  o: { chunk: number; pauseMs: () => number; onAnswer?: (what: string, status: number | 'error') => void },
+): Promise<{ uploadId: string; patches: number[]; ms: number }> {
   const t0 = Date.now();
   const tusHeaders = { cookie, origin: cluster.balancerUrl, 'tus-resumable': '1.0.0' };
   const created = await send(`${cluster.balancerUrl}${ANSWER_UPLOADS_PATH}`, {
@@ -119,7 +119,7 @@ async function tusUpload(
   const location = String(created!.headers.location);
   const uploadId = location.split('/').pop()!;
   let offset = 0;
-  let patches = 0;
+  const patches: number[] = [];
   while (offset < file.length) {
     const body = file.subarray(offset, offset + o.chunk);
     const res = await send(at(cluster.balancerUrl, location), {
@@ -127,7 +127,7 @@ async function tusUpload(
       headers: { ...tusHeaders, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
       body,
     }).catch(() => undefined);
-    patches++;
+    patches.push(Date.now());
     o.onAnswer?.('tus PATCH', res?.status ?? 'error');
     if (res?.status === 204) {
       offset = Number(res.headers['upload-offset']);
@@ -138,7 +138,7 @@ async function tusUpload(
       expect(head?.status, `HEAD after a failed PATCH (${res?.status ?? 'error'})`).toBe(200);
       offset = Number(head!.headers['upload-offset']);
     }
-    if (offset < file.length) await new Promise((r) => setTimeout(r, o.pauseMs));
+    if (offset < file.length) await new Promise((r) => setTimeout(r, o.pauseMs()));
   }
   return { uploadId, patches, ms: Date.now() - t0 };
 }
@@ -296,29 +296,44 @@ describe('two nodes behind haproxy', () => {
       }
     };
 
-    // The upload: an H.264 answer in about 100 PATCHes spread over the restarts.
+    // The upload: an H.264 answer in 100 PATCHes, 150 ms apart while the nodes restart, then at once.
     const file = h264Answer;
+    let restarted = false;
     const { cookie, applicationId, qid } = await candidateAnswering('jade.girard@demo.test', 'BARM75');
     const started = Date.now();
     const stream = [reader(0), reader(1), signer(0), applicant(), applicant()];
     const upload = tusUpload(cookie, applicationId, qid, file, {
       chunk: Math.ceil(file.length / 100),
-      pauseMs: 150,
+      pauseMs: () => (restarted ? 0 : 150),
       onAnswer: (what, status) => note(what, status, status === 201 || status === 204 || status === 200),
     });
 
     await new Promise((r) => setTimeout(r, 1500));
     const steps = { a: await cluster.restart('a'), b: await cluster.restart('b') };
+    restarted = true;
     await new Promise((r) => setTimeout(r, 1000));
     const uploaded = await upload;
     done = true;
     await Promise.all(stream);
     const streamMs = Date.now() - started;
+    const sent = Object.values(counts).reduce((x, y) => x + y, 0);
+    const during = (s: { at: number; drainMs: number; upMs: number }) => uploaded.patches.filter((t) => t >= s.at && t <= s.at + s.drainMs).length;
+    console.log(
+      `rolling restart: ${sent} requests in ${(streamMs / 1000).toFixed(1)} s (${JSON.stringify(counts)}), ${failures.length} failed${failures.length ? ` (${failures.join(', ')})` : ''}; ` +
+        `upload ${file.length} bytes in ${uploaded.patches.length} PATCHes, ${(uploaded.ms / 1000).toFixed(1)} s (${during(steps.a)} PATCHes while A drained, ${during(steps.b)} while B drained); ` +
+        `a: drained in ${steps.a.drainMs} ms (exit ${steps.a.exitCode}, haproxy DOWN after ${steps.a.downAfterMs} ms), back UP in ${steps.a.upMs} ms; ` +
+        `b: drained in ${steps.b.drainMs} ms (exit ${steps.b.exitCode}, DOWN after ${steps.b.downAfterMs} ms), back UP in ${steps.b.upMs} ms`,
+    );
 
-    // Each node drained: exit 0 (not the forced exit 1), out of haproxy before it closed.
+    // Each node drained: out of haproxy before it stopped accepting, then exit 0 (not the forced exit 1).
+    expect(steps.a.downAfterMs).toBeLessThan(SHUTDOWN_DELAY_MS);
+    expect(steps.b.downAfterMs).toBeLessThan(SHUTDOWN_DELAY_MS);
     expect(steps.a.exitCode).toBe(0);
     expect(steps.b.exitCode).toBe(0);
     expect(failures).toEqual([]);
+    // The stream ran through both drains: the upload's PATCHes too.
+    expect(during(steps.a)).toBeGreaterThan(0);
+    expect(during(steps.b)).toBeGreaterThan(0);
     // Every accepted application is stored once.
     const stored = await cluster.query<{ email: string; n: number }>('SELECT email, COUNT(*) AS n FROM landing_interests WHERE email LIKE ? GROUP BY email', [`${tag}-%`]);
     expect(stored.length).toBe(accepted.length);
@@ -333,21 +348,13 @@ describe('two nodes behind haproxy', () => {
     ).toBe('ready');
     expect((await transcodeJobs(uploaded.uploadId)).map((j) => j.state)).toEqual(['done']);
     await expectOneStory(uploaded.uploadId);
-
-    const sent = Object.values(counts).reduce((x, y) => x + y, 0);
-    console.log(
-      `rolling restart: ${sent} requests in ${(streamMs / 1000).toFixed(1)} s (${JSON.stringify(counts)}), ${failures.length} failed; ` +
-        `upload ${file.length} bytes in ${uploaded.patches} PATCHes, ${(uploaded.ms / 1000).toFixed(1)} s; ` +
-        `a: drained in ${steps.a.drainMs} ms (haproxy DOWN after ${steps.a.downAfterMs} ms), back UP in ${steps.a.upMs} ms; ` +
-        `b: drained in ${steps.b.drainMs} ms (DOWN after ${steps.b.downAfterMs} ms), back UP in ${steps.b.upMs} ms`,
-    );
   });
 
   it('a node killed with kill -9 while it transcodes a story: the other node takes the job after its lease, one story, the job done once', async () => {
     // A VP8 WebM answer (what Chromium records without H.264): re-encoded, so it takes a while.
     const file = vp8Answer;
     const { cookie, applicationId, qid } = await candidateAnswering('tom.lambert@demo.test', 'MTMR18');
-    const { uploadId } = await tusUpload(cookie, applicationId, qid, file, { chunk: 4 * 1024 * 1024, pauseMs: 0 });
+    const { uploadId } = await tusUpload(cookie, applicationId, qid, file, { chunk: 4 * 1024 * 1024, pauseMs: () => 0 });
 
     // The node whose worker holds the job, once its ffmpeg runs.
     const ffmpegOf = (pid: number) =>

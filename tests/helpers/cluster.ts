@@ -252,9 +252,9 @@ export class Cluster {
   /**
    * One step of a rolling restart, as a deploy does it: SIGTERM (the node drains: decision 402),
    * wait for it to exit, start the new process on the same port, wait until haproxy has it UP.
-   * Answers how long each phase took and the old process's exit code.
+   * Answers when it began, how long each phase took and the old process's exit code.
    */
-  async restart(name: string): Promise<{ drainMs: number; downAfterMs: number; upMs: number; exitCode: number | null }> {
+  async restart(name: string): Promise<{ at: number; drainMs: number; downAfterMs: number; upMs: number; exitCode: number | null }> {
     const n = this.node(name);
     const t0 = Date.now();
     const exited = new Promise<number | null>((r) => (n.child.exitCode !== null ? r(n.child.exitCode) : n.child.once('exit', (code) => r(code))));
@@ -266,7 +266,7 @@ export class Cluster {
     await watch;
     const t1 = Date.now();
     await this.startAgain(name);
-    return { drainMs, downAfterMs: downAt - t0, upMs: Date.now() - t1, exitCode };
+    return { at: t0, drainMs, downAfterMs: downAt - t0, upMs: Date.now() - t1, exitCode };
   }
 
   /** Waits until haproxy reports node `name` in a state that passes `ok`. */
