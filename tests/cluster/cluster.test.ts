@@ -100,13 +100,16 @@ async function expectOneStory(uploadId: string): Promise<string[]> {
   return keys;
 }
 
-/** Through the balancer, as tus-js-client does: the creation, then PATCHes of `chunk` bytes `pauseMs` apart. */
+/**
+ * As tus-js-client does, through the balancer (or PATCH n through `via(n)`): the creation, then
+ * PATCHes of `chunk` bytes `pauseMs` apart.
+ */
 async function tusUpload(
   cookie: string,
   applicationId: number,
   qid: string,
   file: Buffer,
-  o: { chunk: number; pauseMs: () => number; onAnswer?: (what: string, status: number | 'error') => void },
+  o: { chunk: number; pauseMs: () => number; onAnswer?: (what: string, status: number | 'error') => void; via?: (patch: number) => string },
 ): Promise<{ uploadId: string; patches: number[]; ms: number }> {
   const t0 = Date.now();
   const tusHeaders = { cookie, origin: cluster.balancerUrl, 'tus-resumable': '1.0.0' };
@@ -122,7 +125,7 @@ async function tusUpload(
   const patches: number[] = [];
   while (offset < file.length) {
     const body = file.subarray(offset, offset + o.chunk);
-    const res = await send(at(cluster.balancerUrl, location), {
+    const res = await send(at(o.via?.(patches.length) ?? cluster.balancerUrl, location), {
       method: 'PATCH',
       headers: { ...tusHeaders, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
       body,
@@ -250,6 +253,28 @@ describe('two nodes behind haproxy', () => {
       expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/apis\/health",status="200"\} \d+$/m);
       expect(text).toMatch(/^db_pool_connections\{state="max"\} 10$/m);
     }
+  });
+
+  it('a tus upload whose PATCHes alternate between node A and node B (shared UPLOAD_TMP_DIR) is stored and packaged once', async () => {
+    const { cookie, applicationId, qid } = await candidateAnswering('sarah.bonnet@demo.test', 'BLGN92');
+    const statuses: Array<number | 'error'> = [];
+    const { uploadId, patches } = await tusUpload(cookie, applicationId, qid, h264Answer, {
+      chunk: Math.ceil(h264Answer.length / 6),
+      pauseMs: () => 0,
+      via: (n) => (n % 2 ? b() : a()),
+      onAnswer: (what, status) => what === 'tus PATCH' && statuses.push(status),
+    });
+    expect(statuses).toEqual(Array<number>(6).fill(204));
+    expect(patches.length).toBe(6);
+    expect(
+      await waitFor(
+        () => answerStatus(cookie, applicationId, qid),
+        (s) => s === 'ready',
+        60_000,
+      ),
+    ).toBe('ready');
+    expect((await transcodeJobs(uploadId)).map((j) => [j.state, j.attempts])).toEqual([['done', 1]]);
+    await expectOneStory(uploadId);
   });
 
   it('a rolling restart (node A, then node B) under reads, sign-ins, applications and a tus upload fails no request and loses nothing', async () => {
