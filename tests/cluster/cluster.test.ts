@@ -22,7 +22,7 @@ beforeAll(async () => {
   h264Answer = fs.readFileSync(makeVideo({ seconds: 12 }));
   vp8Answer = fs.readFileSync(makeVideo({ seconds: 40, format: 'webm' }));
   await cluster.start();
-}, 150_000);
+}, 240_000);
 afterAll(() => cluster.stop(), 60_000);
 
 const json = (body: unknown, extra: Record<string, string> = {}) => ({
