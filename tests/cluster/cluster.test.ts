@@ -1,14 +1,28 @@
 // Two app nodes behind haproxy on one MariaDB database and one storage, all on 127.0.0.1
 // (issue 10, "Several nodes"; docs/deploy.md; decision 108). haproxy must be installed: without it
 // this test fails, it does not skip.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECK_FALL, CHECK_INTER_MS, CHECK_TIMEOUT_MS, Cluster, send, sourceAddress, type Answer } from '../helpers/cluster.js';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CHECK_FALL, CHECK_INTER_MS, CHECK_TIMEOUT_MS, JOBS_LEASE_MS, SHUTDOWN_DELAY_MS, Cluster, send, sourceAddress, type Answer } from '../helpers/cluster.js';
+import { FAKE_S3_BUCKET } from '../helpers/s3.js';
+import { makeVideo } from '../helpers/video.js';
+import { answerMetadata, waitFor } from '../helpers/tus.js';
+import { ANSWER_UPLOADS_PATH } from '../../models/rules/video.js';
 import { DEMO_JOB_CODE, DEMO_PASSWORD, DEMO_SHARE_ID } from '../../seeders/demo-data.js';
 import { LIMITS } from '../../api/auth/throttle.js';
 import { MAX_VIEW_LIMIT } from '../../api/services/applications/share.service.js';
 
 const cluster = new Cluster(2);
-beforeAll(() => cluster.start(), 150_000);
+// The answers' videos, made before the cluster starts: makeVideo blocks this process, which also
+// runs the fake S3 that every node's /readyz asks, so during it haproxy would see both nodes down.
+let h264Answer: Buffer;
+let vp8Answer: Buffer;
+beforeAll(async () => {
+  h264Answer = fs.readFileSync(makeVideo({ seconds: 12 }));
+  vp8Answer = fs.readFileSync(makeVideo({ seconds: 40, format: 'webm' }));
+  await cluster.start();
+}, 240_000);
 afterAll(() => cluster.stop(), 60_000);
 
 const json = (body: unknown, extra: Record<string, string> = {}) => ({
@@ -30,6 +44,107 @@ const at = (base: string, url: string) => {
   const u = new URL(url, cluster.balancerUrl);
   return `${base}${u.pathname}${u.search}`;
 };
+
+const bucket = () => new S3Client({ endpoint: cluster.s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+
+/** Every key of the shared bucket under the cluster's prefix that starts with `prefix`. */
+async function bucketKeys(prefix: string): Promise<string[]> {
+  const s3 = bucket();
+  const out = await s3.send(new ListObjectsV2Command({ Bucket: FAKE_S3_BUCKET, Prefix: `cluster/${prefix}` }));
+  s3.destroy();
+  return (out.Contents ?? []).map((o) => o.Key!.slice('cluster/'.length)).sort();
+}
+
+async function bucketText(key: string): Promise<string> {
+  const s3 = bucket();
+  const out = await s3.send(new GetObjectCommand({ Bucket: FAKE_S3_BUCKET, Key: `cluster/${key}` }));
+  const text = await out.Body!.transformToString('utf8');
+  s3.destroy();
+  return text;
+}
+
+/** A candidate signed in through the balancer with an application started: its first unanswered question. */
+async function candidateAnswering(email: string, jobCode: string): Promise<{ cookie: string; applicationId: number; qid: string }> {
+  const cookie = await signIn(cluster.balancerUrl, email);
+  const res = await send(`${cluster.balancerUrl}/apis/candidate/applications`, json({ job_code: jobCode }, { cookie }));
+  expect(res.status, res.body.toString()).toBeLessThan(300);
+  const view = res.json<{ id: number; answers: Array<{ qid: string; status: string }> }>();
+  const open = view.answers.find((x) => x.status === 'missing');
+  expect(open, JSON.stringify(view)).toBeTruthy();
+  return { cookie, applicationId: view.id, qid: open!.qid };
+}
+
+/** One answer's status as its candidate reads it, through the balancer. */
+async function answerStatus(cookie: string, applicationId: number, qid: string): Promise<string> {
+  const res = await send(`${cluster.balancerUrl}/apis/candidate/applications/${applicationId}`, { headers: { cookie } });
+  if (res.status !== 200) return `http ${res.status}`;
+  return res.json<{ answers: Array<{ qid: string; status: string }> }>().answers.find((x) => x.qid === qid)!.status;
+}
+
+/** The transcode jobs of an upload: state and attempts. */
+const transcodeJobs = (uploadId: string) =>
+  cluster.query<{ state: string; attempts: number; locked_by: string | null }>("SELECT state, attempts, locked_by FROM jobs WHERE name = 'transcode-answer' AND payload LIKE ?", [`%${uploadId}%`]);
+
+/**
+ * A story stored once: the playlist, the segments it names and the poster, nothing else under the
+ * upload's folder, the source gone.
+ */
+async function expectOneStory(uploadId: string): Promise<string[]> {
+  const keys = await bucketKeys(`story/${uploadId}/`);
+  const segments = (await bucketText(`story/${uploadId}/index.m3u8`))
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => `story/${uploadId}/${l.trim()}`);
+  expect(segments.length).toBeGreaterThan(0);
+  expect(keys).toEqual([...segments, `story/${uploadId}/index.m3u8`, `story/${uploadId}/poster.jpg`].sort());
+  return keys;
+}
+
+/**
+ * As tus-js-client does, through the balancer (or PATCH n through `via(n)`): the creation, then
+ * PATCHes of `chunk` bytes `pauseMs` apart.
+ */
+async function tusUpload(
+  cookie: string,
+  applicationId: number,
+  qid: string,
+  file: Buffer,
+  o: { chunk: number; pauseMs: () => number; onAnswer?: (what: string, status: number | 'error') => void; via?: (patch: number) => string },
+): Promise<{ uploadId: string; patches: number[]; ms: number }> {
+  const t0 = Date.now();
+  const tusHeaders = { cookie, origin: cluster.balancerUrl, 'tus-resumable': '1.0.0' };
+  const created = await send(`${cluster.balancerUrl}${ANSWER_UPLOADS_PATH}`, {
+    method: 'POST',
+    headers: { ...tusHeaders, 'upload-length': String(file.length), 'upload-metadata': answerMetadata(applicationId, qid) },
+  }).catch(() => undefined);
+  o.onAnswer?.('tus POST', created?.status ?? 'error');
+  expect(created?.status, created?.body.toString()).toBe(201);
+  const location = String(created!.headers.location);
+  const uploadId = location.split('/').pop()!;
+  let offset = 0;
+  const patches: number[] = [];
+  while (offset < file.length) {
+    const body = file.subarray(offset, offset + o.chunk);
+    const res = await send(at(o.via?.(patches.length) ?? cluster.balancerUrl, location), {
+      method: 'PATCH',
+      headers: { ...tusHeaders, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      body,
+    }).catch(() => undefined);
+    patches.push(Date.now());
+    o.onAnswer?.('tus PATCH', res?.status ?? 'error');
+    if (res?.status === 204) {
+      offset = Number(res.headers['upload-offset']);
+    } else {
+      // What tus-js-client does after a failed PATCH: ask where the upload stands, resume there.
+      const head = await send(at(cluster.balancerUrl, location), { method: 'HEAD', headers: tusHeaders }).catch(() => undefined);
+      o.onAnswer?.('tus HEAD', head?.status ?? 'error');
+      expect(head?.status, `HEAD after a failed PATCH (${res?.status ?? 'error'})`).toBe(200);
+      offset = Number(head!.headers['upload-offset']);
+    }
+    if (offset < file.length) await new Promise((r) => setTimeout(r, o.pauseMs()));
+  }
+  return { uploadId, patches, ms: Date.now() - t0 };
+}
 
 const a = () => cluster.node('a').url;
 const b = () => cluster.node('b').url;
@@ -138,6 +253,179 @@ describe('two nodes behind haproxy', () => {
       expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/apis\/health",status="200"\} \d+$/m);
       expect(text).toMatch(/^db_pool_connections\{state="max"\} 10$/m);
     }
+  });
+
+  it('a tus upload whose PATCHes alternate between node A and node B (shared UPLOAD_TMP_DIR) is stored and packaged once', async () => {
+    const { cookie, applicationId, qid } = await candidateAnswering('sarah.bonnet@demo.test', 'BLGN92');
+    const statuses: Array<number | 'error'> = [];
+    const { uploadId, patches } = await tusUpload(cookie, applicationId, qid, h264Answer, {
+      chunk: Math.ceil(h264Answer.length / 6),
+      pauseMs: () => 0,
+      via: (n) => (n % 2 ? b() : a()),
+      onAnswer: (what, status) => what === 'tus PATCH' && statuses.push(status),
+    });
+    expect(statuses).toEqual(Array<number>(6).fill(204));
+    expect(patches.length).toBe(6);
+    expect(
+      await waitFor(
+        () => answerStatus(cookie, applicationId, qid),
+        (s) => s === 'ready',
+        60_000,
+      ),
+    ).toBe('ready');
+    expect((await transcodeJobs(uploadId)).map((j) => [j.state, j.attempts])).toEqual([['done', 1]]);
+    await expectOneStory(uploadId);
+  });
+
+  it('a rolling restart (node A, then node B) under reads, sign-ins, applications and a tus upload fails no request and loses nothing', async () => {
+    const tag = `r${Date.now()}`;
+    const failures: string[] = [];
+    const counts: Record<string, number> = {};
+    const note = (what: string, status: number | 'error', ok: boolean) => {
+      counts[what] = (counts[what] ?? 0) + 1;
+      if (!ok) failures.push(`${what}: ${status}`);
+    };
+    const accepted: string[] = [];
+    let done = false;
+
+    // The stream: 6 clients, each its own loopback address, one request after the other.
+    const reader = async (k: number) => {
+      const cookie = await signIn(cluster.balancerUrl, 'lucas.moreau@demo.test');
+      for (let i = 0; !done; i++) {
+        const url = i % 2 ? `${cluster.balancerUrl}/apis/auth/me` : `${cluster.balancerUrl}/apis/list-offers/${DEMO_JOB_CODE}`;
+        const res = await send(url, { headers: { cookie }, from: sourceAddress(30_000 + k) }).catch(() => undefined);
+        note(i % 2 ? 'read /apis/auth/me' : 'read /apis/list-offers', res?.status ?? 'error', res?.status === 200);
+      }
+    };
+    const signer = async (k: number) => {
+      const emails = ['chloe.laurent@demo.test', 'hugo.simon@demo.test', 'nathan.garcia@demo.test'];
+      for (let i = 0; !done; i++) {
+        const res = await send(`${cluster.balancerUrl}/apis/auth/login`, {
+          ...json({ email: emails[i % emails.length], password: DEMO_PASSWORD }),
+          from: sourceAddress(31_000 + k * 100 + (i % 100)),
+        }).catch(() => undefined);
+        note('sign-in', res?.status ?? 'error', res?.status === 200);
+      }
+    };
+    let applied = 0;
+    const applicant = async () => {
+      while (!done) {
+        const i = applied++;
+        const email = `${tag}-${i}@cluster.test`;
+        const res = await send(`${cluster.balancerUrl}/apis/submit-interest`, {
+          ...json({ job_code: DEMO_JOB_CODE, email, firstname: 'Zoé', lastname: 'Roulement', phone_number: '+33612345678', accept_cgu: true }),
+          from: sourceAddress(32_000 + (i % 20_000)),
+        }).catch(() => undefined);
+        note('application', res?.status ?? 'error', res?.status === 201);
+        if (res?.status === 201) accepted.push(email);
+      }
+    };
+
+    // The upload: an H.264 answer in 100 PATCHes, 150 ms apart while the nodes restart, then at once.
+    const file = h264Answer;
+    let restarted = false;
+    const { cookie, applicationId, qid } = await candidateAnswering('jade.girard@demo.test', 'BARM75');
+    const started = Date.now();
+    const stream = [reader(0), reader(1), signer(0), applicant(), applicant()];
+    const upload = tusUpload(cookie, applicationId, qid, file, {
+      chunk: Math.ceil(file.length / 100),
+      pauseMs: () => (restarted ? 0 : 150),
+      onAnswer: (what, status) => note(what, status, status === 201 || status === 204 || status === 200),
+    });
+
+    await new Promise((r) => setTimeout(r, 1500));
+    const steps = { a: await cluster.restart('a'), b: await cluster.restart('b') };
+    restarted = true;
+    await new Promise((r) => setTimeout(r, 1000));
+    const uploaded = await upload;
+    done = true;
+    await Promise.all(stream);
+    const streamMs = Date.now() - started;
+    const sent = Object.values(counts).reduce((x, y) => x + y, 0);
+    const during = (s: { at: number; drainMs: number; upMs: number }) => uploaded.patches.filter((t) => t >= s.at && t <= s.at + s.drainMs).length;
+    console.log(
+      `rolling restart: ${sent} requests in ${(streamMs / 1000).toFixed(1)} s (${JSON.stringify(counts)}), ${failures.length} failed${failures.length ? ` (${failures.join(', ')})` : ''}; ` +
+        `upload ${file.length} bytes in ${uploaded.patches.length} PATCHes, ${(uploaded.ms / 1000).toFixed(1)} s (${during(steps.a)} PATCHes while A drained, ${during(steps.b)} while B drained); ` +
+        `a: drained in ${steps.a.drainMs} ms (exit ${steps.a.exitCode}, haproxy DOWN after ${steps.a.downAfterMs} ms), back UP in ${steps.a.upMs} ms; ` +
+        `b: drained in ${steps.b.drainMs} ms (exit ${steps.b.exitCode}, DOWN after ${steps.b.downAfterMs} ms), back UP in ${steps.b.upMs} ms`,
+    );
+
+    // Each node drained: out of haproxy before it stopped accepting, then exit 0 (not the forced exit 1).
+    expect(steps.a.downAfterMs).toBeLessThan(SHUTDOWN_DELAY_MS);
+    expect(steps.b.downAfterMs).toBeLessThan(SHUTDOWN_DELAY_MS);
+    expect(steps.a.exitCode).toBe(0);
+    expect(steps.b.exitCode).toBe(0);
+    expect(failures).toEqual([]);
+    // The stream ran through both drains: the upload's PATCHes too.
+    expect(during(steps.a)).toBeGreaterThan(0);
+    expect(during(steps.b)).toBeGreaterThan(0);
+    // Every accepted application is stored once.
+    const stored = await cluster.query<{ email: string; n: number }>('SELECT email, COUNT(*) AS n FROM landing_interests WHERE email LIKE ? GROUP BY email', [`${tag}-%`]);
+    expect(stored.length).toBe(accepted.length);
+    expect(stored.filter((r) => Number(r.n) !== 1)).toEqual([]);
+    // The upload finished, was packaged once, and the answer plays.
+    expect(
+      await waitFor(
+        () => answerStatus(cookie, applicationId, qid),
+        (s) => s === 'ready',
+        60_000,
+      ),
+    ).toBe('ready');
+    expect((await transcodeJobs(uploaded.uploadId)).map((j) => j.state)).toEqual(['done']);
+    await expectOneStory(uploaded.uploadId);
+  });
+
+  it('a node killed with kill -9 while it transcodes a story: the other node takes the job after its lease, one story, the job done once', async () => {
+    // A VP8 WebM answer (what Chromium records without H.264): re-encoded, so it takes a while.
+    const file = vp8Answer;
+    const { cookie, applicationId, qid } = await candidateAnswering('tom.lambert@demo.test', 'MTMR18');
+    const { uploadId } = await tusUpload(cookie, applicationId, qid, file, { chunk: 4 * 1024 * 1024, pauseMs: () => 0 });
+
+    // The node whose worker holds the job, once its ffmpeg runs.
+    const ffmpegOf = (pid: number) =>
+      fs.readdirSync('/proc').some((p) => {
+        try {
+          const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+          return /\(ffmpeg\)/.test(stat) && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+        } catch {
+          return false;
+        }
+      });
+    const holder = await waitFor(
+      async () => {
+        const [job] = await transcodeJobs(uploadId);
+        const pid = job?.state === 'running' ? Number(job.locked_by?.split(':')[1]) : 0;
+        const node = cluster.nodes.find((n) => n.child.pid === pid);
+        return node && ffmpegOf(pid) ? node.name : '';
+      },
+      (name) => name !== '',
+      30_000,
+    );
+    const killedAt = Date.now();
+    cluster.kill(holder);
+    const other = holder === 'a' ? 'b' : 'a';
+
+    expect(
+      await waitFor(
+        () => answerStatus(cookie, applicationId, qid),
+        (s) => s === 'ready',
+        90_000,
+      ),
+    ).toBe('ready');
+    const readyMs = Date.now() - killedAt;
+    // One job, done, on its second attempt (the killed one was the first), by the other node.
+    const jobs = await transcodeJobs(uploadId);
+    expect(jobs.map((j) => [j.state, j.attempts])).toEqual([['done', 2]]);
+    expect(readyMs).toBeGreaterThanOrEqual(JOBS_LEASE_MS - 1000);
+    const keys = await expectOneStory(uploadId);
+    expect(await bucketKeys(`story/${uploadId}/source`)).toEqual([]);
+    const [row] = await cluster.query<{ upload_path: string; state: string }>('SELECT a.upload_path, a.state FROM application_answers a JOIN answer_uploads u ON u.answer_id = a.id WHERE u.id = ?', [
+      uploadId,
+    ]);
+    expect(row).toEqual({ upload_path: `story/${uploadId}/index.m3u8`, state: 'done' });
+    console.log(`kill mid-transcode: node ${holder} killed, node ${other} finished the job; playable ${readyMs} ms after the kill (lease ${JOBS_LEASE_MS} ms), ${keys.length} files`);
+
+    await cluster.startAgain(holder);
   });
 
   it('node B killed in the middle of a stream of writes loses no accepted write, and haproxy stops using it within its check interval', async () => {

@@ -23,6 +23,14 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export const CHECK_INTER_MS = 500;
 export const CHECK_FALL = 2;
 export const CHECK_TIMEOUT_MS = 1000;
+/**
+ * SIGTERM's first phase (decision 402): the node answers 503 on /readyz this long while it still
+ * serves, longer than haproxy needs to see it (inter * fall, plus a check in flight), so haproxy
+ * has taken it out before it stops accepting connections and closes its idle ones.
+ */
+export const SHUTDOWN_DELAY_MS = CHECK_INTER_MS * CHECK_FALL + CHECK_TIMEOUT_MS + 500;
+/** The job lease (JOBS_LEASE_MS): how long a dead node's job waits before another worker takes it. */
+export const JOBS_LEASE_MS = 3000;
 
 export interface Answer {
   status: number;
@@ -87,12 +95,16 @@ export interface Node {
   /** The node's METRICS_PORT listener (/metrics only). */
   metricsUrl: string;
   child: ChildProcess;
+  /** Each process this node has been, oldest first (restarts add one). */
+  pids: number[];
 }
 
 interface Started {
   what: string;
   child: ChildProcess;
   log: string;
+  /** Leads a process group of its own (a node and its ffmpeg). */
+  group: boolean;
 }
 
 export class Cluster {
@@ -107,6 +119,7 @@ export class Cluster {
   private dbName = '';
   private storage?: { env: Record<string, string>; stop(): Promise<void> };
   private pool?: mysql.Pool;
+  private env: Record<string, string | undefined> = {};
 
   constructor(private readonly count = 2) {}
 
@@ -156,8 +169,14 @@ export class Cluster {
       LOG_LEVEL: 'warn',
       METRICS_TOKEN: this.metricsToken,
       MAIL_DIR: path.join(this.tmp, 'mail'),
+      SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
+      JOBS_LEASE_MS: String(JOBS_LEASE_MS),
+      JOBS_POLL_MS: '250',
+      // The tus FileStore's folder, one for every node: the shared volume of docs/deploy.md.
+      UPLOAD_TMP_DIR: path.join(this.tmp, 'tus'),
       ...this.storage.env,
     };
+    this.env = env;
 
     // Migrations and demo data once, before any node starts (docs/deploy.md).
     const seed = this.run('seed', dbCommand('seed'), env);
@@ -168,8 +187,8 @@ export class Cluster {
       const name = String.fromCharCode(97 + i); // a, b, …
       const port = await freePort();
       const metricsPort = await freePort();
-      const s = this.run(`node ${name}`, serverCommand(), { ...env, PORT: String(port), METRICS_PORT: String(metricsPort) });
-      this.nodes.push({ name, url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, child: s.child });
+      const s = this.runNode(name, port, metricsPort);
+      this.nodes.push({ name, url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, child: s.child, pids: [s.child.pid!] });
     }
     await Promise.all(this.nodes.map((n, i) => this.waitUp(n.url, this.started[i + 1])));
     // haproxy checks /readyz, as docs/deploy.md says: a node that is not ready at start (database,
@@ -209,8 +228,58 @@ export class Cluster {
     return n;
   }
 
+  /**
+   * kill -9 of the node and of what it runs (its ffmpeg): the node's process group, as a machine
+   * that dies takes its children with it.
+   */
   kill(name: string): void {
-    this.node(name).child.kill('SIGKILL');
+    const { child } = this.node(name);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    process.kill(-child.pid!, 'SIGKILL');
+  }
+
+  /** Starts the node again on its ports (after kill or stop); resolves once haproxy has it UP. */
+  async startAgain(name: string): Promise<void> {
+    const n = this.node(name);
+    const s = this.runNode(name, Number(new URL(n.url).port), Number(new URL(n.metricsUrl).port));
+    n.child = s.child;
+    n.pids.push(s.child.pid!);
+    await this.waitUp(n.url, s);
+    await this.waitReady(n);
+    await this.waitState(name, (st) => st === 'UP', 15_000);
+  }
+
+  /**
+   * One step of a rolling restart, as a deploy does it: SIGTERM (the node drains: decision 402),
+   * wait for it to exit, start the new process on the same port, wait until haproxy has it UP.
+   * Answers when it began, how long each phase took and the old process's exit code.
+   */
+  async restart(name: string): Promise<{ at: number; drainMs: number; downAfterMs: number; upMs: number; exitCode: number | null }> {
+    const n = this.node(name);
+    const t0 = Date.now();
+    const exited = new Promise<number | null>((r) => (n.child.exitCode !== null ? r(n.child.exitCode) : n.child.once('exit', (code) => r(code))));
+    n.child.kill('SIGTERM');
+    let downAt = 0;
+    const watch = this.waitState(name, (st) => st.startsWith('DOWN') || st === 'MAINT', 15_000).then(() => (downAt = Date.now()));
+    const exitCode = await exited;
+    const drainMs = Date.now() - t0;
+    await watch;
+    const t1 = Date.now();
+    await this.startAgain(name);
+    return { at: t0, drainMs, downAfterMs: downAt - t0, upMs: Date.now() - t1, exitCode };
+  }
+
+  /** Waits until haproxy reports node `name` in a state that passes `ok`. */
+  async waitState(name: string, ok: (state: string) => boolean, timeoutMs: number): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    let last = '';
+    while (Date.now() < until) {
+      const states = await this.serverStates().catch(() => ({}) as Record<string, string>);
+      last = states[name] ?? '';
+      if (ok(last)) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`haproxy: node ${name} is "${last}" after ${timeoutMs} ms:\n${this.logs()}`);
   }
 
   /** Every started process's output, for a failure message. */
@@ -221,6 +290,14 @@ export class Cluster {
   /** Stops every process started here (by pid: SIGTERM, SIGKILL after 5 s), drops the database, removes the files. */
   async stop(): Promise<void> {
     await Promise.all(this.started.map(({ child }) => stopChild(child, 5000)));
+    // A node cut short by SIGKILL may leave its ffmpeg behind: the rest of its group goes too.
+    for (const s of this.started.filter((x) => x.group)) {
+      try {
+        process.kill(-s.child.pid!, 'SIGKILL');
+      } catch {
+        // the group is empty: nothing left
+      }
+    }
     await this.pool?.end().catch(() => undefined);
     if (this.dbName) {
       const c = await mysql.createConnection(this.adminUrl);
@@ -231,12 +308,18 @@ export class Cluster {
     fs.rmSync(this.tmp, { recursive: true, force: true });
   }
 
-  private run(what: string, cmd: string[], env: NodeJS.ProcessEnv): Started {
+  /** A node's process, in a process group of its own (kill takes its ffmpeg too). */
+  private runNode(name: string, port: number, metricsPort: number): Started {
+    const count = this.started.filter((s) => s.what.startsWith(`node ${name}`)).length;
+    return this.run(`node ${name}${count ? ` #${count + 1}` : ''}`, serverCommand(), { ...this.env, PORT: String(port), METRICS_PORT: String(metricsPort) }, true);
+  }
+
+  private run(what: string, cmd: string[], env: Record<string, string | undefined>, detached = false): Started {
     const logFile = path.join(this.tmp, `${what.replace(/\W+/g, '-')}.log`);
     const out = fs.openSync(logFile, 'w');
-    const child = spawn(cmd[0], cmd.slice(1), { cwd: ROOT, env, stdio: ['ignore', out, out] });
+    const child = spawn(cmd[0], cmd.slice(1), { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', out, out], detached });
     fs.closeSync(out);
-    const s = { what, child, log: logFile };
+    const s = { what, child, log: logFile, group: detached };
     this.started.push(s);
     return s;
   }
