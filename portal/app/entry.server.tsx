@@ -52,7 +52,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           page.on('finish', () => {
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             // The page's scripts are fetched once it has been painted (decision 399).
-            resolve(new Response(deferScripts(Buffer.concat(pieces).toString('utf8')), { headers: responseHeaders, status }));
+            resolve(new Response(deferScripts(Buffer.concat(pieces)), { headers: responseHeaders, status }));
           });
           page.on('error', reject);
           pipe(page);

@@ -13,15 +13,17 @@ const DISARMED_LINK = '<link data-deferred-rel="modulepreload" ';
 const MODULE = ' type="module" async="">';
 const DISARMED_MODULE = ' type="text/x-deferred-module">';
 
-/** The page's HTML with Remix's modulepreload links and module script disarmed (see above). */
-export function deferScripts(html: string): string {
-  // <Scripts /> is the end of <body>: only that part is searched.
+/**
+ * The page (its UTF-8 bytes) with Remix's modulepreload links and module script disarmed (see
+ * above). <Scripts /> is the end of <body>: only that part is read and rewritten.
+ */
+export function deferScripts(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const start = html.indexOf(LINK);
   if (start < 0) return html;
-  const tail = html.slice(start).replaceAll(LINK, DISARMED_LINK);
+  const tail = html.toString('utf8', start).replaceAll(LINK, DISARMED_LINK);
   const module = tail.indexOf(MODULE);
   if (module < 0) return html;
-  return html.slice(0, start) + tail.slice(0, module) + DISARMED_MODULE + tail.slice(module + MODULE.length);
+  return Buffer.concat([html.subarray(0, start), Buffer.from(tail.slice(0, module) + DISARMED_MODULE + tail.slice(module + MODULE.length))]);
 }
 
 /**
