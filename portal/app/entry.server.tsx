@@ -6,6 +6,7 @@ import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerDocumentProvider } from './lib/nonce.js';
 import { fallbackRootData } from './lib/root-data.server.js';
+import { DEFERRED_SCRIPTS_BOOT, deferScripts } from './lib/deferred-scripts.js';
 // The stylesheet is small (under 3 KB gzipped): inlined in the page, it saves a render-blocking request.
 import styles from './styles/app.css?inline';
 
@@ -15,6 +16,7 @@ const ABORT_DELAY = 5_000;
 // tree with renderToString: the document provider and stylesheet this entry renders with.
 export { ServerDocumentProvider };
 export const inlineStyles = styles;
+export const scriptsBoot = DEFERRED_SCRIPTS_BOOT;
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce;
@@ -27,7 +29,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     // alive for 5 s (more heap, more garbage collection under load) and then aborted it for nothing.
     const timer = setTimeout(() => abort(), ABORT_DELAY);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerDocumentProvider value={{ nonce, styles, fallbackRoot }}>
+      <ServerDocumentProvider value={{ nonce, styles, scriptsBoot: DEFERRED_SCRIPTS_BOOT, fallbackRoot }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </ServerDocumentProvider>,
       {
@@ -49,7 +51,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           });
           page.on('finish', () => {
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-            resolve(new Response(Buffer.concat(pieces), { headers: responseHeaders, status }));
+            // The page's scripts are fetched once it has been painted (decision 399).
+            resolve(new Response(deferScripts(Buffer.concat(pieces)), { headers: responseHeaders, status }));
           });
           page.on('error', reject);
           pipe(page);

@@ -3,7 +3,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { useInlineStyles, useNonce } from './lib/nonce.js';
+import { useInlineStyles, useNonce, useScriptsBoot } from './lib/nonce.js';
 import { useLang, useT } from './lib/i18n.js';
 import { GeneralErrorBoundary } from './components/GeneralErrorBoundary.js';
 import { SiteFooter, SiteHeader } from './components/Chrome.js';
@@ -20,6 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const styles = useInlineStyles();
+  const scriptsBoot = useScriptsBoot();
   const lang = useLang();
   // Re-renders the metadata (<Meta />) once the texts of a page reached by a client-side
   // navigation have loaded (handle.texts, decision 380).
@@ -39,6 +40,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {!loaded && <ErrorMeta />}
         <Links />
         <style dangerouslySetInnerHTML={{ __html: styles }} suppressHydrationWarning />
+        {/* Fetches the page's scripts once it has been painted (decision 399; the server disarmed them). */}
+        {hydrate && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptsBoot }} suppressHydrationWarning />}
         {/* Parts that need scripts (class js-only) are sent with the page, so it does not move when
             it hydrates, and hidden where scripts do not run. */}
         <noscript>

@@ -19,6 +19,11 @@ import { findEditableDraft, findPublishableDraft, getDraft, offerManagement, pub
 import { draftSchema, publishSchema } from '../../api/services/offers/drafts.schema.js';
 import { referenceLists } from '../../config/reference/index.js';
 import { isDatabaseOutage } from '../../models/write-once.js';
+import { joinMeeting, meetingAccess } from '../../api/services/meetings/meeting.service.js';
+import { meetingParamsSchema } from '../../api/services/meetings/meeting.schema.js';
+import { meetingProvider } from '../../api/integrations/meeting.js';
+import type { Settings } from '../../config/settings.js';
+import type { User } from '../../models/index.js';
 
 /** POST /apis/submit-interest in-process: the same schema as the route's validate middleware. */
 const submitInterest = (input: unknown, now: Date, lang?: Lang) => storeInterest(parseInput(interestSchema, input), now, lang);
@@ -59,6 +64,13 @@ const drafts = {
   referenceLists,
 };
 
+/** The meeting room (/meeting-web-app/...): GET /apis/meeting-flight in-process, with the same
+ *  schema, access rule (meetingAccess) and join answer. */
+const meetings = {
+  join: async (caller: User | undefined, params: unknown, settings: Pick<Settings, 'twilio' | 'meeting'>, now: Date) =>
+    joinMeeting(await meetingAccess(caller, parseInput(meetingParamsSchema, params)), meetingProvider(settings), now),
+};
+
 /** What a page answers when the database cannot be used: 503, drawn by the error boundary's 503 text. */
 function outage(e: unknown): never {
   if (isDatabaseOutage(e)) throw new Response(null, { status: 503, statusText: 'Service Unavailable', headers: { 'Retry-After': '5' } });
@@ -88,4 +100,4 @@ function outageIs503<T>(value: T): T {
   return value;
 }
 
-export const portalServices = outageIs503({ getPublicOffer, submitInterest, getLandingConfig, storeUpload, limitWrite, subscriptions, sessions, drafts });
+export const portalServices = outageIs503({ getPublicOffer, submitInterest, getLandingConfig, storeUpload, limitWrite, subscriptions, sessions, drafts, meetings });

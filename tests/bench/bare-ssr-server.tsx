@@ -18,12 +18,13 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const [realBase, portArg, ...pages] = process.argv.slice(2);
 
 interface DocumentEntry {
-  ServerDocumentProvider: ComponentType<{ value: { nonce: string; styles: string }; children: ReactNode }>;
+  ServerDocumentProvider: ComponentType<{ value: { nonce: string; styles: string; scriptsBoot: string }; children: ReactNode }>;
   inlineStyles: string;
+  scriptsBoot: string;
 }
 
 const build = (await import(pathToFileURL(path.join(ROOT, 'build/portal/server/index.js')).href)) as ServerBuild;
-const { ServerDocumentProvider, inlineStyles } = build.entry.module as unknown as DocumentEntry;
+const { ServerDocumentProvider, inlineStyles, scriptsBoot } = build.entry.module as unknown as DocumentEntry;
 
 /** The loader data of every route of a page, as the real server sends it to the browser. */
 async function pageData(page: string): Promise<Record<string, unknown>> {
@@ -79,7 +80,7 @@ for (const page of pages) {
   app.get(page, (_req, res) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     const html = renderToString(
-      <ServerDocumentProvider value={{ nonce, styles: inlineStyles }}>
+      <ServerDocumentProvider value={{ nonce, styles: inlineStyles, scriptsBoot }}>
         <RemixServer context={make()} url={url} nonce={nonce} />
       </ServerDocumentProvider>,
     );

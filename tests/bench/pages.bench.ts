@@ -6,7 +6,13 @@
 // Express handler rendering the same component tree from the same data with renderToString
 // (tests/bench/bare-ssr-server.tsx), alternating rounds, best round of each; target ≥ 0.5×.
 // Settings: BENCH_SSR_CONNECTIONS (20), BENCH_SSR_DURATION (5 s), BENCH_SSR_ROUNDS (2),
-// BENCH_LH_RUNS (3; 0 skips Lighthouse), BENCH_SAMPLES (60).
+// BENCH_LH_RUNS (3; 0 skips Lighthouse), BENCH_SAMPLES (60); BENCH_PAGES=/,/landing/maison-demo
+// measures only those pages (a comma-separated list of PAGES' paths, and `meeting` for the meeting
+// room); BENCH_SSR_ROUNDS=0 skips the SSR throughput; BENCH_LH_SAVE=DIR writes each page's median
+// Lighthouse report there (JSON).
+// After the table, what holds each page's LCP, from Lighthouse's own audits of the median run: the
+// LCP element, its phases (TTFB, load delay, load time, render delay), render-blocking resources,
+// a lazy-loaded LCP image, fonts without font-display.
 // Targets: every page ≤ 100 KB of gzipped JS (issue 13); hls.js only on the feedback page (where
 // it loads when the visitor presses play: no page downloads it while loading, see
 // tests/e2e/portal/feedback.test.ts); Lighthouse mobile performance ≥ 0.95 everywhere, but ≥ 0.9
@@ -43,6 +49,10 @@ const SSR_TARGET = 0.5;
 const SSR_CONNECTIONS = Number(process.env.BENCH_SSR_CONNECTIONS ?? 20);
 const SSR_DURATION = Number(process.env.BENCH_SSR_DURATION ?? 5);
 const SSR_ROUNDS = Number(process.env.BENCH_SSR_ROUNDS ?? 2);
+const ONLY = process.env.BENCH_PAGES?.split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
+const wanted = (page: string) => !ONLY?.length || ONLY.includes(page);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RENDER_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 // Lighthouse varies from run to run (more so on a shared machine): the run with the median
@@ -62,6 +72,37 @@ interface Row {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  lcp: LcpDiagnosis;
+}
+
+interface LcpDiagnosis {
+  element: string;
+  phases: string;
+  renderBlocking: string;
+  lazy: string;
+  fonts: string;
+}
+
+type Audit = { score?: number | null; details?: { items?: Array<Record<string, unknown>> } };
+
+/** What Lighthouse says holds the LCP: its element, phases and the audits about it. */
+function lcpDiagnosis(audits: Record<string, Audit | undefined>): LcpDiagnosis {
+  const tables = (audits['largest-contentful-paint-element']?.details?.items ?? []) as Array<{ items?: Array<Record<string, unknown>> }>;
+  const node = tables[0]?.items?.[0]?.node as { nodeLabel?: string; selector?: string } | undefined;
+  const phases = (tables[1]?.items ?? []).map((p) => `${String(p.phase)} ${Math.round(Number(p.timing))}`).join(', ');
+  const urls = (id: string) =>
+    (audits[id]?.details?.items ?? [])
+      .map((i) => String(i.url ?? ''))
+      .filter(Boolean)
+      .join(' ');
+  const lazy = audits['lcp-lazy-loaded'];
+  return {
+    element: node ? `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 50)}"` : 'none',
+    phases: phases || 'none',
+    renderBlocking: urls('render-blocking-resources') || 'none',
+    lazy: lazy?.score === 0 ? 'LCP image lazy-loaded' : 'no',
+    fonts: urls('font-display') || 'none',
+  };
 }
 
 const median = (xs: number[]) => {
@@ -213,7 +254,7 @@ async function main() {
   const problems: string[] = [];
   try {
     console.log(`SSR throughput: autocannon, ${SSR_CONNECTIONS} connections, ${SSR_ROUNDS} alternating rounds of ${SSR_DURATION} s, best round of each`);
-    const ssr = await ssrThroughput(server.baseUrl, server.pid);
+    const ssr = SSR_ROUNDS > 0 ? await ssrThroughput(server.baseUrl, server.pid) : [];
     // CPU µs per request (lowest round) barely moves when other work shares the machine; req/s does.
     printTable(
       ['page', 'server', 'req/s', 'p50 ms', 'ratio to bare', 'CPU µs/req', 'CPU ratio'],
@@ -234,7 +275,7 @@ async function main() {
   const rows: Row[] = [];
   try {
     const meeting = await meetingPage(server.baseUrl);
-    const pages = [...PAGES.map((path) => ({ path, cookie: '', target: PERF_TARGET })), { ...meeting, target: MEETING_TARGET }];
+    const pages = [...PAGES.filter(wanted).map((path) => ({ path, cookie: '', target: PERF_TARGET })), ...(wanted('meeting') ? [{ ...meeting, target: MEETING_TARGET }] : [])];
     for (const { path, cookie, target } of pages) {
       const url = `${server.baseUrl}${path}`;
       const render = await renderTime(url, cookie);
@@ -252,6 +293,11 @@ async function main() {
       }
       runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const lhr = runs[Math.floor(runs.length / 2)];
+      if (process.env.BENCH_LH_SAVE) {
+        fs.mkdirSync(process.env.BENCH_LH_SAVE, { recursive: true });
+        const name = (path.startsWith('/meeting') ? 'meeting' : path.replace(/[^a-z0-9]+/gi, '_')) || 'home';
+        fs.writeFileSync(`${process.env.BENCH_LH_SAVE}/${name}.json`, JSON.stringify(lhr));
+      }
       const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
       const scripts = items.filter((i) => i.resourceType === 'Script');
       rows.push({
@@ -266,6 +312,7 @@ async function main() {
         lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
         tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
         cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+        lcp: lcpDiagnosis(lhr.audits as Record<string, Audit | undefined>),
       });
     }
   } finally {
@@ -289,6 +336,11 @@ async function main() {
     r.cls.toFixed(3),
   ]);
   printTable(head, lines);
+  console.log("\nWhat holds the LCP (median run; phases in ms, from Lighthouse's simulated trace):");
+  for (const r of rows) {
+    console.log(`${r.page}: element ${r.lcp.element}; ${r.lcp.phases}`);
+    console.log(`  render-blocking: ${r.lcp.renderBlocking}; lazy: ${r.lcp.lazy}; fonts without font-display: ${r.lcp.fonts}`);
+  }
 
   for (const r of rows) {
     if (r.status !== 200) problems.push(`${r.page}: status ${r.status}`);

@@ -10,6 +10,8 @@ import type { RootData } from './meta.js';
 interface ServerDocument {
   nonce: string;
   styles: string;
+  /** The inline script that fetches the page's scripts once it is painted (deferred-scripts.ts). */
+  scriptsBoot?: string;
   fallbackRoot?: RootData;
 }
 
@@ -17,4 +19,5 @@ const ServerDocumentContext = createContext<ServerDocument>({ nonce: '', styles:
 export const ServerDocumentProvider = ServerDocumentContext.Provider;
 export const useNonce = () => useContext(ServerDocumentContext).nonce;
 export const useInlineStyles = () => useContext(ServerDocumentContext).styles;
+export const useScriptsBoot = () => useContext(ServerDocumentContext).scriptsBoot ?? '';
 export const useFallbackRootData = () => useContext(ServerDocumentContext).fallbackRoot;

@@ -3,9 +3,11 @@
 // GET /apis/meeting-flight/... to join (the session cookie says who is calling), then runs the call
 // through portal/app/lib/meeting (Twilio Video or the embedded WebRTC call: the page does not know
 // which). States: loading, then the error message or the room; a signed-out visitor gets a sign-in
-// form (the e-mail code for candidates, or the password), then joins (decision 290). Until the other
+// form (the e-mail code for candidates, or the password), then joins (decision 290). A signed-in
+// caller who may join gets the join answer with the page (the loader, in-process): the room is
+// drawn by the server and painted at once (decision 399); the page asks again to rejoin. Until the other
 // side has joined, the room says it waits for them, with the scheduled time of the call if any.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { pageMeta } from '../lib/meta.js';
@@ -20,9 +22,20 @@ import { meetingRoomPath } from '../../../models/rules/meeting.js';
 // own visitors (signed in) do not download it (the page's 100 KB budget, decision 380).
 const Identity = lazy(() => import('../components/apply/Identity.js').then((m) => ({ default: m.Identity })));
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { texts: meetingPageTexts(await resolveLang(request, context)) };
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const texts = meetingPageTexts(await resolveLang(request, context));
+  // Signed out, refused, a bad address or anything else: no join here, and the page asks
+  // /apis/meeting-flight, which answers with the sign-in form's 401 or the error to show.
+  const join = context.caller
+    ? await context.services.meetings
+        .join(context.caller.user, { recruiter: params.recruiterId, candidate: params.candidateId, current: params.currentUserId }, context.deps.settings, context.deps.clock())
+        .catch(() => null)
+    : null;
+  return { texts, join };
 }
+
+// The join answer holds the call's token (a credential): never cached, as /apis/meeting-flight.
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data?.texts.meta_title ?? '', description: data?.texts.meta_description ?? '', noindex: true });
 
@@ -76,10 +89,13 @@ function Video({ stream, muted, label, testId, className }: { stream: MediaStrea
 export default function MeetingRoom() {
   const { recruiterId = '', candidateId = '', currentUserId = '' } = useParams();
   const mt = useMeetingTexts();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // The join answer the page came with (the loader): the room is drawn at once.
+  const served = useLoaderData<typeof loader>().join;
+  const [load, setLoad] = useState<Load>(() => (served ? { state: 'joined', join: served } : { state: 'loading' }));
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (attempt === 0 && served) return;
     let cancelled = false;
     setLoad({ state: 'loading' });
     const path = [recruiterId, candidateId, currentUserId].map(encodeURIComponent).join('/');
@@ -95,7 +111,7 @@ export default function MeetingRoom() {
     return () => {
       cancelled = true;
     };
-  }, [recruiterId, candidateId, currentUserId, attempt, mt]);
+  }, [recruiterId, candidateId, currentUserId, attempt, mt, served]);
 
   if (load.state === 'loading') {
     return (

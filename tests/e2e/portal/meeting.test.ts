@@ -87,7 +87,12 @@ describe('meeting room (embedded call)', () => {
     const pageErrors: string[] = [];
     for (const p of [recruiter, candidate]) p.on('pageerror', (e) => pageErrors.push(e.message));
 
-    await recruiter.goto(`/meeting-web-app/${recruiterId}/${candidateId}/${recruiterId}`);
+    // The room comes drawn with the page (the join answer in the loader, decision 399), never cached.
+    const roomPath = `/meeting-web-app/${recruiterId}/${candidateId}/${recruiterId}`;
+    const sent = await recruiter.context().request.get(roomPath);
+    expect(sent.headers()['cache-control']).toBe('no-store');
+    expect(await sent.text()).toContain('data-testid="meeting-room"');
+    await recruiter.goto(roomPath);
     await recruiter.getByTestId('meeting-room').waitFor();
     expect(await recruiter.getByTestId('meeting-room').getAttribute('data-provider')).toBe('embedded');
     // Alone in the room: it waits for the candidate (not "disconnected": they never came).
@@ -173,6 +178,7 @@ describe('meeting room (embedded call)', () => {
     ];
     for (const [email, path, message] of cases) {
       const page = await pageAs(email);
+      expect(await (await page.context().request.get(path)).text()).not.toContain('data-testid="meeting-room"');
       await page.goto(path);
       await page.getByTestId('meeting-error').waitFor();
       expect(await page.getByTestId('meeting-error').innerText()).toBe(message);
