@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Sequelize, Transaction, type Options } from 'sequelize';
 import type { Database } from '../config/settings.js';
+import { useCachedColumnTypes } from './sqlite-query.js';
 import { MYSQL_COLLATION, TABLE_TEXT_OPTIONS } from './charset.js';
 
 export async function connect(database: Database, extra: Options = {}): Promise<Sequelize> {
@@ -25,6 +26,8 @@ export async function connect(database: Database, extra: Options = {}): Promise<
       transactionType: Transaction.TYPES.IMMEDIATE,
     });
     waitForTheLock(sequelize);
+    // Column types read once per table, a query's stack read only when it fails (decision 404).
+    useCachedColumnTypes(sequelize);
     await sequelize.authenticate();
     // WAL lets readers go on while one writer writes; foreign keys are off by default in SQLite.
     await sequelize.query('PRAGMA journal_mode = WAL');

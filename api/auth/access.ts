@@ -18,10 +18,17 @@ export function isStaff(user: Pick<User, 'is_admin'>): boolean {
   return !!user.is_admin;
 }
 
-/** The recruiters in a user's manager list, the user themselves left out. */
+/**
+ * The recruiters in a user's manager list, the user themselves left out. Written SQL: read on every
+ * signed-in request that asks for a reach (docs/decisions/404-sqlite-query-cost.md).
+ */
 async function managedRecruiterIds(userId: string, t?: Transaction): Promise<string[]> {
-  const links = await ManagerRecruiter.findAll({ where: { manager_id: userId }, attributes: ['recruiter_id'], raw: true, transaction: t });
-  return [...new Set(links.map((l) => l.recruiter_id as string).filter((id) => id !== userId))];
+  const links = await boundSequelize().query<{ recruiter_id: string }>('SELECT recruiter_id FROM manager_recruiters WHERE manager_id = ?', {
+    replacements: [userId],
+    type: QueryTypes.SELECT,
+    transaction: t,
+  });
+  return [...new Set(links.map((l) => l.recruiter_id).filter((id) => id !== userId))];
 }
 
 /**

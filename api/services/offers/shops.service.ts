@@ -4,7 +4,8 @@
 // all required fields"; api/routes/console.routes.ts, manager.routes.ts); this service adds the
 // manager-area rule: the shop's recruiter is the manager or one of their recruiters (another
 // account answers shop_recruiter_not_available, the spec's "new user not yet available").
-import { ManagerRecruiter, Shop, User } from '../../../models/index.js';
+import { QueryTypes } from 'sequelize';
+import { boundSequelize, ManagerRecruiter, Shop, User } from '../../../models/index.js';
 import { SHOP_ADDRESS_FIELDS, shops as shopsDecl } from '../../../models/resources/shops/resource.js';
 import { modelOf } from '../../console/validation.js';
 import { invalid, notFound } from '../../lib/errors.js';
@@ -47,47 +48,61 @@ export async function updateShop(caller: User, id: string | number | null, data:
   await updateRecord(writer(reach, now), String(id), data);
 }
 
-type ShopRow = Shop & { recruiter?: User | null };
+/** A shop row with its recruiter's columns (r_*), as shopRows reads it. */
+type ShopRow = Record<string, unknown> & { id: number; shopname: string; recruiter_id: string | null; r_id: string | null };
 
 /** A shop as the spec shapes it: { id, type: 'shop', content: { shopname, address, recruiter_id, recruiter } }. */
-export function shopItem(s: ShopRow) {
+function shopItem(s: ShopRow) {
   return {
     id: s.id,
     type: 'shop',
     content: {
       shopname: s.shopname,
-      address: Object.fromEntries(SHOP_ADDRESS_FIELDS.map((k) => [k, s.get(k)])),
+      address: Object.fromEntries(SHOP_ADDRESS_FIELDS.map((k) => [k, s[k]])),
       recruiter_id: s.recruiter_id,
-      recruiter: s.recruiter ? { name: s.recruiter.name, email: s.recruiter.email, picture: s.recruiter.picture ?? RECRUITER_PICTURE_DEFAULT, profile: s.recruiter.profile } : null,
+      recruiter: s.r_id ? { name: s.r_name, email: s.r_email, picture: s.r_picture ?? RECRUITER_PICTURE_DEFAULT, profile: s.r_profile } : null,
     },
   };
 }
 
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/**
+ * Shops with their recruiter, by name then id: one written statement returning plain rows (the
+ * manager's home reads it on every visit; Sequelize's include cost more than the query,
+ * docs/decisions/404-sqlite-query-cost.md). The address columns are text and doubles: nothing to parse.
+ */
+async function shopRows(where: string, args: unknown[]): Promise<ShopRow[]> {
+  const columns = ['id', 'shopname', ...SHOP_ADDRESS_FIELDS, 'recruiter_id'].map((c) => `s.${c}`).join(', ');
+  return boundSequelize().query<ShopRow>(
+    `SELECT ${columns}, r.id AS r_id, r.name AS r_name, r.email AS r_email, r.picture AS r_picture, r.profile AS r_profile
+       FROM shops s LEFT JOIN users r ON r.id = s.recruiter_id WHERE ${where} ORDER BY s.shopname ASC, s.id ASC`,
+    { replacements: args, type: QueryTypes.SELECT },
+  );
+}
+
 /** The recruiters a manager picks a shop's from: themselves and their list (sub, name, email, picture, profile). */
 export async function recruitersOf(reach: Reach) {
-  const users = await User.findAll({ where: { id: reach.all ? [reach.userId] : reach.recruiterIds }, attributes: ['id', 'name', 'email', 'picture', 'profile'], order: [['name', 'ASC']] });
+  const ids = reach.all ? [reach.userId] : reach.recruiterIds;
+  const users = await boundSequelize().query<{ id: string; name: string | null; email: string; picture: string | null; profile: string }>(
+    `SELECT id, name, email, picture, profile FROM users WHERE id IN (${marks(ids.length)}) ORDER BY name ASC`,
+    { replacements: ids, type: QueryTypes.SELECT },
+  );
   return users.map((u) => ({ sub: u.id, name: u.name, email: u.email, picture: u.picture ?? RECRUITER_PICTURE_DEFAULT, profile: u.profile }));
 }
 
-const withRecruiter = { model: User, as: 'recruiter', attributes: ['id', 'name', 'email', 'picture', 'profile'] };
-
 export async function listShops(caller: User | undefined, known?: Reach) {
   const reach = await companyReach(caller, known);
-  const rows = (await Shop.findAll({
-    // The caller's shops and, for a seat holder, the subscriber's (reach.managerIds, decision 240).
-    where: { manager_id: reach.all ? caller!.id : reach.managerIds },
-    include: [withRecruiter],
-    order: [
-      ['shopname', 'ASC'],
-      ['id', 'ASC'],
-    ],
-  })) as ShopRow[];
+  // The caller's shops and, for a seat holder, the subscriber's (reach.managerIds, decision 240).
+  const managers = reach.all ? [caller!.id] : reach.managerIds;
+  const rows = await shopRows(`s.manager_id IN (${marks(managers.length)})`, managers);
   return { Items: rows.map(shopItem), Count: rows.length, recruiters: await recruitersOf(reach) };
 }
 
 export async function getShop(caller: User | undefined, id: string | null) {
   const reach = await companyReach(caller);
-  const row = id !== null ? ((await Shop.findOne({ where: { id, ...(reach.all ? {} : { manager_id: reach.managerIds }) }, include: [withRecruiter] })) as ShopRow | null) : null;
+  const managers = reach.all ? [] : reach.managerIds;
+  const [row] = id !== null ? await shopRows(`s.id = ?${reach.all ? '' : ` AND s.manager_id IN (${marks(managers.length)})`}`, [id, ...managers]) : [];
   if (!row) throw notFound('shop_not_found', 'not_found');
   return { Item: shopItem(row), recruiters: await recruitersOf(reach) };
 }
