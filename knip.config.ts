@@ -23,12 +23,17 @@ const config: KnipConfig = {
     'tests/helpers/claim-jobs.ts',
     'tests/helpers/finish-received.ts',
     'tests/types/*.d.ts',
+    // Reached through admin/vite.config.ts's alias of @popperjs/core (decision 398), not an import.
+    'admin/src/shims/popper-on-demand.ts',
   ],
   project: ['{api,models,seeders,config,portal,admin,scripts,tests}/**/*.{ts,tsx}', '*.{ts,js}'],
   vite: { config: ['admin/vite.config.ts', 'portal/vite.config.ts'] },
   ignoreDependencies: [
     // Pinned so that MUI and react-admin share React 18's copy (package.json overrides, STACK.md).
     'react-is',
+    // MUI's own dependency, which admin/src/shims/popper-on-demand.ts loads on MUI's behalf: the
+    // version is the one MUI asks for, not ours to pin (decision 398).
+    '@popperjs/core',
   ],
   // A name exported and used in its own module is not dead (it documents the module's surface).
   ignoreExportsUsedInFile: true,

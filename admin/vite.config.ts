@@ -9,8 +9,12 @@ export default defineConfig({
   base: '/admin/',
   plugins: [react()],
   resolve: {
-    // Object.entries itself instead of its polyfill (node-polyglot's dependency): see the shim.
-    alias: [{ find: /^object\.entries$/, replacement: path.resolve(import.meta.dirname, 'src/shims/object-entries.cjs') }],
+    alias: [
+      // Object.entries itself instead of its polyfill (node-polyglot's dependency): see the shim.
+      { find: /^object\.entries$/, replacement: path.resolve(import.meta.dirname, 'src/shims/object-entries.cjs') },
+      // popper.js loaded when the first tooltip or popper opens, not with the console: see the shim.
+      { find: /^@popperjs\/core$/, replacement: path.resolve(import.meta.dirname, 'src/shims/popper-on-demand.ts') },
+    ],
   },
   build: {
     outDir: path.resolve(import.meta.dirname, '../build/admin'),

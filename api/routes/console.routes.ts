@@ -77,7 +77,11 @@ export function consoleRoutes(deps: AppDeps): Router {
   // The inputs, each by the resource's declaration (models/resources/validation.ts, api/console/validation.ts).
   const listQuery = (defaultRange?: [number, number]) => validate((_req, res) => ({ query: listQuerySchema(accessOf(res).decl, defaultRange) }));
   const body = (mode: 'create' | 'edit') => validate((_req, res) => ({ body: bodySchema(accessOf(res).decl, mode) }));
-  const actionBody = validate((req, res) => ({ body: actionBodySchema(accessOf(res).decl.actions!.find((a) => a.name === req.params.action)!) }));
+  // An action's body schema is loaded on its first use (ActionDecl.body), then checked as any other.
+  const actionBody: RequestHandler = async (req, res, next) => {
+    const schema = await actionBodySchema(accessOf(res).decl.actions!.find((a) => a.name === req.params.action)!);
+    validate({ body: schema })(req, res, next);
+  };
 
   router.get('/console/:resource', access('list'), listQuery(), async (req: Request<Params>, res: Response) => {
     const { decl, server, scope } = accessOf(res);

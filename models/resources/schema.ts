@@ -181,8 +181,11 @@ export interface ActionDecl {
   /**
    * The body's zod schema (zod/mini, browser-safe), applied by the console route's validate() before
    * the handler, which receives its output. None: the action takes no input (any keys are dropped).
+   * Given as the import of the module that builds it (the resource's actions.ts), so a console that
+   * only reads the declarations (menus, lists) downloads no zod (issue 26, decision 398); the module
+   * system builds it once, on first use, and every caller gets that one schema object.
    */
-  body?: z.core.$ZodType;
+  body?: () => Promise<z.core.$ZodType>;
   /** The action needs input a generated screen cannot ask for (a recruiter to seat): only hand-written screens offer it. */
   handWritten?: true;
   /**

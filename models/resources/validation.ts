@@ -269,5 +269,5 @@ export function filterSchema(decl: ResourceDecl) {
 /** An action without input: its body must be an object (a JSON array or text is refused), whose keys are dropped. */
 const NO_BODY = z.object({}, message({ code: 'invalid_body', message: 'validation_error' }));
 
-/** The schema of an action's body: the declared one, else none. */
-export const actionBodySchema = (action: ActionDecl): z.core.$ZodType => action.body ?? NO_BODY;
+/** The schema of an action's body: the declared one (loaded on first use), else none. */
+export const actionBodySchema = async (action: ActionDecl): Promise<z.core.$ZodType> => (action.body ? await action.body() : NO_BODY);

@@ -7,7 +7,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { fetchUtils, useGetIdentity, useTranslate } from 'react-admin';
 import { errorCode, getJson, postJson } from '../common/http.js';
 import { listDate } from '../common/format.js';
-import { DayField } from '../common/DayInput.js';
+import { DayField } from '../common/DayField.js';
 import { DEFAULT_MEETING_DURATION, MEETING_DURATIONS, meetingRoomPath } from '../../../models/rules/meeting.js';
 import type { PanelCandidate } from './panel.js';
 

@@ -1,7 +1,9 @@
-// Every staff action sits behind a confirmation dialog (back-office.md section 5).
-import { useState, type ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useTranslate } from 'react-admin';
+// Every staff action sits behind a confirmation dialog (back-office.md section 5). The dialog
+// (ConfirmDialog.tsx) loads the first time it opens, then stays mounted so it closes as a dialog does.
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button } from '@mui/material';
+
+const ConfirmDialog = lazy(() => import('./ConfirmDialog.js'));
 
 export function ConfirmButton(props: {
   label: string;
@@ -17,39 +19,30 @@ export function ConfirmButton(props: {
   canConfirm?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const translate = useTranslate();
+  const [asked, setAsked] = useState(false);
   return (
     <>
-      <Button size="small" color={props.color ?? 'primary'} variant={props.variant ?? 'outlined'} disabled={props.disabled} startIcon={props.icon} onClick={() => setOpen(true)} data-confirm="true">
+      <Button
+        size="small"
+        color={props.color ?? 'primary'}
+        variant={props.variant ?? 'outlined'}
+        disabled={props.disabled}
+        startIcon={props.icon}
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+        data-confirm="true"
+      >
         {props.label}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)}>
-        <DialogTitle>{props.label}</DialogTitle>
-        <DialogContent>
-          {props.question}
-          {props.children}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('console.cancel')}</Button>
-          <Button
-            variant="contained"
-            color={props.color === 'error' ? 'error' : 'primary'}
-            disabled={busy || props.canConfirm === false}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await props.onConfirm();
-              } finally {
-                setBusy(false);
-                setOpen(false);
-              }
-            }}
-          >
-            {translate('console.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog open={open} onClose={() => setOpen(false)} label={props.label} question={props.question} onConfirm={props.onConfirm} color={props.color} canConfirm={props.canConfirm}>
+            {props.children}
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import type { ResourceDecl } from '../../../models/resources/schema.js';
 import { DebouncedSearch } from './SearchInput.js';
-import { DayField } from './DayInput.js';
+import { DayField } from './DayField.js';
 
 export function FilterBar({ decl, sources, children }: { decl: ResourceDecl; sources: string[]; children?: React.ReactNode }) {
   const { filterValues, setFilters, displayedFilters } = useListContext();

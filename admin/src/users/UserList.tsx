@@ -2,18 +2,21 @@
 // wishlist entries): profile selector, the view's filters, count line, user cards, "Load more"; the
 // recruiter view also has the create-recruiter form. Active filters show as removable chips, and
 // the list says how many people they hide (decision 261).
+import { lazy, Suspense } from 'react';
 import { Alert, Box, Button } from '@mui/material';
-import { InfiniteList, useGetList, useListContext, useTranslate } from 'react-admin';
+import { useGetList, useListContext, useTranslate } from 'react-admin';
 import { users } from '../../../models/resources/users/resource.js';
 import { CountLine } from '../common/CountLine.js';
 import { FilterBar } from '../common/FilterBar.js';
 import { FilterChips } from '../common/FilterChips.js';
-import { LoadMore } from '../common/LoadMore.js';
+import { CardsList } from '../common/CardsList.js';
 import { ProfileSelector, defaultsFor, viewOf } from '../common/ProfileSelector.js';
-import { CreateRecruiterForm } from './CreateRecruiterForm.js';
 import { UserCard, type UserRecord } from './UserCard.js';
 
 const VIEWS = users.list.views;
+
+/** Only the recruiters' view shows the form: it loads when that view is first opened (issue 26). */
+const CreateRecruiterForm = lazy(() => import('./CreateRecruiterForm.js').then((m) => ({ default: m.CreateRecruiterForm })));
 
 /** The filters that choose the view (who is listed), not narrow it: they get no chip. */
 const VIEW_FILTERS = ['profile', 'wishlist_pending'];
@@ -55,7 +58,11 @@ function Body() {
       </FilterBar>
       {/* The search shows in its own box. */}
       <FilterChips decl={users} fixed={[...VIEW_FILTERS, 'q']} />
-      {view === 'recruiter' && <CreateRecruiterForm />}
+      {view === 'recruiter' && (
+        <Suspense fallback={null}>
+          <CreateRecruiterForm />
+        </Suspense>
+      )}
       <CountLine decl={users} />
       <HiddenByFilters />
       <Box sx={{ px: 1 }}>
@@ -69,8 +76,8 @@ function Body() {
 
 export function UserList() {
   return (
-    <InfiniteList resource="users" filterDefaultValues={defaultsFor('candidate')} sort={{ field: 'created_at', order: 'DESC' }} debounce={250} perPage={25} pagination={<LoadMore />} actions={false}>
+    <CardsList resource="users" filterDefaultValues={defaultsFor('candidate')} sort={{ field: 'created_at', order: 'DESC' }} debounce={250} perPage={25}>
       <Body />
-    </InfiniteList>
+    </CardsList>
   );
 }

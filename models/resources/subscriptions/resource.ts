@@ -2,7 +2,6 @@
 // how many are used and left, the state (payed means active) and the expiry. Read-only here: they
 // are made and changed by the payment flow. Staff see every subscription, a manager their own.
 import { defineResource } from '../schema.js';
-import { seatsAction } from './actions.js';
 import { SUBSCRIPTION_STATES, isActive, seatsRemaining } from '../../rules/subscription.js';
 
 export { SUBSCRIPTION_STATES };
@@ -43,7 +42,8 @@ export const subscriptions = defineResource({
       name: 'seats',
       roles: ['admin', 'manager'],
       confirm: true,
-      body: seatsAction,
+      // Loaded on first use (actions.ts): the console's menus need no zod.
+      body: () => import('./actions.js').then((m) => m.seatsAction),
       fields: [
         { source: 'add', type: 'reference', reference: 'users', filter: { profile: 'recruiter' } },
         { source: 'remove', type: 'reference', reference: 'users', filter: { profile: 'recruiter' } },

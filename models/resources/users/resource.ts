@@ -3,7 +3,6 @@
 import { defineResource, type ListView } from '../schema.js';
 import { BOOST_DAYS_MAX, BOOST_DAYS_MIN } from '../../rules/boost.js';
 import { USER_PLANS } from '../../rules/accounts.js';
-import { boostersAction, contactAction, planAction, recruitersAction, substituteAction } from './actions.js';
 
 /** A new recruiter's name, e-mail and password are longer than 4, 10 and 6 characters (section 5). */
 export const NEW_RECRUITER = { name: 5, email: 11, password: 7 } as const;
@@ -111,13 +110,14 @@ export const users = defineResource({
   // The user cards, the user detail page and the create-recruiter form are hand-written (section 2).
   screens: ['list', 'edit'],
   list: { layout: 'cards', views: { candidate: CANDIDATE_VIEW, wishlist: WISHLIST_VIEW, recruiter: RECRUITER_VIEW, manager: MANAGER_VIEW } },
+  // The bodies' schemas (actions.ts) load on first use: the console's menus and lists need no zod.
   actions: [
-    { name: 'plan', roles: ['admin'], confirm: true, body: planAction },
-    { name: 'boosters', roles: ['admin'], confirm: true, body: boostersAction },
-    { name: 'substitute', roles: ['admin'], confirm: true, body: substituteAction },
+    { name: 'plan', roles: ['admin'], confirm: true, body: () => import('./actions.js').then((m) => m.planAction) },
+    { name: 'boosters', roles: ['admin'], confirm: true, body: () => import('./actions.js').then((m) => m.boostersAction) },
+    { name: 'substitute', roles: ['admin'], confirm: true, body: () => import('./actions.js').then((m) => m.substituteAction) },
     { name: 'close', roles: ['admin'], confirm: true },
-    { name: 'contact', roles: ['admin'], confirm: true, body: contactAction },
-    { name: 'recruiters', roles: ['admin'], confirm: true, body: recruitersAction },
+    { name: 'contact', roles: ['admin'], confirm: true, body: () => import('./actions.js').then((m) => m.contactAction) },
+    { name: 'recruiters', roles: ['admin'], confirm: true, body: () => import('./actions.js').then((m) => m.recruitersAction) },
   ],
   countCap: 10_000,
 });
