@@ -170,6 +170,10 @@ function applyStep(json: DraftOfferJson, step: number, form: FormData): DraftOff
         .getAll('question')
         .filter((q): q is string => typeof q === 'string')
         .map((q, i) => ({ id: `q${i + 1}`, question: q }));
+      // The interview settings, checked by the drafts schema on save (decision 405).
+      set('think_seconds', blankToUndefined(str(form, 'think_seconds')));
+      set('answer_seconds', blankToUndefined(str(form, 'answer_seconds')));
+      set('retakes', blankToUndefined(str(form, 'retakes')));
       break;
   }
   return out;
