@@ -157,7 +157,7 @@ const en: Record<keyof typeof fr, string> = {
   apply_replay_label: 'Your answer',
   apply_retake: 'Record again',
   apply_keep: 'Keep this answer',
-  apply_rules_label: 'The interview’s rules',
+  apply_rules_label: 'The interview’s rules:',
   apply_rules_questions_one: '{n} question',
   apply_rules_questions_other: '{n} questions',
   apply_rules_each: '{duration} each',

@@ -157,7 +157,7 @@ const fr = {
   apply_replay_label: 'Votre réponse',
   apply_retake: 'Recommencer',
   apply_keep: 'Garder cette réponse',
-  apply_rules_label: 'Les règles de l’entretien',
+  apply_rules_label: 'Les règles de l’entretien :',
   apply_rules_questions_one: '{n} question',
   apply_rules_questions_other: '{n} questions',
   apply_rules_each: '{duration} chacune',

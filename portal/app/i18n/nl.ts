@@ -157,7 +157,7 @@ const nl: Record<keyof typeof fr, string> = {
   apply_replay_label: 'Uw antwoord',
   apply_retake: 'Opnieuw opnemen',
   apply_keep: 'Dit antwoord houden',
-  apply_rules_label: 'De regels van het interview',
+  apply_rules_label: 'De regels van het interview:',
   apply_rules_questions_one: '{n} vraag',
   apply_rules_questions_other: '{n} vragen',
   apply_rules_each: '{duration} per antwoord',

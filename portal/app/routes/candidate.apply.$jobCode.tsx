@@ -119,9 +119,9 @@ export default function ApplyPage() {
         </p>
       ) : (
         <>
-          <p className="interview-rules" data-testid="interview-rules">
-            <span className="visually-hidden">{t('apply_rules_label')} : </span>
-            {interviewRules(t, lang, offer.questions.length, offer.interview).join(' · ')}
+          <p className="interview-rules">
+            <span className="visually-hidden">{t('apply_rules_label')} </span>
+            <span data-testid="interview-rules">{interviewRules(t, lang, offer.questions.length, offer.interview).join(' · ')}</span>
           </p>
           <p>{t('apply_intro')}</p>
           {!hydrated && (

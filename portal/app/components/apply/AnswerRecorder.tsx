@@ -103,6 +103,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
   const recorderRef = useRef<MediaRecorder | null>(null);
   const uploadRef = useRef<RunningUpload | null>(null);
   const timers = useRef<number[]>([]);
+  const starting = useRef(false);
 
   const clearTimers = () => {
     timers.current.forEach((id) => window.clearTimeout(id));
@@ -202,46 +203,50 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
     if (!stream) return;
     clearTimers();
     sectionRef.current?.scrollIntoView({ block: 'start' });
-    if (!(await takeCounted())) return;
+    // One take per start, however often the button is pressed while the server answers.
+    if (starting.current) return;
+    starting.current = true;
+    const counted = await takeCounted().finally(() => (starting.current = false));
+    if (!counted) return;
     const countdown = withCountdown ? COUNTDOWN_FROM : 0;
     if (countdown) setStep({ kind: 'countdown', n: COUNTDOWN_FROM });
     for (let n = countdown - 1; n >= 1; n--) {
       timers.current.push(window.setTimeout(() => setStep({ kind: 'countdown', n }), (COUNTDOWN_FROM - n) * 1000));
     }
-    timers.current.push(
-      window.setTimeout(() => {
-        const type = recordingType();
-        const recorder = new MediaRecorder(stream, recorderOptions(type));
-        const chunks: Blob[] = [];
-        recorder.ondataavailable = (e) => {
-          if (e.data.size > 0) chunks.push(e.data);
-        };
-        recorder.onstop = () => {
-          clearTimers();
-          const mime = (recorder.mimeType || type || 'video/webm').split(';')[0];
-          const file = new File(chunks, `answer-${index + 1}.${mime.includes('mp4') ? 'mp4' : 'webm'}`, { type: mime, lastModified: Date.now() });
-          // Nothing came from the camera (stopped at once, a busy device): say so, record again.
-          if (file.size === 0) {
-            setEmpty(true);
-            return setStep({ kind: 'ready' });
-          }
-          setStep({ kind: 'review', file, url: URL.createObjectURL(file) });
-        };
-        recorderRef.current = recorder;
-        setEmpty(false);
-        const startedAt = Date.now();
-        recorder.start(1000);
-        setElapsed(0);
-        setStep({ kind: 'recording', startedAt });
-        const tick = () => {
-          setElapsed(Date.now() - startedAt);
-          if (recorder.state === 'recording') timers.current.push(window.setTimeout(tick, 250));
-        };
-        tick();
-        // At the answer length the recording stops by itself.
-        timers.current.push(window.setTimeout(() => recorder.state === 'recording' && recorder.stop(), limitMs));
-      }, countdown * 1000),
-    );
+    const begin = () => {
+      const type = recordingType();
+      const recorder = new MediaRecorder(stream, recorderOptions(type));
+      const chunks: Blob[] = [];
+      recorder.ondataavailable = (e) => {
+        if (e.data.size > 0) chunks.push(e.data);
+      };
+      recorder.onstop = () => {
+        clearTimers();
+        const mime = (recorder.mimeType || type || 'video/webm').split(';')[0];
+        const file = new File(chunks, `answer-${index + 1}.${mime.includes('mp4') ? 'mp4' : 'webm'}`, { type: mime, lastModified: Date.now() });
+        // Nothing came from the camera (stopped at once, a busy device): say so, record again.
+        if (file.size === 0) {
+          setEmpty(true);
+          return setStep({ kind: 'ready' });
+        }
+        setStep({ kind: 'review', file, url: URL.createObjectURL(file) });
+      };
+      recorderRef.current = recorder;
+      setEmpty(false);
+      const startedAt = Date.now();
+      recorder.start(1000);
+      setElapsed(0);
+      setStep({ kind: 'recording', startedAt });
+      const tick = () => {
+        setElapsed(Date.now() - startedAt);
+        if (recorder.state === 'recording') timers.current.push(window.setTimeout(tick, 250));
+      };
+      tick();
+      // At the answer length the recording stops by itself.
+      timers.current.push(window.setTimeout(() => recorder.state === 'recording' && recorder.stop(), limitMs));
+    };
+    if (countdown) timers.current.push(window.setTimeout(begin, countdown * 1000));
+    else begin();
   };
 
   /** A thinking time: the question with its countdown, then the recording starts by itself (or earlier, "start now"). */
@@ -305,7 +310,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
     video.currentTime = Number.MAX_SAFE_INTEGER;
   };
 
-  const live = step.kind === 'countdown' || step.kind === 'recording';
+  const live = step.kind === 'thinking' || step.kind === 'countdown' || step.kind === 'recording';
   const busy = step.kind === 'countdown' || step.kind === 'recording' || step.kind === 'uploading' || step.kind === 'sent';
   const showLive = camera === 'on' && (step.kind === 'ready' || step.kind === 'thinking' || step.kind === 'countdown' || step.kind === 'recording');
   // Retakes left once a recording is done: a take more is one retake; none left, "Retake" goes.
