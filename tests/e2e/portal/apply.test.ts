@@ -340,7 +340,7 @@ describe('without the camera', () => {
       const input = recorder.locator('input[type="file"]');
       expect(await input.getAttribute('accept')).toBe('video/*');
       expect(await input.getAttribute('capture')).toBe('user');
-      expect(await recorder.locator('label[for^="file-"]').textContent()).toBe('Or send a video (1 minute at most)');
+      expect(await recorder.locator('label[for^="file-"]').textContent()).toBe('Or send a video (1 min at most)');
       await expectNoHorizontalScroll(page);
       await expectAccessible(page);
       await input.setInputFiles(makeVideo({ seconds: 3 }));
