@@ -3,41 +3,25 @@
 // action (no JavaScript needed). Below them, the interview settings (decision 405): thinking time,
 // answer length and retakes, posted with the questions.
 import { QUESTIONS_MAX, QUESTIONS_MIN, QUESTION_MAX_LENGTH } from '../../../../models/rules/questions.js';
-import { ANSWER_CHOICES, DEFAULT_INTERVIEW_JSON, RETAKE_CHOICES, RETAKES_UNLIMITED, THINK_CHOICES, THINK_NONE, THINK_UNTIL_PRESS, formatSeconds } from '../../../../models/rules/interview.js';
-import { Field, described, type StepProps } from './parts.js';
+import { Field, type StepProps } from './parts.js';
 
-/** One interview setting: a select of its offered values, the draft's (or the default) chosen. */
-function SettingSelect({ name, label, choices, p }: { name: 'think_seconds' | 'answer_seconds' | 'retakes'; label: string; choices: { value: string; name: string }[]; p: StepProps }) {
-  const id = `w-${name}`;
-  const error = p.errorOf(name);
-  return (
-    <Field id={id} label={label} error={error}>
-      <select id={id} name={name} defaultValue={p.typedText(name, p.page.json[name] ?? DEFAULT_INTERVIEW_JSON[name])} {...described(id, error)}>
-        {choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-}
-
-function InterviewSettings(p: StepProps) {
-  const { t } = p;
-  const think = THINK_CHOICES.map((c) => ({
-    value: String(c),
-    name: c === THINK_UNTIL_PRESS ? t('wiz_think_press') : c === THINK_NONE ? t('wiz_think_none') : t('wiz_seconds', { n: c }),
-  }));
-  const answer = ANSWER_CHOICES.map((c) => ({ value: String(c), name: formatSeconds(c) }));
-  const retakes = RETAKE_CHOICES.map((c) => ({ value: String(c), name: c === RETAKES_UNLIMITED ? t('wiz_retakes_unlimited') : c === 0 ? t('wiz_retakes_none') : String(c) }));
+/** The interview settings: their selects, the choices and their names made by the page's loader (no rule shipped to the browser). */
+function InterviewSettings({ page, t, errorOf, typedText }: StepProps) {
   return (
     <fieldset className="interview-settings" data-testid="interview-settings">
       <legend>{t('wiz_interview_title')}</legend>
       <p className="hint">{t('wiz_interview_hint')}</p>
-      <SettingSelect name="think_seconds" label={t('wiz_think_seconds')} choices={think} p={p} />
-      <SettingSelect name="answer_seconds" label={t('wiz_answer_seconds')} choices={answer} p={p} />
-      <SettingSelect name="retakes" label={t('wiz_retakes')} choices={retakes} p={p} />
+      {page.interview.map((s) => (
+        <Field key={s.name} id={`w-${s.name}`} label={s.label} error={errorOf(s.name)}>
+          <select id={`w-${s.name}`} name={s.name} defaultValue={typedText(s.name, s.value)}>
+            {s.choices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ))}
     </fieldset>
   );
 }
