@@ -14,23 +14,17 @@
 export const THINK_UNTIL_PRESS = 'press';
 /** Thinking time: none, the recording starts by itself after the 3-second countdown. */
 export const THINK_NONE = 0;
-/** A timed thinking time lasts between these (seconds). */
-export const THINK_MIN_SECONDS = 10;
-export const THINK_MAX_SECONDS = 60;
-/** The thinking times offered (and accepted): press, none, then 10 s to 60 s. */
+/** The thinking times offered (and accepted): press, none, then 10 s to 60 s (a timed thinking time). */
 export const THINK_CHOICES = [THINK_UNTIL_PRESS, THINK_NONE, 10, 15, 20, 30, 45, 60] as const;
 export type ThinkChoice = (typeof THINK_CHOICES)[number];
 
 /** Answer length, seconds: 15 to 180, 60 by default (the spec's one minute). */
-export const ANSWER_MIN_SECONDS = 15;
-export const ANSWER_MAX_SECONDS = 180;
 export const ANSWER_DEFAULT_SECONDS = 60;
 export const ANSWER_CHOICES = [15, 30, 45, 60, 90, 120, 180] as const;
 export type AnswerChoice = (typeof ANSWER_CHOICES)[number];
 
 /** Retakes after the first recording: 0 to 3, or unlimited (today's behaviour, the default). */
 export const RETAKES_UNLIMITED = 'unlimited';
-export const RETAKES_MAX = 3;
 export const RETAKE_CHOICES = [0, 1, 2, 3, RETAKES_UNLIMITED] as const;
 export type RetakeChoice = (typeof RETAKE_CHOICES)[number];
 
@@ -75,15 +69,6 @@ export function interviewColumns(json: InterviewSettingsJson): InterviewSettings
     think_seconds: think === THINK_UNTIL_PRESS ? null : think,
     answer_seconds: json.answer_seconds ?? ANSWER_DEFAULT_SECONDS,
     retakes: retakes === RETAKES_UNLIMITED ? null : retakes,
-  };
-}
-
-/** The form spelling of stored settings. */
-export function interviewJson(s: InterviewSettings): Required<InterviewSettingsJson> {
-  return {
-    think_seconds: s.think_seconds === null ? THINK_UNTIL_PRESS : (thinkChoice(s.think_seconds) ?? THINK_UNTIL_PRESS),
-    answer_seconds: answerChoice(s.answer_seconds) ?? ANSWER_DEFAULT_SECONDS,
-    retakes: s.retakes === null ? RETAKES_UNLIMITED : (retakeChoice(s.retakes) ?? RETAKES_UNLIMITED),
   };
 }
 
