@@ -56,6 +56,10 @@ export class ApplicationAnswer extends Model<InferAttributes<ApplicationAnswer>,
   declare state: string | null;
   /** When the story was deleted 12 months after publication (the answer stays, shown as expired). */
   declare expired_at: CreationOptional<Date | null>;
+  /** Recordings counted for this answer, the first and its retakes (decision 405). */
+  declare takes: CreationOptional<number>;
+  /** The last take counted by the recorder has not been sent yet: its upload uses it. */
+  declare take_open: CreationOptional<boolean>;
 
   static initModel(sequelize: Sequelize) {
     ApplicationAnswer.init(
@@ -68,6 +72,8 @@ export class ApplicationAnswer extends Model<InferAttributes<ApplicationAnswer>,
         method: { type: DataTypes.STRING(16), allowNull: true },
         state: { type: DataTypes.STRING(16), allowNull: true },
         expired_at: { type: DataTypes.DATE(3), allowNull: true },
+        takes: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        take_open: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       },
       { sequelize, tableName: 'application_answers', timestamps: false },
     );

@@ -4,6 +4,7 @@ import { address, jsonText } from './columns.js';
 
 import { OFFER_STATES, type OfferState } from './rules/offer-states.js';
 import { QUESTION_MAX_LENGTH } from './rules/questions.js';
+import { ANSWER_DEFAULT_SECONDS, type InterviewSettingsJson } from './rules/interview.js';
 
 export class Offer extends Model<InferAttributes<Offer>, InferCreationAttributes<Offer>> {
   declare id: CreationOptional<number>;
@@ -43,6 +44,10 @@ export class Offer extends Model<InferAttributes<Offer>, InferCreationAttributes
   declare boosted_at: Date | null;
   /** When the boost ends (decision 251); kept after it ended. */
   declare boost_ends_at: CreationOptional<Date | null>;
+  /** Interview settings (models/rules/interview.ts): thinking time (null: until the candidate presses record), answer length, retakes (null: unlimited). */
+  declare think_seconds: CreationOptional<number | null>;
+  declare answer_seconds: CreationOptional<number>;
+  declare retakes: CreationOptional<number | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
   declare questions?: NonAttribute<OfferQuestion[]>;
@@ -77,6 +82,9 @@ export class Offer extends Model<InferAttributes<Offer>, InferCreationAttributes
         is_boosted: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         boosted_at: { type: DataTypes.DATE(3), allowNull: true },
         boost_ends_at: { type: DataTypes.DATE(3), allowNull: true },
+        think_seconds: { type: DataTypes.INTEGER, allowNull: true },
+        answer_seconds: { type: DataTypes.INTEGER, allowNull: false, defaultValue: ANSWER_DEFAULT_SECONDS },
+        retakes: { type: DataTypes.INTEGER, allowNull: true },
         created_at: DataTypes.DATE(3),
         updated_at: DataTypes.DATE(3),
       },
@@ -106,8 +114,8 @@ export class OfferQuestion extends Model<InferAttributes<OfferQuestion>, InferCr
   }
 }
 
-/** The wizard's offer_json, kept whole until publication (public-web.md section 3). */
-export interface DraftOfferJson {
+/** The wizard's offer_json, kept whole until publication (public-web.md section 3), with the interview settings (issue 27). */
+export interface DraftOfferJson extends InterviewSettingsJson {
   title?: string;
   company_picture?: string;
   company_name?: string;

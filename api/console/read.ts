@@ -160,6 +160,16 @@ export function whereOf(ctx: ConsoleCtx, decl: ResourceDecl, filter: Record<stri
 
 const isDateField = (f: FieldDecl) => f.type === 'date';
 
+/**
+ * A key of a JSON column: its stored value; absent (a field declared after the record was saved, such
+ * as a template's interview settings), its declared scalar default, what a new record starts with.
+ */
+function jsonValue(f: FieldDecl, json: Record<string, unknown> | undefined): unknown {
+  const v = json?.[f.source];
+  if (v !== undefined) return v;
+  return f.default !== undefined && typeof f.default !== 'object' ? f.default : null;
+}
+
 /** A raw row as the API gives it: dates in ISO, booleans, JSON parsed, JSON keys and computed fields. */
 export function shapeRow(decl: ResourceDecl, raw: Record<string, unknown>): Rec {
   const out: Record<string, unknown> = { ...raw };
@@ -171,7 +181,7 @@ export function shapeRow(decl: ResourceDecl, raw: Record<string, unknown>): Rec 
   }
   for (const f of decl.fields) {
     const origin = f.from;
-    if (origin && 'json' in origin) out[f.source] = parsed.get(origin.json)?.[f.source] ?? null;
+    if (origin && 'json' in origin) out[f.source] = jsonValue(f, parsed.get(origin.json));
     else if (!(f.source in out)) continue;
     else if (isDateField(f)) out[f.source] = readDate(out[f.source])?.toISOString() ?? null;
     else if (f.type === 'boolean') out[f.source] = out[f.source] === null ? null : Boolean(Number(out[f.source]));

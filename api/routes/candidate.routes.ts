@@ -2,6 +2,7 @@
 //   POST /apis/candidate/applications            start or resume an application by job code
 //   GET  /apis/candidate/applications            the caller's applications (their page /candidate)
 //   GET  /apis/candidate/applications/:id        the application and each answer's status
+//   POST /apis/candidate/applications/:id/answers/:qid/takes   a recording starts: counted, or 409 no_retakes_left
 //   tus  /apis/candidate/uploads[/:upload_id]    resumable upload of one answer (POST, HEAD, PATCH, DELETE, OPTIONS)
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
@@ -17,8 +18,8 @@ import { errorBody } from '../lib/http.js';
 import { parseInput, validate } from '../lib/validate.js';
 import { LIMITS, spend, writerOf } from '../auth/throttle.js';
 import { DEFAULT_LANG, type Lang } from '../../config/i18n/index.js';
-import { answerUploadMetadataSchema, applicationIdSchema, startApplicationSchema, type StartApplication } from '../services/applications/video-answers.schema.js';
-import { applicationView, beginAnswerUpload, finishAnswerUpload, ownApplication, ownUpload, startApplication, videoError } from '../services/applications/video-answers.service.js';
+import { answerUploadMetadataSchema, applicationIdSchema, startApplicationSchema, takeParamsSchema, type StartApplication } from '../services/applications/video-answers.schema.js';
+import { applicationView, beginAnswerUpload, finishAnswerUpload, ownApplication, ownUpload, recordTake, startApplication, videoError } from '../services/applications/video-answers.service.js';
 import { ffmpegPath } from '../integrations/ffmpeg.js';
 import { ownApplications } from '../services/applications/candidate-applications.service.js';
 
@@ -144,6 +145,10 @@ export function candidateRoutes(deps: AppDeps): Router {
   router.get('/candidate/applications/:id', candidateOnly, validate({ params: applicationIdSchema }), async (req, res) => {
     const application = await ownApplication(req.caller?.user, Number(req.params.id));
     res.json(await applicationView(application, req.lang, uploadDir));
+  });
+  // The recorder starts a recording: the server counts the take (the offer's retakes, decision 405).
+  router.post('/candidate/applications/:id/answers/:qid/takes', candidateOnly, validate({ params: takeParamsSchema }), async (req, res) => {
+    res.status(201).json(await recordTake(req.caller?.user, Number(req.params.id), String(req.params.qid), deps.clock()));
   });
 
   // tus's concatenation extension is not offered (OPTIONS lists those that are, Tus-Extension):

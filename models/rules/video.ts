@@ -4,10 +4,7 @@
 
 /** A stored answer file may not be larger than this (a claimed Upload-Length over it is refused up front). */
 export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
-/** Answers are one minute; a few seconds of slack for the recorder's start and stop. */
-export const MAX_VIDEO_SECONDS = 65;
-/** The recording page stops by itself at this length. */
-export const RECORDING_SECONDS = 60;
+// An answer's length is the offer's (models/rules/interview.ts: 15 s to 180 s, 60 s by default).
 
 /** Where the tus endpoint lives (POST creates an upload, HEAD/PATCH/DELETE on …/<upload id>). */
 export const ANSWER_UPLOADS_PATH = '/apis/candidate/uploads';

@@ -318,6 +318,12 @@ export const MATRIX: Record<string, Case | Case[]> = {
   // The candidate's own applications (their page /candidate, decision 283).
   'GET /apis/candidate/applications': { expect: { anonymous: 401, candidate: 200, others: 403 } },
   'GET /apis/candidate/applications/:id': { path: (f) => `/apis/candidate/applications/${f.ids.uploadApplication}`, expect: { anonymous: 401, candidate: 200, others: 403 } },
+  // A recording starts (decision 405): the candidate's own answer; the demo offer's retakes are unlimited.
+  'POST /apis/candidate/applications/:id/answers/:qid/takes': {
+    path: (f) => `/apis/candidate/applications/${f.ids.uploadApplication}/answers/q3/takes`,
+    body: () => ({}),
+    expect: { anonymous: 401, candidate: 201, others: 403 },
+  },
   // tus: OPTIONS tells anyone what the server supports.
   'OPTIONS /apis/candidate/uploads': { expect: ALL(204) },
   'OPTIONS /apis/candidate/uploads/:uploadId': { path: (f) => `/apis/candidate/uploads/${f.ids.uploadId}`, expect: ALL(204) },

@@ -1,4 +1,5 @@
 // English texts of the console; same keys as fr.ts (tests/unit/admin-i18n.test.ts).
+import { ANSWER_LENGTH_NAMES, THINK_SECONDS_NAMES } from './interview-names.js';
 import type { RecruiterState } from '../../../models/rules/recruiter-states.js';
 
 /** The candidate states' names, written once: the console's lists and filters (resources.*.choices.recruiter_state)
@@ -198,9 +199,17 @@ export const en = {
         lang: 'Offer language',
         tags: 'Categories',
         questions: 'Questions',
+        think_seconds: 'Thinking time',
+        answer_seconds: 'Answer length',
+        retakes: 'Retakes',
         start_date: 'Start date',
         created_at: 'Created',
         id: 'Id',
+      },
+      choices: {
+        think_seconds: { press: 'Until the candidate presses record', 0: 'None: recording starts by itself', ...THINK_SECONDS_NAMES },
+        answer_seconds: ANSWER_LENGTH_NAMES,
+        retakes: { 0: 'None', 1: '1', 2: '2', 3: '3', unlimited: 'Unlimited' },
       },
     },
     shops: {

@@ -2,6 +2,7 @@
 // One scheme: one catalog per language, holding every area (the staff console, the manager area and
 // the candidate panel it shares with the recruiter dashboard, the meeting dialog) under its own keys.
 // Spec texts (back-office.md sections 2, 5 and 8) stay as the spec words them.
+import { ANSWER_LENGTH_NAMES, THINK_SECONDS_NAMES } from './interview-names.js';
 import type { RecruiterState } from '../../../models/rules/recruiter-states.js';
 
 /** The candidate states' names, written once: the console's lists and filters (resources.*.choices.recruiter_state)
@@ -202,9 +203,17 @@ export const fr = {
         lang: 'Langue de l’annonce',
         tags: 'Catégories',
         questions: 'Questions',
+        think_seconds: 'Temps de réflexion',
+        answer_seconds: 'Durée de chaque réponse',
+        retakes: 'Nouvelles prises',
         start_date: 'Date de début',
         created_at: 'Création',
         id: 'Identifiant',
+      },
+      choices: {
+        think_seconds: { press: 'Jusqu’à ce que le candidat lance l’enregistrement', 0: 'Aucun : l’enregistrement démarre seul', ...THINK_SECONDS_NAMES },
+        answer_seconds: ANSWER_LENGTH_NAMES,
+        retakes: { 0: 'Aucune', 1: '1', 2: '2', 3: '3', unlimited: 'Illimitées' },
       },
     },
     shops: {

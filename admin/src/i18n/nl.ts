@@ -1,6 +1,7 @@
 // Dutch texts of the console; same keys as fr.ts (the type below and tests/unit/admin-i18n.test.ts).
 // The spec's French and English wordings are kept verbatim only in fr.ts: here everything a user
 // reads is Dutch, except the names of plans (free, silver, gold, custom), which are product names.
+import { ANSWER_LENGTH_NAMES, THINK_SECONDS_NAMES } from './interview-names.js';
 import type { fr } from './fr.js';
 import type { RecruiterState } from '../../../models/rules/recruiter-states.js';
 
@@ -208,9 +209,17 @@ export const nl: Catalog<typeof fr> = {
         lang: 'Taal van de vacature',
         tags: 'Categorieën',
         questions: 'Vragen',
+        think_seconds: 'Bedenktijd',
+        answer_seconds: 'Duur van elk antwoord',
+        retakes: 'Nieuwe opnames',
         start_date: 'Startdatum',
         created_at: 'Aangemaakt',
         id: 'Id',
+      },
+      choices: {
+        think_seconds: { press: 'Tot de kandidaat op opnemen drukt', 0: 'Geen: de opname start vanzelf', ...THINK_SECONDS_NAMES },
+        answer_seconds: ANSWER_LENGTH_NAMES,
+        retakes: { 0: 'Geen', 1: '1', 2: '2', 3: '3', unlimited: 'Onbeperkt' },
       },
     },
     shops: {

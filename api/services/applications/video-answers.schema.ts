@@ -12,6 +12,12 @@ export type StartApplication = z.output<typeof startApplicationSchema>;
 /** :id of /apis/candidate/applications/:id */
 export const applicationIdSchema = z.object({ id: z.string().check(z.regex(RECORD_ID, 'application_not_found')) });
 
+/** :id and :qid of POST /apis/candidate/applications/:id/answers/:qid/takes (a recording starts). */
+export const takeParamsSchema = z.object({
+  id: z.string().check(z.regex(RECORD_ID, 'application_not_found')),
+  qid: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,8}$/, 'answer_not_found')),
+});
+
 /** tus Upload-Metadata of a new answer upload: which application and which question. */
 export const answerUploadMetadataSchema = z.object({
   application_id: z.string('upload_metadata_missing').check(z.regex(RECORD_ID, 'upload_metadata_missing')),

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { Op, type Transaction } from 'sequelize';
 import type { Logger } from 'pino';
 import { AnswerUpload, Application, ApplicationAnswer, Offer, OfferQuestion, User, WishlistEntry, transaction } from '../../../models/index.js';
-import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, finishDeadline, type AnswerStatus, type VideoError } from '../../../models/rules/video.js';
+import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, finishDeadline, type AnswerStatus, type VideoError } from '../../../models/rules/video.js';
+import { DEFAULT_INTERVIEW, maxAnswerSeconds, takesAllowed, type InterviewSettings } from '../../../models/rules/interview.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { Mailer } from '../../integrations/mail.js';
@@ -37,6 +38,9 @@ export interface AnswerView {
   error: { code: string; message: string } | null;
   /** The upload in progress (status uploading): where to resume and how far it got. */
   upload: { id: string; url: string; size: number; offset: number } | null;
+  /** Recordings counted for this answer (the first and its retakes), and how many more are allowed (null: no limit). */
+  takes: number;
+  takes_left: number | null;
 }
 
 export interface ApplicationView {
@@ -50,9 +54,34 @@ export interface ApplicationView {
   /** Until when an unfinished application may be finished (decision 283); null once complete. */
   deadline: Date | null;
   answers: AnswerView[];
-  /** The tus endpoint and the limits a file must meet. */
+  /** The offer's interview settings (decision 405): thinking time (null: until the candidate presses record), answer length, retakes (null: unlimited). */
+  interview: InterviewSettings;
+  /** The tus endpoint and the limits a file must meet (max_seconds: the answer length and its tolerance). */
   upload: { endpoint: string; max_bytes: number; max_seconds: number };
 }
+
+/** The interview settings of an offer row (the columns of migration 035). */
+export const interviewOf = (offer: Pick<Offer, 'think_seconds' | 'answer_seconds' | 'retakes'>): InterviewSettings => ({
+  think_seconds: offer.think_seconds ?? null,
+  answer_seconds: offer.answer_seconds ?? DEFAULT_INTERVIEW.answer_seconds,
+  retakes: offer.retakes ?? null,
+});
+
+/** The interview settings of an application's offer. */
+async function interviewOfApplication(applicationId: number, t?: Transaction): Promise<InterviewSettings> {
+  const application = await Application.findByPk(applicationId, { attributes: ['offer_id'], transaction: t });
+  const offer = application ? await Offer.findByPk(application.offer_id, { attributes: ['think_seconds', 'answer_seconds', 'retakes'], transaction: t }) : null;
+  return offer ? interviewOf(offer) : DEFAULT_INTERVIEW;
+}
+
+/** The limits a video error names: the largest file, the longest one and the answer length. */
+const videoLimits = (s: Pick<InterviewSettings, 'answer_seconds'>) => ({ max_bytes: MAX_VIDEO_BYTES, max_seconds: maxAnswerSeconds(s), answer_seconds: s.answer_seconds });
+
+/** Recordings left for an answer (null: no limit). */
+const takesLeft = (s: InterviewSettings, takes: number): number | null => {
+  const allowed = takesAllowed(s);
+  return allowed === null ? null : Math.max(0, allowed - takes);
+};
 
 /** Only candidates answer offers. */
 function assertCandidate(caller: User | undefined): User {
@@ -62,9 +91,9 @@ function assertCandidate(caller: User | undefined): User {
 }
 
 /** A video error as the API answers it: 4xx status, stable code, message in the caller's language. */
-export function videoError(code: VideoError): AppError {
+export function videoError(code: VideoError, settings: Pick<InterviewSettings, 'answer_seconds'> = DEFAULT_INTERVIEW): AppError {
   const status = code === 'video_too_large' ? 413 : 422;
-  return new AppError(status, code, code, { max_bytes: MAX_VIDEO_BYTES, max_seconds: MAX_VIDEO_SECONDS });
+  return new AppError(status, code, code, videoLimits(settings));
 }
 
 /**
@@ -92,7 +121,8 @@ async function uploadedBytes(uploadDir: string, id: string): Promise<number> {
 
 /** The status of every answer of an application (what the candidate and the app poll). */
 export async function applicationView(application: Application, lang: Lang, uploadDir: string): Promise<ApplicationView> {
-  const offer = (await Offer.findByPk(application.offer_id, { attributes: ['job_code', 'title', 'company_name'] }))!;
+  const offer = (await Offer.findByPk(application.offer_id, { attributes: ['job_code', 'title', 'company_name', 'think_seconds', 'answer_seconds', 'retakes'] }))!;
+  const interview = interviewOf(offer);
   const answers = await ApplicationAnswer.findAll({ where: { application_id: application.id }, order: [['position', 'ASC']] });
   const uploads = await AnswerUpload.findAll({ where: { application_id: application.id }, order: [['created_at', 'DESC']] });
   const latest = new Map<number, AnswerUpload>();
@@ -100,7 +130,7 @@ export async function applicationView(application: Application, lang: Lang, uplo
   const views = await Promise.all(
     answers.map(async (a): Promise<AnswerView> => {
       const u = latest.get(a.id);
-      const base = { qid: a.qid, position: a.position, question: a.question, error: null, upload: null };
+      const base = { qid: a.qid, position: a.position, question: a.question, error: null, upload: null, takes: a.takes, takes_left: takesLeft(interview, a.takes) };
       // An answer stored before uploads went through tus (demo, mobile app) is ready as it is.
       if (a.state === 'done' && a.upload_path && (!u || u.state === 'ready')) return { ...base, status: 'ready' };
       if (!u) return { ...base, status: 'missing' };
@@ -109,7 +139,7 @@ export async function applicationView(application: Application, lang: Lang, uplo
       }
       if (u.state === 'failed') {
         const code = u.error_code ?? 'video_processing_failed';
-        return { ...base, status: 'failed', error: { code, message: translate(lang, code) } };
+        return { ...base, status: 'failed', error: { code, message: translate(lang, code, videoLimits(interview)) } };
       }
       return { ...base, status: u.state === 'ready' ? 'ready' : 'processing' };
     }),
@@ -124,7 +154,8 @@ export async function applicationView(application: Application, lang: Lang, uplo
     submit_date: application.submit_date,
     deadline: application.state === 'complete' ? null : finishDeadline(application.start_date),
     answers: views,
-    upload: { endpoint: ANSWER_UPLOADS_PATH, max_bytes: MAX_VIDEO_BYTES, max_seconds: MAX_VIDEO_SECONDS },
+    interview,
+    upload: { endpoint: ANSWER_UPLOADS_PATH, max_bytes: MAX_VIDEO_BYTES, max_seconds: maxAnswerSeconds(interview) },
   };
 }
 
@@ -204,21 +235,25 @@ export async function beginAnswerUpload(
   uploadDir: string,
   now: Date,
 ): Promise<AnswerUpload> {
-  const application = await ownApplication(caller, Number(meta.application_id));
-  if (application.state === 'complete') throw conflict('application_complete', 'application_complete');
-  // Past its deadline (decision 283) an unfinished application takes no new answer.
-  const deadline = finishDeadline(application.start_date);
-  if (deadline && deadline.getTime() < now.getTime()) throw new AppError(409, 'application_deadline_passed', 'application_deadline_passed', { deadline: deadline.toISOString().slice(0, 10) });
-  const answer = await ApplicationAnswer.findOne({ where: { application_id: application.id, qid: meta.qid } });
-  if (!answer) throw notFound('answer_not_found', 'answer_not_found');
+  const { application, answer } = await openAnswer(caller, Number(meta.application_id), meta.qid, now);
+  const settings = await interviewOfApplication(application.id);
   if (size === undefined) throw new AppError(400, 'upload_length_required', 'upload_length_required');
-  if (size === 0) throw videoError('video_empty');
-  if (size > MAX_VIDEO_BYTES) throw videoError('video_too_large');
+  if (size === 0) throw videoError('video_empty', settings);
+  if (size > MAX_VIDEO_BYTES) throw videoError('video_too_large', settings);
   const { created, replaced } = await transaction(async (t) => {
-    await ApplicationAnswer.findByPk(answer.id, { transaction: t, lock: t.LOCK.UPDATE });
-    const earlier = await AnswerUpload.findAll({ where: { answer_id: answer.id }, attributes: ['id', 'state'], transaction: t, lock: t.LOCK.UPDATE });
+    const locked = (await ApplicationAnswer.findByPk(answer.id, { transaction: t, lock: t.LOCK.UPDATE }))!;
+    const earlier = await AnswerUpload.findAll({ where: { answer_id: answer.id }, attributes: ['id', 'state', 'size'], transaction: t, lock: t.LOCK.UPDATE });
     if (earlier.some((e) => e.state === 'processing')) throw conflict('answer_processing', 'answer_processing');
     const replaced = earlier.filter((e) => e.state === 'uploading' || e.state === 'failed').map((e) => e.id);
+    // The take this file is (decision 405): the one the recorder counted when it started recording;
+    // else the same file sent again (an unfinished upload of the same length is replaced); else a
+    // new take (a file chosen on the device), refused past the offer's retakes.
+    const resent = earlier.some((e) => e.state === 'uploading' && Number(e.size) === size);
+    if (locked.take_open) await locked.update({ take_open: false }, { transaction: t });
+    else if (!resent) {
+      if (takesLeft(settings, locked.takes) === 0) throw noRetakesLeft(settings);
+      await locked.update({ takes: locked.takes + 1 }, { transaction: t });
+    }
     if (replaced.length) await AnswerUpload.destroy({ where: { id: replaced }, transaction: t });
     const created = await AnswerUpload.create(
       {
@@ -239,6 +274,50 @@ export async function beginAnswerUpload(
   });
   await removeUploadFiles(uploadDir, replaced);
   return created;
+}
+
+/** 409 no_retakes_left: every recording the offer allows for this answer was used. */
+const noRetakesLeft = (s: InterviewSettings) => new AppError(409, 'no_retakes_left', 'no_retakes_left', { retakes: s.retakes ?? 0 });
+
+/**
+ * The caller's answer to a question of their own application, while it may still take recordings:
+ * not complete (409), not past its deadline (decision 283: 409), the question exists (404).
+ */
+async function openAnswer(caller: User | undefined, applicationId: number, qid: string, now: Date): Promise<{ application: Application; answer: ApplicationAnswer }> {
+  const application = await ownApplication(caller, applicationId);
+  if (application.state === 'complete') throw conflict('application_complete', 'application_complete');
+  const deadline = finishDeadline(application.start_date);
+  if (deadline && deadline.getTime() < now.getTime()) throw new AppError(409, 'application_deadline_passed', 'application_deadline_passed', { deadline: deadline.toISOString().slice(0, 10) });
+  const answer = await ApplicationAnswer.findOne({ where: { application_id: application.id, qid } });
+  if (!answer) throw notFound('answer_not_found', 'answer_not_found');
+  return { application, answer };
+}
+
+export interface TakeView {
+  qid: string;
+  takes: number;
+  takes_left: number | null;
+}
+
+/**
+ * A recording starts (POST /apis/candidate/applications/{id}/answers/{qid}/takes, called by the
+ * recorder): counted for the answer, or refused with 409 no_retakes_left past the offer's retakes.
+ * The take stays open until a file is sent for it (beginAnswerUpload uses it then).
+ */
+export async function recordTake(caller: User | undefined, applicationId: number, qid: string, now: Date): Promise<TakeView> {
+  const { application, answer } = await openAnswer(caller, applicationId, qid, now);
+  const settings = await interviewOfApplication(application.id);
+  return transaction(async (t) => {
+    const locked = (await ApplicationAnswer.findByPk(answer.id, { transaction: t, lock: t.LOCK.UPDATE }))!;
+    if (takesLeft(settings, locked.takes) === 0) throw noRetakesLeft(settings);
+    await locked.update({ takes: locked.takes + 1, take_open: true }, { transaction: t });
+    return { qid, takes: locked.takes, takes_left: takesLeft(settings, locked.takes) };
+  });
+}
+
+/** A refused or failed file gives its take back (decision 405), in the transaction that records the refusal. */
+async function giveTakeBack(answerId: number, t: Transaction): Promise<void> {
+  await ApplicationAnswer.decrement('takes', { by: 1, where: { id: answerId, takes: { [Op.gt]: 0 } }, transaction: t });
 }
 
 /** The caller's upload in progress, or 404. */
@@ -264,21 +343,22 @@ export const storyKeyOf = (uploadId: string) => `story/${uploadId}/index.m3u8`;
  * What a finish answers when the upload was settled by someone else meanwhile (another process's
  * finish, the recovery job) or replaced (a retake, a deleted account): the recorded outcome.
  */
-function settledOutcome(upload: AnswerUpload | null): void {
+async function settledOutcome(upload: AnswerUpload | null): Promise<void> {
   if (!upload || upload.state === 'uploading') throw notFound('upload_not_found', 'upload_not_found');
-  if (upload.state === 'failed') throw videoError((upload.error_code ?? 'video_processing_failed') as VideoError);
+  if (upload.state === 'failed') throw videoError((upload.error_code ?? 'video_processing_failed') as VideoError, await interviewOfApplication(upload.application_id));
 }
 
 const isMissingFile = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** The check by content of a received file: the refusal, or the file and its duration. */
-async function checkReceivedFile(deps: VideoDeps, file: string): Promise<{ refusal: VideoError } | { body: Buffer; durationMs: number | null }> {
+async function checkReceivedFile(deps: VideoDeps, file: string, settings: InterviewSettings): Promise<{ refusal: VideoError } | { body: Buffer; durationMs: number | null }> {
   const stat = await fs.stat(file).catch(() => null);
   if (!stat || stat.size === 0) return { refusal: 'video_empty' };
   if (stat.size > MAX_VIDEO_BYTES) return { refusal: 'video_too_large' };
   const info = await probe(deps.ffmpeg(), file);
   if (!info.video || info.durationMs === null) return { refusal: 'video_not_a_video' };
-  if (info.durationMs > MAX_VIDEO_SECONDS * 1000) return { refusal: 'video_too_long' };
+  // The offer's answer length, with a tolerance for the recorder's stop and the container's rounding.
+  if (info.durationMs > maxAnswerSeconds(settings) * 1000) return { refusal: 'video_too_long' };
   return { body: await fs.readFile(file), durationMs: info.durationMs };
 }
 
@@ -298,19 +378,25 @@ export async function finishAnswerUpload(deps: VideoDeps, uploadDir: string, upl
   if (!upload || upload.state !== 'uploading') return settledOutcome(upload);
   const file = path.join(uploadDir, upload.id);
   const stillUploading = { where: { id: upload.id, state: 'uploading' as const } };
+  const settings = await interviewOfApplication(upload.application_id);
   let verdict: Awaited<ReturnType<typeof checkReceivedFile>>;
   try {
-    verdict = await checkReceivedFile(deps, file);
+    verdict = await checkReceivedFile(deps, file, settings);
   } catch (e) {
     // The bytes went while they were checked: the row went first (retake, deleted account).
     if (!isMissingFile(e)) throw e;
     verdict = { refusal: 'video_empty' };
   }
   if ('refusal' in verdict) {
-    const [refused] = await AnswerUpload.update({ state: 'failed', error_code: verdict.refusal, upload_json: null }, stillUploading);
+    const refusal = verdict.refusal;
+    const refused = await transaction(async (t) => {
+      const [n] = await AnswerUpload.update({ state: 'failed', error_code: refusal, upload_json: null }, { ...stillUploading, transaction: t });
+      if (n) await giveTakeBack(upload.answer_id, t);
+      return n > 0;
+    });
     if (!refused) return settledOutcome(await AnswerUpload.findByPk(upload.id));
     await removeUploadFiles(uploadDir, [upload.id]);
-    throw videoError(verdict.refusal);
+    throw videoError(refusal, settings);
   }
   const key = sourceKeyOf(upload.id);
   await deps.storage.put(key, verdict.body, 'application/octet-stream');
@@ -513,8 +599,12 @@ export async function transcodeAnswer(deps: VideoDeps & { preset: string }, uplo
 export async function markTranscodeFailed(storage: Storage, uploadId: string): Promise<void> {
   const upload = await AnswerUpload.findByPk(uploadId);
   if (!upload || upload.state !== 'processing') return;
-  await upload.update({ state: 'failed', error_code: 'video_processing_failed', source_key: null });
-  await storage.delete(sourceKeyOf(uploadId));
+  const failed = await transaction(async (t) => {
+    const [n] = await AnswerUpload.update({ state: 'failed', error_code: 'video_processing_failed', source_key: null }, { where: { id: uploadId, state: 'processing' }, transaction: t });
+    if (n) await giveTakeBack(upload.answer_id, t);
+    return n > 0;
+  });
+  if (failed) await storage.delete(sourceKeyOf(uploadId));
 }
 
 /**

@@ -1,6 +1,6 @@
 // The offer fields the wizard posts (public-web.md sections 3 and 5): trimmed texts no longer
 // than their columns (models/offer.model.ts), reference-list values, integer pay, an ISO start
-// date, 3 to 5 questions. draftSchema checks a draft in progress (absent fields and empty
+// date, 3 to 5 questions, the interview settings (decision 405). draftSchema checks a draft in progress (absent fields and empty
 // questions allowed); publishSchema also needs every required field. A present but wrong value
 // is named first (400 with its field), then the missing ones (fill_all_required_fields).
 import { parseIsoDay } from '../../../models/rules/dates.js';
@@ -9,6 +9,7 @@ import type { DraftOfferJson } from '../../../models/index.js';
 import { isReferenceValue, jobCategoryValue, type ReferenceListName } from '../../../config/reference/index.js';
 import { absentIfBlank, text } from '../../../models/rules/text.js';
 import { QUESTIONS_MAX, QUESTIONS_MIN, QUESTION_MAX_LENGTH } from '../../../models/rules/questions.js';
+import { answerChoice, retakeChoice, thinkChoice } from '../../../models/rules/interview.js';
 
 export const MAX_PAY = 10_000_000;
 
@@ -151,6 +152,10 @@ const fields = (partial: boolean) =>
         pay_max: pay,
         tags,
         questions: questions(partial),
+        // The interview settings (models/rules/interview.ts): one of the offered values, absent = default.
+        think_seconds: optional(converted(BAD, (v) => thinkChoice(v) ?? null)),
+        answer_seconds: optional(converted(BAD, (v) => answerChoice(v) ?? null)),
+        retakes: optional(converted(BAD, (v) => retakeChoice(v) ?? null)),
       },
       BAD,
     )

@@ -9,6 +9,7 @@ import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js
 import { companyOf, isManager, isStaff, mayReachOffer, mayWriteOffers, reachOf } from '../../auth/access.js';
 import { audit } from '../platform/audit.service.js';
 import { REFERENCE_DEFAULTS } from '../../../config/reference/index.js';
+import { interviewColumns } from '../../../models/rules/interview.js';
 import { freeJobCode, withJobCodeRetry } from './job-codes.js';
 import { CounterChanges } from '../applications/user-counters.service.js';
 
@@ -189,6 +190,7 @@ export function offerColumns(f: Required<Pick<DraftOfferJson, 'title' | 'company
     lat: loc.lat ?? null,
     lng: loc.lng ?? null,
     lang: f.lang ?? REFERENCE_DEFAULTS.lang,
+    ...interviewColumns(f),
   };
 }
 

@@ -41,6 +41,9 @@ const CONTENT_KEYS = [
   'pay_period',
   'lang',
   'questions',
+  'think_seconds',
+  'answer_seconds',
+  'retakes',
 ] as const;
 
 /** The preferred code's rule (models/rules/job-code.ts) as the API's error. */

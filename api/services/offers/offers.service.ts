@@ -7,6 +7,7 @@ import { isBoostedAt } from '../../../models/rules/boost.js';
 import { notFound } from '../../lib/errors.js';
 import { isJobCodeShape, normalizeJobCode } from '../../../models/rules/job-code.js';
 import { singleFlight } from '../../lib/single-flight.js';
+import { DEFAULT_INTERVIEW, type InterviewSettings } from '../../../models/rules/interview.js';
 
 export interface PublicOfferQuestion {
   /** q1, q2, ... */
@@ -44,9 +45,14 @@ export interface PublicOffer {
   questions: PublicOfferQuestion[];
   /** Boosted now (decision 251): the offer page shows its mark. The boost's other fields stay internal. */
   boosted: boolean;
+  /** The interview's rules (decision 405): thinking time (null: until the candidate presses record), answer length, retakes (null: unlimited). */
+  interview: InterviewSettings;
 }
 
-type Row = Omit<PublicOffer, 'questions' | 'tags' | 'start_date' | 'boosted'> & {
+type Row = Omit<PublicOffer, 'questions' | 'tags' | 'start_date' | 'boosted' | 'interview'> & {
+  think_seconds: number | null;
+  answer_seconds: number | null;
+  retakes: number | null;
   is_boosted: boolean | number | null;
   boost_ends_at: Date | string | null;
   tags: string | null;
@@ -59,7 +65,7 @@ type Row = Omit<PublicOffer, 'questions' | 'tags' | 'start_date' | 'boosted'> & 
 const SQL = `SELECT o.job_code, o.title, o.company_name, o.company_picture, o.company_description, o.description,
   o.candidate_qualification, o.candidate_experience, o.candidate_graduation, o.start_date,
   o.street, o.zip_code, o.city, o.area, o.country, o.country_iso, o.lang, o.contract_type, o.tags,
-  o.pay_min, o.pay_max, o.pay_currency, o.pay_period, o.is_boosted, o.boost_ends_at, q.qid AS q_id, q.question AS q_text
+  o.pay_min, o.pay_max, o.pay_currency, o.pay_period, o.is_boosted, o.boost_ends_at, o.think_seconds, o.answer_seconds, o.retakes, q.qid AS q_id, q.question AS q_text
 FROM offers o LEFT JOIN offer_questions q ON q.offer_id = o.id
 WHERE o.job_code = ? AND o.state = 'available'
 ORDER BY q.position`;
@@ -85,13 +91,13 @@ export async function getPublicOffer(jobCode: string, now: Date = new Date()): P
   if (!isJobCodeShape(code)) throw notFound('offer_not_found', 'offer_not_found');
   const { boost, ...offer } = await loadShared(code);
   // Each caller gets its own copy: one caller changing it cannot change another's answer.
-  return { ...offer, tags: [...offer.tags], questions: offer.questions.map((q) => ({ ...q })), boosted: isBoostedAt(boost, now) };
+  return { ...offer, tags: [...offer.tags], questions: offer.questions.map((q) => ({ ...q })), interview: { ...offer.interview }, boosted: isBoostedAt(boost, now) };
 }
 
 async function load(code: string): Promise<Omit<PublicOffer, 'boosted'> & { boost: Pick<Row, 'is_boosted' | 'boost_ends_at'> }> {
   const rows = await boundSequelize().query<Row>(SQL, { replacements: [code], type: QueryTypes.SELECT, raw: true });
   if (rows.length === 0) throw notFound('offer_not_found', 'offer_not_found');
-  const { q_id: _q, q_text: _t, tags, start_date, is_boosted, boost_ends_at, ...first } = rows[0];
+  const { q_id: _q, q_text: _t, tags, start_date, is_boosted, boost_ends_at, think_seconds, answer_seconds, retakes, ...first } = rows[0];
   const questions: PublicOfferQuestion[] = [];
   for (const r of rows) if (r.q_id !== null && r.q_text !== null) questions.push({ id: r.q_id, question: r.q_text });
   return {
@@ -101,6 +107,11 @@ async function load(code: string): Promise<Omit<PublicOffer, 'boosted'> & { boos
     start_date: isoDate(start_date),
     tags: parseTags(tags),
     questions,
+    interview: {
+      think_seconds: think_seconds === null ? null : Number(think_seconds),
+      answer_seconds: answer_seconds === null ? DEFAULT_INTERVIEW.answer_seconds : Number(answer_seconds),
+      retakes: retakes === null ? null : Number(retakes),
+    },
     boost: { is_boosted, boost_ends_at },
   };
 }

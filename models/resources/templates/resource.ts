@@ -1,10 +1,11 @@
 // Offer templates of a manager's company (back-office.md section 3, type offer): the offer fields
 // with their defaults, kept in the template's JSON content. Saving needs title, company name,
 // picture and description, job description and qualifications, non-empty after trimming
-// (section 5, "fill all required fields"). Staff see every template, a manager their own.
+// (section 5, "fill all required fields"). The interview settings (decision 405) start at their defaults. Staff see every template, a manager their own.
 import { COMPANY_ACCESS, defineResource, type FieldDecl } from '../schema.js';
 import { CANDIDATE_EXPERIENCE, CANDIDATE_GRADUATION, CONT_TYPE, JOB_CAT, LANGUAGES, PAY_CURRENCY, PAY_PERIOD, Q_TEMPLATE } from '../../../config/reference/lists.js';
 import { QUESTIONS_MAX, QUESTIONS_MIN } from '../../rules/questions.js';
+import { ANSWER_CHOICES, DEFAULT_INTERVIEW_JSON, RETAKE_CHOICES, THINK_CHOICES } from '../../rules/interview.js';
 
 const content = { json: 'content' } as const;
 const values = (list: readonly { value: string }[]) => list.map((c) => c.value);
@@ -52,6 +53,10 @@ export const templates = defineResource({
     },
     { source: 'tags', type: 'tags', from: content, choices: values(JOB_CAT), choiceNames: JOB_CAT, maxLength: 10, writable: true, default: [] },
     { source: 'questions', type: 'questions', from: content, required: true, minLength: QUESTIONS_MIN, maxLength: QUESTIONS_MAX, writable: true, default: TEMPLATE_QUESTIONS },
+    // The interview settings (models/rules/interview.ts), copied into the offers made from the template.
+    { source: 'think_seconds', type: 'enum', from: content, choices: THINK_CHOICES, default: DEFAULT_INTERVIEW_JSON.think_seconds, required: true, writable: true },
+    { source: 'answer_seconds', type: 'enum', from: content, choices: ANSWER_CHOICES, default: DEFAULT_INTERVIEW_JSON.answer_seconds, required: true, writable: true },
+    { source: 'retakes', type: 'enum', from: content, choices: RETAKE_CHOICES, default: DEFAULT_INTERVIEW_JSON.retakes, required: true, writable: true },
     { source: 'start_date', type: 'day', from: content, writable: true },
     { source: 'created_at', type: 'date', list: true, sortable: true },
   ],

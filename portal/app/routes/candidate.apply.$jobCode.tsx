@@ -13,7 +13,8 @@ import { SignedInAs } from '../components/apply/SignedInAs.js';
 import { findOffer, offerView } from '../lib/apply.server.js';
 import { offerMeta } from '../lib/offer-meta.js';
 import { useHydrated } from '../lib/hydrated.js';
-import { useLangHref, useT } from '../lib/i18n.js';
+import { useLang, useLangHref, useT } from '../lib/i18n.js';
+import { interviewRules, plural } from '../components/apply/interview-rules.js';
 import { releaseCamera } from '../lib/camera.js';
 import { resolveLang } from '../lib/lang.server.js';
 import { candidatePageTexts } from '../i18n/candidate-page.server.js';
@@ -33,6 +34,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     offer: {
       ...offerView(offer),
       questions: offer.questions,
+      // The interview's rules, shown before starting (decision 405).
+      interview: offer.interview,
     },
     me,
     // The link to the candidate's own page, named as that page names itself (decision 283).
@@ -47,6 +50,7 @@ type Phase = { kind: 'identity' } | { kind: 'starting' } | { kind: 'answering'; 
 export default function ApplyPage() {
   const { offer, me: signedIn, myApplications } = useLoaderData<typeof loader>();
   const t = useT();
+  const lang = useLang();
   const href = useLangHref();
   const hydrated = useHydrated();
   const [me, setMe] = useState<Me | null>(signedIn);
@@ -89,7 +93,8 @@ export default function ApplyPage() {
     setPhase({ kind: 'identity' });
   };
 
-  const questions = app?.answers ?? offer.questions.map((q, i) => ({ qid: q.id, position: i + 1, question: q.question, status: 'missing' as const, error: null, upload: null }));
+  const questions =
+    app?.answers ?? offer.questions.map((q, i) => ({ qid: q.id, position: i + 1, question: q.question, status: 'missing' as const, error: null, upload: null, takes: 0, takes_left: null }));
   const currentIndex = questions.findIndex((a) => a.status === 'missing' || a.status === 'failed' || a.status === 'uploading');
   const current = currentIndex >= 0 ? questions[currentIndex] : null;
   // The camera stays on from one question to the next (lib/camera.ts): off once none is left, or on leaving.
@@ -114,7 +119,11 @@ export default function ApplyPage() {
         </p>
       ) : (
         <>
-          <p>{t('apply_intro', { count: offer.questions.length })}</p>
+          <p className="interview-rules">
+            <span className="visually-hidden">{t('apply_rules_label')} </span>
+            <span data-testid="interview-rules">{interviewRules(t, lang, offer.questions.length, offer.interview).join(' · ')}</span>
+          </p>
+          <p>{t('apply_intro')}</p>
           {!hydrated && (
             <noscript>
               <p className="panel info">{t('apply_needs_js')}</p>
@@ -146,7 +155,7 @@ export default function ApplyPage() {
           )}
           {app && (
             <>
-              <ol className="answers" aria-label={t('apply_intro', { count: questions.length })}>
+              <ol className="answers" aria-label={t(plural(lang, 'apply_rules_questions', questions.length), { n: questions.length })}>
                 {questions.map((a, i) => (
                   <li key={a.qid} className={`answer ${a.status}`} aria-current={i === currentIndex ? 'step' : undefined} data-testid="answer-state" data-state={a.status}>
                     <span className="answer-n">{i + 1}</span> <span className="answer-q">{a.question}</span>
@@ -165,6 +174,8 @@ export default function ApplyPage() {
                     index={currentIndex}
                     total={questions.length}
                     question={current.question}
+                    interview={app.interview}
+                    takesLeft={current.takes_left}
                     previousError={current.status === 'failed' ? (current.error?.message ?? '') : null}
                     onSent={() => void refresh()}
                   />

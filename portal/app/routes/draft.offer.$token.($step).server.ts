@@ -14,6 +14,10 @@ import { pictureUrl } from '../../../models/rules/storage-url.js';
 import { WIZARD_STEP_COUNT, continueStep, filledSteps, isDraftStarted, stepsOfFields } from '../../../models/rules/offer-wizard.js';
 import { QUESTIONS_MAX, QUESTIONS_MIN } from '../../../models/rules/questions.js';
 import type { DraftOfferJson } from '../../../models/offer.model.js';
+import { ANSWER_CHOICES, DEFAULT_INTERVIEW_JSON, RETAKE_CHOICES, RETAKES_UNLIMITED, THINK_CHOICES, THINK_NONE, THINK_UNTIL_PRESS, formatSeconds } from '../../../models/rules/interview.js';
+import { pageTexts } from '../i18n/catalogs.server.js';
+import { catalogLang } from '../i18n/registry.js';
+import { format, type Lang } from '../i18n/index.js';
 import type { OfferManagement } from '../../../api/services/offers/drafts.service.js';
 
 /** Countries the address step offers when typed by hand (the autocomplete fills any). */
@@ -41,6 +45,36 @@ function manageHref(m: OfferManagement): string {
   if (m.area === 'admin') return `/admin#/offers/${m.offer_id}/show`;
   if (m.area === 'manager') return `/manager/offer/${encodeURIComponent(m.job_code)}`;
   return '/dashboard';
+}
+
+/**
+ * The interview settings' selects of step 12 (decision 405): name, label, the draft's value (or the
+ * default) and the offered choices named in the page's language, made here so that the page's
+ * JavaScript carries neither the rule nor the names.
+ */
+function interviewSelects(json: DraftOfferJson, lang: Lang) {
+  const texts = pageTexts[catalogLang(lang)].wizard;
+  const t = (key: string, vars?: Record<string, string | number>) => format(texts[key] ?? key, vars);
+  const select = (name: 'think_seconds' | 'answer_seconds' | 'retakes', choices: { value: string; name: string }[]) => ({
+    name,
+    label: t(`wiz_${name}`),
+    value: String(json[name] ?? DEFAULT_INTERVIEW_JSON[name]),
+    choices,
+  });
+  return [
+    select(
+      'think_seconds',
+      THINK_CHOICES.map((c) => ({ value: String(c), name: c === THINK_UNTIL_PRESS ? t('wiz_think_press') : c === THINK_NONE ? t('wiz_think_none') : t('wiz_seconds', { n: c }) })),
+    ),
+    select(
+      'answer_seconds',
+      ANSWER_CHOICES.map((c) => ({ value: String(c), name: formatSeconds(c) })),
+    ),
+    select(
+      'retakes',
+      RETAKE_CHOICES.map((c) => ({ value: String(c), name: c === RETAKES_UNLIMITED ? t('wiz_retakes_unlimited') : c === 0 ? t('wiz_retakes_none') : String(c) })),
+    ),
+  ];
 }
 
 export async function wizardData(token: string, stepParam: string | undefined, request: Request, context: AppLoadContext) {
@@ -78,6 +112,7 @@ export async function wizardData(token: string, stepParam: string | undefined, r
       q_template: context.services.drafts.referenceLists(isLang(json.lang) ? json.lang : lang).q_template,
       languages: lists.languages.filter((l) => l.value === 'fr' || l.value === 'nl'),
     },
+    interview: interviewSelects(json, lang),
     countries: WIZARD_COUNTRIES.map((code) => ({ value: code, name: names.of(code) ?? code })),
   };
 }
@@ -170,6 +205,10 @@ function applyStep(json: DraftOfferJson, step: number, form: FormData): DraftOff
         .getAll('question')
         .filter((q): q is string => typeof q === 'string')
         .map((q, i) => ({ id: `q${i + 1}`, question: q }));
+      // The interview settings, checked by the drafts schema on save (decision 405).
+      set('think_seconds', blankToUndefined(str(form, 'think_seconds')));
+      set('answer_seconds', blankToUndefined(str(form, 'answer_seconds')));
+      set('retakes', blankToUndefined(str(form, 'retakes')));
       break;
   }
   return out;

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sqlite3 from 'sqlite3';
-import { RECORDING_SECONDS } from '../../../models/rules/video.js';
+import { ANSWER_DEFAULT_SECONDS } from '../../../models/rules/interview.js';
 
 let server: RunningServer;
 let smtp: TestSmtp;
@@ -170,7 +170,7 @@ const myApplication = (page: Page) =>
   );
 
 describe('the recording limit', () => {
-  // The 60 s rule (RECORDING_SECONDS, models/rules/video.ts) with the page's timers on a clock the
+  // The 60 s rule (ANSWER_DEFAULT_SECONDS, models/rules/interview.ts: an offer's default answer length) with the page's timers on a clock the
   // test moves (page.clock): paused while the real MediaRecorder records a couple of seconds, then
   // run to just before the limit (the recording goes on, the timer shows 0:59) and past it (the page
   // has stopped by itself and shows the replay, nobody pressed Stop); then a retake.
@@ -209,7 +209,7 @@ describe('the recording limit', () => {
     await timer.waitFor({ timeout: 10_000 });
     // Real media flows into the recorder while the page's clock stands still (1 s timeslices).
     await expect.poll(() => page.evaluate(() => (window as unknown as { __recorded: number }).__recorded), { timeout: 60_000 }).toBeGreaterThan(0);
-    const limit = RECORDING_SECONDS * 1000;
+    const limit = ANSWER_DEFAULT_SECONDS * 1000;
     await page.clock.runFor(limit - 1_000);
     await expect.poll(() => timer.textContent(), { timeout: 5_000 }).toMatch(/0:59 \/ 1:00/);
     expect(await recorder.getByRole('button', { name: 'Arrêter' }).isVisible()).toBe(true);
@@ -340,7 +340,7 @@ describe('without the camera', () => {
       const input = recorder.locator('input[type="file"]');
       expect(await input.getAttribute('accept')).toBe('video/*');
       expect(await input.getAttribute('capture')).toBe('user');
-      expect(await recorder.locator('label[for^="file-"]').textContent()).toBe('Or send a video (1 minute at most)');
+      expect(await recorder.locator('label[for^="file-"]').textContent()).toBe('Or send a video (1 min at most)');
       await expectNoHorizontalScroll(page);
       await expectAccessible(page);
       await input.setInputFiles(makeVideo({ seconds: 3 }));

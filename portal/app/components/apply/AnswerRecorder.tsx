@@ -1,24 +1,30 @@
-// One answer: the camera preview, a 3-2-1 countdown, recording up to 60 s with a visible timer
-// (it stops by itself at 60 s), the replay, then retake or keep; or a video file chosen on the
+// One answer: the camera preview, a 3-2-1 countdown, recording up to the offer's answer length with
+// a visible timer (it stops by itself at that length), the replay, then retake or keep; or a video file chosen on the
 // device (accept="video/*" capture="user": phones that cannot record in the page open their own
 // camera). The kept answer uploads on tus with a progress bar (lib/answer-upload.ts).
 // The camera stays on from one question to the next (lib/camera.ts); while counting down and
 // recording on a phone, the question, the camera, the timer and "stop" fill the screen, so that
 // none of them scrolls out of view. The replay of a browser recording (WebM without a duration in
 // its header) is sought to its end once so that its seek bar shows the real length.
+// The offer's interview settings (decision 405) lead it: a thinking time shown as a countdown before
+// the recording starts by itself (or none: the 3-2-1 countdown starts as soon as the question is
+// shown; or until the candidate presses record), the answer length, and the retakes, counted by the
+// server when each recording starts (POST …/takes): "Retake" goes once none is left.
 // This module and tus-js-client load only when the candidate reaches the recording step.
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { currentCamera, openCamera, releaseCamera } from '../../lib/camera.js';
-import { useT } from '../../lib/i18n.js';
-import { MAX_VIDEO_BYTES, RECORDING_SECONDS } from '../../lib/video-answers.js';
+import { useLang, useT } from '../../lib/i18n.js';
+import { ApiError, MAX_VIDEO_BYTES, startTake } from '../../lib/video-answers.js';
 import { dropPending, loadPending, savePending, uploadAnswer, type RunningUpload } from '../../lib/answer-upload.js';
+import { formatSeconds, type InterviewSettings } from '../../../../models/rules/interview.js';
+import { plural } from './interview-rules.js';
 
-export const MAX_RECORDING_MS = RECORDING_SECONDS * 1000;
 const COUNTDOWN_FROM = 3;
 
 type Camera = 'off' | 'starting' | 'on' | 'denied' | 'none';
 type Step =
   | { kind: 'ready' }
+  | { kind: 'thinking'; n: number }
   | { kind: 'countdown'; n: number }
   | { kind: 'recording'; startedAt: number }
   | { kind: 'review'; file: File; url: string }
@@ -38,6 +44,10 @@ export interface AnswerRecorderProps {
   question: string;
   /** The server refused the previous file for this answer (status failed). */
   previousError?: string | null;
+  /** The offer's thinking time, answer length and retakes. */
+  interview: InterviewSettings;
+  /** Recordings still allowed for this answer, as the server counts them (null: no limit). */
+  takesLeft: number | null;
   onSent(): void;
 }
 
@@ -65,13 +75,22 @@ function recorderOptions(type: string | undefined): MediaRecorderOptions | undef
 
 const canRecord = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && typeof MediaRecorder !== 'undefined';
 
-const clock = (ms: number) => {
-  const s = Math.min(RECORDING_SECONDS, Math.floor(ms / 1000));
+const clock = (ms: number, limitSeconds: number) => {
+  const s = Math.min(limitSeconds, Math.floor(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-export default function AnswerRecorder({ applicationId, questionId, endpoint, unfinished, index, total, question, previousError, onSent }: AnswerRecorderProps) {
+/** The codes of a file the server refused: its take was given back (decision 405). */
+const REFUSED = /^video_/;
+
+export default function AnswerRecorder({ applicationId, questionId, endpoint, unfinished, index, total, question, previousError, interview, takesLeft, onSent }: AnswerRecorderProps) {
   const t = useT();
+  const lang = useLang();
+  const limitSeconds = interview.answer_seconds;
+  const limitMs = limitSeconds * 1000;
+  // Recordings left (null: no limit): the server's count, updated by each take it counts.
+  const [left, setLeft] = useState<number | null>(takesLeft);
+  const [takeError, setTakeError] = useState<string | null>(null);
   // A camera turned on for an earlier question is still on.
   const [camera, setCamera] = useState<Camera>(() => (currentCamera() ? 'on' : 'off'));
   const [step, setStep] = useState<Step>({ kind: 'ready' });
@@ -84,6 +103,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
   const recorderRef = useRef<MediaRecorder | null>(null);
   const uploadRef = useRef<RunningUpload | null>(null);
   const timers = useRef<number[]>([]);
+  const starting = useRef(false);
 
   const clearTimers = () => {
     timers.current.forEach((id) => window.clearTimeout(id));
@@ -141,7 +161,11 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
             setStep({ kind: 'sent' });
             onSent();
           },
-          onError: (_code, message) => setStep({ kind: 'failed', file, message }),
+          onError: (code, message) => {
+            // A refused file gives its take back on the server: so does the page.
+            if (REFUSED.test(code)) setLeft((l) => (l === null ? null : l + 1));
+            setStep({ kind: 'failed', file, message });
+          },
         },
       );
     },
@@ -158,50 +182,90 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
     });
   }, [applicationId, questionId, send]);
 
-  const record = () => {
+  /** A recording starts: the server counts the take first; past the offer's retakes it refuses, and nothing records. */
+  const takeCounted = async (): Promise<boolean> => {
+    try {
+      const take = await startTake(applicationId, questionId);
+      setLeft(take.takes_left);
+      setTakeError(null);
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'no_retakes_left') setLeft(0);
+      setTakeError(e instanceof ApiError ? e.message : t('err_network'));
+      setStep({ kind: 'ready' });
+      return false;
+    }
+  };
+
+  /** Record: the take is counted, then the 3-2-1 countdown (none after a thinking time, which was the warning). */
+  const record = async (withCountdown = true) => {
     const stream = streamRef.current;
     if (!stream) return;
     clearTimers();
     sectionRef.current?.scrollIntoView({ block: 'start' });
-    setStep({ kind: 'countdown', n: COUNTDOWN_FROM });
-    for (let n = COUNTDOWN_FROM - 1; n >= 1; n--) {
+    // One take per start, however often the button is pressed while the server answers.
+    if (starting.current) return;
+    starting.current = true;
+    const counted = await takeCounted().finally(() => (starting.current = false));
+    if (!counted) return;
+    const countdown = withCountdown ? COUNTDOWN_FROM : 0;
+    if (countdown) setStep({ kind: 'countdown', n: COUNTDOWN_FROM });
+    for (let n = countdown - 1; n >= 1; n--) {
       timers.current.push(window.setTimeout(() => setStep({ kind: 'countdown', n }), (COUNTDOWN_FROM - n) * 1000));
     }
-    timers.current.push(
-      window.setTimeout(() => {
-        const type = recordingType();
-        const recorder = new MediaRecorder(stream, recorderOptions(type));
-        const chunks: Blob[] = [];
-        recorder.ondataavailable = (e) => {
-          if (e.data.size > 0) chunks.push(e.data);
-        };
-        recorder.onstop = () => {
-          clearTimers();
-          const mime = (recorder.mimeType || type || 'video/webm').split(';')[0];
-          const file = new File(chunks, `answer-${index + 1}.${mime.includes('mp4') ? 'mp4' : 'webm'}`, { type: mime, lastModified: Date.now() });
-          // Nothing came from the camera (stopped at once, a busy device): say so, record again.
-          if (file.size === 0) {
-            setEmpty(true);
-            return setStep({ kind: 'ready' });
-          }
-          setStep({ kind: 'review', file, url: URL.createObjectURL(file) });
-        };
-        recorderRef.current = recorder;
-        setEmpty(false);
-        const startedAt = Date.now();
-        recorder.start(1000);
-        setElapsed(0);
-        setStep({ kind: 'recording', startedAt });
-        const tick = () => {
-          setElapsed(Date.now() - startedAt);
-          if (recorder.state === 'recording') timers.current.push(window.setTimeout(tick, 250));
-        };
-        tick();
-        // At 60 s the recording stops by itself.
-        timers.current.push(window.setTimeout(() => recorder.state === 'recording' && recorder.stop(), MAX_RECORDING_MS));
-      }, COUNTDOWN_FROM * 1000),
-    );
+    const begin = () => {
+      const type = recordingType();
+      const recorder = new MediaRecorder(stream, recorderOptions(type));
+      const chunks: Blob[] = [];
+      recorder.ondataavailable = (e) => {
+        if (e.data.size > 0) chunks.push(e.data);
+      };
+      recorder.onstop = () => {
+        clearTimers();
+        const mime = (recorder.mimeType || type || 'video/webm').split(';')[0];
+        const file = new File(chunks, `answer-${index + 1}.${mime.includes('mp4') ? 'mp4' : 'webm'}`, { type: mime, lastModified: Date.now() });
+        // Nothing came from the camera (stopped at once, a busy device): say so, record again.
+        if (file.size === 0) {
+          setEmpty(true);
+          return setStep({ kind: 'ready' });
+        }
+        setStep({ kind: 'review', file, url: URL.createObjectURL(file) });
+      };
+      recorderRef.current = recorder;
+      setEmpty(false);
+      const startedAt = Date.now();
+      recorder.start(1000);
+      setElapsed(0);
+      setStep({ kind: 'recording', startedAt });
+      const tick = () => {
+        setElapsed(Date.now() - startedAt);
+        if (recorder.state === 'recording') timers.current.push(window.setTimeout(tick, 250));
+      };
+      tick();
+      // At the answer length the recording stops by itself.
+      timers.current.push(window.setTimeout(() => recorder.state === 'recording' && recorder.stop(), limitMs));
+    };
+    if (countdown) timers.current.push(window.setTimeout(begin, countdown * 1000));
+    else begin();
   };
+
+  /** A thinking time: the question with its countdown, then the recording starts by itself (or earlier, "start now"). */
+  const think = (seconds: number) => {
+    clearTimers();
+    sectionRef.current?.scrollIntoView({ block: 'start' });
+    setStep({ kind: 'thinking', n: seconds });
+    for (let n = seconds - 1; n >= 1; n--) timers.current.push(window.setTimeout(() => setStep({ kind: 'thinking', n }), (seconds - n) * 1000));
+    timers.current.push(window.setTimeout(() => void record(false), seconds * 1000));
+  };
+
+  // With a thinking time or none, the question starts by itself once the camera is on (and again
+  // after a retake); never when no recording is left or the server refused the last take.
+  const auto = interview.think_seconds !== null && camera === 'on' && step.kind === 'ready' && left !== 0 && !takeError && !empty;
+  useEffect(() => {
+    if (!auto) return;
+    if (interview.think_seconds) think(interview.think_seconds);
+    else void record(true);
+  }, [auto]);
 
   const stop = () => {
     if (recorderRef.current?.state === 'recording') recorderRef.current.stop();
@@ -209,6 +273,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
 
   const retake = () => {
     if (step.kind === 'review') URL.revokeObjectURL(step.url);
+    setTakeError(null);
     setStep({ kind: 'ready' });
     if (!streamRef.current) void startCamera();
   };
@@ -245,16 +310,18 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
     video.currentTime = Number.MAX_SAFE_INTEGER;
   };
 
-  const live = step.kind === 'countdown' || step.kind === 'recording';
+  const live = step.kind === 'thinking' || step.kind === 'countdown' || step.kind === 'recording';
   const busy = step.kind === 'countdown' || step.kind === 'recording' || step.kind === 'uploading' || step.kind === 'sent';
-  const showLive = camera === 'on' && (step.kind === 'ready' || step.kind === 'countdown' || step.kind === 'recording');
+  const showLive = camera === 'on' && (step.kind === 'ready' || step.kind === 'thinking' || step.kind === 'countdown' || step.kind === 'recording');
+  // Retakes left once a recording is done: a take more is one retake; none left, "Retake" goes.
+  const retakesLeftText = left === null ? null : left === 0 ? t('apply_takes_left_none') : t(plural(lang, 'apply_takes_left', left), { n: left });
   const headingId = `q-${questionId}`;
 
   return (
     <section ref={sectionRef} className={`recorder${live ? ' live' : ''}`} aria-labelledby={headingId} data-testid="recorder" data-question={index + 1}>
       <p className="muted">{t('apply_question', { n: index + 1, total })}</p>
       <h2 id={headingId}>{question}</h2>
-      {previousError && step.kind === 'ready' && (
+      {previousError && (step.kind === 'ready' || step.kind === 'thinking' || step.kind === 'countdown') && (
         <p className="field-error" role="alert">
           {t('apply_answer_failed')} {previousError}
         </p>
@@ -263,6 +330,11 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
       <div className="camera">
         {showLive && <video ref={previewRef} className="mirror" muted playsInline autoPlay aria-label={t('apply_preview_label')} data-testid="preview" />}
         {step.kind === 'review' && <video src={step.url} controls playsInline preload="metadata" onLoadedMetadata={learnDuration} aria-label={t('apply_replay_label')} data-testid="replay" />}
+        {step.kind === 'thinking' && (
+          <p className="thinking" role="timer" aria-live="off" data-testid="thinking">
+            {t('apply_thinking', { n: step.n })}
+          </p>
+        )}
         {step.kind === 'countdown' && (
           <p className="countdown" role="status" aria-live="assertive" data-testid="countdown">
             <span aria-hidden="true">{step.n}</span>
@@ -271,7 +343,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
         )}
         {step.kind === 'recording' && (
           <p className="timer" role="timer" aria-live="off" data-testid="timer">
-            <span className="rec-dot" aria-hidden="true" /> {t('apply_recording')} {t('apply_timer', { elapsed: clock(elapsed), limit: clock(MAX_RECORDING_MS) })}
+            <span className="rec-dot" aria-hidden="true" /> {t('apply_recording')} {t('apply_timer', { elapsed: clock(elapsed, limitSeconds), limit: clock(limitMs, limitSeconds) })}
           </p>
         )}
       </div>
@@ -279,6 +351,11 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
       {empty && step.kind === 'ready' && (
         <p className="field-error" role="alert" data-testid="recording-empty">
           {t('apply_recording_empty')}
+        </p>
+      )}
+      {takeError && step.kind === 'ready' && (
+        <p className="field-error" role="alert" data-testid="take-error">
+          {takeError}
         </p>
       )}
       {camera === 'denied' && (
@@ -298,9 +375,14 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
             {t('apply_camera_start')}
           </button>
         )}
-        {camera === 'on' && step.kind === 'ready' && (
-          <button type="button" className="button" onClick={record}>
+        {camera === 'on' && step.kind === 'ready' && left !== 0 && (
+          <button type="button" className="button" onClick={() => void record(true)}>
             {t('apply_record')}
+          </button>
+        )}
+        {step.kind === 'thinking' && (
+          <button type="button" className="button" onClick={() => void record(false)}>
+            {t('apply_start_now')}
           </button>
         )}
         {step.kind === 'recording' && (
@@ -310,15 +392,23 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
         )}
         {step.kind === 'review' && (
           <>
-            <button type="button" className="button secondary" onClick={retake}>
-              {t('apply_retake')}
-            </button>
+            {left !== 0 && (
+              <button type="button" className="button secondary" onClick={retake} data-testid="retake">
+                {t('apply_retake')}
+              </button>
+            )}
             <button type="button" className="button" onClick={keep}>
               {t('apply_keep')}
             </button>
           </>
         )}
       </div>
+
+      {step.kind === 'review' && retakesLeftText && (
+        <p className="hint" data-testid="takes-left">
+          {retakesLeftText}
+        </p>
+      )}
 
       {step.kind === 'uploading' && (
         <div className="upload" data-testid="upload">
@@ -333,9 +423,11 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
           <button type="button" className="button secondary" onClick={() => void send(step.file)}>
             {t('apply_upload_resume')}
           </button>{' '}
-          <button type="button" className="button secondary" onClick={retake}>
-            {t('apply_retake')}
-          </button>
+          {left !== 0 && (
+            <button type="button" className="button secondary" onClick={retake}>
+              {t('apply_retake')}
+            </button>
+          )}
         </div>
       )}
       {step.kind === 'sent' && (
@@ -346,7 +438,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
 
       {!busy && step.kind !== 'review' && (
         <div className="field">
-          <label htmlFor={`file-${questionId}`}>{t('apply_file')}</label>
+          <label htmlFor={`file-${questionId}`}>{t('apply_file', { duration: formatSeconds(limitSeconds) })}</label>
           <input id={`file-${questionId}`} type="file" accept="video/*" capture="user" onChange={onFile} data-testid="answer-file" />
           {fileError && (
             <span className="field-error" role="alert">
