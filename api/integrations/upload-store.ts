@@ -40,10 +40,10 @@ export interface UploadStore {
  * (`.json` for the file store, `.info` for tusd and the S3 store), and the S3 store's `.part`
  * (the bytes of a PATCH too small to be a multipart part yet).
  */
-export const TUS_FILE = /^([0-9a-f]{32})(?:\.json|\.info|\.part)?$/;
+const TUS_FILE = /^([0-9a-f]{32})(?:\.json|\.info|\.part)?$/;
 
 /** The folder UPLOAD_TMP_DIR: today's file store, the bytes named by the upload id. */
-export class FolderUploadStore implements UploadStore {
+class FolderUploadStore implements UploadStore {
   readonly kind = 'folder';
   constructor(readonly dir: string) {}
 
