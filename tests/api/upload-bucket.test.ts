@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { makeOffer, makeUser } from '../helpers/fixtures.js';
 import { makeVideo } from '../helpers/video.js';
@@ -20,7 +20,8 @@ import { createApp } from '../../api/app.js';
 import { startJobs } from '../../api/jobs/index.js';
 import type { Worker } from '../../api/lib/job-queue.js';
 import { BucketUploadStore, uploadStoreFor } from '../../api/integrations/upload-store.js';
-import { purgeAbandonedUploads, purgeStrayUploadFiles } from '../../api/services/applications/video-answers.service.js';
+import { ffmpegPath } from '../../api/integrations/ffmpeg.js';
+import { finishReceivedUploads, purgeAbandonedUploads, purgeStrayUploadFiles } from '../../api/services/applications/video-answers.service.js';
 import { AnswerUpload, type Offer } from '../../models/index.js';
 
 const PREFIX = 'api-uploads';
@@ -51,9 +52,10 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+const bucketClient = () => new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 /** The keys of the bucket under the uploads' prefix. */
 async function uploadObjects(): Promise<string[]> {
-  const client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const client = bucketClient();
   const out = await client.send(new ListObjectsV2Command({ Bucket: FAKE_S3_BUCKET, Prefix: `${PREFIX}/uploads/` }));
   return (out.Contents ?? []).map((o) => o.Key!.slice(`${PREFIX}/uploads/`.length)).sort();
 }
@@ -144,5 +146,25 @@ describe('answer uploads in the bucket', () => {
     expect(await uploadObjects()).toEqual([]);
     expect(openMultipart()).toEqual([]);
     expect(tusFolder()).toEqual([]);
+  });
+
+  it('every byte in the parts but the multipart upload never completed (a node died in between): the recovery completes, checks and queues it', async () => {
+    const { auth, applicationId } = await tusSide.candidateWithApplication(ctx.app, offer);
+    const created = await tusSide.createUpload(ctx.app, auth, applicationId, 'q1', video.length);
+    expect(created.status).toBe(201);
+    const id = tusSide.uploadIdOf(String(created.headers.location));
+    // What the node had done when it died: the whole video sent as one part, no CompleteMultipartUpload.
+    const client = bucketClient();
+    const info = await client.send(new GetObjectCommand({ Bucket: FAKE_S3_BUCKET, Key: `${PREFIX}/uploads/${id}.info` }));
+    await client.send(new UploadPartCommand({ Bucket: FAKE_S3_BUCKET, Key: `${PREFIX}/uploads/${id}`, UploadId: info.Metadata!['upload-id'], PartNumber: 1, Body: video }));
+    expect(await uploadObjects()).toEqual([`${id}.info`]);
+    const uploads = uploadStoreFor(ctx.settings);
+    expect(await uploads.offset(id)).toBe(video.length);
+    const deps = { storage: ctx.deps.storage, ffmpeg: () => ffmpegPath(ctx.settings), logger: ctx.deps.logger };
+    expect(await finishReceivedUploads(deps, uploads, new Date())).toBe(1);
+    expect((await AnswerUpload.findByPk(id))?.state).not.toBe('uploading');
+    expect((await AnswerUpload.findByPk(id))?.error_code ?? null).toBeNull();
+    expect(await uploadObjects()).toEqual([]);
+    expect(openMultipart()).toEqual([]);
   });
 });
