@@ -138,6 +138,9 @@ const schema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   X264_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']).default('ultrafast'),
   UPLOAD_TMP_DIR: z.string().min(1).default('var/tus'),
+  // Where uploads in progress keep their bytes (decision 406): `bucket` (the default with
+  // STORAGE_URL=s3://…, under <prefix>/uploads/) or `folder` (UPLOAD_TMP_DIR, the only choice without).
+  UPLOAD_STORE: z.enum(['folder', 'bucket']).optional(),
 });
 
 export type Database = { dialect: 'sqlite'; storage: string; url: string } | { dialect: 'mysql'; url: string };
@@ -175,7 +178,7 @@ export interface Settings {
   /** The job queue: whether this process runs workers, and how many jobs at once. */
   jobs: { worker: boolean; concurrency: number; pollMs: number; leaseMs: number };
   /** ffmpeg (undefined: the packaged binary), x264 preset, folder of tus uploads in progress. */
-  video: { ffmpegPath?: string; x264Preset: string; uploadDir: string };
+  video: { ffmpegPath?: string; x264Preset: string; uploadDir: string; uploadStore: 'folder' | 'bucket' };
   /** The national address API's base (api-adresse.data.gouv.fr shape); unset: offline communes. */
   addressApiUrl?: string;
   /** How long a node answers anonymous public reads from memory; 0 turns it off (decision 151). */
@@ -265,6 +268,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     throw new SettingsError(`Invalid settings:\n  ${lines.join('\n  ')}`);
   }
   const s = parsed.data;
+  if (s.UPLOAD_STORE === 'bucket' && !s.STORAGE_URL) throw new SettingsError('Invalid settings:\n  UPLOAD_STORE: bucket needs STORAGE_URL=s3://… (got "bucket")');
   const database = parseDatabaseUrl(s.DATABASE_URL);
   const publicUrl = (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/$/, '');
   return {
@@ -291,7 +295,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     metrics: { token: s.METRICS_TOKEN, port: s.METRICS_PORT, host: s.METRICS_HOST },
     shutdown: { delayMs: s.SHUTDOWN_DELAY_MS, timeoutMs: s.SHUTDOWN_TIMEOUT_MS },
     jobs: { worker: s.JOBS_WORKER, concurrency: s.JOBS_CONCURRENCY, pollMs: s.JOBS_POLL_MS, leaseMs: s.JOBS_LEASE_MS },
-    video: { ffmpegPath: s.FFMPEG_PATH, x264Preset: s.X264_PRESET, uploadDir: resolveDir(s.UPLOAD_TMP_DIR) },
+    video: { ffmpegPath: s.FFMPEG_PATH, x264Preset: s.X264_PRESET, uploadDir: resolveDir(s.UPLOAD_TMP_DIR), uploadStore: s.UPLOAD_STORE ?? (s.STORAGE_URL ? 'bucket' : 'folder') },
     addressApiUrl: s.ADDRESS_API_URL,
     publicCacheMs: s.PUBLIC_CACHE_MS,
   };

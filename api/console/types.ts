@@ -7,6 +7,7 @@ import type { Storage } from '../integrations/storage.js';
 import type { MediaUrls } from '../integrations/media-urls.js';
 import type { Dialect } from '../../models/columns.js';
 import type { ListQuery, ListSql } from './query.js';
+import type { UploadStore } from '../integrations/upload-store.js';
 
 export interface ConsoleCtx {
   caller: Caller;
@@ -16,8 +17,8 @@ export interface ConsoleCtx {
   publicUrl: string;
   /** Where uploads are stored (a landing's logo must be one of them). */
   storage: Storage;
-  /** UPLOAD_TMP_DIR: answer uploads in progress (an account's deletion removes its own). */
-  uploadDir: string;
+  /** Where answer uploads in progress are (an account's deletion removes its own). */
+  uploads: UploadStore;
   /** Signs the addresses of private media (CVs, stories) for the caller. */
   media: MediaUrls;
 }

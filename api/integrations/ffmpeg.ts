@@ -22,7 +22,7 @@ export const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
  * else the packaged binary, so that `npm install` alone is enough. Throws FfmpegMissingError when
  * none exists.
  */
-export function ffmpegPath(settings: Pick<Settings, 'video'>): string {
+export function ffmpegPath(settings: { video: Pick<Settings['video'], 'ffmpegPath'> }): string {
   if (settings.video.ffmpegPath) return settings.video.ffmpegPath;
   if (existsSync(SYSTEM_FFMPEG)) return SYSTEM_FFMPEG;
   return packagedFfmpeg();
@@ -356,7 +356,7 @@ export async function storyToHls(bin: string, input: string, outDir: string, opt
 }
 
 /** The /readyz check: ffmpeg runs with libx264 and aac. A success is remembered for a minute (the balancer asks often). */
-export function ffmpegReadiness(settings: Pick<Settings, 'video'>, okForMs = 60_000): () => Promise<void> {
+export function ffmpegReadiness(settings: { video: Pick<Settings['video'], 'ffmpegPath'> }, okForMs = 60_000): () => Promise<void> {
   let okUntil = 0;
   return async () => {
     if (Date.now() < okUntil) return;

@@ -34,6 +34,7 @@ import {
 import { MEETING_MESSAGE_JOB, sendMeetingMessage } from '../services/meetings/meeting-invites.service.js';
 import { LIFECYCLE_QUEUE, LIFECYCLE_RECURRING, runLifecycleJob } from './lifecycle.js';
 import { BOOST_END_JOB, endBoosts } from '../services/offers/manager-offers.service.js';
+import { uploadStoreFor } from '../integrations/upload-store.js';
 
 export interface JobDeps {
   settings: Settings;
@@ -131,12 +132,12 @@ export function defineJobs(deps: JobDeps): void {
   });
   // Hourly: uploads received but never checked are finished, abandoned ones and stray files removed.
   defineJob('abandoned-answer-uploads', async () => {
-    const done = await sweepAnswerUploads(video, deps.settings.video.uploadDir, deps.clock());
+    const done = await sweepAnswerUploads(video, uploadStoreFor(deps.settings), deps.clock());
     if (Object.values(done).some((n) => n > 0)) deps.logger.info(done, 'answer uploads swept');
   });
   defineJob(RECEIVED_UPLOADS_JOB, async (_payload, ctx) => {
     await releaseUniqueKey(ctx.job);
-    const finished = await finishReceivedUploads(video, deps.settings.video.uploadDir, deps.clock());
+    const finished = await finishReceivedUploads(video, uploadStoreFor(deps.settings), deps.clock());
     if (finished) deps.logger.info({ finished }, 'received answer uploads finished');
   });
   // A boost ends by itself at the end of its period (decision 251).

@@ -8,6 +8,7 @@ import type { Mailer } from '../integrations/mail.js';
 import type { Logger } from 'pino';
 import type { RecurringTask } from '../lib/job-queue.js';
 import { LIFECYCLE_SWEEPS, runSweep, type LifecycleSweep, type SweepResult } from '../services/platform/lifecycle.service.js';
+import { uploadStoreFor } from '../integrations/upload-store.js';
 
 export const LIFECYCLE_QUEUE = 'lifecycle';
 export const DAY_MS = 24 * 3600_000;
@@ -25,7 +26,7 @@ export interface LifecycleJobDeps {
 export async function runLifecycleJob(deps: LifecycleJobDeps, name: string, dryRun = false): Promise<SweepResult> {
   const result = await runSweep(
     name as LifecycleSweep,
-    { storage: deps.storage, uploadDir: deps.settings.video.uploadDir, mailer: deps.mailer, publicUrl: deps.settings.publicUrl, logger: deps.logger },
+    { storage: deps.storage, uploads: uploadStoreFor(deps.settings), mailer: deps.mailer, publicUrl: deps.settings.publicUrl, logger: deps.logger },
     deps.clock(),
     dryRun,
   );

@@ -4,11 +4,9 @@
 //   GET  /apis/candidate/applications/:id        the application and each answer's status
 //   POST /apis/candidate/applications/:id/answers/:qid/takes   a recording starts: counted, or 409 no_retakes_left
 //   tus  /apis/candidate/uploads[/:upload_id]    resumable upload of one answer (POST, HEAD, PATCH, DELETE, OPTIONS)
-import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { Router, type RequestHandler } from 'express';
 import { Server as TusServer } from '@tus/server';
-import { FileStore } from '@tus/file-store';
 import type { KvStore, Upload } from '@tus/utils';
 import type { AppDeps } from '../deps.js';
 import { AnswerUpload, type User } from '../../models/index.js';
@@ -21,6 +19,7 @@ import { DEFAULT_LANG, type Lang } from '../../config/i18n/index.js';
 import { answerUploadMetadataSchema, applicationIdSchema, startApplicationSchema, takeParamsSchema, type StartApplication } from '../services/applications/video-answers.schema.js';
 import { applicationView, beginAnswerUpload, finishAnswerUpload, ownApplication, ownUpload, recordTake, startApplication, videoError } from '../services/applications/video-answers.service.js';
 import { ffmpegPath } from '../integrations/ffmpeg.js';
+import { uploadStoreFor } from '../integrations/upload-store.js';
 import { ownApplications } from '../services/applications/candidate-applications.service.js';
 
 /** tus's metadata store: the answer_uploads row of each upload, so that every process knows it. */
@@ -54,9 +53,9 @@ function tusError(err: AppError, lang: Lang) {
 
 export function candidateRoutes(deps: AppDeps): Router {
   const router = Router();
-  const uploadDir = deps.settings.video.uploadDir;
-  fs.mkdirSync(uploadDir, { recursive: true });
-  const datastore = new FileStore({ directory: uploadDir, configstore: new AnswerUploadKv() });
+  // The bytes of uploads in progress: UPLOAD_TMP_DIR or the bucket (decision 406).
+  const uploads = uploadStoreFor(deps.settings);
+  const datastore = uploads.datastore(new AnswerUploadKv());
   const video = { storage: deps.storage, ffmpeg: () => ffmpegPath(deps.settings), logger: deps.logger };
 
   const tus = new TusServer({
@@ -71,7 +70,7 @@ export function candidateRoutes(deps: AppDeps): Router {
       const node = nodeReq(req);
       try {
         const meta = parseInput(answerUploadMetadataSchema, upload.metadata ?? {});
-        await beginAnswerUpload(node.caller?.user, meta, upload.id, upload.size, uploadDir, deps.clock());
+        await beginAnswerUpload(node.caller?.user, meta, upload.id, upload.size, uploads, deps.clock());
         return {};
       } catch (e) {
         if (e instanceof AppError) throw tusError(e, node.lang ?? DEFAULT_LANG);
@@ -94,7 +93,7 @@ export function candidateRoutes(deps: AppDeps): Router {
     async onUploadFinish(req, upload) {
       const node = nodeReq(req);
       try {
-        await finishAnswerUpload(video, uploadDir, upload.id, deps.clock());
+        await finishAnswerUpload(video, uploads, upload.id, deps.clock());
         return {};
       } catch (e) {
         if (e instanceof AppError) throw tusError(e, node.lang ?? DEFAULT_LANG);
@@ -136,7 +135,7 @@ export function candidateRoutes(deps: AppDeps): Router {
   router.post('/candidate/applications', candidateOnly, validate({ body: startApplicationSchema }), async (req, res) => {
     const { job_code } = req.body as StartApplication;
     const { application, created } = await startApplication(req.caller?.user, job_code, deps.clock());
-    res.status(created ? 201 : 200).json(await applicationView(application, req.lang, uploadDir));
+    res.status(created ? 201 : 200).json(await applicationView(application, req.lang, uploads));
   });
   // The candidate's own applications, for their page /candidate (decision 283).
   router.get('/candidate/applications', candidateOnly, async (req, res) => {
@@ -144,7 +143,7 @@ export function candidateRoutes(deps: AppDeps): Router {
   });
   router.get('/candidate/applications/:id', candidateOnly, validate({ params: applicationIdSchema }), async (req, res) => {
     const application = await ownApplication(req.caller?.user, Number(req.params.id));
-    res.json(await applicationView(application, req.lang, uploadDir));
+    res.json(await applicationView(application, req.lang, uploads));
   });
   // The recorder starts a recording: the server counts the take (the offer's retakes, decision 405).
   router.post('/candidate/applications/:id/answers/:qid/takes', candidateOnly, validate({ params: takeParamsSchema }), async (req, res) => {

@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import type { AppDeps } from '../deps.js';
 import { boundSequelize } from '../../models/index.js';
 import type { ConsoleCtx } from '../console/engine.js';
+import { uploadStoreFor } from '../integrations/upload-store.js';
 
 export function consoleCtxOf(deps: AppDeps, req: Request): ConsoleCtx {
   const sequelize = boundSequelize();
@@ -15,7 +16,7 @@ export function consoleCtxOf(deps: AppDeps, req: Request): ConsoleCtx {
     dialect: sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql',
     publicUrl: deps.settings.publicUrl,
     storage: deps.storage,
-    uploadDir: deps.settings.video.uploadDir,
+    uploads: uploadStoreFor(deps.settings),
     media: deps.media!,
   };
 }

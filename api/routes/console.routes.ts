@@ -19,6 +19,7 @@ import { consoleCtxOf } from './console-context.js';
 import * as staff from '../services/accounts/staff-users.service.js';
 import { deleteUserQuerySchema, type DeleteUserQuery } from '../services/accounts/staff-users.schema.js';
 import { createRecord, deleteRecord, updateRecord, type RecordWrite } from '../services/platform/console-records.service.js';
+import { uploadStoreFor } from '../integrations/upload-store.js';
 
 type Params = { resource: string; id?: string; action?: string };
 
@@ -136,7 +137,7 @@ export function consoleRoutes(deps: AppDeps): Router {
   // ---- documented staff endpoints (back-office.md section 7)
   router.delete('/delete-user', requireAdmin, validate({ query: deleteUserQuerySchema }), async (req, res) => {
     const { user } = req.query as unknown as DeleteUserQuery;
-    const result = await staff.deleteUser({ id: req.caller!.user.id }, user, deps.clock(), { storage: deps.storage, uploadDir: deps.settings.video.uploadDir });
+    const result = await staff.deleteUser({ id: req.caller!.user.id }, user, deps.clock(), { storage: deps.storage, uploads: uploadStoreFor(deps.settings) });
     res.json({ success: true, message: t(req.lang, result.message) });
   });
 

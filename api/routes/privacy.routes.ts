@@ -10,6 +10,7 @@ import { clearSessionCookie } from '../auth/sessions.js';
 import { t } from '../../config/i18n/index.js';
 import { deleteAccountSchema } from '../services/identity/privacy.schema.js';
 import { assertCandidate, deleteOwnAccount, exportPlan, exportZip } from '../services/identity/privacy.service.js';
+import { uploadStoreFor } from '../integrations/upload-store.js';
 
 /** Signed-in candidates only, checked before the body is (a recruiter reads 403 whatever they send). */
 const requireCandidate: RequestHandler = (req, _res, next) => {
@@ -42,7 +43,7 @@ export function privacyRoutes(deps: AppDeps): Router {
   });
 
   router.post('/privacy/delete', requireUser, requireCandidate, validate({ body: deleteAccountSchema }), async (req, res) => {
-    await deleteOwnAccount({ storage: deps.storage, uploadDir: deps.settings.video.uploadDir }, req.caller?.user, deps.clock());
+    await deleteOwnAccount({ storage: deps.storage, uploads: uploadStoreFor(deps.settings) }, req.caller?.user, deps.clock());
     clearSessionCookie(req, res, deps.settings.publicUrl);
     res.json({ success: true, message: t(req.lang, 'privacy_account_deleted') });
   });

@@ -255,7 +255,7 @@ describe('across processes', () => {
 
 describe('ffmpeg missing', () => {
   it('is a clear error on /readyz’s check and stops `npm run worker` at start', async () => {
-    const check = ffmpegReadiness({ video: { ffmpegPath: '/nonexistent/ffmpeg', x264Preset: 'veryfast', uploadDir: '' } });
+    const check = ffmpegReadiness({ video: { ffmpegPath: '/nonexistent/ffmpeg' } });
     await expect(check()).rejects.toThrow(/ffmpeg cannot run at \/nonexistent\/ffmpeg/);
     const child = spawn(TSX, ['scripts/worker.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: ctx.db.database.url, FFMPEG_PATH: '/nonexistent/ffmpeg' }, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';

@@ -20,6 +20,7 @@ import { createStorage, S3Storage, type Storage } from '../../api/integrations/s
 import { createApp } from '../../api/app.js';
 import { loadSettings } from '../../config/settings.js';
 import type { Express } from 'express';
+import { uploadStoreFor } from '../../api/integrations/upload-store.js';
 
 const hex = () => Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 
@@ -245,7 +246,7 @@ function pictureSuite(name: string, make: () => Promise<{ app: Express; storage:
       await storage.put(avatar.key, await threeBands('png'), 'image/png');
       await person.update({ picture: storage.url(avatar.key) });
       await makeAll(avatar.key);
-      await deleteUser(null, person.id, new Date(), { storage, uploadDir: test.settings.video.uploadDir }, 'staff');
+      await deleteUser(null, person.id, new Date(), { storage, uploads: uploadStoreFor(test.settings) }, 'staff');
       expect(await storage.get(avatar.key)).toBeNull();
       expect(await copiesLeft(avatar.key)).toBe(0);
       expect((await request(ctx.app).get(`/files/40x40/${avatar.key}`)).status).toBe(404);

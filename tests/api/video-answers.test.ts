@@ -19,6 +19,7 @@ import type { Worker } from '../../api/lib/job-queue.js';
 import { AnswerUpload, Application, User, WishlistEntry, type Offer } from '../../models/index.js';
 import { purgeAbandonedUploads, sourceKeyOf } from '../../api/services/applications/video-answers.service.js';
 import { userAudience } from '../../api/integrations/media-urls.js';
+import { uploadStoreFor } from '../../api/integrations/upload-store.js';
 
 let ctx: TestContext;
 let smtp: TestSmtp;
@@ -193,8 +194,8 @@ describe('uploads', () => {
     await patch(auth, created.headers.location, 0, Buffer.alloc(1000, 1));
     const id = String(created.headers.location).split('/').pop()!;
     expect(fs.existsSync(path.join(ctx.settings.video.uploadDir, id))).toBe(true);
-    expect(await purgeAbandonedUploads(ctx.settings.video.uploadDir, new Date(Date.now() + 3600_000))).toBe(0);
-    expect(await purgeAbandonedUploads(ctx.settings.video.uploadDir, new Date(Date.now() + 25 * 3600_000))).toBeGreaterThanOrEqual(1);
+    expect(await purgeAbandonedUploads(uploadStoreFor(ctx.settings), new Date(Date.now() + 3600_000))).toBe(0);
+    expect(await purgeAbandonedUploads(uploadStoreFor(ctx.settings), new Date(Date.now() + 25 * 3600_000))).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(path.join(ctx.settings.video.uploadDir, id))).toBe(false);
     expect(await AnswerUpload.findByPk(id)).toBeNull();
     expect((await status(auth, application.id)).answers[0].status).toBe('missing');

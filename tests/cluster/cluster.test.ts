@@ -255,7 +255,36 @@ describe('two nodes behind haproxy', () => {
     }
   });
 
-  it('a tus upload whose PATCHes alternate between node A and node B (shared UPLOAD_TMP_DIR) is stored and packaged once', async () => {
+  it('a tus upload whose PATCHes alternate between node A and node B, each its own UPLOAD_TMP_DIR, uploads in the bucket, is stored and packaged once', async () => {
+    const { cookie, applicationId, qid } = await candidateAnswering('sarah.bonnet@demo.test', 'BLGN92');
+    const statuses: Array<number | 'error'> = [];
+    const chunk = 150_000; // 4 PATCHes (A, B, A, B), far below S3's 5 MiB parts: kept as the bucket's incomplete part
+    expect(h264Answer.length).toBeGreaterThan(2 * chunk);
+    const { uploadId, patches } = await tusUpload(cookie, applicationId, qid, h264Answer, {
+      chunk,
+      pauseMs: () => 0,
+      via: (n) => (n % 2 ? b() : a()),
+      onAnswer: (what, status) => what === 'tus PATCH' && statuses.push(status),
+    });
+    const count = Math.ceil(h264Answer.length / chunk);
+    expect(statuses).toEqual(Array<number>(count).fill(204));
+    expect(patches.length).toBe(count);
+    expect(
+      await waitFor(
+        () => answerStatus(cookie, applicationId, qid),
+        (s) => s === 'ready',
+        60_000,
+      ),
+    ).toBe('ready');
+    expect((await transcodeJobs(uploadId)).map((j) => [j.state, j.attempts])).toEqual([['done', 1]]);
+    await expectOneStory(uploadId);
+    // Nothing went to either node's folder; nothing is left in the bucket's uploads.
+    for (const name of ['a', 'b']) expect(fs.existsSync(cluster.uploadDirOf(name)) ? fs.readdirSync(cluster.uploadDirOf(name)) : []).toEqual([]);
+    expect(await bucketKeys('uploads/')).toEqual([]);
+  });
+
+  it('a tus upload whose PATCHes alternate between node A and node B (shared UPLOAD_TMP_DIR, UPLOAD_STORE=folder) is stored and packaged once', async () => {
+    await cluster.keepUploadsIn('shared-folder');
     const { cookie, applicationId, qid } = await candidateAnswering('sarah.bonnet@demo.test', 'BLGN92');
     const statuses: Array<number | 'error'> = [];
     const { uploadId, patches } = await tusUpload(cookie, applicationId, qid, h264Answer, {
@@ -275,7 +304,9 @@ describe('two nodes behind haproxy', () => {
     ).toBe('ready');
     expect((await transcodeJobs(uploadId)).map((j) => [j.state, j.attempts])).toEqual([['done', 1]]);
     await expectOneStory(uploadId);
-  });
+    expect(fs.readdirSync(cluster.uploadDirOf('a'))).toEqual([]);
+    await cluster.keepUploadsIn('bucket');
+  }, 120_000);
 
   it('a rolling restart (node A, then node B) under reads, sign-ins, applications and a tus upload fails no request and loses nothing', async () => {
     const tag = `r${Date.now()}`;

@@ -120,6 +120,12 @@ export class Cluster {
   private storage?: { env: Record<string, string>; stop(): Promise<void> };
   private pool?: mysql.Pool;
   private env: Record<string, string | undefined> = {};
+  /**
+   * Where the nodes keep uploads in progress: the bucket (STORAGE_URL's default, each node its own
+   * UPLOAD_TMP_DIR and nothing shared but the bucket) or one UPLOAD_TMP_DIR shared by every node
+   * (UPLOAD_STORE=folder on a shared volume). Decisions 176, 406.
+   */
+  private uploads: 'bucket' | 'shared-folder' = 'bucket';
 
   constructor(private readonly count = 2) {}
 
@@ -172,8 +178,6 @@ export class Cluster {
       SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
       JOBS_LEASE_MS: String(JOBS_LEASE_MS),
       JOBS_POLL_MS: '250',
-      // The tus FileStore's folder, one for every node: the shared volume of docs/deploy.md.
-      UPLOAD_TMP_DIR: path.join(this.tmp, 'tus'),
       ...this.storage.env,
     };
     this.env = env;
@@ -311,7 +315,23 @@ export class Cluster {
   /** A node's process, in a process group of its own (kill takes its ffmpeg too). */
   private runNode(name: string, port: number, metricsPort: number): Started {
     const count = this.started.filter((s) => s.what.startsWith(`node ${name}`)).length;
-    return this.run(`node ${name}${count ? ` #${count + 1}` : ''}`, serverCommand(), { ...this.env, PORT: String(port), METRICS_PORT: String(metricsPort) }, true);
+    return this.run(`node ${name}${count ? ` #${count + 1}` : ''}`, serverCommand(), { ...this.env, ...this.uploadEnv(name), PORT: String(port), METRICS_PORT: String(metricsPort) }, true);
+  }
+
+  /** The folder a node's UPLOAD_TMP_DIR names: its own, or the one every node shares. */
+  uploadDirOf(name: string): string {
+    return path.join(this.tmp, this.uploads === 'shared-folder' ? 'tus' : `tus-${name}`);
+  }
+
+  private uploadEnv(name: string): Record<string, string> {
+    return this.uploads === 'shared-folder' ? { UPLOAD_STORE: 'folder', UPLOAD_TMP_DIR: this.uploadDirOf(name) } : { UPLOAD_STORE: 'bucket', UPLOAD_TMP_DIR: this.uploadDirOf(name) };
+  }
+
+  /** Restarts every node, one after the other, keeping uploads in progress in `where`. */
+  async keepUploadsIn(where: 'bucket' | 'shared-folder'): Promise<void> {
+    if (this.uploads === where) return;
+    this.uploads = where;
+    for (const n of this.nodes) await this.restart(n.name);
   }
 
   private run(what: string, cmd: string[], env: Record<string, string | undefined>, detached = false): Started {

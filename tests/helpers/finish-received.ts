@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { loadSettings } from '../../config/settings.js';
 import { openDatabase } from '../../models/boot.js';
 import { createStorage } from '../../api/integrations/storage.js';
+import { uploadStoreFor } from '../../api/integrations/upload-store.js';
 import { ffmpegPath } from '../../api/integrations/ffmpeg.js';
 import { finishReceivedUploads } from '../../api/services/applications/video-answers.service.js';
 
@@ -20,6 +21,6 @@ const go = new Promise<void>((resolve) => input.once('line', () => resolve()));
 process.stdout.write('ready\n');
 await go;
 input.close();
-const settled = await finishReceivedUploads(deps, settings.video.uploadDir, new Date());
+const settled = await finishReceivedUploads(deps, uploadStoreFor(settings), new Date());
 process.stdout.write(`${JSON.stringify({ settled })}\n`);
 await sequelize.close();

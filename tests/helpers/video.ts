@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ffmpegPath } from '../../api/integrations/ffmpeg.js';
 
-export const FFMPEG = ffmpegPath({ video: { ffmpegPath: process.env.FFMPEG_PATH, x264Preset: 'veryfast', uploadDir: '' } });
+export const FFMPEG = ffmpegPath({ video: { ffmpegPath: process.env.FFMPEG_PATH } });
 
 export interface VideoSpec {
   seconds: number;

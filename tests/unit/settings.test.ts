@@ -25,6 +25,14 @@ describe('settings', () => {
     expect(() => loadSettings({ DEMO_DATA: 'maybe' })).toThrow(/DEMO_DATA/);
   });
 
+  it('keeps uploads in progress in the bucket with STORAGE_URL, in UPLOAD_TMP_DIR otherwise or when asked (decision 406)', () => {
+    expect(loadSettings({}).video.uploadStore).toBe('folder');
+    expect(loadSettings({ STORAGE_URL: 's3://media/prod' }).video.uploadStore).toBe('bucket');
+    expect(loadSettings({ STORAGE_URL: 's3://media/prod', UPLOAD_STORE: 'folder' }).video.uploadStore).toBe('folder');
+    expect(() => loadSettings({ UPLOAD_STORE: 'bucket' })).toThrow(/UPLOAD_STORE: bucket needs STORAGE_URL/);
+    expect(() => loadSettings({ UPLOAD_STORE: 'disk' })).toThrow(/UPLOAD_STORE/);
+  });
+
   it('reads the metrics settings: a token of 16+ characters, an optional port of its own', () => {
     expect(loadSettings({}).metrics).toEqual({ token: undefined, port: undefined, host: '127.0.0.1' });
     expect(loadSettings({ METRICS_TOKEN: 'a-long-enough-token', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({

@@ -167,7 +167,7 @@ export const usersServer: ServerPart = {
     return user.id;
   },
   remove: async (ctx, id) => {
-    await staff.deleteUser(actor(ctx), id, ctx.clock(), { storage: ctx.storage, uploadDir: ctx.uploadDir });
+    await staff.deleteUser(actor(ctx), id, ctx.clock(), { storage: ctx.storage, uploads: ctx.uploads });
   },
   actions: {
     plan: (ctx, id, body: PlanAction) => staff.changePlan(actor(ctx), id, body, ctx.clock()),

@@ -28,6 +28,7 @@ import { companyOf } from '../../auth/access.js';
 import { recountOffers, recountUsers } from '../applications/user-counters.service.js';
 import { reindexOffers } from '../../../models/search/writes.js';
 import type { Storage } from '../../integrations/storage.js';
+import type { UploadStore } from '../../integrations/upload-store.js';
 import { removeUploadFiles, sourceKeyOf, storyKeys } from '../applications/video-answers.service.js';
 
 export interface Actor {
@@ -178,10 +179,10 @@ export async function substitute(actor: Actor, targetId: string, body: Substitut
 /** Who deletes an account: staff (console), the person themselves, or the inactivity sweep (no actor). */
 export type DeletionReason = 'staff' | 'self' | 'inactivity';
 
-/** Where an account's files are: the storage (stories, sources, CVs, pictures) and UPLOAD_TMP_DIR (answer uploads in progress). */
+/** Where an account's files are: the storage (stories, sources, CVs, pictures) and the upload store (answer uploads in progress). */
 export interface AccountFiles {
   storage: Pick<Storage, 'get' | 'delete'>;
-  uploadDir: string;
+  uploads: UploadStore;
 }
 
 /**
@@ -271,7 +272,7 @@ export async function deleteUser(
   }
   // After the commit: a rolled-back deletion keeps its files. A key missing already is not an error.
   for (const key of keys) await files.storage.delete(key);
-  await removeUploadFiles(files.uploadDir, uploadIds);
+  await removeUploadFiles(files.uploads, uploadIds);
   return { id: userId, message: 'console_user_deleted' as const, files: keys.length };
 }
 

@@ -14,6 +14,7 @@ import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, finishDeadline, type AnswerStatus
 import { DEFAULT_INTERVIEW, maxAnswerSeconds, takesAllowed, type InterviewSettings } from '../../../models/rules/interview.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { Storage } from '../../integrations/storage.js';
+import type { UploadStore } from '../../integrations/upload-store.js';
 import type { Mailer } from '../../integrations/mail.js';
 import { probe, storyToHls } from '../../integrations/ffmpeg.js';
 import { enqueue, type JobContext } from '../../lib/job-queue.js';
@@ -97,36 +98,23 @@ export function videoError(code: VideoError, settings: Pick<InterviewSettings, '
 }
 
 /**
- * The files of one tus upload in UPLOAD_TMP_DIR: the bytes (named by the upload id) and the file
- * store's metadata beside them (`.json`; `.info` is tusd's name). Ours keeps the metadata in the
- * answer_uploads row, so only the bytes exist, but a file of either name is the upload's.
+ * Removes the bytes of these uploads (UploadStore: the folder's files, the bucket's objects and
+ * unfinished multipart upload): the one place that deletes an upload's bytes (a refused or
+ * accepted file, a retake, a deleted account, the sweeps). Bytes are removed only once their row
+ * has left `uploading` (or is gone): a row still `uploading` always has its bytes.
  */
-export const TUS_FILE = /^([0-9a-f]{32})(?:\.json|\.info)?$/;
-const tusFiles = (uploadDir: string, id: string) => [id, `${id}.json`, `${id}.info`].map((f) => path.join(uploadDir, f));
-
-/**
- * Removes the tus files of these uploads: the one place that deletes an upload's bytes (a refused or
- * accepted file, a retake, a deleted account, the sweeps). Bytes are removed only once their row has
- * left `uploading` (or is gone): a row still `uploading` always has its bytes.
- */
-export async function removeUploadFiles(uploadDir: string, ids: Iterable<string>): Promise<void> {
-  for (const id of ids) for (const f of tusFiles(uploadDir, id)) await fs.rm(f, { force: true });
-}
-
-/** How many bytes of an upload are on disk (tus's offset: the file store reads it from the file). */
-async function uploadedBytes(uploadDir: string, id: string): Promise<number> {
-  const stat = await fs.stat(path.join(uploadDir, id)).catch(() => null);
-  return stat?.size ?? 0;
+export async function removeUploadFiles(uploads: UploadStore, ids: Iterable<string>): Promise<void> {
+  await uploads.remove(ids);
 }
 
 /** The status of every answer of an application (what the candidate and the app poll). */
-export async function applicationView(application: Application, lang: Lang, uploadDir: string): Promise<ApplicationView> {
+export async function applicationView(application: Application, lang: Lang, uploads: UploadStore): Promise<ApplicationView> {
   const offer = (await Offer.findByPk(application.offer_id, { attributes: ['job_code', 'title', 'company_name', 'think_seconds', 'answer_seconds', 'retakes'] }))!;
   const interview = interviewOf(offer);
   const answers = await ApplicationAnswer.findAll({ where: { application_id: application.id }, order: [['position', 'ASC']] });
-  const uploads = await AnswerUpload.findAll({ where: { application_id: application.id }, order: [['created_at', 'DESC']] });
+  const rows = await AnswerUpload.findAll({ where: { application_id: application.id }, order: [['created_at', 'DESC']] });
   const latest = new Map<number, AnswerUpload>();
-  for (const u of uploads) if (!latest.has(u.answer_id)) latest.set(u.answer_id, u);
+  for (const u of rows) if (!latest.has(u.answer_id)) latest.set(u.answer_id, u);
   const views = await Promise.all(
     answers.map(async (a): Promise<AnswerView> => {
       const u = latest.get(a.id);
@@ -135,7 +123,7 @@ export async function applicationView(application: Application, lang: Lang, uplo
       if (a.state === 'done' && a.upload_path && (!u || u.state === 'ready')) return { ...base, status: 'ready' };
       if (!u) return { ...base, status: 'missing' };
       if (u.state === 'uploading') {
-        return { ...base, status: 'uploading', upload: { id: u.id, url: `${ANSWER_UPLOADS_PATH}/${u.id}`, size: Number(u.size), offset: await uploadedBytes(uploadDir, u.id) } };
+        return { ...base, status: 'uploading', upload: { id: u.id, url: `${ANSWER_UPLOADS_PATH}/${u.id}`, size: Number(u.size), offset: await uploads.offset(u.id) } };
       }
       if (u.state === 'failed') {
         const code = u.error_code ?? 'video_processing_failed';
@@ -218,7 +206,7 @@ export async function ownApplication(caller: User | undefined, id: number): Prom
 /**
  * A new tus upload for one answer (tus creation): the caller's application, still applying, the
  * question exists, a length is declared and within the limit. Earlier unfinished or refused
- * uploads of that answer are replaced (their rows go, then their bytes in uploadDir).
+ * uploads of that answer are replaced (their rows go, then their bytes).
  *
  * A retake racing the last byte of the previous upload (docs/decisions/230-...): the answer row is
  * locked, so this and the previous upload's finish (a conditional write on its row still
@@ -232,7 +220,7 @@ export async function beginAnswerUpload(
   meta: { application_id: string; qid: string },
   uploadId: string,
   size: number | undefined,
-  uploadDir: string,
+  uploads: UploadStore,
   now: Date,
 ): Promise<AnswerUpload> {
   const { application, answer } = await openAnswer(caller, Number(meta.application_id), meta.qid, now);
@@ -272,7 +260,7 @@ export async function beginAnswerUpload(
     );
     return { created, replaced };
   });
-  await removeUploadFiles(uploadDir, replaced);
+  await removeUploadFiles(uploads, replaced);
   return created;
 }
 
@@ -373,15 +361,14 @@ async function checkReceivedFile(deps: VideoDeps, file: string, settings: Interv
  * finish records it and queues one transcode; the other answers what was recorded. A row replaced
  * by a retake or deleted with its account meanwhile is never refused nor queued: 404.
  */
-export async function finishAnswerUpload(deps: VideoDeps, uploadDir: string, uploadId: string, now: Date): Promise<void> {
+export async function finishAnswerUpload(deps: VideoDeps, uploads: UploadStore, uploadId: string, now: Date): Promise<void> {
   const upload = await AnswerUpload.findByPk(uploadId);
   if (!upload || upload.state !== 'uploading') return settledOutcome(upload);
-  const file = path.join(uploadDir, upload.id);
   const stillUploading = { where: { id: upload.id, state: 'uploading' as const } };
   const settings = await interviewOfApplication(upload.application_id);
   let verdict: Awaited<ReturnType<typeof checkReceivedFile>>;
   try {
-    verdict = await checkReceivedFile(deps, file, settings);
+    verdict = await uploads.withFinishedFile(upload.id, (file) => checkReceivedFile(deps, file, settings));
   } catch (e) {
     // The bytes went while they were checked: the row went first (retake, deleted account).
     if (!isMissingFile(e)) throw e;
@@ -395,7 +382,7 @@ export async function finishAnswerUpload(deps: VideoDeps, uploadDir: string, upl
       return n > 0;
     });
     if (!refused) return settledOutcome(await AnswerUpload.findByPk(upload.id));
-    await removeUploadFiles(uploadDir, [upload.id]);
+    await removeUploadFiles(uploads, [upload.id]);
     throw videoError(refusal, settings);
   }
   const key = sourceKeyOf(upload.id);
@@ -412,7 +399,7 @@ export async function finishAnswerUpload(deps: VideoDeps, uploadDir: string, upl
     if (current?.state !== 'processing') await deps.storage.delete(key);
     return settledOutcome(current);
   }
-  await removeUploadFiles(uploadDir, [upload.id]);
+  await removeUploadFiles(uploads, [upload.id]);
 }
 
 /**
@@ -422,7 +409,7 @@ export async function finishAnswerUpload(deps: VideoDeps, uploadDir: string, upl
  * at every start (a queued job, api/jobs/index.ts) and by the hourly sweep. Answers how many were
  * settled (accepted or refused); the first unexpected error is thrown once all were tried.
  */
-export async function finishReceivedUploads(deps: VideoDeps, uploadDir: string, now: Date): Promise<number> {
+export async function finishReceivedUploads(deps: VideoDeps, uploads: UploadStore, now: Date): Promise<number> {
   let settled = 0;
   let failure: unknown = null;
   let after = '';
@@ -431,9 +418,9 @@ export async function finishReceivedUploads(deps: VideoDeps, uploadDir: string, 
     if (!page.length) break;
     after = page[page.length - 1].id;
     for (const u of page) {
-      if ((await uploadedBytes(uploadDir, u.id)) !== Number(u.size)) continue;
+      if ((await uploads.offset(u.id)) !== Number(u.size)) continue;
       try {
-        await finishAnswerUpload(deps, uploadDir, u.id, now);
+        await finishAnswerUpload(deps, uploads, u.id, now);
         settled++;
       } catch (e) {
         if (e instanceof AppError) settled++;
@@ -457,13 +444,13 @@ export const ABANDONED_UPLOAD_MS = 24 * 3600_000;
  * `uploading`, then the bytes: a crash between the two leaves files that purgeStrayUploadFiles
  * removes. Answers how many went.
  */
-export async function purgeAbandonedUploads(uploadDir: string, now: Date): Promise<number> {
+export async function purgeAbandonedUploads(uploads: UploadStore, now: Date): Promise<number> {
   const old = await AnswerUpload.findAll({ where: { state: 'uploading', created_at: { [Op.lt]: new Date(now.getTime() - ABANDONED_UPLOAD_MS) } }, limit: 500 });
   let removed = 0;
   for (const u of old) {
-    if ((await uploadedBytes(uploadDir, u.id)) === Number(u.size)) continue;
+    if ((await uploads.offset(u.id)) === Number(u.size)) continue;
     if (!(await AnswerUpload.destroy({ where: { id: u.id, state: 'uploading' } }))) continue;
-    await removeUploadFiles(uploadDir, [u.id]);
+    await removeUploadFiles(uploads, [u.id]);
     removed++;
   }
   return removed;
@@ -473,31 +460,22 @@ export async function purgeAbandonedUploads(uploadDir: string, now: Date): Promi
 export const STRAY_UPLOAD_FILE_MS = 3600_000;
 
 /**
- * Removes the tus files in uploadDir that no upload in progress refers to (no row, or a row that
- * left `uploading`: bytes a crash left behind after a check, a deletion, a sweep), once they are
- * STRAY_UPLOAD_FILE_MS old; a file of an upload still `uploading` is never touched. Only files
- * named as tus names them (TUS_FILE): anything else in the folder is not ours. Answers how many.
+ * Removes the bytes that no upload in progress refers to (no row, or a row that left `uploading`:
+ * bytes a crash left behind after a check, a deletion, a sweep), once unchanged for
+ * STRAY_UPLOAD_FILE_MS; the bytes of an upload still `uploading` are never touched. Only names as
+ * tus makes them (TUS_FILE) in the folder or under the bucket's <prefix>/uploads/: anything else
+ * is not ours. Answers how many files (objects) went.
  */
-export async function purgeStrayUploadFiles(uploadDir: string, now: Date): Promise<number> {
-  const names = await fs.readdir(uploadDir).catch(() => [] as string[]);
-  const before = now.getTime() - STRAY_UPLOAD_FILE_MS;
-  const old = new Map<string, string[]>();
-  for (const name of names) {
-    const id = TUS_FILE.exec(name)?.[1];
-    if (!id) continue;
-    const stat = await fs.stat(path.join(uploadDir, name)).catch(() => null);
-    if (!stat?.isFile() || stat.mtimeMs >= before) continue;
-    old.set(id, [...(old.get(id) ?? []), name]);
-  }
+export async function purgeStrayUploadFiles(uploads: UploadStore, now: Date): Promise<number> {
+  const old = await uploads.changedBefore(new Date(now.getTime() - STRAY_UPLOAD_FILE_MS));
   let removed = 0;
   const ids = [...old.keys()];
   for (let i = 0; i < ids.length; i += 200) {
     const chunk = ids.slice(i, i + 200);
     const live = new Set((await AnswerUpload.findAll({ where: { id: chunk, state: 'uploading' }, attributes: ['id'], raw: true })).map((u) => u.id));
-    for (const id of chunk.filter((x) => !live.has(x))) {
-      for (const name of old.get(id)!) await fs.rm(path.join(uploadDir, name), { force: true });
-      removed += old.get(id)!.length;
-    }
+    const stray = chunk.filter((x) => !live.has(x));
+    await uploads.remove(stray);
+    for (const id of stray) removed += old.get(id)!;
   }
   return removed;
 }
@@ -510,10 +488,10 @@ export const EMPTY_STORY_FOLDER_MS = 10 * 60_000;
  * byte arrived are finished, abandoned ones removed, stray tus files removed, and the story folders
  * left empty by deletions removed (local disk; S3 has none). Answers what each step did.
  */
-export async function sweepAnswerUploads(deps: VideoDeps, uploadDir: string, now: Date): Promise<{ finished: number; abandoned: number; strayFiles: number; emptyFolders: number }> {
-  const finished = await finishReceivedUploads(deps, uploadDir, now);
-  const abandoned = await purgeAbandonedUploads(uploadDir, now);
-  const strayFiles = await purgeStrayUploadFiles(uploadDir, now);
+export async function sweepAnswerUploads(deps: VideoDeps, uploads: UploadStore, now: Date): Promise<{ finished: number; abandoned: number; strayFiles: number; emptyFolders: number }> {
+  const finished = await finishReceivedUploads(deps, uploads, now);
+  const abandoned = await purgeAbandonedUploads(uploads, now);
+  const strayFiles = await purgeStrayUploadFiles(uploads, now);
   const emptyFolders = await deps.storage.removeEmptyFolders('story', new Date(now.getTime() - EMPTY_STORY_FOLDER_MS));
   return { finished, abandoned, strayFiles, emptyFolders };
 }

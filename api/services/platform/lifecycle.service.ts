@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import { Application, ApplicationAnswer, PasswordResetCode, Session, ShareView, Subscription, User, transaction } from '../../../models/index.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { Mailer } from '../../integrations/mail.js';
+import type { UploadStore } from '../../integrations/upload-store.js';
 import { t as translate, DEFAULT_LANG, isLang } from '../../../config/i18n/index.js';
 import { audit } from './audit.service.js';
 import { deleteUser, type DeletionReason } from '../accounts/staff-users.service.js';
@@ -45,8 +46,8 @@ export const monthsBefore = (now: Date, months: number) => {
 
 export interface LifecycleDeps {
   storage: Storage;
-  /** UPLOAD_TMP_DIR: a deleted account's answer uploads in progress are removed from it. */
-  uploadDir: string;
+  /** Where answer uploads in progress are: a deleted account's are removed from it. */
+  uploads: UploadStore;
   mailer: Mailer;
   publicUrl: string;
   logger?: Pick<Logger, 'info' | 'warn'>;
@@ -158,7 +159,7 @@ export async function deleteInactiveAccounts(deps: LifecycleDeps, now: Date, dry
   if (!dryRun) {
     const reason: DeletionReason = 'inactivity';
     for (const u of users) {
-      await deleteUser(null, u.id, now, { storage: deps.storage, uploadDir: deps.uploadDir }, reason);
+      await deleteUser(null, u.id, now, { storage: deps.storage, uploads: deps.uploads }, reason);
       deleted.push(u.id);
     }
   }
