@@ -207,7 +207,7 @@ export const en = {
         id: 'Id',
       },
       choices: {
-        think_seconds: { press: 'Until the candidate presses record', 0: 'None: recording starts by itself', ...THINK_SECONDS_NAMES },
+        think_seconds: { press: 'As long as they like', 0: 'None: starts at once', ...THINK_SECONDS_NAMES },
         answer_seconds: ANSWER_LENGTH_NAMES,
         retakes: { 0: 'None', 1: '1', 2: '2', 3: '3', unlimited: 'Unlimited' },
       },

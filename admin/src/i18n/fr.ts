@@ -211,7 +211,7 @@ export const fr = {
         id: 'Identifiant',
       },
       choices: {
-        think_seconds: { press: 'Jusqu’à ce que le candidat lance l’enregistrement', 0: 'Aucun : l’enregistrement démarre seul', ...THINK_SECONDS_NAMES },
+        think_seconds: { press: 'Au choix du candidat', 0: 'Aucun : démarrage immédiat', ...THINK_SECONDS_NAMES },
         answer_seconds: ANSWER_LENGTH_NAMES,
         retakes: { 0: 'Aucune', 1: '1', 2: '2', 3: '3', unlimited: 'Illimitées' },
       },

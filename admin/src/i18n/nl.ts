@@ -217,7 +217,7 @@ export const nl: Catalog<typeof fr> = {
         id: 'Id',
       },
       choices: {
-        think_seconds: { press: 'Tot de kandidaat op opnemen drukt', 0: 'Geen: de opname start vanzelf', ...THINK_SECONDS_NAMES },
+        think_seconds: { press: 'Zo lang als nodig', 0: 'Geen: start meteen', ...THINK_SECONDS_NAMES },
         answer_seconds: ANSWER_LENGTH_NAMES,
         retakes: { 0: 'Geen', 1: '1', 2: '2', 3: '3', unlimited: 'Onbeperkt' },
       },

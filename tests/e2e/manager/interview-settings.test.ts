@@ -26,14 +26,14 @@ describe('the template form', () => {
     const template = (await Template.findOne({ where: { owner_id: demo.manager.id } }))!;
     // English first: the French pass then changes the template and saves it.
     for (const [locale, names] of [
-      ['en-GB', { think: 'Thinking time', answer: 'Answer length', retakes: 'Retakes', press: 'Until the candidate presses record', unlimited: 'Unlimited', save: 'Save' }],
+      ['en-GB', { think: 'Thinking time', answer: 'Answer length', retakes: 'Retakes', press: 'As long as they like', unlimited: 'Unlimited', save: 'Save' }],
       [
         'fr-FR',
         {
           think: 'Temps de réflexion',
           answer: 'Durée de chaque réponse',
           retakes: 'Nouvelles prises',
-          press: 'Jusqu’à ce que le candidat lance l’enregistrement',
+          press: 'Au choix du candidat',
           unlimited: 'Illimitées',
           save: 'Enregistrer',
         },

@@ -213,8 +213,8 @@ describe('the wizard’s questions step', () => {
     const created = await fetch(`${server.baseUrl}/apis/draft-offer`, { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: '{}' });
     const token = ((await created.json()) as { edition_token: string }).edition_token;
     for (const [locale, lang, names] of [
-      ['fr-FR', 'fr', { legend: 'Déroulement de l’entretien', think: 'Temps de réflexion avant chaque réponse', press: 'Jusqu’à ce que le candidat lance l’enregistrement', unlimited: 'Illimitées' }],
-      ['en-GB', 'en', { legend: 'Interview settings', think: 'Thinking time before each answer', press: 'Until the candidate presses record', unlimited: 'Unlimited' }],
+      ['fr-FR', 'fr', { legend: 'Déroulement de l’entretien', think: 'Temps de réflexion avant chaque réponse', press: 'Au choix du candidat', unlimited: 'Illimitées' }],
+      ['en-GB', 'en', { legend: 'Interview settings', think: 'Thinking time before each answer', press: 'As long as they like', unlimited: 'Unlimited' }],
     ] as const) {
       const page = await phone(locale);
       await page.goto(`/draft/offer/${token}/12?lang=${lang}`);
