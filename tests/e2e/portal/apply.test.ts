@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sqlite3 from 'sqlite3';
 import { ANSWER_DEFAULT_SECONDS } from '../../../models/rules/interview.js';
+import { askCode, countRecordedBytes, recordedBytes } from '../helpers/candidate.js';
 
 let server: RunningServer;
 let smtp: TestSmtp;
@@ -71,12 +72,7 @@ async function codeFrom(email: string) {
 
 /** The candidate proves the e-mail with the code typed from the mail. */
 export async function signInWithCode(page: Page, email: string) {
-  await hydrated(page);
-  await page.fill('#ap-email', email);
-  await page.fill('#ap-firstname', 'Léa');
-  await page.fill('#ap-lastname', 'Martin');
-  await page.click('[data-testid="identity"] button[type="submit"]');
-  await page.locator('[data-testid="code-sent"]').waitFor();
+  await askCode(page, email);
   const { code } = await codeFrom(email);
   await page.fill('#ap-code', code);
   await page.click('[data-testid="identity"] button[type="submit"]');
@@ -181,18 +177,7 @@ describe('the recording limit', () => {
       if (r.url().includes('/apis/candidate/uploads')) uploads.push(`${r.method()} ${r.url()}`);
     });
     await page.clock.install();
-    // Counts the bytes the page's real MediaRecorder hands over (a busy machine can take seconds).
-    await page.addInitScript(() => {
-      const w = window as unknown as { __recorded: number; MediaRecorder: typeof MediaRecorder };
-      w.__recorded = 0;
-      const Real = w.MediaRecorder;
-      w.MediaRecorder = class extends Real {
-        constructor(stream: MediaStream, options?: MediaRecorderOptions) {
-          super(stream, options);
-          this.addEventListener('dataavailable', (e) => (w.__recorded += (e as BlobEvent).data.size));
-        }
-      };
-    });
+    await countRecordedBytes(page);
     await page.goto('/candidate/apply/CAFE75');
     await signInWithCode(page, unique('limit'));
     const recorder = page.locator('[data-testid="recorder"][data-question="1"]');
@@ -208,7 +193,7 @@ describe('the recording limit', () => {
     const timer = recorder.locator('[data-testid="timer"]');
     await timer.waitFor({ timeout: 10_000 });
     // Real media flows into the recorder while the page's clock stands still (1 s timeslices).
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __recorded: number }).__recorded), { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect.poll(() => recordedBytes(page), { timeout: 60_000 }).toBeGreaterThan(0);
     const limit = ANSWER_DEFAULT_SECONDS * 1000;
     await page.clock.runFor(limit - 1_000);
     await expect.poll(() => timer.textContent(), { timeout: 5_000 }).toMatch(/0:59 \/ 1:00/);

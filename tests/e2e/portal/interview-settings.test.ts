@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS, expectNoHorizontalScroll } from '../helpers/browser.js';
 import { FAKE_MEDIA_ARGS } from '../../helpers/chromium.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
+import { countRecordedBytes, proveEmail, recordedBytes } from '../helpers/candidate.js';
 
 let server: RunningServer;
 let smtp: TestSmtp;
@@ -52,23 +53,13 @@ async function phone(locale: string): Promise<Page> {
 }
 
 async function signIn(page: Page, email: string) {
-  await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
-  await page.locator('[data-testid="identity"] button[type="submit"]:not([disabled])').waitFor();
-  await page.fill('#ap-email', email);
-  await page.fill('#ap-firstname', 'Léa');
-  await page.fill('#ap-lastname', 'Martin');
-  await page.click('[data-testid="identity"] button[type="submit"]');
-  await page.locator('[data-testid="code-sent"]').waitFor();
-  const mail = await smtp.next(email, 10_000);
-  const code = /#email=\S+&code=(\d{6})/.exec(mail.text)![1];
-  await page.fill('#ap-code', code);
-  await page.click('[data-testid="identity"] button[type="submit"]');
+  await proveEmail(page, smtp, email);
   await page.locator('[data-testid="signed-in-as"]').waitFor();
 }
 
 /** Waits until the page's real MediaRecorder has handed over bytes (the page's clock stands still meanwhile). */
 async function someMediaRecorded(page: Page) {
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __recorded: number }).__recorded), { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect.poll(() => recordedBytes(page), { timeout: 60_000 }).toBeGreaterThan(0);
   await page.evaluate(() => ((window as unknown as { __recorded: number }).__recorded = 0));
 }
 
@@ -88,18 +79,7 @@ async function stopsItselfAt15(page: Page, recorder: Locator, stop: string) {
 async function open(locale: string, lang: string) {
   const page = await phone(locale);
   await page.clock.install();
-  // Counts the bytes the page's real MediaRecorder hands over (a busy machine can take seconds).
-  await page.addInitScript(() => {
-    const w = window as unknown as { __recorded: number; MediaRecorder: typeof MediaRecorder };
-    w.__recorded = 0;
-    const Real = w.MediaRecorder;
-    w.MediaRecorder = class extends Real {
-      constructor(stream: MediaStream, options?: MediaRecorderOptions) {
-        super(stream, options);
-        this.addEventListener('dataavailable', (e) => (w.__recorded += (e as BlobEvent).data.size));
-      }
-    };
-  });
+  await countRecordedBytes(page);
   const takes: number[] = [];
   page.on('response', (r) => {
     if (/\/answers\/q1\/takes$/.test(r.url())) takes.push(r.status());

@@ -11,6 +11,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, expectAccessible, expectNoHorizontalScroll } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
+import { proveEmail } from '../helpers/candidate.js';
 
 let server: RunningServer;
 let smtp: TestSmtp;
@@ -38,17 +39,7 @@ describe('/candidate/privacy', () => {
     const page = await phone();
     await page.goto('/candidate/privacy');
     expect(await page.locator('h1').textContent()).toBe('Mes données personnelles');
-    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
-    await page.locator('[data-testid="identity"] button[type="submit"]:not([disabled])').waitFor();
-    await page.fill('#ap-email', email);
-    await page.fill('#ap-firstname', 'Léa');
-    await page.fill('#ap-lastname', 'Martin');
-    await page.click('[data-testid="identity"] button[type="submit"]');
-    await page.locator('[data-testid="code-sent"]').waitFor();
-    const mail = await smtp.next(email, 10_000);
-    const code = /code=(\d{6})/.exec(mail.text)![1];
-    await page.fill('#ap-code', code);
-    await page.click('[data-testid="identity"] button[type="submit"]');
+    await proveEmail(page, smtp, email);
     await page.getByRole('heading', { name: 'Télécharger mes données' }).waitFor();
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
