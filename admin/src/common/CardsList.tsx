@@ -9,7 +9,8 @@
 // and page in the URL through useListParams, the pages through useInfiniteGetList, the page reset,
 // the title), in the same list and pagination contexts. The first screen of the staff console loads
 // without them (issue 26, decision 398).
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Box, Card } from '@mui/material';
 import {
   InfinitePaginationContext,
@@ -17,7 +18,6 @@ import {
   Loading,
   Offline,
   ResourceContextProvider,
-  Title,
   useAuthenticated,
   useGetResourceLabel,
   useInfiniteGetList,
@@ -33,11 +33,29 @@ import {
 } from 'react-admin';
 import { LoadMore } from './LoadMore.js';
 
+/**
+ * The page title in the app bar, as react-admin's Title draws a list's (the same spans in the app
+ * bar's #react-admin-title), without its preferences wrapper (Configurable): a title changed in
+ * react-admin's preferences inspector, which these consoles do not have (ConsoleLayout.tsx).
+ */
+function ListTitle({ title }: { title: string }) {
+  const [container, setContainer] = useState(() => document.getElementById('react-admin-title'));
+  // On first mount the app bar may not be drawn yet.
+  useEffect(() => setContainer((c) => (c && document.body.contains(c) ? c : document.getElementById('react-admin-title'))), []);
+  if (!container) return null;
+  return createPortal(
+    <span>
+      <span>{title}</span>
+    </span>,
+    container,
+  );
+}
+
 function Page({ children }: { children: ReactNode }) {
-  const { defaultTitle, resource, isPaused, isPending, isPlaceholderData } = useListContext();
+  const { defaultTitle, isPaused, isPending, isPlaceholderData } = useListContext();
   return (
     <Box className="list-page" sx={{ display: 'flex' }}>
-      <Title defaultTitle={defaultTitle} preferenceKey={`${resource}.list.title`} />
+      <ListTitle title={defaultTitle ?? ''} />
       <Box className="RaList-main RaList-noActions" sx={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column', mt: '1em' }}>
         <Card className="RaList-content" sx={(theme) => ({ position: 'relative', overflow: 'inherit', [theme.breakpoints.down('sm')]: { boxShadow: 'none' } })}>
           {isPaused && (isPending || isPlaceholderData) ? <Offline /> : children}
