@@ -7,12 +7,13 @@ import { lazy, type ReactElement, type ReactNode } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import { Navigate, Route } from 'react-router-dom';
 import { Typography } from '@mui/material';
-import { CustomRoutes, Layout, Menu, Resource, usePermissions, useTranslate } from 'react-admin';
+import { CustomRoutes, Resource, usePermissions, useTranslate } from 'react-admin';
 import { RESOURCES } from '../../models/resources/index.js';
 import { authProvider } from './providers/authProvider.js';
 import { dataProvider } from './providers/dataProvider.js';
 import { DocumentLang } from './common/DocumentLang.js';
 import { ConsoleAdmin } from './common/ConsoleAdmin.js';
+import { ConsoleLayout, ConsoleMenu, ConsoleMenuItem, ResourceMenuItems } from './common/ConsoleLayout.js';
 import { i18nProvider } from './i18n/index.js';
 import { LoginPage } from './LoginPage.js';
 import { resourceProps } from './screen-builder/resource-props.js';
@@ -33,23 +34,23 @@ const CUSTOM: Record<string, Partial<Record<'list', () => ReactElement>>> = {
   landings: { list: () => <LandingList /> },
 };
 
-/** The menu: the staff dashboard first (for staff), then the resources. */
+/** The menu: the staff dashboard first (for staff), then the resources (react-admin's look: ConsoleLayout.tsx). */
 function StaffMenu() {
   const { permissions } = usePermissions();
   return (
-    <Menu>
-      {permissions === 'admin' && <Menu.Item to="/today" primaryText="console.home.title" leftIcon={<DashboardIcon />} data-testid="menu-today" />}
-      <Menu.ResourceItems />
-    </Menu>
+    <ConsoleMenu>
+      {permissions === 'admin' && <ConsoleMenuItem to="/today" primaryText="console.home.title" leftIcon={<DashboardIcon />} data-testid="menu-today" />}
+      <ResourceMenuItems />
+    </ConsoleMenu>
   );
 }
 
 function StaffLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={StaffMenu}>
+    <ConsoleLayout menu={StaffMenu}>
       <DocumentLang />
       {children}
-    </Layout>
+    </ConsoleLayout>
   );
 }
 

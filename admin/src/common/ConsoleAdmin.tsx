@@ -4,30 +4,35 @@
 // defaults these consoles replace: react-admin's own sign-in page and form (a react-hook-form form;
 // both consoles have LoginPage) and its English i18nProvider (they have theirs). <Admin> names those
 // defaults in its code, so the bundler keeps them in the first download even when unused (issue 26).
-import type { ComponentProps } from 'react';
+// Nor react-admin's Layout as a default (each console passes its ConsoleLayout), and the error,
+// not-found, access-denied and authentication-error pages load when one is shown (decision 398).
+import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
-import {
-  AccessDenied,
-  AdminContext,
-  AuthCallback,
-  AuthenticationError,
-  CoreAdminUI,
-  Error as ErrorPage,
-  Layout,
-  LoadingPage,
-  NotFound,
-  Notification,
-  type AuthProvider,
-  type DataProvider,
-  type I18nProvider,
-  type RaThemeOptions,
-} from 'react-admin';
+import { AdminContext, AuthCallback, CoreAdminUI, LoadingPage, Notification, type AuthProvider, type DataProvider, type I18nProvider, type RaThemeOptions } from 'react-admin';
 
 import { consoleStore as store } from './store.js';
 
 type UIProps = ComponentProps<typeof CoreAdminUI>;
 
-interface ConsoleAdminProps extends Pick<UIProps, 'layout' | 'dashboard' | 'catchAll' | 'title' | 'loginPage' | 'children'> {
+/** One of ErrorPages.tsx's pages, loaded when first shown (react-admin's loader meanwhile). */
+function onDemand<P extends object>(page: 'AccessDenied' | 'AuthenticationError' | 'Error' | 'NotFound'): (props: P) => ReactNode {
+  const Page = lazy(() => import('./ErrorPages.js').then((m) => ({ default: m[page] as ComponentType<object> })));
+  return function OnDemand(props: P) {
+    return (
+      <Suspense fallback={<LoadingPage />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const AccessDenied = onDemand('AccessDenied');
+const AuthenticationError = onDemand('AuthenticationError');
+const ErrorPage = onDemand<Parameters<NonNullable<UIProps['error']>>[0]>('Error');
+const NotFound = onDemand('NotFound');
+
+interface ConsoleAdminProps extends Pick<UIProps, 'dashboard' | 'catchAll' | 'title' | 'loginPage' | 'children'> {
+  layout: NonNullable<UIProps['layout']>;
   authProvider: AuthProvider;
   dataProvider: DataProvider;
   i18nProvider: I18nProvider;
@@ -39,7 +44,7 @@ export function ConsoleAdmin({
   dataProvider,
   i18nProvider,
   loginPage,
-  layout = Layout,
+  layout,
   dashboard,
   catchAll = NotFound as UIProps['catchAll'],
   theme,

@@ -1,33 +1,34 @@
-// The manager area's frame: react-admin's layout with the area's left menu (home, offers,
+// The manager area's frame: react-admin's layout (as drawn by common/ConsoleLayout.tsx) with the area's left menu (home, offers,
 // templates, shops, and subscriptions when the manager has some; back-office.md section 2).
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Logout, Menu, UserMenu, useGetIdentity, useGetList, usePermissions } from 'react-admin';
+import { AppBar, Logout, UserMenu, useGetIdentity, useGetList, usePermissions } from 'react-admin';
 import HomeIcon from '@mui/icons-material/Home';
 import WorkIcon from '@mui/icons-material/Work';
 import DescriptionIcon from '@mui/icons-material/Description';
 import StoreIcon from '@mui/icons-material/Store';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import { DocumentLang } from '../common/DocumentLang.js';
+import { ConsoleLayout, ConsoleMenu, ConsoleMenuItem } from '../common/ConsoleLayout.js';
 
 /** Lists fit a phone: the table scrolls sideways inside its box, not the page. */
 export const LIST_SX = { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } as const;
 
 function SubscriptionsItem() {
   const { total } = useGetList('subscriptions', { pagination: { page: 1, perPage: 1 }, sort: { field: 'created_at', order: 'DESC' } });
-  return total ? <Menu.Item to="/subscriptions" primaryText="manager.menu.subscriptions" leftIcon={<CardMembershipIcon />} /> : null;
+  return total ? <ConsoleMenuItem to="/subscriptions" primaryText="manager.menu.subscriptions" leftIcon={<CardMembershipIcon />} /> : null;
 }
 
 export function ManagerMenu() {
   const { permissions } = usePermissions();
-  if (permissions !== 'manager') return <Menu />;
+  if (permissions !== 'manager') return <ConsoleMenu />;
   return (
-    <Menu>
-      <Menu.Item to="/" primaryText="manager.menu.home" leftIcon={<HomeIcon />} />
-      <Menu.Item to="/offers" primaryText="manager.menu.offers" leftIcon={<WorkIcon />} />
-      <Menu.Item to="/templates" primaryText="manager.menu.templates" leftIcon={<DescriptionIcon />} />
-      <Menu.Item to="/shops" primaryText="manager.menu.shops" leftIcon={<StoreIcon />} />
+    <ConsoleMenu>
+      <ConsoleMenuItem to="/" primaryText="manager.menu.home" leftIcon={<HomeIcon />} />
+      <ConsoleMenuItem to="/offers" primaryText="manager.menu.offers" leftIcon={<WorkIcon />} />
+      <ConsoleMenuItem to="/templates" primaryText="manager.menu.templates" leftIcon={<DescriptionIcon />} />
+      <ConsoleMenuItem to="/shops" primaryText="manager.menu.shops" leftIcon={<StoreIcon />} />
       <SubscriptionsItem />
-    </Menu>
+    </ConsoleMenu>
   );
 }
 
@@ -47,9 +48,9 @@ function ManagerAppBar() {
 
 export function ManagerLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={ManagerMenu} appBar={ManagerAppBar} sx={{ minWidth: 0, '& .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
+    <ConsoleLayout menu={ManagerMenu} appBar={ManagerAppBar} sx={{ minWidth: 0, '& .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
       <DocumentLang />
       {children}
-    </Layout>
+    </ConsoleLayout>
   );
 }
