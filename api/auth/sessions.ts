@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { Op, type Transaction } from 'sequelize';
 import { boundSequelize, Session, User } from '../../models/index.js';
+import { sqlDate } from '../../models/columns.js';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = { cookie: 14 * 24 * 3600_000, bearer: 90 * 24 * 3600_000 } as const;
@@ -99,10 +100,12 @@ export function tokenOf(req: { get(name: string): string | undefined }): { token
  * request in Sequelize's query building (docs/decisions/396-signed-in-request-cost.md). No cache:
  * a sign-out or a password change on any node applies to the next request.
  */
-async function callerOf(token: string, via: 'cookie' | 'bearer', now: Date): Promise<User | null> {
+async function callerOf(sessionId: string, via: 'cookie' | 'bearer', now: Date): Promise<User | null> {
+  const sequelize = boundSequelize();
   // tableNames: SQLite reads the users table's column types to parse dates, booleans and JSON.
-  const options = { replacements: [digest(token), via, now], model: User, mapToModel: true, tableNames: ['users'] };
-  const users = await boundSequelize().query('SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.kind = ? AND s.expires_at > ?', options);
+  // `now` as the column stores it, written without moment (models/columns.ts, decision 404).
+  const options = { replacements: [sessionId, via, sqlDate(now, sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql')], model: User, mapToModel: true, tableNames: ['users'] };
+  const users = await sequelize.query('SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.kind = ? AND s.expires_at > ?', options);
   return users[0] ?? null;
 }
 
@@ -110,9 +113,11 @@ export function loadCaller(clock: () => Date): RequestHandler {
   return async (req, _res, next) => {
     const found = tokenOf(req);
     if (!found || found.token.length > 100) return next();
-    const user = await callerOf(found.token, found.via, clock());
+    // The session's stored id, hashed once for the read and the caller.
+    const sessionId = digest(found.token);
+    const user = await callerOf(sessionId, found.via, clock());
     if (!user) return next();
-    req.caller = { user, via: found.via, sessionId: digest(found.token) };
+    req.caller = { user, via: found.via, sessionId };
     next();
   };
 }

@@ -1,8 +1,8 @@
 // Every /apis route group, in one list. A new group is a new file and a new line here; each group
 // is entered only for the first path segments of its routes (lib/route-groups.ts).
-import { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { AppDeps } from '../deps.js';
-import { enteredByFirstSegment } from '../lib/route-groups.js';
+import { routeGroups } from '../lib/route-groups.js';
 import { healthRoutes } from './health.routes.js';
 import { consoleRoutes } from './console.routes.js';
 import { configRoutes } from './config.routes.js';
@@ -54,8 +54,7 @@ const GROUPS: Array<(deps: AppDeps) => Router> = [
   privacyRoutes,
 ];
 
-export function apiRouter(deps: AppDeps): Router {
-  const router = Router();
-  for (const group of GROUPS) router.use(enteredByFirstSegment(group(deps)));
-  return router;
+/** The API's routes: one middleware handing a request to the groups that can answer it. */
+export function apiRouter(deps: AppDeps): RequestHandler {
+  return routeGroups(GROUPS.map((group) => group(deps)));
 }

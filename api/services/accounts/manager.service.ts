@@ -76,29 +76,34 @@ export async function managerHome(caller: User, media: MediaUrls, now: Date, pag
   }
   // The page's ids from the (recruiter_id, recruiter_state, state, submit_date) index alone, then
   // only those rows with their offer and people.
-  const found = await boundSequelize().query<{ id: number }>(
-    `SELECT a.id FROM applications a
+  const toRecruit = async () => {
+    const found = await boundSequelize().query<{ id: number }>(
+      `SELECT a.id FROM applications a
       WHERE a.recruiter_id IN (${marks(ids.length)}) AND a.recruiter_state = 'to_recruit' AND a.state = 'complete'${cond}
       ORDER BY a.submit_date DESC, a.id DESC LIMIT ${limit + 1}`,
-    { replacements: args, type: QueryTypes.SELECT },
-  );
-  const pageIds = found.slice(0, limit).map((r) => Number(r.id));
-  const fetched = pageIds.length
-    ? await boundSequelize().query<Row>(
-        `SELECT a.id, a.candidate_id, a.recruiter_id, a.submit_date, a.cv_key, o.job_code, o.title, o.shopname,
+      { replacements: args, type: QueryTypes.SELECT },
+    );
+    const pageIds = found.slice(0, limit).map((r) => Number(r.id));
+    const fetched = pageIds.length
+      ? await boundSequelize().query<Row>(
+          `SELECT a.id, a.candidate_id, a.recruiter_id, a.submit_date, a.cv_key, o.job_code, o.title, o.shopname,
                 c.name AS c_name, c.email AS c_email, c.picture AS c_picture, c.phone AS c_phone, r.name AS r_name, r.email AS r_email
            FROM applications a JOIN offers o ON o.id = a.offer_id JOIN users c ON c.id = a.candidate_id LEFT JOIN users r ON r.id = a.recruiter_id
           WHERE a.id IN (${marks(pageIds.length)})`,
-        { replacements: pageIds, type: QueryTypes.SELECT },
-      )
-    : [];
-  const byId = new Map(fetched.map((r) => [Number(r.id), r]));
-  const rows = pageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+          { replacements: pageIds, type: QueryTypes.SELECT },
+        )
+      : [];
+    const byId = new Map(fetched.map((r) => [Number(r.id), r]));
+    const rows = pageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    return { found, rows };
+  };
+  // The to-recruit page, the shops, the counters and the subscription flag do not depend on one
+  // another: on MariaDB their round trips overlap (decision 404); SQLite runs them one by one anyway.
+  const [{ found, rows }, shops, user, subscribed] = await Promise.all([toRecruit(), listShops(caller, reach), userData(caller, reach), hasSubscriptions(caller.id)]);
   const last = rows.at(-1);
   const audience = userAudience(caller.id);
-  const shops = await listShops(caller, reach);
   return {
-    user: { ...(await userData(caller, reach)), has_subscriptions: await hasSubscriptions(caller.id) },
+    user: { ...user, has_subscriptions: subscribed },
     shops: shops.Items,
     recruiters: shops.recruiters,
     to_recruit_list: rows.map((r) => ({
