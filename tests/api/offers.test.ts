@@ -87,6 +87,8 @@ describe('GET /apis/list-offers/{job_code}', () => {
         { id: 'q2', question: 'Pourquoi nous ?' },
         { id: 'q3', question: 'Vos disponibilités ?' },
       ],
+      // The interview's rules the apply page shows (decision 405): today's defaults for an offer that sets none.
+      interview: { think_seconds: null, answer_seconds: 60, retakes: null },
       boosted: false,
     });
     expect(res.headers['cache-control']).toMatch(/public, max-age=30/);
