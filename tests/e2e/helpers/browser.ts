@@ -61,3 +61,11 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/**
+ * The portal's page is hydrated: React has attached itself to the body. Its scripts load after the
+ * first paint (decision 399), and `window.__remixContext` is in the page as sent, so that says nothing.
+ */
+export async function portalHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith('__reactFiber$')));
+}

@@ -3,10 +3,11 @@
 // page.clock a busy machine can take seconds before the first one).
 import type { Page } from 'playwright-core';
 import type { TestSmtp } from '../../helpers/smtp.js';
+import { portalHydrated } from './browser.js';
 
 /** The page is hydrated and its identity form can be sent. */
 export async function identityReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+  await portalHydrated(page);
   await page.locator('[data-testid="identity"] button[type="submit"]:not([disabled])').waitFor();
 }
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, expectAccessible, expectNoHorizontalScroll, launch, phonePage } from '../helpers/browser.js';
+import { baseUrl, expectAccessible, expectNoHorizontalScroll, launch, phonePage, portalHydrated } from '../helpers/browser.js';
 import { inject } from 'vitest';
 
 let browser: Browser;
@@ -50,7 +50,7 @@ describe('password reset page', () => {
     expect(await page.locator('h1').textContent()).toBe('Choisissez un nouveau mot de passe');
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
-    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+    await portalHydrated(page);
     const save = page.getByRole('button', { name: 'Enregistrer' });
     await page.fill('#r-password', 'abc123');
     await page.fill('#r-confirm', 'abc124');
@@ -73,7 +73,7 @@ describe('password reset page', () => {
 
     // The link is single-use: a second try says it is no longer valid.
     await page.goto(link);
-    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+    await portalHydrated(page);
     await page.fill('#r-password', 'encore42');
     await page.fill('#r-confirm', 'encore42');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -108,7 +108,7 @@ describe('password reset page', () => {
     const page = await phonePage(browser);
     await page.goto('/reset-password/00000000-0000-4000-8000-000000000004/not-a-real-code?lang=nl');
     expect(await page.locator('h1').textContent()).toBe('Kies een nieuw wachtwoord');
-    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+    await portalHydrated(page);
     await page.fill('#r-password', 'abc123');
     await page.fill('#r-confirm', 'abc123');
     await page.getByRole('button', { name: 'Opslaan' }).click();
@@ -123,7 +123,7 @@ describe('login test page', () => {
     const page = await phonePage(browser);
     await page.goto('/login');
     await expectAccessible(page);
-    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+    await portalHydrated(page);
     await page.fill('#lg-email', 'recruiter@demo.test');
     await page.fill('#lg-password', 'wrong-password1');
     await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -150,7 +150,7 @@ describe('login test page', () => {
     const page = await phonePage(browser);
     await page.goto('/login/mobile-app');
     expect(await page.locator('main').innerText()).toContain('mobile-app');
-    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+    await portalHydrated(page);
     await page.fill('#lg-sso', 'someone@unknown-company.example');
     await page.getByRole('button', { name: 'Continuer avec le SSO' }).click();
     await page.getByRole('alert').waitFor();

@@ -5,7 +5,7 @@
 // the mailed link), then answers. Its own server, so that mail goes to this file's SMTP server.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, expectAccessible, expectNoHorizontalScroll } from '../helpers/browser.js';
+import { CHROMIUM_ARGS, expectAccessible, expectNoHorizontalScroll, portalHydrated } from '../helpers/browser.js';
 import { FAKE_MEDIA_ARGS } from '../../helpers/chromium.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
@@ -58,7 +58,7 @@ async function phone(browser: Browser, locale = 'fr-FR'): Promise<Page> {
 }
 
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+  await portalHydrated(page);
   await page.locator('[data-testid="identity"] button[type="submit"]:not([disabled])').waitFor();
 }
 
@@ -454,7 +454,7 @@ describe('offer handling', () => {
     expect(await page.locator('[data-testid="apply-video"]').getAttribute('href')).toBe('/candidate/apply/CAFE75?lang=fr');
     expect(await page.locator('[data-testid="apply-video"]').textContent()).toBe('Répondre en vidéo');
     // After a web application, the thank-you panel leads there too.
-    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+    await portalHydrated(page);
     await page.fill('#f-email', unique('web'));
     await page.fill('#f-firstname', 'Léa');
     await page.fill('#f-lastname', 'Martin');

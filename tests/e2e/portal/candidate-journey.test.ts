@@ -7,7 +7,7 @@
 // password?" and the reset page's link to sign in, in the page's language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, expectAccessible, expectNoHorizontalScroll } from '../helpers/browser.js';
+import { CHROMIUM_ARGS, expectAccessible, expectNoHorizontalScroll, portalHydrated } from '../helpers/browser.js';
 import { FAKE_MEDIA_ARGS } from '../../helpers/chromium.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
@@ -65,7 +65,7 @@ async function phone(locale: string): Promise<Page> {
 }
 
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+  await portalHydrated(page);
 }
 
 /** The candidate proves the e-mail with the code from the mail (the code field as a phone offers it). */

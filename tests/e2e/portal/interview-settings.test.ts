@@ -9,7 +9,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import fs from 'node:fs';
 import path from 'node:path';
 import sqlite3 from 'sqlite3';
-import { CHROMIUM_ARGS, expectNoHorizontalScroll } from '../helpers/browser.js';
+import { CHROMIUM_ARGS, expectNoHorizontalScroll, portalHydrated } from '../helpers/browser.js';
 import { FAKE_MEDIA_ARGS } from '../../helpers/chromium.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
@@ -214,7 +214,7 @@ describe('the wizard’s questions step', () => {
     // Chosen and saved with the step (here by adding a question, which posts the step's form).
     const page = await phone('fr-FR');
     await page.goto(`/draft/offer/${token}/12?lang=fr`);
-    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+    await portalHydrated(page);
     await page.selectOption('#w-think_seconds', '30');
     await page.selectOption('#w-answer_seconds', '15');
     await page.selectOption('#w-retakes', '1');

@@ -2,7 +2,7 @@
 // JavaScript), the device-specific badge or QR code, and the error paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, expectAccessible, expectNoHorizontalScroll, launch, phonePage } from '../helpers/browser.js';
+import { baseUrl, expectAccessible, expectNoHorizontalScroll, launch, phonePage, portalHydrated } from '../helpers/browser.js';
 import { query } from '../helpers/db.js';
 
 let browser: Browser;
@@ -26,7 +26,7 @@ describe('landing page', () => {
     expect(await page.locator('.landing-header').evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
-    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+    await portalHydrated(page);
     await page.locator('#l-shop').waitFor();
 
     // Choosing a shop filters the offers and selects its first one.

@@ -2,7 +2,7 @@
 // CV, the server's errors, the no-offer page, the Dutch variant and /dla.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, expectNoHorizontalScroll, launch, phonePage } from '../helpers/browser.js';
+import { expectAccessible, expectNoHorizontalScroll, launch, phonePage, portalHydrated } from '../helpers/browser.js';
 import { query } from '../helpers/db.js';
 import { PDF } from '../../helpers/files.js';
 
@@ -36,7 +36,7 @@ describe('offer page with JavaScript', () => {
     expect(await page.locator('details.details address a').getAttribute('target')).toBe('_blank');
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
-    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+    await portalHydrated(page);
 
     await page.fill('#f-email', 'lea@');
     await page.locator('#f-firstname').focus();
@@ -67,7 +67,7 @@ describe('offer page with JavaScript', () => {
   it('refuses a CV that is not a PDF, and shows the error panel for a second application', async () => {
     const page = await phonePage(browser);
     await page.goto('/candidate/offer/CAFE75');
-    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+    await portalHydrated(page);
     await page.locator('#f-cv').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a pdf') });
     expect(await page.getByText('Le CV doit être un fichier PDF.').count()).toBe(1);
 
@@ -75,7 +75,7 @@ describe('offer page with JavaScript', () => {
     for (let i = 0; i < 2; i++) {
       if (i === 1) {
         await page.goto('/candidate/offer/CAFE75');
-        await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+        await portalHydrated(page);
       }
       await fill(page, { email, phone: '0612345678' });
       await page.check('#f-accept_cgu');

@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, expectAccessible, expectNoHorizontalScroll, launch, phonePage } from '../helpers/browser.js';
+import { baseUrl, expectAccessible, expectNoHorizontalScroll, launch, phonePage, portalHydrated } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
 import { startStripeDouble, type StripeDouble } from '../../helpers/stripe-double.js';
 
@@ -82,7 +82,7 @@ describe('subscription page', () => {
     expect(await page.locator('[data-testid="billing-step"] label span[aria-hidden="true"]').count()).toBe(4);
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
-    await page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+    await portalHydrated(page);
 
     // Blank fields are refused with a red border and the message.
     await page.fill('#b-firstname', '   ');

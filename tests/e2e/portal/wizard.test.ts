@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, expectAccessible, expectNoHorizontalScroll, launch, phonePage } from '../helpers/browser.js';
+import { baseUrl, expectAccessible, expectNoHorizontalScroll, launch, phonePage, portalHydrated } from '../helpers/browser.js';
 import { newDraft } from '../helpers/drafts.js';
 import { encodePng } from '../../helpers/png.js';
 
@@ -19,7 +19,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const hydrated = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __remixContext?: unknown }).__remixContext);
+const hydrated = (page: Page) => portalHydrated(page);
 const next = async (page: Page, n: number) => {
   await page.click('[data-testid="wizard-next"]');
   await page.waitForURL(new RegExp(`/${n}$`));
