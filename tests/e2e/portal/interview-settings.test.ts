@@ -57,10 +57,13 @@ async function signIn(page: Page, email: string) {
   await page.locator('[data-testid="signed-in-as"]').waitFor();
 }
 
+/** Forgets the bytes counted so far (the last chunk of a stopped recording comes after its count was read). */
+const forgetRecorded = (page: Page) => page.evaluate(() => ((window as unknown as { __recorded: number }).__recorded = 0));
+
 /** Waits until the page's real MediaRecorder has handed over bytes (the page's clock stands still meanwhile). */
 async function someMediaRecorded(page: Page) {
   await expect.poll(() => recordedBytes(page), { timeout: 60_000 }).toBeGreaterThan(0);
-  await page.evaluate(() => ((window as unknown as { __recorded: number }).__recorded = 0));
+  await forgetRecorded(page);
 }
 
 /** The timer runs to 0:14 (still recording), then the page stops by itself at 0:15: the replay. */
@@ -112,6 +115,8 @@ describe('an offer with 15 s answers and 1 retake', () => {
     await page.screenshot({ path: path.join(shots, 'recorder-review-fr.png'), fullPage: true });
     // The one retake.
     await recorder.getByRole('button', { name: 'Recommencer' }).click();
+    // What the first recording handed over when it stopped is not the retake's.
+    await forgetRecorded(page);
     await record.click();
     await recorder.locator('[data-testid="countdown"]').waitFor();
     await page.clock.runFor(3_000);
@@ -163,6 +168,7 @@ describe('an offer with 15 s answers and 1 retake', () => {
     await page.screenshot({ path: path.join(shots, 'recorder-review-en.png'), fullPage: true });
     // The retake: thinking again, the candidate starts earlier.
     await recorder.getByRole('button', { name: 'Record again' }).click();
+    await forgetRecorded(page);
     await thinking.waitFor();
     await recorder.getByRole('button', { name: 'Start now' }).click();
     await recorder.locator('[data-testid="timer"]').waitFor({ timeout: 10_000 });
