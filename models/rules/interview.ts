@@ -73,6 +73,15 @@ export function interviewColumns(json: InterviewSettingsJson): InterviewSettings
 }
 
 /** How many recordings an answer may have: the first and its retakes (null: no limit). */
+/**
+ * An offer's settings as its columns hold them (migration 035; a driver may give numbers as text):
+ * null thinking time is "until press", null retakes "unlimited", a missing length the default.
+ */
+export function interviewOfColumns(row: { think_seconds: number | string | null; answer_seconds: number | string | null; retakes: number | string | null }): InterviewSettings {
+  const num = (v: number | string | null) => (v === null ? null : Number(v));
+  return { think_seconds: num(row.think_seconds), answer_seconds: num(row.answer_seconds) ?? DEFAULT_INTERVIEW.answer_seconds, retakes: num(row.retakes) };
+}
+
 export const takesAllowed = (s: Pick<InterviewSettings, 'retakes'>): number | null => (s.retakes === null ? null : 1 + s.retakes);
 
 /** The longest file accepted for an answer, in seconds (the answer length and the tolerance). */

@@ -11,7 +11,7 @@ import { Op, type Transaction } from 'sequelize';
 import type { Logger } from 'pino';
 import { AnswerUpload, Application, ApplicationAnswer, Offer, OfferQuestion, User, WishlistEntry, transaction } from '../../../models/index.js';
 import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, finishDeadline, type AnswerStatus, type VideoError } from '../../../models/rules/video.js';
-import { DEFAULT_INTERVIEW, maxAnswerSeconds, takesAllowed, type InterviewSettings } from '../../../models/rules/interview.js';
+import { DEFAULT_INTERVIEW, interviewOfColumns, maxAnswerSeconds, takesAllowed, type InterviewSettings } from '../../../models/rules/interview.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { UploadStore } from '../../integrations/upload-store.js';
@@ -62,11 +62,8 @@ export interface ApplicationView {
 }
 
 /** The interview settings of an offer row (the columns of migration 035). */
-export const interviewOf = (offer: Pick<Offer, 'think_seconds' | 'answer_seconds' | 'retakes'>): InterviewSettings => ({
-  think_seconds: offer.think_seconds ?? null,
-  answer_seconds: offer.answer_seconds ?? DEFAULT_INTERVIEW.answer_seconds,
-  retakes: offer.retakes ?? null,
-});
+export const interviewOf = (offer: Pick<Offer, 'think_seconds' | 'answer_seconds' | 'retakes'>): InterviewSettings =>
+  interviewOfColumns({ think_seconds: offer.think_seconds ?? null, answer_seconds: offer.answer_seconds ?? null, retakes: offer.retakes ?? null });
 
 /** The interview settings of an application's offer. */
 async function interviewOfApplication(applicationId: number, t?: Transaction): Promise<InterviewSettings> {

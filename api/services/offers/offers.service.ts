@@ -7,7 +7,7 @@ import { isBoostedAt } from '../../../models/rules/boost.js';
 import { notFound } from '../../lib/errors.js';
 import { isJobCodeShape, normalizeJobCode } from '../../../models/rules/job-code.js';
 import { singleFlight } from '../../lib/single-flight.js';
-import { DEFAULT_INTERVIEW, type InterviewSettings } from '../../../models/rules/interview.js';
+import { interviewOfColumns, type InterviewSettings } from '../../../models/rules/interview.js';
 
 export interface PublicOfferQuestion {
   /** q1, q2, ... */
@@ -107,11 +107,7 @@ async function load(code: string): Promise<Omit<PublicOffer, 'boosted'> & { boos
     start_date: isoDate(start_date),
     tags: parseTags(tags),
     questions,
-    interview: {
-      think_seconds: think_seconds === null ? null : Number(think_seconds),
-      answer_seconds: answer_seconds === null ? DEFAULT_INTERVIEW.answer_seconds : Number(answer_seconds),
-      retakes: retakes === null ? null : Number(retakes),
-    },
+    interview: interviewOfColumns({ think_seconds, answer_seconds, retakes }),
     boost: { is_boosted, boost_ends_at },
   };
 }
