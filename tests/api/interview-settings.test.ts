@@ -217,6 +217,14 @@ describe('the server enforces the offer’s settings', () => {
     expect((await take(auth, application.id, 'q2')).body).toMatchObject({ takes: 1, takes_left: 1 });
   });
 
+  it('counts takes started at once one by one: with 1 retake, 8 parallel starts give two 201, the rest 409, never a 500', async () => {
+    const offer = await makeOffer(recruiter, { retakes: 1 });
+    const { auth, application } = await apply(offer);
+    const statuses = (await Promise.all(Array.from({ length: 8 }, () => take(auth, application.id, 'q1')))).map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 409, 409, 409, 409, 409, 409]);
+    expect(await takesOf(application.id, 'q1')).toBe(2);
+  });
+
   it('counts a file chosen on the device as a take (no take counted before), and refuses it past the retakes with nothing stored', async () => {
     const offer = await makeOffer(recruiter, { retakes: 0 });
     const { auth, application } = await apply(offer);
