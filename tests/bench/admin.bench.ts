@@ -309,6 +309,8 @@ async function main() {
       await server.stop();
     }
   }
+  // Like the other benches: exit 1 when a target is missed.
+  if (!ok) process.exitCode = 1;
   await new Promise((r) => appServer.close(r));
   await new Promise((r) => bareServer.close(r));
   await pool.end();

@@ -32,7 +32,8 @@ import { SYSTEM_FFMPEG, packagedFfmpeg, storyToHls, transcodeToHls } from '../..
 import { startJobs } from '../../api/jobs/index.js';
 import { AnswerUpload } from '../../models/index.js';
 
-const SECONDS = 60;
+/** BENCH_SECONDS: shorter answers for a quick run (tests/e2e/readme-benches.test.ts); the targets are judged at 60. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 /** Targets by path (issue 26): a transcoded answer, a copied one. */
 const TARGETS = { encode: { speed: 4, playableS: 12 }, copy: { speed: 50, playableS: 3 } } as const;
 const CHUNK = 5 * 1024 * 1024;
