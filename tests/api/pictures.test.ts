@@ -10,6 +10,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { makeUpload, makeUser } from '../helpers/fixtures.js';
+import { bearer } from '../helpers/auth.js';
 import { startFakeS3, type FakeS3 } from '../helpers/s3.js';
 import { pictureSizes, resizePicture, MAX_PICTURE_PIXELS } from '../../api/integrations/pictures.js';
 import { purgeUnreferencedUploads, UNUSED_UPLOAD_MAX_AGE_MS } from '../../api/jobs/upload-cleanup.js';
@@ -63,10 +64,19 @@ async function pixelAt(image: Buffer, x: number, y: number): Promise<number[]> {
   return [data[i], data[i + 1], data[i + 2]];
 }
 
-/** The route, its copies and their removal, for one app (local disk or S3). */
-function pictureSuite(name: string, make: () => Promise<{ app: Express; storage: Storage }>) {
+/** Every file under `dir` (the folder where a store keeps its objects), sorted. */
+const filesUnder = (dir: string): string[] =>
+  fs.existsSync(dir)
+    ? (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+        .filter((d) => d.isFile())
+        .map((d) => path.join(d.parentPath, d.name))
+        .sort()
+    : [];
+
+/** The route, its copies and their removal, for one app (local disk or S3); `root`: the folder that store's objects are kept in. */
+function pictureSuite(name: string, make: () => Promise<{ app: Express; storage: Storage; root: string }>) {
   describe(`picture sizes: ${name}`, () => {
-    let ctx: { app: Express; storage: Storage };
+    let ctx: { app: Express; storage: Storage; root: string };
     let storage: Storage;
     beforeAll(async () => {
       ctx = await make();
@@ -210,6 +220,35 @@ function pictureSuite(name: string, make: () => Promise<{ app: Express; storage:
       expect(test.answers.serverErrors).toEqual([]);
     });
 
+    it('refuses a broken picture at upload with 422 before this store holds anything of it, and stores a whole one in it', async () => {
+      // A person per upload: the upload limit (10 in 10 minutes per user) is not under test.
+      const send = async (file: Buffer, lang: string) =>
+        request(ctx.app)
+          .post(`/apis/upload/image?lang=${lang}`)
+          .set(await bearer(await makeUser({ profile: 'recruiter' })))
+          .attach('file', file, { filename: 'logo.png', contentType: 'image/png' });
+      const photo = await threeBands('jpeg');
+      const filesBefore = filesUnder(ctx.root);
+      const uploadsBefore = await Upload.count();
+      const refused = [
+        // Right magic bytes, garbage after; a JPEG cut short; a header of 100 million pixels.
+        [await send(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300, 7)]), 'fr'), 'picture_not_an_image', 'Ce fichier n’est pas une image lisible.'],
+        [await send(photo.subarray(0, photo.length - 100), 'nl'), 'picture_not_an_image', 'Dit bestand is geen leesbare afbeelding.'],
+        [await send(pngHeaderOnly(10_000, 10_000), 'en'), 'picture_too_large', 'This picture is too large: over 50 million pixels.'],
+      ] as const;
+      for (const [res, error, message] of refused) expect([res.status, res.body]).toEqual([422, { error, message }]);
+      expect(await Upload.count()).toBe(uploadsBefore);
+      expect(filesUnder(ctx.root)).toEqual(filesBefore);
+
+      const taken = await send(photo, 'fr');
+      expect(taken.status).toBe(201);
+      expect((await storage.get(taken.body.key))!.body.equals(photo)).toBe(true);
+      // The folder looked at is where this store keeps its objects: the one taken shows there.
+      expect(filesUnder(ctx.root).length).toBeGreaterThan(filesBefore.length);
+      const copy = await request(ctx.app).get(`/files/100x100/${taken.body.key}`).buffer(true);
+      expect([copy.status, copy.headers['content-type']]).toEqual([200, 'image/jpeg']);
+    });
+
     it('removes the copies with the original: a deleted key, the sweep of unused uploads, a deleted account', async () => {
       const copiesLeft = async (key: string) => (await Promise.all(PICTURE_SIZES.map((s) => storage.get(sizedKey(key, s))))).filter(Boolean).length;
       const makeAll = async (key: string) => {
@@ -268,13 +307,13 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-pictureSuite('local disk', async () => ({ app: test.app, storage: test.deps.storage }));
+pictureSuite('local disk', async () => ({ app: test.app, storage: test.deps.storage, root: test.settings.storageDir }));
 pictureSuite('S3 (s3rver)', async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vrp-pictures-s3-'));
   s3 = await startFakeS3(tmp);
   const storage = createStorage(loadSettings({ ...s3.env('pictures'), PUBLIC_URL: test.settings.publicUrl }));
   expect(storage).toBeInstanceOf(S3Storage);
-  return { app: createApp({ ...test.deps, storage }), storage };
+  return { app: createApp({ ...test.deps, storage }), storage, root: path.join(tmp, 's3') };
 });
 
 describe('resizePicture', () => {
