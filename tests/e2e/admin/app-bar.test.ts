@@ -28,7 +28,12 @@ describe("the staff console's app bar", () => {
     expect(scripts.filter((u) => /AppBarMenus|LoginPage|Notification-/.test(u))).toEqual([]);
     const title = page.locator('#react-admin-title');
     expect(await title.textContent()).toBe('Utilisateurs');
-    expect(await page.locator('.RaAppBar-toolbar').getByRole('button', { name: /thème|theme/i }).count()).toBe(0);
+    expect(
+      await page
+        .locator('.RaAppBar-toolbar')
+        .getByRole('button', { name: /thème|theme/i })
+        .count(),
+    ).toBe(0);
 
     const languages = page.locator('.RaLocalesMenuButton-root button');
     expect(await languages.textContent()).toBe('Français');
