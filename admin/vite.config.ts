@@ -12,6 +12,8 @@ export default defineConfig({
     alias: [
       // Object.entries itself instead of its polyfill (node-polyglot's dependency): see the shim.
       { find: /^object\.entries$/, replacement: path.resolve(import.meta.dirname, 'src/shims/object-entries.cjs') },
+      // hasown with the browser's Function.prototype.bind instead of function-bind's: see the shim.
+      { find: /^hasown$/, replacement: path.resolve(import.meta.dirname, 'src/shims/hasown.cjs') },
       // popper.js loaded when the first tooltip or popper opens, not with the console: see the shim.
       { find: /^@popperjs\/core$/, replacement: path.resolve(import.meta.dirname, 'src/shims/popper-on-demand.ts') },
     ],
@@ -20,7 +22,7 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, '../build/admin'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 2500,
-    // The shim is CommonJS, as the package it replaces (required by node-polyglot).
+    // The shims are CommonJS, as the packages they replace (required by node-polyglot).
     commonjsOptions: { include: [/node_modules/, /src\/shims\//] },
   },
 });

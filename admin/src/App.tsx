@@ -13,9 +13,10 @@ import { authProvider } from './providers/authProvider.js';
 import { dataProvider } from './providers/dataProvider.js';
 import { DocumentLang } from './common/DocumentLang.js';
 import { ConsoleAdmin } from './common/ConsoleAdmin.js';
+import { ConsoleAppBar } from './common/ConsoleAppBar.js';
 import { ConsoleLayout, ConsoleMenu, ConsoleMenuItem, ResourceMenuItems } from './common/ConsoleLayout.js';
 import { i18nProvider } from './i18n/index.js';
-import { LoginPage } from './LoginPage.js';
+import { LoginOnDemand } from './LoginOnDemand.js';
 import { resourceProps } from './screen-builder/resource-props.js';
 
 // Each screen loads when first opened (issue 26); the layout's Suspense shows react-admin's loader.
@@ -47,7 +48,7 @@ function StaffMenu() {
 
 function StaffLayout({ children }: { children: ReactNode }) {
   return (
-    <ConsoleLayout menu={StaffMenu}>
+    <ConsoleLayout menu={StaffMenu} appBar={ConsoleAppBar}>
       <DocumentLang />
       {children}
     </ConsoleLayout>
@@ -70,7 +71,7 @@ function Home() {
 
 export function App() {
   return (
-    <ConsoleAdmin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider()} loginPage={LoginPage} dashboard={Home} layout={StaffLayout}>
+    <ConsoleAdmin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider()} loginPage={LoginOnDemand} dashboard={Home} layout={StaffLayout}>
       {(permissions: string) =>
         permissions === 'admin'
           ? [

@@ -1,13 +1,14 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady } from './i18n/index.js';
+import { areaOf } from './area.js';
 
 // One build, three areas: the staff console under /admin, the manager area under /manager and the
 // recruiter dashboard under /dashboard, each loaded on demand (nobody downloads another's screens).
 // Links of the original product use paths (/admin/user/{id}, /manager/offer/{job_code}); the
 // consoles route by hash, so turn such a path into its hash route once (the dashboard has no routes).
 const path = window.location.pathname;
-const area = /^\/dashboard(\/|$)/.test(path) ? 'dashboard' : /^\/manager(\/|$)/.test(path) ? 'manager' : 'admin';
+const area = areaOf(path);
 if (area !== 'dashboard') {
   const rest = path.replace(area === 'manager' ? /^\/manager\/?/ : /^\/admin\/?/, '');
   if (rest && !window.location.hash) window.history.replaceState(null, '', `/${area}/#/${rest}`);

@@ -5,7 +5,7 @@ import { fr } from '../../admin/src/i18n/fr.js';
 import { en } from '../../admin/src/i18n/en.js';
 import { nl } from '../../admin/src/i18n/nl.js';
 import { raNl } from '../../admin/src/i18n/ra-nl.js';
-import { browserLocale, LOCALES } from '../../admin/src/i18n/locales.js';
+import { browserLocale, loadCatalog, LOCALES } from '../../admin/src/i18n/locales.js';
 import { CATALOGS } from '../../admin/src/i18n/catalogs.js';
 import { RESOURCES, screensOf } from '../../models/resources/index.js';
 
@@ -117,5 +117,24 @@ describe('console translations', () => {
     expect(browserLocale(['fr-FR'])).toBe('fr');
     expect(browserLocale(['de-DE', 'nl'])).toBe('fr');
     expect(browserLocale([])).toBe('fr');
+  });
+  it('names every resource in every language (the menu and list titles read resources.<name>.name, with no English inflection behind)', () => {
+    for (const catalog of [fr, nl, en]) {
+      for (const r of RESOURCES) expect(lookup(catalog, `resources.${r.name}.name`), r.name).toEqual(expect.stringContaining('||||'));
+    }
+  });
+
+  it("loads the staff console's keys only in /admin, every key elsewhere, react-admin's under both (decision 420)", async () => {
+    for (const locale of ['fr', 'nl', 'en'] as const) {
+      const staff = await loadCatalog(locale, 'admin');
+      const manager = await loadCatalog(locale, 'manager');
+      const dashboard = await loadCatalog(locale, 'dashboard');
+      expect(Object.keys(staff).sort(), locale).toEqual(['console', 'leads', 'ra', 'resources']);
+      expect(staff.resources, locale).toEqual(CATALOGS[locale].resources);
+      expect(staff.console, locale).toEqual(CATALOGS[locale].console);
+      expect(staff.ra, locale).toEqual(CATALOGS[locale].ra);
+      expect(manager, locale).toEqual(CATALOGS[locale]);
+      expect(dashboard, locale).toEqual(CATALOGS[locale]);
+    }
   });
 });

@@ -11,15 +11,13 @@
 // without them (issue 26, decision 398).
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Box, Card } from '@mui/material';
+import { Alert, Box, Card, Typography } from '@mui/material';
 import {
   InfinitePaginationContext,
   ListContextProvider,
   Loading,
-  Offline,
   ResourceContextProvider,
   useAuthenticated,
-  useGetResourceLabel,
   useInfiniteGetList,
   useIsAuthPending,
   useListContext,
@@ -32,6 +30,24 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { LoadMore } from './LoadMore.js';
+import { useResourceLabel } from './resource-label.js';
+
+/**
+ * react-admin's offline notice (its Offline: a warning naming the resource, `RaOffline-root`), its
+ * name from useResourceLabel instead of react-admin's useGetResourceLabel and its English
+ * inflection. Drawn in the first download, as it is shown when the network is gone.
+ */
+function Offline({ resource }: { resource: string }) {
+  const translate = useTranslate();
+  const getResourceLabel = useResourceLabel();
+  const name = getResourceLabel(resource, 0);
+  const message = translate(`resources.${resource}.notification.offline`, { name, _: translate('ra.notification.offline', { name, _: 'No connectivity. Could not fetch data.' }) });
+  return (
+    <Alert className="RaOffline-root" severity="warning">
+      <Typography variant="body2">{message}</Typography>
+    </Alert>
+  );
+}
 
 /**
  * The page title in the app bar, as react-admin's Title draws a list's (the same spans in the app
@@ -52,13 +68,13 @@ function ListTitle({ title }: { title: string }) {
 }
 
 function Page({ children }: { children: ReactNode }) {
-  const { defaultTitle, isPaused, isPending, isPlaceholderData } = useListContext();
+  const { defaultTitle, isPaused, isPending, isPlaceholderData, resource } = useListContext();
   return (
     <Box className="list-page" sx={{ display: 'flex' }}>
       <ListTitle title={defaultTitle ?? ''} />
       <Box className="RaList-main RaList-noActions" sx={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column', mt: '1em' }}>
         <Card className="RaList-content" sx={(theme) => ({ position: 'relative', overflow: 'inherit', [theme.breakpoints.down('sm')]: { boxShadow: 'none' } })}>
-          {isPaused && (isPending || isPlaceholderData) ? <Offline /> : children}
+          {isPaused && (isPending || isPlaceholderData) ? <Offline resource={resource} /> : children}
         </Card>
         <LoadMore />
       </Box>
@@ -82,7 +98,7 @@ function useCardsListController({ resource, filterDefaultValues, sort, debounce 
   const { isPending: isPendingCanAccess } = useRequireAccess({ action: 'list', resource, enabled: !isPendingAuthenticated });
   const translate = useTranslate();
   const notify = useNotify();
-  const getResourceLabel = useGetResourceLabel();
+  const getResourceLabel = useResourceLabel();
   const [query, queryModifiers] = useListParams({ debounce, filterDefaultValues, perPage, resource, sort });
 
   const {

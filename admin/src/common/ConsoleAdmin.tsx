@@ -5,12 +5,15 @@
 // both consoles have LoginPage) and its English i18nProvider (they have theirs). <Admin> names those
 // defaults in its code, so the bundler keeps them in the first download even when unused (issue 26).
 // Nor react-admin's Layout as a default (each console passes its ConsoleLayout), and the error,
-// not-found, access-denied and authentication-error pages load when one is shown (decision 398).
+// not-found, access-denied and authentication-error pages load when one is shown (decision 398);
+// nor react-admin's auth callback page (no OAuth sign-in here), and the notification loads with the
+// first message (decision 420).
 import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { AdminContext, AuthCallback, CoreAdminUI, LoadingPage, Notification, type AuthProvider, type DataProvider, type I18nProvider, type RaThemeOptions } from 'react-admin';
+import { AdminContext, CoreAdminUI, LoadingPage, type AuthProvider, type DataProvider, type I18nProvider, type RaThemeOptions } from 'react-admin';
 
 import { consoleStore as store } from './store.js';
+import { NotificationOnDemand } from './NotificationOnDemand.js';
 
 type UIProps = ComponentProps<typeof CoreAdminUI>;
 
@@ -56,7 +59,9 @@ export function ConsoleAdmin({
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           accessDenied={AccessDenied}
-          authCallbackPage={AuthCallback}
+          // No auth callback route: the consoles sign in with a password, their authProvider has no
+          // handleCallback (react-admin's page and its hook would be in the first download: decision 420).
+          authCallbackPage={false}
           authenticationError={AuthenticationError}
           catchAll={catchAll}
           dashboard={dashboard}
@@ -70,7 +75,7 @@ export function ConsoleAdmin({
         >
           {children}
         </CoreAdminUI>
-        <Notification />
+        <NotificationOnDemand />
       </CssBaseline>
     </AdminContext>
   );

@@ -4,13 +4,13 @@
 // use and which react-admin put in their first download (issue 26, decision 398):
 // - the preferences Inspector the Layout mounts (no console has the button that opens it);
 // - the menu items' keyboard shortcuts (react-hotkeys-hook): no menu item here declares one;
-// - the error page and its accordion: loaded when an error is shown.
+// - the error page and its accordion: loaded when an error is shown;
+// - the English inflection of resource names (useResourceLabel instead of useGetResourceLabel).
 import { Component, forwardRef, lazy, Suspense, createElement, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { ListItemIcon, MenuItem, MenuList, Tooltip, Typography, useMediaQuery, type MenuItemProps, type SxProps, type Theme } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import DefaultIcon from '@mui/icons-material/ViewList';
 import {
-  AppBar as DefaultAppBar,
   CLOSED_DRAWER_WIDTH,
   DRAWER_WIDTH,
   LinkBase,
@@ -20,7 +20,6 @@ import {
   useBasename,
   useCanAccess,
   useCreatePath,
-  useGetResourceLabel,
   useMatch,
   useResourceDefinitions,
   useSidebarState,
@@ -28,6 +27,7 @@ import {
   type AppBarProps,
   type LinkBaseProps,
 } from 'react-admin';
+import { useResourceLabel } from './resource-label.js';
 
 const ErrorPage = lazy(() => import('./ErrorPages.js').then((m) => ({ default: m.Error })));
 
@@ -102,14 +102,15 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, BoundaryState
 }
 
 interface ConsoleLayoutProps {
-  appBar?: ComponentType<AppBarProps>;
+  /** The app bar: the staff console's ConsoleAppBar, the manager area's own (no react-admin AppBar as a default: decision 420). */
+  appBar: ComponentType<AppBarProps>;
   menu: ComponentType;
   sx?: SxProps<Theme>;
   children: ReactNode;
 }
 
 /** react-admin's Layout: skip link, app bar, sidebar with the menu, the page in an error boundary and a Suspense. */
-export function ConsoleLayout({ appBar: AppBar = DefaultAppBar, menu: Menu, sx, children }: ConsoleLayoutProps) {
+export function ConsoleLayout({ appBar: AppBar, menu: Menu, sx, children }: ConsoleLayoutProps) {
   return (
     <Core className="layout" sx={sx}>
       <SkipNavigationButton />
@@ -216,7 +217,7 @@ export function ConsoleMenuItem({ to, primaryText, leftIcon, onClick, className,
 function ResourceMenuItem({ name }: { name: string }) {
   const resources = useResourceDefinitions();
   const { canAccess, error, isPending } = useCanAccess({ action: 'list', resource: name });
-  const getResourceLabel = useGetResourceLabel();
+  const getResourceLabel = useResourceLabel();
   const createPath = useCreatePath();
   if (!resources[name] || isPending || canAccess === false || error != null) return null;
   return (

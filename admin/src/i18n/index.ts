@@ -7,6 +7,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'ra-core';
 import { browserLocale, isConsoleLocale, loadCatalog, LOCALES, type ConsoleLocale } from './locales.js';
 import { catalogLang, isLang } from '../../../config/i18n/langs.js';
+import { areaOf } from '../area.js';
 
 const preferred = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
 
@@ -39,8 +40,10 @@ function keptLocale(): ConsoleLocale | undefined {
 
 const INITIAL: ConsoleLocale = askedLocale() ?? browserLocale(preferred);
 const loaded: Partial<Record<ConsoleLocale, TranslationMessages>> = {};
+// The staff console loads its own keys only, the manager area and the dashboard theirs (decision 420).
+const AREA = areaOf(typeof window === 'undefined' ? '/admin' : window.location.pathname);
 const load = (locale: ConsoleLocale) =>
-  loadCatalog(locale).then((messages) => {
+  loadCatalog(locale, AREA).then((messages) => {
     loaded[locale] = messages;
     return messages;
   });

@@ -11,7 +11,7 @@ import { ConsoleAdmin } from '../common/ConsoleAdmin.js';
 import { managerAuthProvider } from '../providers/authProvider.js';
 import { dataProvider } from '../providers/dataProvider.js';
 import { i18nProvider } from '../i18n/index.js';
-import { LoginPage } from '../LoginPage.js';
+import { LoginOnDemand } from '../LoginOnDemand.js';
 import { resourceProps } from '../screen-builder/resource-props.js';
 import { shops } from '../../../models/resources/shops/resource.js';
 import { templates } from '../../../models/resources/templates/resource.js';
@@ -48,7 +48,7 @@ export default function ManagerApp() {
       dataProvider={dataProvider}
       authProvider={managerAuthProvider}
       i18nProvider={i18nProvider()}
-      loginPage={LoginPage}
+      loginPage={LoginOnDemand}
       layout={ManagerLayout}
       theme={managerTheme}
       dashboard={ManagerHome}
