@@ -264,7 +264,10 @@ describe('address and phone searches (issue 24)', () => {
         options.logging = before;
       }
       const reads = captured.filter((sql) => /^\s*SELECT/i.test(sql));
-      expect(reads.some((sql) => sql.includes('user_search_tokens')), q).toBe(true);
+      expect(
+        reads.some((sql) => sql.includes('user_search_tokens')),
+        q,
+      ).toBe(true);
       return sequelize.transaction(async (t) => {
         await sequelize.query('FLUSH STATUS', { transaction: t });
         for (const sql of reads) await sequelize.query(sql, { transaction: t, type: 'SELECT' as never });

@@ -94,7 +94,7 @@ describe('address keys', () => {
     expect(emailKeys('jean.dupont123@example.com')[0].startsWith(emailKey('dupont12'))).toBe(false);
   });
 
-  it('are stored with the words\' tokens of a user, never like a word token', () => {
+  it("are stored with the words' tokens of a user, never like a word token", () => {
     expect(tokensOf(userWords({ email: 'a.b@c.fr' })).some((t) => t.startsWith('@'))).toBe(false);
   });
 });

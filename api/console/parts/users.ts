@@ -123,8 +123,7 @@ async function usersList(ctx: ConsoleCtx, f: Record<string, unknown>, scope: Par
   // An address typed whole or in part: its words' rarest token or its address key's range is walked, then the address itself must contain the text.
   if (search?.kind === 'terms' && search.email) where.add("EXISTS (SELECT 1 FROM users ue WHERE ue.id = s.user_id AND ue.email LIKE ? ESCAPE '!')", likeContains(search.email));
   const profile = typeof f.profile === 'string' ? { profile: f.profile } : undefined;
-  const walk =
-    search?.kind === 'terms' ? tokenWalk(USER_SEARCH, await searchWalk(ctx.sequelize, USER_SEARCH, search.terms, profile, search.emailKey), search.terms, where, 's') : 'users u';
+  const walk = search?.kind === 'terms' ? tokenWalk(USER_SEARCH, await searchWalk(ctx.sequelize, USER_SEARCH, search.terms, profile, search.emailKey), search.terms, where, 's') : 'users u';
   return {
     from: 'users u',
     columns: USER_COLUMNS.map((c) => `u.${c}`).join(', '),
