@@ -11,8 +11,12 @@ import { insertTokenRows, sourceColumns } from '../search/writes.js';
 
 const BATCH = 2000;
 
+const KEYS = [EMAIL_KEY_MARK, EMAIL_KEY_MARK + EMAIL_KEY_END];
+
 export async function up({ context: qi }: MigrationContext): Promise<void> {
   const sequelize = qi.sequelize;
+  // 031 run with today's code (a database made from scratch) already wrote them: written once.
+  await sequelize.query(`DELETE FROM ${USER_SEARCH.table} WHERE token >= ? AND token < ?`, { replacements: KEYS });
   let after: string | null = null;
   for (;;) {
     const rows: Record<string, unknown>[] = await sequelize.query<Record<string, unknown>>(
@@ -26,5 +30,5 @@ export async function up({ context: qi }: MigrationContext): Promise<void> {
 }
 
 export async function down({ context: qi }: MigrationContext): Promise<void> {
-  await qi.sequelize.query(`DELETE FROM ${USER_SEARCH.table} WHERE token >= ? AND token < ?`, { replacements: [EMAIL_KEY_MARK, EMAIL_KEY_MARK + EMAIL_KEY_END] });
+  await qi.sequelize.query(`DELETE FROM ${USER_SEARCH.table} WHERE token >= ? AND token < ?`, { replacements: KEYS });
 }
