@@ -149,7 +149,7 @@ export function tokenWalk(index: Pick<IndexSpec, 'table' | 'textTable' | 'key'>,
     return `${index.table} ${alias}`;
   }
   if ('token' in walked) where.add(`${alias}.token = ?`, walked.token);
-  else where.add(`${alias}.token >= ? AND ${alias}.token < ?`, ...walked.range);
+  else where.add(`${alias}.token ${walked.range.op} ?`, walked.range.pattern);
   // Terms are folded letters and digits between the pattern's own % and space: no LIKE wildcard of the searched text reaches them.
   for (const { pattern } of terms) {
     where.add(`(${alias}.words LIKE ? OR (${alias}.words = '' AND EXISTS (SELECT 1 FROM ${index.textTable} x WHERE x.${index.key} = ${alias}.${index.key} AND x.text LIKE ?)))`, pattern, pattern);

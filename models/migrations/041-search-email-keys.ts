@@ -6,17 +6,20 @@
 import { QueryTypes } from 'sequelize';
 import type { MigrationContext } from './context.js';
 import { USER_SEARCH } from '../search/specs.js';
-import { EMAIL_KEY_END, EMAIL_KEY_MARK } from '../search/tokens.js';
+import { EMAIL_KEY_MARK, tokenPrefix } from '../search/tokens.js';
 import { insertTokenRows, sourceColumns } from '../search/writes.js';
 
 const BATCH = 2000;
 
-const KEYS = [EMAIL_KEY_MARK, EMAIL_KEY_MARK + EMAIL_KEY_END];
+async function deleteKeys(qi: MigrationContext['context']): Promise<void> {
+  const { op, pattern } = tokenPrefix(EMAIL_KEY_MARK, qi.sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql');
+  await qi.sequelize.query(`DELETE FROM ${USER_SEARCH.table} WHERE token ${op} ?`, { replacements: [pattern] });
+}
 
 export async function up({ context: qi }: MigrationContext): Promise<void> {
   const sequelize = qi.sequelize;
   // 031 run with today's code (a database made from scratch) already wrote them: written once.
-  await sequelize.query(`DELETE FROM ${USER_SEARCH.table} WHERE token >= ? AND token < ?`, { replacements: KEYS });
+  await deleteKeys(qi);
   let after: string | null = null;
   for (;;) {
     const rows: Record<string, unknown>[] = await sequelize.query<Record<string, unknown>>(
@@ -30,5 +33,5 @@ export async function up({ context: qi }: MigrationContext): Promise<void> {
 }
 
 export async function down({ context: qi }: MigrationContext): Promise<void> {
-  await qi.sequelize.query(`DELETE FROM ${USER_SEARCH.table} WHERE token >= ? AND token < ?`, { replacements: KEYS });
+  await deleteKeys(qi);
 }

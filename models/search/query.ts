@@ -2,7 +2,7 @@
 // address, a phone number, words), the LIKE pattern and tokens of each searched word, and the
 // token to walk. Read by api/console/ (tokenWalk in query.ts).
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { EMAIL_KEY_END, GRAM, TERMS_MAX, TERM_MAX, emailKey, fold, gramsOf, wordsOf } from './tokens.js';
+import { GRAM, TERMS_MAX, TERM_MAX, emailKey, fold, gramsOf, tokenPrefix, wordsOf } from './tokens.js';
 import type { IndexSpec } from './specs.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -79,10 +79,10 @@ export function parseSearch(text: string): SearchQuery {
 }
 
 /**
- * What a search walks on a token table: one token's rows, in list order; or a range of address keys
- * (`[from, to)`), whose few rows are then sorted.
+ * What a search walks on a token table: one token's rows, in list order; or the address keys
+ * starting with a key (`token LIKE|GLOB pattern`), whose few rows are then sorted.
  */
-export type SearchWalk = { token: string } | { range: [string, string] };
+export type SearchWalk = { token: string } | { range: { op: 'LIKE' | 'GLOB'; pattern: string } };
 
 /** Candidate tokens whose row counts are estimated: a few of each term, at most this many in all. */
 const ESTIMATES_MAX = 12;
@@ -134,10 +134,11 @@ export async function searchWalk(sequelize: Sequelize, spec: IndexSpec, terms: S
   const token = await rarest(sequelize, spec, terms, eq);
   if (!token) return null;
   if (emailKey !== undefined) {
-    const range: [string, string] = [emailKey, emailKey + EMAIL_KEY_END];
-    if (sequelize.getDialect() === 'sqlite') {
+    const sqlite = sequelize.getDialect() === 'sqlite';
+    const range = tokenPrefix(emailKey, sqlite ? 'sqlite' : 'mysql');
+    if (sqlite) {
       if (emailKey.length > GRAM) return { range };
-    } else if ((await estimate(sequelize, spec, 'token >= ? AND token < ?', range, eq)) <= token.rows) return { range };
+    } else if ((await estimate(sequelize, spec, `token ${range.op} ?`, [range.pattern], eq)) <= token.rows) return { range };
   }
   return { token: token.token };
 }

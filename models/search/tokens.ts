@@ -92,8 +92,15 @@ export function wordsText(words: string[]): string {
 export const TOKEN_MAX = 32;
 /** Address keys start with this, which no word token holds (words are letters and digits). */
 export const EMAIL_KEY_MARK = '@';
-/** Above every character an address key holds after its mark: the end of a key's range. */
-export const EMAIL_KEY_END = '~';
+/**
+ * The tokens starting with `prefix` (an address key: letters, digits, '.', '@', no wildcard), as an
+ * index range whatever the token column's collation (a database converted from latin1 has it
+ * case-insensitive, where '~' sorts before letters): LIKE on MariaDB, GLOB on SQLite (whose LIKE
+ * ignores case and so no BINARY index).
+ */
+export function tokenPrefix(prefix: string, dialect: 'sqlite' | 'mysql'): { op: 'LIKE' | 'GLOB'; pattern: string } {
+  return dialect === 'sqlite' ? { op: 'GLOB', pattern: `${prefix}*` } : { op: 'LIKE', pattern: `${prefix}%` };
+}
 
 /**
  * The address key of the text before an '@' (decision 300, amended for issue 24): folded, every

@@ -248,7 +248,7 @@ describe('address and phone searches (issue 24)', () => {
     expect(search).toMatchObject({ kind: 'terms', emailKey: '@21tnopud.naej' });
     if (search.kind !== 'terms') throw new Error(search.kind);
     const walk = await searchWalk(boundSequelize(), USER_SEARCH, search.terms, { profile: 'candidate' }, search.emailKey);
-    expect(walk).toEqual({ range: ['@21tnopud.naej', '@21tnopud.naej~'] });
+    expect(walk).toEqual({ range: dialect === 'sqlite' ? { op: 'GLOB', pattern: '@21tnopud.naej*' } : { op: 'LIKE', pattern: '@21tnopud.naej%' } });
   });
 
   it.runIf(dialect === 'mysql')('reads a few rows for it where the sequences read every noise address (InnoDB handler reads, as bench:admin counts them)', async () => {
