@@ -7,7 +7,7 @@ import { coded } from '../../models/rules/text.js';
 import { DEFAULT_COUNT_CAP, DEFAULT_MAX_PAGE, type ResourceDecl } from '../../models/resources/index.js';
 import { MAX_POSITION, filterSchema } from './validation.js';
 import type { IndexSpec } from '../../models/search/specs.js';
-import type { SearchTerm } from '../../models/search/query.js';
+import type { SearchTerm, SearchWalk } from '../../models/search/query.js';
 import { sqlDate, type Dialect } from '../../models/columns.js';
 
 export interface ListQuery {
@@ -136,18 +136,20 @@ export interface ListSql {
 }
 
 /**
- * A search on a token table (models/search/, decision 300): the walked token (the rarest,
- * see rarestToken) is read in the list's order, and each term's real substring is checked on the
+ * A search on a token table (models/search/, decision 300): the walked token (the rarest, see
+ * searchWalk) is read in the list's order, or the walked range of address keys read and its few rows
+ * sorted; each term's real substring is checked on the
  * walked row itself (`words`: a filter on rows the index range already selected, not a scan), or,
  * for a record whose text is too long for its rows (`words` = ''), on its one side-table row. Adds
  * the conditions to `where` and returns the FROM clause of the walk.
  */
-export function tokenWalk(index: Pick<IndexSpec, 'table' | 'textTable' | 'key'>, walked: string | null, terms: SearchTerm[], where: Where, alias: string): string {
+export function tokenWalk(index: Pick<IndexSpec, 'table' | 'textTable' | 'key'>, walked: SearchWalk | null, terms: SearchTerm[], where: Where, alias: string): string {
   if (walked === null || !terms.length) {
     where.add('1 = 0');
     return `${index.table} ${alias}`;
   }
-  where.add(`${alias}.token = ?`, walked);
+  if ('token' in walked) where.add(`${alias}.token = ?`, walked.token);
+  else where.add(`${alias}.token ${walked.range.op} ?`, walked.range.pattern);
   // Terms are folded letters and digits between the pattern's own % and space: no LIKE wildcard of the searched text reaches them.
   for (const { pattern } of terms) {
     where.add(`(${alias}.words LIKE ? OR (${alias}.words = '' AND EXISTS (SELECT 1 FROM ${index.textTable} x WHERE x.${index.key} = ${alias}.${index.key} AND x.text LIKE ?)))`, pattern, pattern);

@@ -84,8 +84,11 @@ export async function backfill(sequelize: Sequelize, spec: IndexSpec): Promise<v
     });
     if (!rows.length) break;
     after = rows[rows.length - 1].id;
-    if (mysql) await stageTexts(sequelize, spec, rows);
-    else await insertTokenRows(sequelize, spec, rows, null, load);
+    if (mysql) {
+      await stageTexts(sequelize, spec, rows);
+      // The keys (users' address keys) are not made from the staged text: written from here, into the keyless copy.
+      if (spec.keys) await insertTokenRows(sequelize, spec, rows, null, load, 'keys');
+    } else await insertTokenRows(sequelize, spec, rows, null, load);
   }
   if (!mysql) return;
   await tokensFromStage(sequelize, spec, load);

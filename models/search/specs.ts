@@ -4,7 +4,7 @@
 // filter and checks the real substrings on the same row. A record whose text is too long for a row
 // (an offer's description) keeps it once in a side table, read only for that record.
 import { sqlDate, type Dialect } from '../columns.js';
-import { WORDS_MAX, offerWords, tokensOf, userWords, wordsText } from './tokens.js';
+import { WORDS_MAX, emailKeys, offerWords, tokensOf, userWords, wordsText } from './tokens.js';
 
 /** The user columns the console lists filter on, copied into each token row. */
 export const USER_LIST_COLUMNS = [
@@ -38,6 +38,8 @@ export interface IndexSpec {
   listColumns: readonly string[];
   /** The record's searchable words (folded), from a row holding `textFields`. */
   words: (row: Record<string, unknown>) => string[];
+  /** Tokens of the record other than its words' (users: the address keys, emailKeys), from the same row. */
+  keys?: (row: Record<string, unknown>) => string[];
   textFields: string[];
   /** The side table holding, once per record, a text longer than WORDS_MAX (`key`, `text`). */
   textTable: string;
@@ -53,6 +55,7 @@ export const USER_SEARCH: IndexSpec = {
   keyIndex: 'user_search_tokens_user',
   listColumns: USER_LIST_COLUMNS,
   words: userWords,
+  keys: (r) => emailKeys(r.email as string | null),
   textFields: USER_TEXT_FIELDS,
   textTable: 'user_search_texts',
   keySql: 'VARCHAR(36)',
@@ -73,14 +76,19 @@ export const OFFER_SEARCH: IndexSpec = {
 /** The columns of a token row, in the order tokenRows gives them. */
 export const tokenColumns = (spec: IndexSpec) => ['token', spec.key, 'words', ...spec.listColumns];
 
-/** Token rows for source rows that hold the text fields, the list columns and `id`. */
-export function tokenRows(spec: IndexSpec, rows: Record<string, unknown>[], dialect: Dialect): unknown[][] {
+/**
+ * Token rows for source rows that hold the text fields, the list columns and `id`: every token of
+ * the record, or with `only: 'keys'` its keys alone (spec.keys: what the MariaDB backfill adds
+ * beside the tokens it makes in the database, and what migration 041 added).
+ */
+export function tokenRows(spec: IndexSpec, rows: Record<string, unknown>[], dialect: Dialect, only?: 'keys'): unknown[][] {
   const out: unknown[][] = [];
   for (const r of rows) {
     const words = spec.words(r);
     const text = wordsText(words);
     const values = [r.id, text.length > WORDS_MAX ? '' : text, ...spec.listColumns.map((c) => (r[c] instanceof Date ? sqlDate(r[c], dialect) : r[c]))];
-    for (const token of tokensOf(words)) out.push([token, ...values]);
+    const tokens = new Set([...(only === 'keys' ? [] : tokensOf(words)), ...(spec.keys?.(r) ?? [])]);
+    for (const token of tokens) out.push([token, ...values]);
   }
   return out;
 }

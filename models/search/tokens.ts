@@ -84,3 +84,42 @@ export const WORDS_MAX = 640;
 export function wordsText(words: string[]): string {
   return ` ${words.join(' ')} `;
 }
+
+/**
+ * The token column's width (models/migrations/006-search-tokens.ts: STRING(32)): an address key
+ * longer than this is cut, which only widens its range.
+ */
+export const TOKEN_MAX = 32;
+/** Address keys start with this, which no word token holds (words are letters and digits). */
+export const EMAIL_KEY_MARK = '@';
+/**
+ * The tokens starting with `prefix` (an address key: letters, digits, '.', '@', no wildcard), as an
+ * index range whatever the token column's collation (a database converted from latin1 has it
+ * case-insensitive, where '~' sorts before letters): LIKE on MariaDB, GLOB on SQLite (whose LIKE
+ * ignores case and so no BINARY index).
+ */
+export function tokenPrefix(prefix: string, dialect: 'sqlite' | 'mysql'): { op: 'LIKE' | 'GLOB'; pattern: string } {
+  return dialect === 'sqlite' ? { op: 'GLOB', pattern: `${prefix}*` } : { op: 'LIKE', pattern: `${prefix}%` };
+}
+
+/**
+ * The address key of the text before an '@' (decision 300, amended for issue 24): folded, every
+ * character other than a-z and 0-9 written '.', reversed, after the mark, cut to TOKEN_MAX. An address
+ * containing "n.dupont12@exa" has a part before its '@' that ends with "n.dupont12", so its key
+ * starts with the key of "n.dupont12" ("@21tnopud.n"): the addresses containing such a text are a
+ * range of keys, read on the token table's key instead of a three-letter sequence's rows.
+ */
+export function emailKey(beforeAt: string): string {
+  const reversed = Array.from(fold(beforeAt).replace(/[^a-z0-9]/gu, '.'))
+    .reverse()
+    .join('');
+  return `${EMAIL_KEY_MARK}${reversed}`.slice(0, TOKEN_MAX);
+}
+
+/** The address keys stored for an address: one per '@' in it (a valid address has one). */
+export function emailKeys(email: string | null | undefined): string[] {
+  if (!email) return [];
+  const out = new Set<string>();
+  for (let at = email.indexOf('@'); at >= 0; at = email.indexOf('@', at + 1)) out.add(emailKey(email.slice(0, at)));
+  return [...out];
+}

@@ -8,8 +8,9 @@ import { OFFER_SEARCH, USER_LIST_COLUMNS, USER_SEARCH, textRows, tokenColumns, t
 
 export const INSERT_ROWS = 1000;
 
-export async function insertTokenRows(sequelize: Sequelize, spec: IndexSpec, rows: Record<string, unknown>[], t?: Transaction | null, table = spec.table): Promise<void> {
-  const values = tokenRows(spec, rows, sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql');
+/** Writes the token rows of these source rows (with `only: 'keys'`, their keys alone, and no side-table text). */
+export async function insertTokenRows(sequelize: Sequelize, spec: IndexSpec, rows: Record<string, unknown>[], t?: Transaction | null, table = spec.table, only?: 'keys'): Promise<void> {
+  const values = tokenRows(spec, rows, sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql', only);
   const columns = tokenColumns(spec);
   const tuple = `(${columns.map(() => '?').join(', ')})`;
   for (let i = 0; i < values.length; i += INSERT_ROWS) {
@@ -19,6 +20,7 @@ export async function insertTokenRows(sequelize: Sequelize, spec: IndexSpec, row
       replacements: part.flat(),
     });
   }
+  if (only === 'keys') return;
   const texts = textRows(spec, rows);
   for (let i = 0; i < texts.length; i += INSERT_ROWS) {
     const part = texts.slice(i, i + INSERT_ROWS);

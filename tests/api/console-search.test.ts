@@ -7,9 +7,12 @@ import { makeApplication, makeLead, makeOffer, makeShop, makeUser, makeWishlistE
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { Offer, User, boundSequelize } from '../../models/index.js';
-import { WORDS_MAX, fold, wordsOf } from '../../models/search/tokens.js';
+import { WORDS_MAX, fold, userWords, wordsOf } from '../../models/search/tokens.js';
+import { parseSearch, phoneQueryDigits, searchWalk } from '../../models/search/query.js';
+import { USER_SEARCH } from '../../models/search/specs.js';
 import { phoneSearchDigits } from '../../models/rules/phone.js';
 import { expectSearchIndexTrue } from '../helpers/search-index.js';
+import { dialect } from '../helpers/db.js';
 
 let ctx: TestContext;
 let auth: { Authorization: string };
@@ -188,6 +191,106 @@ describe('users search', () => {
     expect((await request(ctx.app).delete(`/apis/console/users/${u.id}`).set(auth)).status).toBe(200);
     expect(await tokenCount('user_search_tokens', 'user_id', u.id)).toBe(0);
     await expectSearchIndexTrue();
+  });
+});
+
+describe('address and phone searches (issue 24)', () => {
+  // Addresses ending like "jean.dupont12" before their '@', and many that only share its words and
+  // sequences ("jean.dupont12<n>@example.test"): the sequences' walk reads all of them, the range
+  // of address keys only the first.
+  const NOISE = 80;
+  const TARGETS = ['jean.dupont12@example.test', 'ajean.dupont12@example.test', 'x.jean.dupont12@exam.fr', 'jean.dupont12@exb.test', 'jean-dupont12@example.test'];
+  beforeAll(async () => {
+    for (const email of TARGETS) await makeUser({ profile: 'candidate', email, name: 'Address Target' });
+    await makeUser({ profile: 'recruiter', email: 'rh.jean.dupont12@example.test', name: 'Address Recruiter' });
+    for (let i = 0; i < NOISE; i++) await makeUser({ profile: 'candidate', email: `jean.dupont12${i}@example.test`, name: 'Address Noise', phone: `06${String(10_120_000 + i * 7).slice(-8)}` });
+  });
+
+  /** The answer of a real substring search, computed here on every user of the database. */
+  const truth = async (profile: string, keep: (u: { email: string; name: string; phone: string | null }) => boolean) =>
+    (await User.findAll({ where: { profile }, attributes: ['id', 'email', 'name', 'phone'], raw: true }))
+      .filter(keep)
+      .map((u) => u.id)
+      .sort();
+  const found = async (profile: string, q: string) => {
+    const res = await list('users', { profile, q, show_closed: true }, [0, 499]);
+    expect(res.status, q).toBe(200);
+    expect(total(res), q).toBe(res.body.length);
+    return ids(res).sort();
+  };
+
+  it('finds exactly the addresses that contain the typed text, through the address keys or the sequences', async () => {
+    for (const q of [
+      'jean.dupont12@exa',
+      'JEAN.DUPONT12@EXAMPLE.TEST',
+      'n.dupont12@',
+      'dupont12@exam',
+      'an.dupont125@example',
+      'ont1279@',
+      '12@example.test',
+      '2@exa',
+      '@exam.fr',
+      '-dupont12@e',
+      'jean.dupont12@exb',
+      'zjean.dupont12@exa',
+    ]) {
+      for (const profile of ['candidate', 'recruiter']) {
+        const want = await truth(profile, (u) => u.email.toLowerCase().includes(q.toLowerCase()));
+        expect(await found(profile, q), `${profile} ${q}`).toEqual(want);
+      }
+    }
+    expect((await found('candidate', 'jean.dupont12@exa')).length).toBe(3);
+    expect((await found('recruiter', 'jean.dupont12@exa')).length).toBe(1);
+  });
+
+  it('walks the range of address keys for an address typed from the end of its part before the @', async () => {
+    const search = parseSearch('jean.dupont12@exa');
+    expect(search).toMatchObject({ kind: 'terms', emailKey: '@21tnopud.naej' });
+    if (search.kind !== 'terms') throw new Error(search.kind);
+    const walk = await searchWalk(boundSequelize(), USER_SEARCH, search.terms, { profile: 'candidate' }, search.emailKey);
+    expect(walk).toEqual({ range: dialect === 'sqlite' ? { op: 'GLOB', pattern: '@21tnopud.naej*' } : { op: 'LIKE', pattern: '@21tnopud.naej%' } });
+  });
+
+  it.runIf(dialect === 'mysql')('reads a few rows for it where the sequences read every noise address (InnoDB handler reads, as bench:admin counts them)', async () => {
+    const sequelize = boundSequelize();
+    const options = (sequelize as unknown as { options: { logging: unknown } }).options;
+    const readFor = async (q: string) => {
+      const captured: string[] = [];
+      const before = options.logging;
+      options.logging = (sql: string) => captured.push(sql.replace(/^Executing \([^)]*\): /, ''));
+      try {
+        expect((await list('users', { profile: 'candidate', q })).status).toBe(200);
+      } finally {
+        options.logging = before;
+      }
+      const reads = captured.filter((sql) => /^\s*SELECT/i.test(sql));
+      expect(
+        reads.some((sql) => sql.includes('user_search_tokens')),
+        q,
+      ).toBe(true);
+      return sequelize.transaction(async (t) => {
+        await sequelize.query('FLUSH STATUS', { transaction: t });
+        for (const sql of reads) await sequelize.query(sql, { transaction: t, type: 'SELECT' as never });
+        const status = await sequelize.query<{ Value: string }>("SHOW SESSION STATUS LIKE 'Handler_read%'", { transaction: t, type: 'SELECT' as never });
+        return status.reduce((n, r) => n + Number(r.Value), 0);
+      });
+    };
+    // The address: its key's range (5 rows, read by the page and the count with their address
+    // checks) and the request's other reads (session, cards), not the 80 noise rows.
+    const address = await readFor('jean.dupont12@exa');
+    // The same words without the '@' walk a sequence: every noise address is read by the count.
+    const words = await readFor('jean dupont12 exa');
+    expect(address).toBeLessThan(NOISE);
+    expect(words - address).toBeGreaterThan(NOISE);
+  });
+
+  it('finds exactly the numbers that contain the typed digits, in any writing', async () => {
+    for (const q of ['0610 12', '06 10 12 00', '+33 6 10 12', '0033 610 120 0', '12 00 2', '101', '0612 0']) {
+      const digits = phoneQueryDigits(q);
+      const want = await truth('candidate', (u) => userWords(u).some((w) => w.includes(digits)));
+      expect(await found('candidate', q), q).toEqual(want);
+    }
+    expect((await found('candidate', '0610 12')).length).toBeGreaterThanOrEqual(NOISE);
   });
 });
 

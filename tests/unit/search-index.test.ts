@@ -1,6 +1,6 @@
 // The search tokens (decision 300): what is stored for a user or an offer, and what a search box's text asks for.
 import { describe, expect, it } from 'vitest';
-import { TERM_MAX, WORDS_MAX, fold, offerWords, tokensOf, userWords, wordsText } from '../../models/search/tokens.js';
+import { TERM_MAX, TOKEN_MAX, WORDS_MAX, emailKey, emailKeys, fold, offerWords, tokensOf, userWords, wordsText } from '../../models/search/tokens.js';
 import { parseSearch, phoneQueryDigits, searchTerms, termOf } from '../../models/search/query.js';
 import { phoneSearchDigits as phoneDigits } from '../../models/rules/phone.js';
 
@@ -55,11 +55,46 @@ describe('search tokens', () => {
 
   it('reads a search box: user id, email, phone number or words; punctuation alone is no term', () => {
     expect(parseSearch(' 6F1C2B3A-0000-4000-8000-00000000000A ')).toEqual({ kind: 'id', id: '6f1c2b3a-0000-4000-8000-00000000000a' });
-    expect(parseSearch('Marie.Dupont@ACME')).toEqual({ kind: 'terms', terms: [termOf('marie'), termOf('dupont'), termOf('acme')], email: 'marie.dupont@acme' });
+    expect(parseSearch('Marie.Dupont@ACME')).toEqual({
+      kind: 'terms',
+      terms: [termOf('marie'), termOf('dupont'), termOf('acme')],
+      email: 'marie.dupont@acme',
+      emailKey: '@tnopud.eiram',
+    });
+    // No key without a part before the '@', nor for one an address cannot have (the walk is then a sequence's).
+    expect(parseSearch('@example')).toEqual({ kind: 'terms', terms: [termOf('example')], email: '@example' });
+    expect(parseSearch('jean→dupont@acme')).toEqual({ kind: 'terms', terms: [termOf('jean'), termOf('dupont'), termOf('acme')], email: 'jean→dupont@acme' });
     expect(parseSearch('a@b')).toEqual({ kind: 'emailPrefix', prefix: 'a@b' });
     expect(parseSearch('Jean  Martin')).toEqual({ kind: 'terms', terms: [termOf('jean'), termOf('martin')] });
     expect(parseSearch('--')).toEqual({ kind: 'terms', terms: [] });
     expect(parseSearch('%_')).toEqual({ kind: 'terms', terms: [] });
     expect(parseSearch('06 12')).toEqual({ kind: 'terms', terms: [termOf('0612')] });
+  });
+});
+
+describe('address keys', () => {
+  it('are the part before the @, folded, other characters as dots, reversed, after @, cut to the token column', () => {
+    expect(emailKeys('Jean.Dupont12@Example.com')).toEqual(['@21tnopud.naej']);
+    expect(emailKey('é_x+y-z')).toBe('@z.y.x.e');
+    expect(emailKeys('a@b@c.fr')).toEqual(['@a', '@b.a']);
+    expect(emailKeys(null)).toEqual([]);
+    expect(emailKey('x'.repeat(100))).toBe(`@${'x'.repeat(TOKEN_MAX - 1)}`);
+  });
+
+  it('of an address start with the key of any text its part before the @ ends with (the search range)', () => {
+    for (const [address, typed] of [
+      ['jean.dupont12@example.com', 'n.dupont12'],
+      ['jean.dupont12@example.com', 'JEAN.DUPONT12'],
+      ['jean.dupont12@example.com', '2'],
+      [`${'abcdefghij'.repeat(5)}@x.fr`, `${'abcdefghij'.repeat(4)}`],
+    ]) {
+      expect(emailKeys(address)[0].startsWith(emailKey(typed)), `${address} ${typed}`).toBe(true);
+    }
+    // Not an ending: outside the range.
+    expect(emailKeys('jean.dupont123@example.com')[0].startsWith(emailKey('dupont12'))).toBe(false);
+  });
+
+  it("are stored with the words' tokens of a user, never like a word token", () => {
+    expect(tokensOf(userWords({ email: 'a.b@c.fr' })).some((t) => t.startsWith('@'))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 // offer's count of complete applications; an edit moves the recruiter's offer counters.
 import { QueryTypes } from 'sequelize';
 import { OFFER_SEARCH } from '../../../models/search/specs.js';
-import { rarestToken, searchTerms } from '../../../models/search/query.js';
+import { searchTerms, searchWalk } from '../../../models/search/query.js';
 import { Where, tokenWalk } from '../query.js';
 import { applyDeclaredFilters, applyScope, filterColumn, planOf } from '../read.js';
 import type { ServerPart } from '../types.js';
@@ -20,7 +20,7 @@ export const offersServer: ServerPart = {
     applyDeclaredFilters(offers, q.filter, where, (source) => columnMap[source] ?? `s.${filterColumn(offers, source)}`, ctx.dialect);
     applyScope(scope, where, (c) => `s.${c}`);
     const terms = searchTerms(text);
-    const walk = tokenWalk(OFFER_SEARCH, await rarestToken(ctx.sequelize, OFFER_SEARCH, terms), terms, where, 's');
+    const walk = tokenWalk(OFFER_SEARCH, await searchWalk(ctx.sequelize, OFFER_SEARCH, terms), terms, where, 's');
     const plan = planOf(offers);
     return { from: plan.from, columns: plan.columns, sortColumn: `s.${offers.sort[0]}`, idColumn: 's.offer_id', where, walk: { from: walk, rowId: 'r.id' } };
   },

@@ -6,7 +6,7 @@
 import { QueryTypes } from 'sequelize';
 import { ManagerRecruiter, PlanLimit } from '../../../models/index.js';
 import { USER_SEARCH } from '../../../models/search/specs.js';
-import { parseSearch, rarestToken } from '../../../models/search/query.js';
+import { parseSearch, searchWalk } from '../../../models/search/query.js';
 import { notFound } from '../../lib/errors.js';
 import { Where, likeContains, likePrefix, runList, tokenWalk, type ListSql } from '../query.js';
 import { applyDeclaredFilters, applyScope, filterColumn, parseJson } from '../read.js';
@@ -120,10 +120,10 @@ async function usersList(ctx: ConsoleCtx, f: Record<string, unknown>, scope: Par
   }
   if (search?.kind === 'id') where.add('u.id = ?', search.id);
   if (search?.kind === 'emailPrefix') where.add("u.email LIKE ? ESCAPE '!'", likePrefix(search.prefix));
-  // An address typed whole or in part: its words walk the token rows, then the address itself must contain the text.
+  // An address typed whole or in part: its words' rarest token or its address key's range is walked, then the address itself must contain the text.
   if (search?.kind === 'terms' && search.email) where.add("EXISTS (SELECT 1 FROM users ue WHERE ue.id = s.user_id AND ue.email LIKE ? ESCAPE '!')", likeContains(search.email));
   const profile = typeof f.profile === 'string' ? { profile: f.profile } : undefined;
-  const walk = search?.kind === 'terms' ? tokenWalk(USER_SEARCH, await rarestToken(ctx.sequelize, USER_SEARCH, search.terms, profile), search.terms, where, 's') : 'users u';
+  const walk = search?.kind === 'terms' ? tokenWalk(USER_SEARCH, await searchWalk(ctx.sequelize, USER_SEARCH, search.terms, profile, search.emailKey), search.terms, where, 's') : 'users u';
   return {
     from: 'users u',
     columns: USER_COLUMNS.map((c) => `u.${c}`).join(', '),
