@@ -29,6 +29,7 @@ export * from './session.model.js';
 export * from './job.model.js';
 export * from './meeting.model.js';
 export { boundSequelize, transaction, isLockConflict, DEADLOCK_ATTEMPTS } from './transaction.js';
+export { readRows, plainRowsOf, type SqlValue } from './plain-rows.js';
 
 export const models = {
   User,

@@ -102,6 +102,13 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   }
 }
 
+/**
+ * A user's columns as plain values (dates as Date, booleans as boolean, JSON parsed), without the
+ * model's methods: the signed-in caller of a request (api/auth/sessions.ts) is one, read with one
+ * written SQL statement. Services that only read a user take this; a User instance is one too.
+ */
+export type UserRow = InferAttributes<User>;
+
 export class ContactEvent extends Model<InferAttributes<ContactEvent>, InferCreationAttributes<ContactEvent>> {
   declare id: CreationOptional<number>;
   declare user_id: ForeignKey<string>;

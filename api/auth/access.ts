@@ -3,7 +3,7 @@
 // Route guards, the console engine, services and the portal (through /apis/auth/me's is_manager)
 // all ask here. Nothing here reads who created or published a record: access follows role and company.
 import { QueryTypes, type Transaction } from 'sequelize';
-import { Application, ManagerRecruiter, User, boundSequelize } from '../../models/index.js';
+import { Application, ManagerRecruiter, User, boundSequelize, readRows } from '../../models/index.js';
 import { companyNameFor } from '../../models/rules/company.js';
 import { isActive } from '../../models/rules/subscription.js';
 import { isCandidate, managerAreaAnswer, type ConsoleRole } from '../../models/rules/roles.js';
@@ -23,11 +23,7 @@ export function isStaff(user: Pick<User, 'is_admin'>): boolean {
  * signed-in request that asks for a reach (docs/decisions/404-sqlite-query-cost.md).
  */
 async function managedRecruiterIds(userId: string, t?: Transaction): Promise<string[]> {
-  const links = await boundSequelize().query<{ recruiter_id: string }>('SELECT recruiter_id FROM manager_recruiters WHERE manager_id = ?', {
-    replacements: [userId],
-    type: QueryTypes.SELECT,
-    transaction: t,
-  });
+  const links = await readRows<{ recruiter_id: string }>('SELECT recruiter_id FROM manager_recruiters WHERE manager_id = ?', [userId], t);
   return [...new Set(links.map((l) => l.recruiter_id).filter((id) => id !== userId))];
 }
 
@@ -46,10 +42,11 @@ export interface Entitlement {
 const NO_ENTITLEMENT: Entitlement = { subscriber: false, seatHolders: [], seatOwners: [] };
 
 export async function entitlementOf(userId: string, t?: Transaction, now: number = Date.now()): Promise<Entitlement> {
-  const rows = await boundSequelize().query<{ user_id: string | null; state: string; expires_at: Date | string | null; recruiter_id: string | null }>(
+  const rows = await readRows<{ user_id: string | null; state: string; expires_at: Date | string | null; recruiter_id: string | null }>(
     `SELECT s.user_id, s.state, s.expires_at, sr.recruiter_id FROM subscriptions s LEFT JOIN subscription_recruiters sr ON sr.subscription_id = s.id
      WHERE s.state IN ('payed', 'unpaid') AND (s.user_id = ? OR sr.recruiter_id = ?)`,
-    { replacements: [userId, userId], type: QueryTypes.SELECT, transaction: t },
+    [userId, userId],
+    t,
   );
   if (!rows.length) return NO_ENTITLEMENT;
   const active = rows.filter((r) => isActive({ state: r.state, expires_at: r.expires_at }, now));

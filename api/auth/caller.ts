@@ -1,9 +1,10 @@
 // Who is calling: set on the request by the session middleware (cookie or bearer token).
-import type { User } from '../../models/index.js';
+import type { UserRow } from '../../models/index.js';
 import type { Lang } from '../../config/i18n/index.js';
 
 export interface Caller {
-  user: User;
+  /** The caller's user row, read with the session (plain values, no model: api/auth/sessions.ts). */
+  user: UserRow;
   /** How the caller proved who they are: a browser session cookie or the mobile app's bearer token. */
   via: 'cookie' | 'bearer';
   sessionId: string;

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { Op, type Transaction } from 'sequelize';
-import { boundSequelize, Session, User } from '../../models/index.js';
+import { boundSequelize, plainRowsOf, readRows, Session, User, type UserRow } from '../../models/index.js';
 import { sqlDate } from '../../models/columns.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -93,20 +93,29 @@ export function tokenOf(req: { get(name: string): string | undefined }): { token
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
+/** The users table's columns as the caller's plain values (models/plain-rows.ts), built on first use. */
+let callerRead: { sql: string; plain: (row: Record<string, unknown>) => UserRow } | undefined;
+function callerStatement() {
+  if (!callerRead) {
+    const { columns, plain } = plainRowsOf(User);
+    const sql = `SELECT ${columns.map((c) => `u.${c}`).join(', ')} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.kind = ? AND s.expires_at > ?`;
+    callerRead = { sql, plain };
+  }
+  return callerRead;
+}
+
 /**
  * The signed-in caller of a session token, or null: its user when the session exists, was made for
  * the way the token came (a cookie session is no bearer) and has not expired. One SQL statement per
- * request, written once: Session.findByPk with its user included cost about 300 µs of CPU per
- * request in Sequelize's query building (docs/decisions/396-signed-in-request-cost.md). No cache:
- * a sign-out or a password change on any node applies to the next request.
+ * request, sent to the driver, the user given as plain values: a `User` model built through
+ * `sequelize.query` cost more CPU than the rest of a signed-in read (docs/decisions/396, 425).
+ * No cache: a sign-out or a password change on any node applies to the next request.
  */
-async function callerOf(sessionId: string, via: 'cookie' | 'bearer', now: Date): Promise<User | null> {
-  const sequelize = boundSequelize();
-  // tableNames: SQLite reads the users table's column types to parse dates, booleans and JSON.
+async function callerOf(sessionId: string, via: 'cookie' | 'bearer', now: Date): Promise<UserRow | null> {
+  const { sql, plain } = callerStatement();
   // `now` as the column stores it, written without moment (models/columns.ts, decision 404).
-  const options = { replacements: [sessionId, via, sqlDate(now, sequelize.getDialect() === 'sqlite' ? 'sqlite' : 'mysql')], model: User, mapToModel: true, tableNames: ['users'] };
-  const users = await sequelize.query('SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND s.kind = ? AND s.expires_at > ?', options);
-  return users[0] ?? null;
+  const rows = await readRows(sql, [sessionId, via, sqlDate(now, boundSequelize().getDialect() === 'sqlite' ? 'sqlite' : 'mysql')]);
+  return rows[0] ? plain(rows[0]) : null;
 }
 
 export function loadCaller(clock: () => Date): RequestHandler {

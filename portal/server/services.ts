@@ -23,7 +23,7 @@ import { joinMeeting, meetingAccess } from '../../api/services/meetings/meeting.
 import { meetingParamsSchema } from '../../api/services/meetings/meeting.schema.js';
 import { meetingProvider } from '../../api/integrations/meeting.js';
 import type { Settings } from '../../config/settings.js';
-import type { User } from '../../models/index.js';
+import type { UserRow } from '../../models/index.js';
 
 /** POST /apis/submit-interest in-process: the same schema as the route's validate middleware. */
 const submitInterest = (input: unknown, now: Date, lang?: Lang) => storeInterest(parseInput(interestSchema, input), now, lang);
@@ -67,7 +67,7 @@ const drafts = {
 /** The meeting room (/meeting-web-app/...): GET /apis/meeting-flight in-process, with the same
  *  schema, access rule (meetingAccess) and join answer. */
 const meetings = {
-  join: async (caller: User | undefined, params: unknown, settings: Pick<Settings, 'twilio' | 'meeting'>, now: Date) =>
+  join: async (caller: UserRow | undefined, params: unknown, settings: Pick<Settings, 'twilio' | 'meeting'>, now: Date) =>
     joinMeeting(await meetingAccess(caller, parseInput(meetingParamsSchema, params)), meetingProvider(settings), now),
 };
 

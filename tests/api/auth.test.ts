@@ -5,7 +5,7 @@ import request from 'supertest';
 import { addToTeam, makeUser } from '../helpers/fixtures.js';
 import { createTestContext, nextTestAddress, type TestContext } from '../helpers/app.js';
 import { hashPassword } from '../../api/auth/passwords.js';
-import { SESSION_TTL_MS } from '../../api/auth/sessions.js';
+import { SESSION_TTL_MS, loadCaller } from '../../api/auth/sessions.js';
 import { AuthAttempt, Session, User } from '../../models/index.js';
 
 let ctx: TestContext;
@@ -86,6 +86,33 @@ describe('password sign-in', () => {
     } finally {
       ctx.setNow(undefined);
     }
+  });
+
+  it("gives the caller the user's values as the User model reads them (dates, booleans, JSON, nulls), from one read", async () => {
+    const u = await userWithPassword('values@example.test', 'secret12', {
+      profile: 'recruiter',
+      is_admin: true,
+      contactable: false,
+      is_migration: true,
+      sub_topics: ['news', 'offers'],
+      notif: { email: '2026-01-02T03:04:05.678Z' },
+      closed_at: new Date('2026-02-03T04:05:06.789Z'),
+      last_co: new Date('2026-03-04T05:06:07.891Z'),
+      boost_days: 12,
+      phone: null,
+    });
+    const login = await request(ctx.app).post('/apis/auth/login').send({ email: 'values@example.test', password: 'secret12', client: 'app' });
+    const headers: Record<string, string> = { authorization: `Bearer ${login.body.token as string}` };
+    const req = { get: (name: string) => headers[name.toLowerCase()] } as unknown as Parameters<ReturnType<typeof loadCaller>>[0];
+    await new Promise<void>((resolve, reject) => void loadCaller(() => new Date())(req, {} as never, (err?: unknown) => (err ? reject(err) : resolve())));
+    const model = (await User.findByPk(u.id))!.get({ plain: true });
+    expect(req.caller?.via).toBe('bearer');
+    expect(req.caller?.user).toEqual(model);
+    expect(req.caller?.user).not.toBeInstanceOf(User);
+    expect(req.caller?.user.closed_at).toBeInstanceOf(Date);
+    expect(req.caller?.user.is_admin).toBe(true);
+    expect(req.caller?.user.contactable).toBe(false);
+    expect(req.caller?.user.sub_topics).toEqual(['news', 'offers']);
   });
 
   it('changes the session id at sign-in and ends the previous browser session', async () => {

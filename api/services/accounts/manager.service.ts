@@ -1,8 +1,7 @@
 // The manager's home and user data (back-office.md sections 2, 3 and 7): GET /apis/manager (tiles,
 // shops, the to-recruit table), ?user=me (the caller's plan, boosters, name and manager list: what
 // the console decides the manager menu from) and ?user={sub} (one of the manager's recruiters).
-import { QueryTypes } from 'sequelize';
-import { boundSequelize, ManagerRecruiter, User } from '../../../models/index.js';
+import { boundSequelize, ManagerRecruiter, User, type UserRow, readRows, type SqlValue } from '../../../models/index.js';
 import { readDate } from '../../../models/rules/dates.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { isManager, reachOf, type Reach, isCandidate } from '../../auth/access.js';
@@ -12,13 +11,12 @@ import { listShops, RECRUITER_PICTURE_DEFAULT } from '../offers/shops.service.js
 import { TO_RECRUIT_PAGE_DEFAULT } from './manager.schema.js';
 import { sqlDate } from '../../../models/columns.js';
 
-type Row = Record<string, unknown>;
 const iso = (v: unknown) => readDate(v)?.toISOString() ?? null;
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 /** The spec's manager user data; actives_candidates_count is counted here (decision 112). */
 /** Who the manager is and their boosters, as the home and /apis/manager/me both answer them. */
-function accountView(user: User) {
+function accountView(user: UserRow) {
   return {
     sub: user.id,
     name: user.name,
@@ -31,14 +29,11 @@ function accountView(user: User) {
   };
 }
 
-async function userData(user: User, reach: Reach) {
+async function userData(user: UserRow, reach: Reach) {
   const ids = reach.all ? [user.id] : reach.recruiterIds;
   // Active candidates: complete applications on available offers, not being rejected: the sum of
   // those offers' active_count counters (recountOffers, decision 155).
-  const [active] = await boundSequelize().query<{ n: number }>(`SELECT COALESCE(SUM(o.active_count), 0) AS n FROM offers o WHERE o.recruiter_id IN (${marks(ids.length)}) AND o.state = 'available'`, {
-    replacements: ids,
-    type: QueryTypes.SELECT,
-  });
+  const [active] = await readRows<{ n: number }>(`SELECT COALESCE(SUM(o.active_count), 0) AS n FROM offers o WHERE o.recruiter_id IN (${marks(ids.length)}) AND o.state = 'available'`, ids);
   return {
     ...accountView(user),
     offers_count: user.offers_count,
@@ -62,13 +57,13 @@ export interface ToRecruitPage {
  * to_recruit_list is one page, newest first (50 by default), `to_recruit_next` the cursor of the
  * next page (null on the last), `user.to_recruit` the size of the whole list.
  */
-export async function managerHome(caller: User, media: MediaUrls, now: Date, page: ToRecruitPage = {}) {
+export async function managerHome(caller: UserRow, media: MediaUrls, now: Date, page: ToRecruitPage = {}) {
   const reach = await reachOf(caller);
   // The caller was read from the database for this request (api/auth/sessions.ts): not read again.
   const ids = reach.all ? [caller.id] : reach.recruiterIds;
   const limit = page.limit ?? TO_RECRUIT_PAGE_DEFAULT;
   const d = boundSequelize().getDialect() === 'sqlite' ? 'sqlite' : 'mysql';
-  const args: unknown[] = [...ids];
+  const args: SqlValue[] = [...ids];
   let cond = '';
   if (page.after) {
     cond = ' AND (a.submit_date < ? OR (a.submit_date = ? AND a.id < ?))';
@@ -77,20 +72,20 @@ export async function managerHome(caller: User, media: MediaUrls, now: Date, pag
   // The page's ids from the (recruiter_id, recruiter_state, state, submit_date) index alone, then
   // only those rows with their offer and people.
   const toRecruit = async () => {
-    const found = await boundSequelize().query<{ id: number }>(
+    const found = await readRows<{ id: number }>(
       `SELECT a.id FROM applications a
       WHERE a.recruiter_id IN (${marks(ids.length)}) AND a.recruiter_state = 'to_recruit' AND a.state = 'complete'${cond}
       ORDER BY a.submit_date DESC, a.id DESC LIMIT ${limit + 1}`,
-      { replacements: args, type: QueryTypes.SELECT },
+      args,
     );
     const pageIds = found.slice(0, limit).map((r) => Number(r.id));
     const fetched = pageIds.length
-      ? await boundSequelize().query<Row>(
+      ? await readRows(
           `SELECT a.id, a.candidate_id, a.recruiter_id, a.submit_date, a.cv_key, o.job_code, o.title, o.shopname,
                 c.name AS c_name, c.email AS c_email, c.picture AS c_picture, c.phone AS c_phone, r.name AS r_name, r.email AS r_email
            FROM applications a JOIN offers o ON o.id = a.offer_id JOIN users c ON c.id = a.candidate_id LEFT JOIN users r ON r.id = a.recruiter_id
           WHERE a.id IN (${marks(pageIds.length)})`,
-          { replacements: pageIds, type: QueryTypes.SELECT },
+          pageIds,
         )
       : [];
     const byId = new Map(fetched.map((r) => [Number(r.id), r]));
@@ -121,7 +116,7 @@ export async function managerHome(caller: User, media: MediaUrls, now: Date, pag
 }
 
 /** GET /apis/manager?user=me: any signed-in account; the console shows the manager area when is_manager. */
-export async function managerMe(caller: User | undefined) {
+export async function managerMe(caller: UserRow | undefined) {
   if (!caller) throw unauthorized();
   const links = await ManagerRecruiter.findAll({ where: { manager_id: caller.id }, include: [{ model: User, as: 'recruiter', attributes: ['id', 'name', 'email', 'picture', 'profile'] }] });
   const recruiters = links.map((l) => (l as ManagerRecruiter & { recruiter?: User }).recruiter).filter((u): u is User => !!u);
@@ -136,7 +131,7 @@ export async function managerMe(caller: User | undefined) {
 }
 
 /** GET /apis/manager?user={sub}: the caller themselves or one of their recruiters; anyone else 404. */
-export async function managerUser(caller: User, sub: string) {
+export async function managerUser(caller: UserRow, sub: string) {
   const reach = await reachOf(caller);
   const visible = reach.all || reach.recruiterIds.includes(sub);
   const user = visible ? await User.findByPk(sub) : null;

@@ -20,6 +20,7 @@ import {
   Shop,
   Subscription,
   Template,
+  type UserRow,
 } from '../../../models/index.js';
 import { invalid, notFound, AppError } from '../../lib/errors.js';
 import type { BoostersAction, ContactAction, PlanAction, RecruitersAction, SubstituteAction } from '../../../models/resources/users/actions.js';
@@ -38,8 +39,9 @@ export interface Actor {
 const RESOURCE = 'users';
 
 /** The fields an audit entry keeps of a user (never the password hash); also the profile of a privacy export. */
-export function snapshotOfUser(u: User): Record<string, unknown> {
-  const { password_hash: _p, ...rest } = u.get({ plain: true }) as unknown as Record<string, unknown>;
+export function snapshotOfUser(u: User | UserRow): Record<string, unknown> {
+  // The signed-in caller is plain values already, equal to the model's (api/auth/sessions.ts).
+  const { password_hash: _p, ...rest } = (u instanceof User ? u.get({ plain: true }) : u) as unknown as Record<string, unknown>;
   return rest;
 }
 const snapshot = snapshotOfUser;

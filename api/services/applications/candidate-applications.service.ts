@@ -2,7 +2,7 @@
 // 283): each with its offer, what the candidate is told of it (models/rules/candidate-status.ts),
 // how many answers are in, and the deadline of an unfinished one. Only the caller's own rows.
 import { QueryTypes } from 'sequelize';
-import { boundSequelize, type User } from '../../../models/index.js';
+import { boundSequelize, type UserRow } from '../../../models/index.js';
 import { readDate } from '../../../models/rules/dates.js';
 import { finishDeadline } from '../../../models/rules/video.js';
 import { candidateStatus, type CandidateStatus } from '../../../models/rules/candidate-status.js';
@@ -34,7 +34,7 @@ export interface OwnApplication {
 /** The size the /candidate page draws each offer's logo at, in CSS pixels (its `.offer-head img` box). */
 const OWN_LOGO_PX = 64;
 
-export async function ownApplications(caller: User | undefined, now: Date): Promise<OwnApplication[]> {
+export async function ownApplications(caller: UserRow | undefined, now: Date): Promise<OwnApplication[]> {
   if (!caller) throw unauthorized();
   if (!isCandidate(caller)) throw forbidden('candidates_only', 'candidates_only');
   const rows = await boundSequelize().query<Record<string, unknown>>(

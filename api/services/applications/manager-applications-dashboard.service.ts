@@ -1,7 +1,7 @@
 // The recruiter dashboard's list (GET /apis/application; back-office.md section 7, decision 140):
 // the applications of the caller's reach, filtered and paged, with the recruiters, the counts per
 // state, the tiles and columns, and the offers with their counts.
-import type { RecruiterState, User } from '../../../models/index.js';
+import type { RecruiterState, UserRow } from '../../../models/index.js';
 import { RECRUITER_STATES } from '../../../models/application.model.js';
 import { DASHBOARD_COLUMN_RULES, DASHBOARD_COLUMNS, dashboardColumn, dashboardColumnCounts, dashboardTiles, type DashboardColumn } from '../../../models/rules/recruiter-states.js';
 import { sqlDate } from '../../../models/columns.js';
@@ -68,7 +68,7 @@ const parseTags = (v: unknown): string[] => {
  * with the recruiters of the caller's reach (each with their shortlist count) and the counts per
  * recruiter_state over the whole filter (the tiles).
  */
-export async function dashboardApplications(caller: User | undefined, q: DashboardQuery, media: MediaUrls, now: Date) {
+export async function dashboardApplications(caller: UserRow | undefined, q: DashboardQuery, media: MediaUrls, now: Date) {
   const reach = await companyReach(caller);
   const d = dialect();
   const [cond, params] = reachSql(reach, 'a.recruiter_id');

@@ -2,7 +2,7 @@
 // {candidate_sub}, and the staff console's action; back-office.md section 4): the section 4 rules,
 // one conditional UPDATE, the counters, the audit line and the scheduled rejection (decision 281).
 import { QueryTypes } from 'sequelize';
-import { boundSequelize, transaction, type RecruiterState, type User } from '../../../models/index.js';
+import { boundSequelize, transaction, type RecruiterState, type UserRow } from '../../../models/index.js';
 import { canMove } from '../../../models/rules/recruiter-states.js';
 import { sqlDate } from '../../../models/columns.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -17,7 +17,7 @@ import { dialect, scopedOffer } from './manager-applications-scope.js';
  * One conditional UPDATE on the state read decides: two moves at once cannot both pass from the same
  * state. Staying in the same state is answered unchanged; any other move is 409 transition_not_allowed.
  */
-export async function moveApplication(caller: User | undefined, jobCode: string, candidateSub: string, to: RecruiterState, now: Date) {
+export async function moveApplication(caller: UserRow | undefined, jobCode: string, candidateSub: string, to: RecruiterState, now: Date) {
   const reach = await companyReach(caller);
   const offer = await scopedOffer(reach, jobCode);
   return transaction(async (t) => {

@@ -1,7 +1,7 @@
 // One offer's candidates as the manager area lists them (GET /apis/application/{job_code};
 // back-office.md section 4): complete applications in the display order, by tab and page
 // (decision 156), with the offer's header.
-import type { RecruiterState, User } from '../../../models/index.js';
+import type { RecruiterState, UserRow } from '../../../models/index.js';
 import { DISPLAY_ORDER, HIDDEN_WITHOUT_FULL_STATES, TABS } from '../../../models/rules/recruiter-states.js';
 import { readDate } from '../../../models/rules/dates.js';
 import { sqlDate } from '../../../models/columns.js';
@@ -43,7 +43,7 @@ const APPLICATION_COLUMNS = 'a.id, a.candidate_id, a.recruiter_id, a.recruiter_s
  * are one page of that tab, `next` the cursor of the following page (null on the last), and tabs
  * still counts every tab (decision 156).
  */
-export async function offerApplications(caller: User | undefined, jobCode: string, fullStates: boolean, media: MediaUrls, now: Date, page: OfferPage = {}) {
+export async function offerApplications(caller: UserRow | undefined, jobCode: string, fullStates: boolean, media: MediaUrls, now: Date, page: OfferPage = {}) {
   const reach = await companyReach(caller);
   const offer = await scopedOffer(reach, jobCode);
   const audience = userAudience(caller!.id);

@@ -1,14 +1,14 @@
 // One candidate of an offer as the manager area's panel shows them (GET /apis/application/{job_code}/
 // {candidate_sub}; back-office.md section 4): the list's fields, their answers with signed story
 // addresses, and what reviewers said on their share links.
-import type { User } from '../../../models/index.js';
+import type { UserRow } from '../../../models/index.js';
 import { notFound } from '../../lib/errors.js';
 import { companyReach } from '../../auth/access.js';
 import { userAudience, type MediaUrls } from '../../integrations/media-urls.js';
 import { applicationFields, iso, scopedOffer, select } from './manager-applications-scope.js';
 
 /** One candidate of an offer: the list's fields, their answers (signed story addresses) and what reviewers said on their share links. */
-export async function offerApplication(caller: User | undefined, jobCode: string, candidateSub: string, media: MediaUrls, now: Date) {
+export async function offerApplication(caller: UserRow | undefined, jobCode: string, candidateSub: string, media: MediaUrls, now: Date) {
   const reach = await companyReach(caller);
   const offer = await scopedOffer(reach, jobCode);
   const [r] = await select(

@@ -2,7 +2,7 @@
 // caller: the candidate, the offer's recruiter and that recruiter's managers, and staff (decided by
 // api/auth/access.ts); anyone else is told the application does not exist.
 // docs/decisions/085-private-media-signed-urls.md and 190-who-may-see-an-applicant.md.
-import { Application, ApplicationAnswer, Feedback, ShareLink, type User } from '../../../models/index.js';
+import { Application, ApplicationAnswer, Feedback, ShareLink, type UserRow } from '../../../models/index.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { userAudience, type MediaUrls } from '../../integrations/media-urls.js';
 import { mayReachApplication, maySeeApplicationMedia } from '../../auth/access.js';
@@ -21,7 +21,7 @@ export interface ApplicationMedia {
  * The application a caller may see: its media for the candidate and the offer's side ('media'), its
  * reviewers' feedback for the offer's side only ('offer'); anyone else is told it does not exist.
  */
-async function visibleApplication(caller: User | undefined, applicationId: unknown, what: 'media' | 'offer'): Promise<Application> {
+async function visibleApplication(caller: UserRow | undefined, applicationId: unknown, what: 'media' | 'offer'): Promise<Application> {
   if (!caller) throw unauthorized();
   const id = typeof applicationId === 'string' && isRecordId(applicationId) ? Number(applicationId) : NaN;
   const application = Number.isSafeInteger(id) ? await Application.findByPk(id) : null;
@@ -43,7 +43,7 @@ export interface ApplicationFeedback {
  * What outside reviewers voted and wrote on the application's share links (the candidate panel):
  * for the offer's side only; the candidate is told the application does not exist.
  */
-export async function applicationFeedback(caller: User | undefined, applicationId: unknown): Promise<ApplicationFeedback> {
+export async function applicationFeedback(caller: UserRow | undefined, applicationId: unknown): Promise<ApplicationFeedback> {
   const application = await visibleApplication(caller, applicationId, 'offer');
   const links = await ShareLink.findAll({ where: { application_id: application.id }, attributes: ['id'] });
   const rows = links.length
@@ -64,7 +64,7 @@ export async function applicationFeedback(caller: User | undefined, applicationI
 }
 
 /** Signs every private key of one application for the caller (audience u<caller id>). */
-export async function applicationMedia(caller: User | undefined, applicationId: unknown, media: MediaUrls, now: Date): Promise<ApplicationMedia> {
+export async function applicationMedia(caller: UserRow | undefined, applicationId: unknown, media: MediaUrls, now: Date): Promise<ApplicationMedia> {
   if (!caller) throw unauthorized();
   const application = await visibleApplication(caller, applicationId, 'media');
   const answers = await ApplicationAnswer.findAll({ where: { application_id: application.id }, order: [['position', 'ASC']] });

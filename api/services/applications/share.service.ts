@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { Op, UniqueConstraintError, col, literal } from 'sequelize';
 import { shareAudience, type MediaUrls } from '../../integrations/media-urls.js';
-import { Application, ApplicationAnswer, Feedback, Offer, ShareLink, ShareView, User, transaction } from '../../../models/index.js';
+import { Application, ApplicationAnswer, Feedback, Offer, ShareLink, ShareView, User, transaction, type UserRow } from '../../../models/index.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { FeedbackInput, ShareRequest } from './share.schema.js';
 import { mayReachOffer } from '../../auth/access.js';
@@ -125,7 +125,7 @@ export async function sendFeedback(data: FeedbackInput, now: Date): Promise<{ re
  * 'ask the recruiter for a new link' message promises). Only the offer's side asks for it (staff,
  * the offer's recruiter, that recruiter's managers: api/auth/access.ts mayReachOffer).
  */
-export async function createShareLink(caller: User | undefined, data: ShareRequest, publicUrl: string, now: Date): Promise<{ shareItem: { Pk: string }; shareURL: string; created: boolean }> {
+export async function createShareLink(caller: UserRow | undefined, data: ShareRequest, publicUrl: string, now: Date): Promise<{ shareItem: { Pk: string }; shareURL: string; created: boolean }> {
   if (!caller) throw unauthorized();
   const offer = await Offer.findOne({ where: { job_code: data.job_code } });
   if (!offer) throw notFound('offer_not_found', 'offer_not_found');

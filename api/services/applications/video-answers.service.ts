@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Op, type Transaction } from 'sequelize';
 import type { Logger } from 'pino';
-import { AnswerUpload, Application, ApplicationAnswer, Offer, OfferQuestion, User, WishlistEntry, transaction } from '../../../models/index.js';
+import { AnswerUpload, Application, ApplicationAnswer, Offer, OfferQuestion, User, WishlistEntry, transaction, type UserRow } from '../../../models/index.js';
 import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, finishDeadline, type AnswerStatus, type VideoError } from '../../../models/rules/video.js';
 import { DEFAULT_INTERVIEW, interviewOfColumns, maxAnswerSeconds, takesAllowed, type InterviewSettings } from '../../../models/rules/interview.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
@@ -82,7 +82,7 @@ const takesLeft = (s: InterviewSettings, takes: number): number | null => {
 };
 
 /** Only candidates answer offers. */
-function assertCandidate(caller: User | undefined): User {
+function assertCandidate(caller: UserRow | undefined): UserRow {
   if (!caller) throw unauthorized();
   if (!isCandidate(caller)) throw forbidden('candidates_only', 'candidates_only');
   return caller;
@@ -149,7 +149,7 @@ export async function applicationView(application: Application, lang: Lang, uplo
  * A new application has one empty answer per question of the offer; the wishlist entry becomes
  * applying (created when absent) and the counters follow, in the same transaction.
  */
-export async function startApplication(caller: User | undefined, jobCode: string, now: Date): Promise<{ application: Application; created: boolean }> {
+export async function startApplication(caller: UserRow | undefined, jobCode: string, now: Date): Promise<{ application: Application; created: boolean }> {
   const candidate = assertCandidate(caller);
   const offer = await Offer.findOne({ where: { job_code: jobCode, state: 'available' } });
   if (!offer) throw notFound('offer_not_found', 'offer_not_found');
@@ -193,7 +193,7 @@ export async function startApplication(caller: User | undefined, jobCode: string
 }
 
 /** The caller's own application, or 404 (another candidate's ids answer as if they did not exist). */
-export async function ownApplication(caller: User | undefined, id: number): Promise<Application> {
+export async function ownApplication(caller: UserRow | undefined, id: number): Promise<Application> {
   const candidate = assertCandidate(caller);
   const application = await Application.findByPk(id);
   if (!application || application.candidate_id !== candidate.id) throw notFound('application_not_found', 'application_not_found');
@@ -268,7 +268,7 @@ const noRetakesLeft = (s: InterviewSettings) => new AppError(409, 'no_retakes_le
  * The caller's answer to a question of their own application, while it may still take recordings:
  * not complete (409), not past its deadline (decision 283: 409), the question exists (404).
  */
-async function openAnswer(caller: User | undefined, applicationId: number, qid: string, now: Date): Promise<{ application: Application; answer: ApplicationAnswer }> {
+async function openAnswer(caller: UserRow | undefined, applicationId: number, qid: string, now: Date): Promise<{ application: Application; answer: ApplicationAnswer }> {
   const application = await ownApplication(caller, applicationId);
   if (application.state === 'complete') throw conflict('application_complete', 'application_complete');
   const deadline = finishDeadline(application.start_date);
@@ -289,7 +289,7 @@ export interface TakeView {
  * recorder): counted for the answer, or refused with 409 no_retakes_left past the offer's retakes.
  * The take stays open until a file is sent for it (beginAnswerUpload uses it then).
  */
-export async function recordTake(caller: User | undefined, applicationId: number, qid: string, now: Date): Promise<TakeView> {
+export async function recordTake(caller: UserRow | undefined, applicationId: number, qid: string, now: Date): Promise<TakeView> {
   const { application, answer } = await openAnswer(caller, applicationId, qid, now);
   const settings = await interviewOfApplication(application.id);
   return transaction(async (t) => {

@@ -1,14 +1,14 @@
 // Billing self-service (decision 242): Stripe's Billing Portal for the subscription's customer and
 // the invoices already paid, for the subscriber (staff: any subscription).
 import type { Settings } from '../../../config/settings.js';
-import { Subscription, type User } from '../../../models/index.js';
+import { Subscription, type UserRow } from '../../../models/index.js';
 import { isStaff } from '../../auth/access.js';
 import { conflict } from '../../lib/errors.js';
 import { providerError, stripeOf, type Stripe } from '../../integrations/stripe.js';
 import { subNotFound } from './subscription-view.js';
 
 /** The caller's own subscription by sub_id (staff: any), for its billing. */
-async function billedSubscription(subId: string, caller: User): Promise<Subscription> {
+async function billedSubscription(subId: string, caller: UserRow): Promise<Subscription> {
   const sub = await Subscription.findOne({ where: { sub_id: subId } });
   if (!sub || (sub.user_id !== caller.id && !isStaff(caller))) throw subNotFound();
   return sub;
@@ -21,7 +21,7 @@ const PORTAL_LOCALES = new Set(['fr', 'nl', 'en', 'es']);
  * the subscriber changes the card and the quantity, or cancels; Stripe sends them back to the
  * subscription's page. A subscription never paid through Checkout has no customer: 409.
  */
-export async function billingPortal(subId: string, caller: User, settings: Settings): Promise<{ url: string }> {
+export async function billingPortal(subId: string, caller: UserRow, settings: Settings): Promise<{ url: string }> {
   const sub = await billedSubscription(subId, caller);
   const stripe = stripeOf(settings);
   if (!sub.stripe_customer_id) throw conflict('billing_not_available', 'billing_not_available');
@@ -38,7 +38,7 @@ export async function billingPortal(subId: string, caller: User, settings: Setti
 }
 
 /** The invoices Stripe holds as paid for the subscription, newest first, with their PDF links. */
-export async function paidInvoices(subId: string, caller: User, settings: Settings) {
+export async function paidInvoices(subId: string, caller: UserRow, settings: Settings) {
   const sub = await billedSubscription(subId, caller);
   const stripe = stripeOf(settings);
   if (!sub.stripe_customer_id) return { Items: [], Count: 0 };

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'sequelize';
 import type { Settings } from '../../../config/settings.js';
-import { Plan, Subscription, User, transaction } from '../../../models/index.js';
+import { Plan, Subscription, transaction, type UserRow } from '../../../models/index.js';
 import { effectiveState } from '../../../models/rules/subscription.js';
 import { isStaff } from '../../auth/access.js';
 import { AppError, conflict, forbidden, invalid, notFound, unauthorized } from '../../lib/errors.js';
@@ -34,7 +34,7 @@ export function planView(plan: Plan) {
  * A subscription the caller may see on the subscription page: one nobody owns yet (its random
  * sub_id is the key, as for a pending cart), the caller's own, or any for staff. Others: 404.
  */
-async function visibleSubscription(subId: string, caller: User | null, t?: Transaction, lock = false): Promise<Subscription> {
+async function visibleSubscription(subId: string, caller: UserRow | null, t?: Transaction, lock = false): Promise<Subscription> {
   const sub = await Subscription.findOne({ where: { sub_id: subId }, transaction: t, ...(lock && t ? { lock: t.LOCK.UPDATE } : {}) });
   if (!sub) throw subNotFound();
   if (sub.user_id === null || (caller && (sub.user_id === caller.id || isStaff(caller)))) return sub;
@@ -42,13 +42,13 @@ async function visibleSubscription(subId: string, caller: User | null, t?: Trans
 }
 
 /** The caller's own subscription (or any for staff), for the writes that need an owner. */
-async function ownedSubscription(subId: string, caller: User, t?: Transaction, lock = false): Promise<Subscription> {
+async function ownedSubscription(subId: string, caller: UserRow, t?: Transaction, lock = false): Promise<Subscription> {
   const sub = await visibleSubscription(subId, caller, t, lock);
   if (sub.user_id !== caller.id && !isStaff(caller)) throw subNotFound();
   return sub;
 }
 
-function requireSubscriber(caller: User | null): User {
+function requireSubscriber(caller: UserRow | null): UserRow {
   if (!caller) throw unauthorized();
   if (!SUBSCRIBER_PROFILES.has(caller.profile) && !isStaff(caller)) throw forbidden('subscriber_profile_required', 'subscriber_profile_required');
   return caller;
@@ -67,7 +67,7 @@ function requireUnpaid(sub: Subscription, now: Date): void {
 }
 
 /** The page's data: the plan, and the subscription when the URL names one the caller may see. */
-export async function portalSubscription(planId: string, subId: string | undefined, caller: User | null, now: Date) {
+export async function portalSubscription(planId: string, subId: string | undefined, caller: UserRow | null, now: Date) {
   const plan = await activePlan(planId);
   if (!subId) return { plan: planView(plan), subscription: null };
   const sub = await visibleSubscription(subId, caller);
@@ -88,7 +88,7 @@ async function unpaidOfPlan(subId: string, planId: string, caller: Parameters<ty
  * pending subscription of the plan, or on the pending one named by sub_id. Anyone may start one
  * (the page asks to sign in at the next step); a signed-in caller owns it at once.
  */
-export async function billingInformations(input: BillingInformations, caller: User | null, now: Date, settings: Settings): Promise<Subscription> {
+export async function billingInformations(input: BillingInformations, caller: UserRow | null, now: Date, settings: Settings): Promise<Subscription> {
   requirePayments(settings);
   const billing = {
     billing_firstname: input.firstname,
@@ -119,7 +119,7 @@ export async function billingInformations(input: BillingInformations, caller: Us
 }
 
 /** Billing from the account when a signed-in user skipped the billing step. */
-function billingFromAccount(user: User, email: string | undefined): Partial<Record<`billing_${keyof Billing}`, string>> {
+function billingFromAccount(user: UserRow, email: string | undefined): Partial<Record<`billing_${keyof Billing}`, string>> {
   const [first, ...rest] = (user.name ?? '').trim().split(/\s+/);
   return {
     billing_email: email ?? user.email,
@@ -134,7 +134,7 @@ function billingFromAccount(user: User, email: string | undefined): Partial<Reco
  * chosen quantity. With sub_id, the pending one of the billing step; without, a new one billed to
  * the account (a signed-in user skips the billing step).
  */
-export async function subRegister(input: SubRegister, callerOrNull: User | null, now: Date, settings: Settings): Promise<Subscription> {
+export async function subRegister(input: SubRegister, callerOrNull: UserRow | null, now: Date, settings: Settings): Promise<Subscription> {
   const caller = requireSubscriber(callerOrNull);
   requirePayments(settings);
   if (input.user_sub && input.user_sub !== caller.id) throw forbidden();
@@ -166,7 +166,7 @@ function returnUrls(settings: Settings, sub: Subscription, lang?: string) {
  */
 export async function startCheckout(
   input: { sub_id: string; sub_quantity: number },
-  callerOrNull: User | null,
+  callerOrNull: UserRow | null,
   ctx: { settings: Settings; now: Date; /** The page's language, kept on the way back from Stripe. */ lang?: string },
 ): Promise<{ sub_id: string; hpid: string; url: string }> {
   const caller = requireSubscriber(callerOrNull);
@@ -217,7 +217,7 @@ export async function startCheckout(
 }
 
 /** The caller's subscription; a pending one nobody owns yet becomes the caller's. */
-async function ownedSubscriptionOrClaim(subId: string, caller: User): Promise<Subscription> {
+async function ownedSubscriptionOrClaim(subId: string, caller: UserRow): Promise<Subscription> {
   return transaction(async (t) => {
     const sub = await visibleSubscription(subId, caller, t, true);
     if (sub.user_id === null) await sub.update({ user_id: caller.id }, { transaction: t });
@@ -230,7 +230,7 @@ async function ownedSubscriptionOrClaim(subId: string, caller: User): Promise<Su
  * Stripe that the session is this subscription's (client_reference_id), so that nobody can attach
  * someone else's payment page.
  */
-export async function hpidRegister(input: { sub_id: string; hpid: string }, callerOrNull: User | null, ctx: { settings: Settings; now: Date }): Promise<{ sub_id: string; hpid: string }> {
+export async function hpidRegister(input: { sub_id: string; hpid: string }, callerOrNull: UserRow | null, ctx: { settings: Settings; now: Date }): Promise<{ sub_id: string; hpid: string }> {
   const caller = requireSubscriber(callerOrNull);
   const stripe = stripeOf(ctx.settings);
   await ownedSubscription(input.sub_id, caller);

@@ -2,7 +2,7 @@
 // back-office.md section 3): the caller's reach's subscriptions with their seated recruiters, the
 // company's recruiters a seat may go to, and whether a user has any (the manager menu).
 import { QueryTypes } from 'sequelize';
-import { User, boundSequelize } from '../../../models/index.js';
+import { User, boundSequelize, type UserRow, readRows } from '../../../models/index.js';
 import { readDate } from '../../../models/rules/dates.js';
 import { effectiveState, isActive, seatsOf } from '../../../models/rules/subscription.js';
 import { companyRecruiterIds, reachOf } from '../../auth/access.js';
@@ -46,13 +46,13 @@ async function read(where: string, params: unknown[], now: Date) {
   });
 }
 
-export async function listSubscriptions(caller: User, now: Date = new Date()) {
+export async function listSubscriptions(caller: UserRow, now: Date = new Date()) {
   const reach = await reachOf(caller);
   const Items = await read(reach.all ? '1 = 1' : 's.user_id = ?', reach.all ? [] : [caller.id], now);
   return { Items, Count: Items.length };
 }
 
-export async function getSubscription(caller: User, id: string | null, now: Date = new Date()) {
+export async function getSubscription(caller: UserRow, id: string | null, now: Date = new Date()) {
   const reach = await reachOf(caller);
   const [Item] = id !== null ? await read(reach.all ? 's.id = ?' : 's.id = ? AND s.user_id = ?', reach.all ? [id] : [id, caller.id], now) : [];
   if (!Item) throw notFound('subscription_not_found', 'not_found');
@@ -67,6 +67,6 @@ export async function getSubscription(caller: User, id: string | null, now: Date
 
 /** Whether a user has any subscription (the manager menu's subscriptions entry). */
 export async function hasSubscriptions(userId: string): Promise<boolean> {
-  const [row] = await boundSequelize().query<Row>('SELECT 1 AS one FROM subscriptions WHERE user_id = ? LIMIT 1', { replacements: [userId], type: QueryTypes.SELECT });
+  const [row] = await readRows('SELECT 1 AS one FROM subscriptions WHERE user_id = ? LIMIT 1', [userId]);
   return !!row;
 }

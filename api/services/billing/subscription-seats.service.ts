@@ -2,7 +2,7 @@
 // subscriber's company given or freed a seat, the new recruiter form (account, seat and point of
 // sale at once) and the staff console's seats action. One seat rule, takeSeat, for every path.
 import { UniqueConstraintError, type Transaction } from 'sequelize';
-import { Shop, Subscription, SubscriptionRecruiter, User, transaction } from '../../../models/index.js';
+import { Shop, Subscription, SubscriptionRecruiter, User, transaction, type UserRow } from '../../../models/index.js';
 import { isActive } from '../../../models/rules/subscription.js';
 import { isCompanyRecruiter, reachOf } from '../../auth/access.js';
 import { hashPassword } from '../../auth/passwords.js';
@@ -15,7 +15,7 @@ import { isRecordId } from '../../../models/rules/ids.js';
 import { SUBSCRIBER_PROFILES, seatsUsed, subNotFound, subscriptionView } from './subscription-view.js';
 
 /** The subscription a caller manages seats of, locked: its owner's (staff: any); others 404. */
-async function seatSubscription(subId: string, caller: User, all: boolean, t: Transaction): Promise<Subscription> {
+async function seatSubscription(subId: string, caller: UserRow, all: boolean, t: Transaction): Promise<Subscription> {
   const sub = await Subscription.findOne({ where: { sub_id: subId }, transaction: t, lock: t.LOCK.UPDATE });
   if (!sub || (!all && sub.user_id !== caller.id)) throw subNotFound();
   return sub;
@@ -38,7 +38,7 @@ async function takeSeat(sub: Subscription, now: Date, t: Transaction): Promise<n
  * recruiter account). The subscription row is locked, so clicks racing for the last seat give one
  * seat. Assigning a recruiter who already holds a seat answers the same view.
  */
-export async function assignSeat(subId: string, recruiterId: string, caller: User, now: Date) {
+export async function assignSeat(subId: string, recruiterId: string, caller: UserRow, now: Date) {
   const reach = await reachOf(caller);
   return transaction(async (t) => {
     const sub = await seatSubscription(subId, caller, reach.all, t);
@@ -59,7 +59,7 @@ export async function assignSeat(subId: string, recruiterId: string, caller: Use
  * point of sale it pays for, a shop of the subscriber run by that recruiter. Refused whole: a taken
  * email, no seat left, an inactive subscription.
  */
-export async function addSeatRecruiter(subId: string, input: NewSeatRecruiter, caller: User, now: Date) {
+export async function addSeatRecruiter(subId: string, input: NewSeatRecruiter, caller: UserRow, now: Date) {
   const form = parseInput(newSeatRecruiterSchema, input);
   const reach = await reachOf(caller);
   if (await User.findOne({ where: { email: form.email }, attributes: ['id'] })) throw conflict('user_exists', 'user_already_exists');
@@ -96,7 +96,7 @@ export async function addSeatRecruiter(subId: string, input: NewSeatRecruiter, c
 }
 
 /** Frees a recruiter's seat (always allowed to the owner, even on an inactive subscription). */
-export async function releaseSeat(subId: string, recruiterId: string, caller: User, now: Date) {
+export async function releaseSeat(subId: string, recruiterId: string, caller: UserRow, now: Date) {
   const reach = await reachOf(caller);
   return transaction(async (t) => {
     const sub = await seatSubscription(subId, caller, reach.all, t);
@@ -107,7 +107,7 @@ export async function releaseSeat(subId: string, recruiterId: string, caller: Us
 }
 
 /** The console's seats action on a subscription record id: { add: recruiter_id } or { remove: recruiter_id }. */
-export async function seatsAction(caller: User, recordId: string, { add, remove }: SeatsAction, now: Date) {
+export async function seatsAction(caller: UserRow, recordId: string, { add, remove }: SeatsAction, now: Date) {
   const sub = isRecordId(recordId) ? await Subscription.findByPk(Number(recordId), { attributes: ['sub_id'] }) : null;
   if (!sub) throw subNotFound();
   return add ? assignSeat(sub.sub_id, add, caller, now) : releaseSeat(sub.sub_id, remove!, caller, now);

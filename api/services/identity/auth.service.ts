@@ -2,7 +2,7 @@
 // Sessions: docs/decisions/040-sessions.md; limits: docs/decisions/042-rate-limits.md.
 import crypto from 'node:crypto';
 import { Op } from 'sequelize';
-import { PasswordResetCode, User, transaction } from '../../../models/index.js';
+import { PasswordResetCode, User, transaction, type UserRow } from '../../../models/index.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { createSession, destroyUserSessions } from '../../auth/sessions.js';
 import { isManager, reachOf, isCandidate } from '../../auth/access.js';
@@ -30,7 +30,7 @@ export interface PublicUser {
   user_plan: string;
 }
 
-export async function publicUser(user: User): Promise<PublicUser> {
+export async function publicUser(user: UserRow): Promise<PublicUser> {
   return {
     id: user.id,
     email: user.email,
@@ -51,7 +51,7 @@ export async function publicUser(user: User): Promise<PublicUser> {
  * gets its principal and the context a gateway passes on: who it is and its groups, the roles
  * api/auth/access.ts gives it (admin, manager, recruiter, candidate).
  */
-export async function authorizerAnswer(user: User) {
+export async function authorizerAnswer(user: UserRow) {
   const reach = await reachOf(user);
   return {
     isAuthorized: true,
@@ -132,7 +132,7 @@ export const PROFILE_FIELDS = ['name', 'phone', 'picture', 'lang'] as const;
  * ignored. The row is locked and saved with its search rows in one retrying transaction, so
  * concurrent saves apply one after the other and a refused save changes nothing.
  */
-export async function updateProfile(user: User, changes: ProfileChanges): Promise<User> {
+export async function updateProfile(user: UserRow, changes: ProfileChanges): Promise<UserRow> {
   const values: Partial<Pick<User, (typeof PROFILE_FIELDS)[number]>> = {};
   if (changes.name !== undefined) values.name = changes.name;
   if (changes.phone !== undefined) values.phone = changes.phone;

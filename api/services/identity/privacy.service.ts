@@ -6,7 +6,7 @@
 //     api/services/accounts/staff-users.service.ts): files leave the storage, counters stay true.
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { Application, ApplicationAnswer, ContactEvent, Offer, WishlistEntry, type User } from '../../../models/index.js';
+import { Application, ApplicationAnswer, ContactEvent, Offer, WishlistEntry, type UserRow } from '../../../models/index.js';
 import type { Storage } from '../../integrations/storage.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { deleteUser, snapshotOfUser, type AccountFiles } from '../accounts/staff-users.service.js';
@@ -14,7 +14,7 @@ import { storyKeys } from '../applications/video-answers.service.js';
 import { isCandidate } from '../../auth/access.js';
 
 /** Only candidates have this page: a recruiter's or manager's data belongs to their company's account. */
-export function assertCandidate(caller: User | undefined): User {
+export function assertCandidate(caller: UserRow | undefined): UserRow {
   if (!caller) throw unauthorized();
   if (!isCandidate(caller)) throw forbidden('candidates_only', 'privacy_candidates_only');
   return caller;
@@ -31,7 +31,7 @@ export interface ExportPlan {
 }
 
 /** What the caller's export holds: computed first, then streamed (the tests compare the ZIP with it). */
-export async function exportPlan(storage: Storage, user: User): Promise<ExportPlan> {
+export async function exportPlan(storage: Storage, user: UserRow): Promise<ExportPlan> {
   const files: ExportPlan['files'] = [];
   const apps = await Application.findAll({ where: { candidate_id: user.id }, order: [['id', 'ASC']] });
   const offers = new Map<number, Offer>();
@@ -115,7 +115,7 @@ export function exportZip(storage: Storage, plan: ExportPlan, now: Date): NodeJS
 }
 
 /** The candidate deletes their own account (the one deletion, reason 'self'). */
-export async function deleteOwnAccount(files: AccountFiles, caller: User | undefined, now: Date) {
+export async function deleteOwnAccount(files: AccountFiles, caller: UserRow | undefined, now: Date) {
   const user = assertCandidate(caller);
   return deleteUser({ id: user.id }, user.id, now, files, 'self');
 }

@@ -2,7 +2,7 @@
 // GET /apis/meeting-flight/...; docs/decisions/160-meeting-room.md): who may join, the join
 // answer in the spec's shape, and the embedded call's signalling mailbox.
 import { Op } from 'sequelize';
-import { MeetingSignal, User } from '../../../models/index.js';
+import { MeetingSignal, User, type UserRow } from '../../../models/index.js';
 import { pictureUrl } from '../../../models/rules/storage-url.js';
 import { meetingSideOf, type MeetingSide } from '../../auth/access.js';
 import { AppError, forbidden, invalid, tooMany } from '../../lib/errors.js';
@@ -15,7 +15,7 @@ export type { MeetingSide };
 export interface MeetingAccess {
   side: MeetingSide;
   room: string;
-  caller: User;
+  caller: UserRow;
   recruiter: User;
   candidate: User;
 }
@@ -31,7 +31,7 @@ const refused = () => forbidden('meeting_not_allowed', 'meeting_not_allowed');
  * path's current user; and only when the candidate applied to one of that recruiter's offers.
  * Every other case is the same refusal, so the answer does not tell which rule failed.
  */
-export async function meetingAccess(caller: User | undefined, params: MeetingParams): Promise<MeetingAccess> {
+export async function meetingAccess(caller: UserRow | undefined, params: MeetingParams): Promise<MeetingAccess> {
   if (!caller) throw new AppError(401, 'unauthorized', 'meeting_not_signed_in');
   if (params.current !== undefined && params.current !== caller.id) throw refused();
   if (params.recruiter === params.candidate) throw refused();

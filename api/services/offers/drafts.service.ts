@@ -4,7 +4,7 @@
 // changes anything (docs/decisions/012-draft-offer-publishing.md, 190-who-may-see-an-applicant.md).
 import { isEditionToken, newEditionToken } from '../../../models/rules/edition-token.js';
 import { Op } from 'sequelize';
-import { DraftOffer, ManagerRecruiter, Offer, OfferQuestion, Template, User, transaction, type DraftOfferJson } from '../../../models/index.js';
+import { DraftOffer, ManagerRecruiter, Offer, OfferQuestion, Template, transaction, type DraftOfferJson, type UserRow } from '../../../models/index.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { companyOf, isManager, isStaff, mayReachOffer, mayWriteOffers, reachOf } from '../../auth/access.js';
 import { audit } from '../platform/audit.service.js';
@@ -33,7 +33,7 @@ export function defaultOfferJson(): DraftOfferJson {
 }
 
 /** Only a recruiter, a manager or staff creates drafts (checked before the body is). */
-export async function assertMayCreateDraft(caller: User | undefined): Promise<User> {
+export async function assertMayCreateDraft(caller: UserRow | undefined): Promise<UserRow> {
   if (!caller) throw unauthorized();
   if (!(await mayWriteOffers(caller))) {
     throw forbidden('recruiter_only', 'forbidden');
@@ -52,7 +52,7 @@ export async function assertMayCreateDraft(caller: User | undefined): Promise<Us
  * managers whose list holds them.
  * Staff get none (they write for any company). Decision 271.
  */
-export async function companyDefaults(owner: User): Promise<Pick<DraftOfferJson, 'company_name' | 'company_description'>> {
+export async function companyDefaults(owner: UserRow): Promise<Pick<DraftOfferJson, 'company_name' | 'company_description'>> {
   if (isStaff(owner)) return {};
   const name = await companyOf(owner.id);
   const managers = await ManagerRecruiter.findAll({ where: { recruiter_id: owner.id }, attributes: ['manager_id'], raw: true });
@@ -87,7 +87,7 @@ export async function companyDefaults(owner: User): Promise<Pick<DraftOfferJson,
   };
 }
 
-export async function createDraft(caller: User | undefined, given: DraftOfferJson = {}): Promise<{ edition_token: string }> {
+export async function createDraft(caller: UserRow | undefined, given: DraftOfferJson = {}): Promise<{ edition_token: string }> {
   const owner = await assertMayCreateDraft(caller);
   const edition_token = newEditionToken();
   const offer_json = { ...defaultOfferJson(), ...(await companyDefaults(owner)), ...given };
@@ -153,7 +153,7 @@ export interface OfferManagement {
  * draft is not published or the caller is not on the offer's side (api/auth/access.ts decides:
  * staff, the offer's recruiter, that recruiter's managers; never whoever published it).
  */
-export async function offerManagement(caller: User | undefined, token: string): Promise<OfferManagement | null> {
+export async function offerManagement(caller: UserRow | undefined, token: string): Promise<OfferManagement | null> {
   const draft = await findDraft(token);
   const offer = caller && draft.published_offer_id !== null ? await Offer.findByPk(draft.published_offer_id, { attributes: ['id', 'job_code', 'recruiter_id', 'state'] }) : null;
   if (!caller || !offer || offer.state === 'deleted' || !(await mayReachOffer(caller, offer))) return null;

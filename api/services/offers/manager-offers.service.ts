@@ -3,7 +3,7 @@
 // /apis/offer/{job_code}: active toggle or shop name) and the boost (POST /apis/boost-offer).
 // Offers are reached as everywhere: the recruiter's own, their managers', staff all.
 import { QueryTypes } from 'sequelize';
-import { boundSequelize, Offer, OfferQuestion, Shop, Template, User, transaction, type DraftOfferJson } from '../../../models/index.js';
+import { boundSequelize, Offer, OfferQuestion, Shop, Template, User, transaction, type DraftOfferJson, type UserRow } from '../../../models/index.js';
 import { sqlDate } from '../../../models/columns.js';
 import { JOB_CODE_ALPHABET, checkPreferredJobCode } from '../../../models/rules/job-code.js';
 import { declaredDefaults } from '../../../models/resources/index.js';
@@ -61,7 +61,7 @@ function preferredCode(input: string | undefined): string | null {
  * the caller's own records and take precedence. The offer form's rules (publishSchema) apply; the
  * recruiter must be the manager or one of theirs; the custom plan's limit holds (models/plan-limits.ts, on the Offer model).
  */
-export async function createManagerOffer(caller: User, body: BulkOfferInput, now: Date) {
+export async function createManagerOffer(caller: UserRow, body: BulkOfferInput, now: Date) {
   const reach = await companyReach(caller);
   const ownerWhere = reach.all ? {} : { owner_id: caller.id };
   const template = body.template_id !== undefined ? await Template.findOne({ where: { id: body.template_id, type: 'offer', ...ownerWhere } }) : null;
@@ -140,7 +140,7 @@ export async function createManagerOffer(caller: User, body: BulkOfferInput, now
 }
 
 /** The row menu: active true/false (available/closed) or a new shop name, on an offer of the caller's reach. */
-export async function updateManagerOffer(caller: User, jobCode: string, body: OfferUpdateInput, now: Date) {
+export async function updateManagerOffer(caller: UserRow, jobCode: string, body: OfferUpdateInput, now: Date) {
   const reach = await companyReach(caller);
   const found = await scopedOffer(reach, jobCode);
   if (body.recruiter_id !== undefined && body.recruiter_id !== found.recruiter_id) throw notFound('offer_not_found', 'page_not_allowed');
@@ -174,7 +174,7 @@ export const BOOST_END_JOB = 'offer-boost-end';
  * be renewed), and a booster is spent only if one is left (none: the transaction rolls back). The
  * job that ends the boost is queued in the same transaction: it exists only if the boost does.
  */
-export async function boostOffer(caller: User, jobCode: string, now: Date) {
+export async function boostOffer(caller: UserRow, jobCode: string, now: Date) {
   const reach = await companyReach(caller);
   const found = await scopedOffer(reach, jobCode).catch(() => {
     throw notFound('offer_not_found', 'offer_not_found');

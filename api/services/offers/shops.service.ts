@@ -4,8 +4,7 @@
 // all required fields"; api/routes/console.routes.ts, manager.routes.ts); this service adds the
 // manager-area rule: the shop's recruiter is the manager or one of their recruiters (another
 // account answers shop_recruiter_not_available, the spec's "new user not yet available").
-import { QueryTypes } from 'sequelize';
-import { boundSequelize, ManagerRecruiter, Shop, User } from '../../../models/index.js';
+import { ManagerRecruiter, Shop, User, type UserRow, readRows, type SqlValue } from '../../../models/index.js';
 import { SHOP_ADDRESS_FIELDS, shops as shopsDecl } from '../../../models/resources/shops/resource.js';
 import { modelOf } from '../../console/validation.js';
 import { invalid, notFound } from '../../lib/errors.js';
@@ -32,7 +31,7 @@ async function checkRecruiter(managerId: string, recruiterId: unknown): Promise<
  * Creates a shop from the declaration's fields, as its schema parsed them (the console route, or
  * POST /apis/shops): the caller's own unless staff names a manager.
  */
-export async function createShop(caller: User, data: Record<string, unknown>, now: Date): Promise<number> {
+export async function createShop(caller: UserRow, data: Record<string, unknown>, now: Date): Promise<number> {
   const reach = await reachOf(caller);
   const input: Record<string, unknown> = { ...data, manager_id: reach.all && data.manager_id ? data.manager_id : caller.id };
   await checkRecruiter(String(input.manager_id), input.recruiter_id);
@@ -40,7 +39,7 @@ export async function createShop(caller: User, data: Record<string, unknown>, no
 }
 
 /** Updates a shop with the declaration's fields as its schema parsed them; an id naming no shop of the caller's is 404. */
-export async function updateShop(caller: User, id: string | number | null, data: Record<string, unknown>, now: Date): Promise<void> {
+export async function updateShop(caller: UserRow, id: string | number | null, data: Record<string, unknown>, now: Date): Promise<void> {
   const reach = await reachOf(caller);
   const shop = id === null ? null : await Shop.findOne({ where: { id: String(id), ...(reach.all ? {} : { manager_id: caller.id }) }, attributes: ['id', 'manager_id'] });
   if (!shop) throw notFound('shop_not_found', 'not_found');
@@ -72,26 +71,26 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
  * manager's home reads it on every visit; Sequelize's include cost more than the query,
  * docs/decisions/404-sqlite-query-cost.md). The address columns are text and doubles: nothing to parse.
  */
-async function shopRows(where: string, args: unknown[]): Promise<ShopRow[]> {
+async function shopRows(where: string, args: SqlValue[]): Promise<ShopRow[]> {
   const columns = ['id', 'shopname', ...SHOP_ADDRESS_FIELDS, 'recruiter_id'].map((c) => `s.${c}`).join(', ');
-  return boundSequelize().query<ShopRow>(
+  return readRows<ShopRow>(
     `SELECT ${columns}, r.id AS r_id, r.name AS r_name, r.email AS r_email, r.picture AS r_picture, r.profile AS r_profile
        FROM shops s LEFT JOIN users r ON r.id = s.recruiter_id WHERE ${where} ORDER BY s.shopname ASC, s.id ASC`,
-    { replacements: args, type: QueryTypes.SELECT },
+    args,
   );
 }
 
 /** The recruiters a manager picks a shop's from: themselves and their list (sub, name, email, picture, profile). */
 export async function recruitersOf(reach: Reach) {
   const ids = reach.all ? [reach.userId] : reach.recruiterIds;
-  const users = await boundSequelize().query<{ id: string; name: string | null; email: string; picture: string | null; profile: string }>(
+  const users = await readRows<{ id: string; name: string | null; email: string; picture: string | null; profile: string }>(
     `SELECT id, name, email, picture, profile FROM users WHERE id IN (${marks(ids.length)}) ORDER BY name ASC`,
-    { replacements: ids, type: QueryTypes.SELECT },
+    ids,
   );
   return users.map((u) => ({ sub: u.id, name: u.name, email: u.email, picture: u.picture ?? RECRUITER_PICTURE_DEFAULT, profile: u.profile }));
 }
 
-export async function listShops(caller: User | undefined, known?: Reach) {
+export async function listShops(caller: UserRow | undefined, known?: Reach) {
   const reach = await companyReach(caller, known);
   // The caller's shops and, for a seat holder, the subscriber's (reach.managerIds, decision 240).
   const managers = reach.all ? [caller!.id] : reach.managerIds;
@@ -99,7 +98,7 @@ export async function listShops(caller: User | undefined, known?: Reach) {
   return { Items: rows.map(shopItem), Count: rows.length, recruiters: await recruitersOf(reach) };
 }
 
-export async function getShop(caller: User | undefined, id: string | null) {
+export async function getShop(caller: UserRow | undefined, id: string | null) {
   const reach = await companyReach(caller);
   const managers = reach.all ? [] : reach.managerIds;
   const [row] = id !== null ? await shopRows(`s.id = ?${reach.all ? '' : ` AND s.manager_id IN (${marks(managers.length)})`}`, [id, ...managers]) : [];

@@ -3,7 +3,7 @@
 // defaults (three questions from q_template, pay 1-2 EUR a month, cdi...) and the save rule ("fill
 // all required fields"); both paths parse the body once with that declaration's schema before this
 // service (api/services/accounts/manager.schema.ts) and write through the same one (console-records.service.ts).
-import { Template, type User } from '../../../models/index.js';
+import { Template, type UserRow } from '../../../models/index.js';
 import { templates as templatesDecl } from '../../../models/resources/templates/resource.js';
 import { modelOf } from '../../console/validation.js';
 import { notFound } from '../../lib/errors.js';
@@ -21,13 +21,13 @@ const writer = (reach: Reach, now: Date): RecordWrite => ({
 const itemOf = (t: Template) => ({ id: t.id, type: t.type, content: t.content });
 
 /** Creates a template from the declaration's fields as its schema parsed them (owner: the caller, set by the route). */
-export async function createTemplate(caller: User, data: Record<string, unknown>, now: Date) {
+export async function createTemplate(caller: UserRow, data: Record<string, unknown>, now: Date) {
   const reach = await reachOf(caller);
   const id = await createRecord(writer(reach, now), { ...data, owner_id: caller.id });
   return { Item: itemOf((await Template.findByPk(id))!) };
 }
 
-export async function updateTemplate(caller: User, id: string | null, data: Record<string, unknown>, now: Date) {
+export async function updateTemplate(caller: UserRow, id: string | null, data: Record<string, unknown>, now: Date) {
   const reach = await reachOf(caller);
   await ownTemplate(caller, id, reach);
   await updateRecord(writer(reach, now), id!, data);
@@ -35,13 +35,13 @@ export async function updateTemplate(caller: User, id: string | null, data: Reco
 }
 
 /** The caller's template (staff: any); an id naming none is 404. */
-async function ownTemplate(caller: User, id: string | null, reach: Reach): Promise<Template> {
+async function ownTemplate(caller: UserRow, id: string | null, reach: Reach): Promise<Template> {
   const row = id !== null ? await Template.findOne({ where: { id, type: 'offer', ...(reach.all ? {} : { owner_id: caller.id }) } }) : null;
   if (!row) throw notFound('template_not_found', 'not_found');
   return row;
 }
 
-export async function listTemplates(caller: User, type: string) {
+export async function listTemplates(caller: UserRow, type: string) {
   const rows = await Template.findAll({
     where: { owner_id: caller.id, type },
     order: [
@@ -52,7 +52,7 @@ export async function listTemplates(caller: User, type: string) {
   return { Items: rows.map(itemOf), Count: rows.length };
 }
 
-export async function getTemplate(caller: User, id: string | null) {
+export async function getTemplate(caller: UserRow, id: string | null) {
   const row = await ownTemplate(caller, id, await reachOf(caller));
   return { id: row.id, type: row.type, content: row.content };
 }
