@@ -192,7 +192,15 @@ type StateRow = { id: number; offer_id: number; candidate_id: string | null; can
 /** Each invitation's state as the inviter sees it (models/rules/invitation.ts invitationState). */
 export async function statesOf(rows: readonly StateRow[], now: Date): Promise<Map<number, InvitationState>> {
   const apps = await applicationStates(rows);
-  return new Map(rows.map((r) => [r.id, invitationState({ ...r, application_state: apps.get(r.id) ?? null }, now)]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      invitationState(
+        { cancelled_at: r.cancelled_at, opted_out_at: r.opted_out_at, bounced_at: r.bounced_at, opened_at: r.opened_at, deadline: r.deadline, application_state: apps.get(r.id) ?? null },
+        now,
+      ),
+    ]),
+  );
 }
 
 async function stateOf(row: Invitation, now: Date): Promise<InvitationState> {
