@@ -13,21 +13,8 @@ import { validate } from '../lib/validate.js';
 import { t, type Lang } from '../../config/i18n/index.js';
 import { setSessionCookie } from '../auth/sessions.js';
 import { createInvitationLinks } from '../services/invitations/invitation-links.js';
-import {
-  createInvitations,
-  invitationSettingsFor,
-  openInvitation,
-  setInvitationSettings,
-  unsubscribe,
-  unsubscribeView,
-} from '../services/invitations/invitations.service.js';
-import {
-  checkInvitationCsv,
-  invitationCheckSchema,
-  invitationCreateSchema,
-  invitationSettingsSchema,
-  type InvitationCreate,
-} from '../services/invitations/invitations.schema.js';
+import { createInvitations, invitationSettingsFor, openInvitation, setInvitationSettings, unsubscribe, unsubscribeView } from '../services/invitations/invitations.service.js';
+import { checkInvitationCsv, invitationCheckSchema, invitationCreateSchema, invitationSettingsSchema, type InvitationCreate } from '../services/invitations/invitations.schema.js';
 import { companyReach } from '../auth/access.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

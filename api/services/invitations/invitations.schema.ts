@@ -5,13 +5,7 @@ import * as z from 'zod/mini';
 import { email } from '../../../models/rules/email.js';
 import { normalizePhone } from '../../../models/rules/phone.js';
 import { optionalText, text } from '../../../models/rules/text.js';
-import {
-  INVITATION_BATCH_MAX,
-  INVITATION_LANGS,
-  INVITATION_MESSAGE_MAX,
-  REMINDERS_MAX,
-  parseReminderHours,
-} from '../../../models/rules/invitation.js';
+import { INVITATION_BATCH_MAX, INVITATION_LANGS, INVITATION_MESSAGE_MAX, REMINDERS_MAX, parseReminderHours } from '../../../models/rules/invitation.js';
 import { invitationDeadline } from '../../../models/resources/invitations/actions.js';
 
 const NAME_MAX = 100;

@@ -6,18 +6,7 @@
 // an address that used it is never written to again by that company.
 import crypto from 'node:crypto';
 import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
-import {
-  Application,
-  Invitation,
-  InvitationDay,
-  InvitationOptOut,
-  InvitationReminder,
-  InvitationSettings,
-  Offer,
-  User,
-  boundSequelize,
-  transaction,
-} from '../../../models/index.js';
+import { Application, Invitation, InvitationDay, InvitationOptOut, InvitationReminder, InvitationSettings, Offer, User, boundSequelize, transaction } from '../../../models/index.js';
 import {
   DEFAULT_REMINDER_HOURS,
   INVITATION_DEADLINE_MAX_DAYS,
@@ -117,12 +106,8 @@ export async function createInvitations(caller: Who | undefined, input: Invitati
   if (emails.length !== input.rows.length) throw invalid('invitation_row_duplicate', 'invitation_row_duplicate', { field: 'rows' });
   try {
     return await transaction(async (tx) => {
-      const optedOut = new Set(
-        (await InvitationOptOut.findAll({ where: { company_key: companyKey, email: emails }, attributes: ['email'], raw: true, transaction: tx })).map((r) => r.email),
-      );
-      const live = new Set(
-        (await Invitation.findAll({ where: { live_key: emails.map((e) => liveKey(offer.id, e)) }, attributes: ['email'], raw: true, transaction: tx })).map((r) => r.email),
-      );
+      const optedOut = new Set((await InvitationOptOut.findAll({ where: { company_key: companyKey, email: emails }, attributes: ['email'], raw: true, transaction: tx })).map((r) => r.email));
+      const live = new Set((await Invitation.findAll({ where: { live_key: emails.map((e) => liveKey(offer.id, e)) }, attributes: ['email'], raw: true, transaction: tx })).map((r) => r.email));
       const skipped: CreateResult['skipped'] = [];
       const rows = input.rows.filter((r) => {
         if (optedOut.has(r.email)) skipped.push({ email: r.email, reason: 'opted_out' });
@@ -410,10 +395,7 @@ export async function sendInvitationMessage(deps: MessageDeps, payload: Record<s
 
 // ---- The candidate's side: the link, the unsubscribe link ---------------------------------------
 
-export type OpenOutcome =
-  | { kind: 'open'; token: string | null; path: string; lang: Lang }
-  | { kind: 'expired' | 'cancelled'; lang: Lang; company: string; title: string }
-  | { kind: 'invalid' };
+export type OpenOutcome = { kind: 'open'; token: string | null; path: string; lang: Lang } | { kind: 'expired' | 'cancelled'; lang: Lang; company: string; title: string } | { kind: 'invalid' };
 
 async function rowOfToken(links: InvitationLinks, token: string, purpose: 'i' | 'u'): Promise<Invitation | null> {
   const named = links.verify(token, purpose);
