@@ -132,6 +132,9 @@ const schema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).max(3600_000).default(60_000),
+  // Interview invitations (docs/decisions/430-interview-invitations.md): how many one company may
+  // send a day (UTC), resends included.
+  INVITATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(2000),
   // Video answers (docs/decisions/127-transcoding.md, 175): the ffmpeg binary (default: the
   // system's /usr/bin/ffmpeg when installed, else the one the @ffmpeg-installer package ships),
   // the x264 preset, and where tus keeps bytes being uploaded.
@@ -177,6 +180,8 @@ export interface Settings {
   shutdown: { delayMs: number; timeoutMs: number };
   /** The job queue: whether this process runs workers, and how many jobs at once. */
   jobs: { worker: boolean; concurrency: number; pollMs: number; leaseMs: number };
+  /** Interview invitations: the messages one company may send a day (decision 430). */
+  invitations: { perDay: number };
   /** ffmpeg (undefined: the packaged binary), x264 preset, folder of tus uploads in progress. */
   video: { ffmpegPath?: string; x264Preset: string; uploadDir: string; uploadStore: 'folder' | 'bucket' };
   /** The national address API's base (api-adresse.data.gouv.fr shape); unset: offline communes. */
@@ -295,6 +300,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     metrics: { token: s.METRICS_TOKEN, port: s.METRICS_PORT, host: s.METRICS_HOST },
     shutdown: { delayMs: s.SHUTDOWN_DELAY_MS, timeoutMs: s.SHUTDOWN_TIMEOUT_MS },
     jobs: { worker: s.JOBS_WORKER, concurrency: s.JOBS_CONCURRENCY, pollMs: s.JOBS_POLL_MS, leaseMs: s.JOBS_LEASE_MS },
+    invitations: { perDay: s.INVITATIONS_PER_DAY },
     video: { ffmpegPath: s.FFMPEG_PATH, x264Preset: s.X264_PRESET, uploadDir: resolveDir(s.UPLOAD_TMP_DIR), uploadStore: s.UPLOAD_STORE ?? (s.STORAGE_URL ? 'bucket' : 'folder') },
     addressApiUrl: s.ADDRESS_API_URL,
     publicCacheMs: s.PUBLIC_CACHE_MS,

@@ -12,6 +12,7 @@ import { Session, AuthAttempt, SamlRequest } from './session.model.js';
 import { Plan, StripeEvent } from './billing.model.js';
 import { Job, AnswerUpload } from './job.model.js';
 import { MeetingSignal, Meeting } from './meeting.model.js';
+import { Invitation, InvitationReminder, InvitationOptOut, InvitationDay, InvitationSettings } from './invitation.model.js';
 import { installSearchHooks } from './search/hooks.js';
 import { installPlanLimitHooks } from './plan-limits.js';
 import { bindConnection } from './transaction.js';
@@ -28,6 +29,7 @@ export * from './billing.model.js';
 export * from './session.model.js';
 export * from './job.model.js';
 export * from './meeting.model.js';
+export * from './invitation.model.js';
 export { boundSequelize, transaction, isLockConflict, DEADLOCK_ATTEMPTS } from './transaction.js';
 export { readRows, plainRowsOf, type SqlValue } from './plain-rows.js';
 
@@ -67,6 +69,11 @@ export const models = {
   AnswerUpload,
   MeetingSignal,
   Meeting,
+  Invitation,
+  InvitationReminder,
+  InvitationOptOut,
+  InvitationDay,
+  InvitationSettings,
 };
 
 /** Binds the models to this connection (once per process: a process talks to one database). */

@@ -23,6 +23,7 @@ import * as m025 from './migrations/025-boost-period.js';
 import * as m029 from './migrations/029-meetings.js';
 import * as m031 from './migrations/031-search-trigrams.js';
 import * as m035 from './migrations/035-interview-settings.js';
+import * as m036 from './migrations/036-invitations.js';
 import * as m041 from './migrations/041-search-email-keys.js';
 import { utf8mb4Tables } from './charset.js';
 import type { Migration } from './migrations/context.js';
@@ -50,6 +51,7 @@ export const migrations: Array<[string, Migration]> = [
   ['029-meetings', m029],
   ['031-search-trigrams', m031],
   ['035-interview-settings', m035],
+  ['036-invitations', m036],
   ['041-search-email-keys', m041],
 ];
 

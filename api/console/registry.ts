@@ -12,6 +12,7 @@ import { managerOffersServer } from './parts/manager-offers.js';
 import { offerApplicationsServer } from './parts/offer-applications.js';
 import { jobsServer } from './parts/jobs.js';
 import { subscriptionsServer } from './parts/subscriptions.js';
+import { invitationsServer } from './parts/invitations.js';
 import { planOf } from './read.js';
 import type { ServerPart } from './types.js';
 
@@ -27,6 +28,7 @@ const PARTS: Record<string, ServerPart> = {
   'offer-applications': offerApplicationsServer,
   jobs: jobsServer,
   subscriptions: subscriptionsServer,
+  invitations: invitationsServer,
 };
 
 export function serverPartOf(name: string): ServerPart {

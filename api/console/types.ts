@@ -21,6 +21,8 @@ export interface ConsoleCtx {
   uploads: UploadStore;
   /** Signs the addresses of private media (CVs, stories) for the caller. */
   media: MediaUrls;
+  /** Invitations one company may send a day (decision 430): a resend counts. */
+  invitationsPerDay: number;
 }
 
 /** null: every row (staff). Otherwise: rows whose column is one of ids. */

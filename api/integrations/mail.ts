@@ -14,6 +14,8 @@ export interface MailMessage {
   html?: string;
   /** Files sent with the message (a calendar invitation: text/calendar). */
   attachments?: MailAttachment[];
+  /** Extra headers (List-Unsubscribe of invitation messages, RFC 2369 and 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface MailAttachment {
@@ -36,7 +38,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(m: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });
+    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments, headers: m.headers });
   }
 }
 
@@ -48,7 +50,7 @@ export class FileMailer implements Mailer {
   ) {}
 
   async send(m: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });
+    const info = await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments, headers: m.headers });
     await fs.mkdir(this.dir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.dir, `${stamp}-${crypto.randomBytes(3).toString('hex')}.eml`);

@@ -35,6 +35,8 @@ import { MEETING_MESSAGE_JOB, sendMeetingMessage } from '../services/meetings/me
 import { LIFECYCLE_QUEUE, LIFECYCLE_RECURRING, runLifecycleJob } from './lifecycle.js';
 import { BOOST_END_JOB, endBoosts } from '../services/offers/manager-offers.service.js';
 import { uploadStoreFor } from '../integrations/upload-store.js';
+import { INVITATION_MESSAGE_JOB, INVITATION_REMINDER_SWEEP_JOB, queueDueReminders, sendInvitationMessage } from '../services/invitations/invitations.service.js';
+import { createInvitationLinks } from '../services/invitations/invitation-links.js';
 
 export interface JobDeps {
   settings: Settings;
@@ -54,6 +56,8 @@ export const QUEUES = ['default', VIDEO_QUEUE, LIFECYCLE_QUEUE];
 /** Hourly and daily tasks: each enqueued once per period across every process. */
 export const RECURRING: RecurringTask[] = [
   { name: 'upload-cleanup', everyMs: 3600_000 },
+  // Interview invitations' reminders that have come (decision 430): each recorded once.
+  { name: INVITATION_REMINDER_SWEEP_JOB, everyMs: 10 * 60_000 },
   { name: 'purge-done-jobs', everyMs: 24 * 3600_000 },
   { name: 'abandoned-answer-uploads', everyMs: 3600_000 },
   // Rejections whose delay is over, should their own job be lost (decision 281).
@@ -125,6 +129,16 @@ export function defineJobs(deps: JobDeps): void {
   const meeting = { mailer: deps.mailer, sms, publicUrl: deps.settings.publicUrl, clock: deps.clock };
   defineJob(MEETING_MESSAGE_JOB, async (payload) => {
     await sendMeetingMessage(meeting, payload);
+  });
+  // Interview invitations (decision 430): one message per job; the sweep queues the reminders due.
+  const invitations = { mailer: deps.mailer, sms, links: createInvitationLinks(deps.settings), clock: deps.clock };
+  defineJob(INVITATION_MESSAGE_JOB, async (payload) => {
+    const outcome = await sendInvitationMessage(invitations, payload);
+    if (outcome === 'bounced') deps.logger.warn({ invitation_id: payload.invitation_id }, 'invitation refused by the mail server: marked bounced');
+  });
+  defineJob(INVITATION_REMINDER_SWEEP_JOB, async () => {
+    const queued = await queueDueReminders(deps.clock());
+    if (queued) deps.logger.info({ queued }, 'invitation reminders queued');
   });
   defineJob('upload-cleanup', async () => {
     const removed = await purgeUnreferencedUploads(deps.storage, deps.clock());

@@ -18,5 +18,6 @@ export function consoleCtxOf(deps: AppDeps, req: Request): ConsoleCtx {
     storage: deps.storage,
     uploads: uploadStoreFor(deps.settings),
     media: deps.media!,
+    invitationsPerDay: deps.settings.invitations.perDay,
   };
 }

@@ -26,6 +26,7 @@ import { managerOffersRoutes } from './manager-offers.routes.js';
 import { leadNotifRoutes } from './lead-notif.routes.js';
 import { meetingRoutes } from './meeting.routes.js';
 import { privacyRoutes } from './privacy.routes.js';
+import { invitationRoutes } from './invitations.routes.js';
 
 /** The groups in the order Express tries them. */
 const GROUPS: Array<(deps: AppDeps) => Router> = [
@@ -52,6 +53,7 @@ const GROUPS: Array<(deps: AppDeps) => Router> = [
   leadNotifRoutes,
   meetingRoutes,
   privacyRoutes,
+  invitationRoutes,
 ];
 
 /** The API's routes: one middleware handing a request to the groups that can answer it. */

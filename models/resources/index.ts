@@ -14,6 +14,7 @@ import { auditLog } from './audit-log/resource.js';
 import { managerOffers } from './manager-offers/resource.js';
 import { offerApplications } from './offer-applications/resource.js';
 import { jobs } from './jobs/resource.js';
+import { invitations } from './invitations/resource.js';
 import type { ResourceDecl } from './schema.js';
 
 export const RESOURCES: readonly ResourceDecl[] = [
@@ -29,6 +30,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
   plans,
   managerOffers,
   offerApplications,
+  invitations,
   auditLog,
   jobs,
 ];

@@ -14,8 +14,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Express } from 'express';
-import { AnswerUpload, ApplicationAnswer, Meeting, Subscription, Template, WishlistEntry, type Application, type User } from '../../models/index.js';
+import { AnswerUpload, ApplicationAnswer, Invitation, Meeting, Subscription, Template, WishlistEntry, type Application, type User } from '../../models/index.js';
 import { hashPassword } from '../../api/auth/passwords.js';
+import { createInvitationLinks } from '../../api/services/invitations/invitation-links.js';
+import type { Settings } from '../../config/settings.js';
 import { PDF, PNG } from '../helpers/files.js';
 import {
   addToTeam,
@@ -137,6 +139,7 @@ export const MATRIX: Record<string, Case | Case[]> = {
     // The manager area's tables: every company user lists their own reach.
     { path: () => '/apis/console/manager-offers', expect: COMPANY(200) },
     { path: () => '/apis/console/offer-applications', expect: COMPANY(200) },
+    { path: () => '/apis/console/invitations', expect: COMPANY(200) },
   ],
   'POST /apis/console/:resource': {
     path: () => '/apis/console/custom-landings',
@@ -370,6 +373,23 @@ export const MATRIX: Record<string, Case | Case[]> = {
     path: (f) => `/apis/meeting-invite/${f.users.recruiter.id}/${f.users.candidate.id}/${f.ids.meeting}`,
     expect: { anonymous: 401, candidate: 403, otherRecruiter: 403, otherManager: 403, linkHolder: 403, recruiter: 200, others: 409 },
   },
+  // Interview invitations (decision 430): the offer's side invites (another company: 404, the
+  // offer is not theirs to know); managers and staff set the reminder times; the links need no
+  // sign-in and a forged token opens nothing.
+  'POST /apis/invitations/check': { body: () => ({ csv: 'Léa,Dupont,lea@matrix.test' }), expect: { anonymous: 401, candidate: 403, others: 200 } },
+  'POST /apis/invitations': {
+    body: (f, caller) => ({
+      job_code: f.ids.job_code,
+      deadline: new Date(Date.now() + 3 * 24 * 3600_000).toISOString(),
+      rows: [{ first_name: 'Léa', last_name: 'Dupont', email: `${caller.toLowerCase()}-invite@matrix.test` }],
+    }),
+    expect: { anonymous: 401, candidate: 403, otherRecruiter: 404, otherManager: 404, linkHolder: 404, others: 201 },
+  },
+  'GET /apis/invitations/settings': { expect: { anonymous: 401, candidate: 403, others: 200 } },
+  'PUT /apis/invitations/settings': { body: () => ({ reminder_hours: '48, 24' }), expect: { anonymous: 401, candidate: 403, recruiter: 403, otherRecruiter: 403, others: 200 } },
+  'GET /apis/invitation-link/:token': { path: (f) => `/apis/invitation-link/${f.ids.invitationLink}`, expect: ALL(303) },
+  'GET /apis/invitation-unsubscribe/:token': { path: (f) => `/apis/invitation-unsubscribe/${f.ids.invitationUnsubscribe}`, expect: ALL(200) },
+  'POST /apis/invitation-unsubscribe/:token': { path: (f) => `/apis/invitation-unsubscribe/${f.ids.invitationUnsubscribe}`, expect: ALL(200) },
   'POST /apis/meeting-signal/:recruiter/:candidate': {
     path: (f) => `/apis/meeting-signal/${f.users.recruiter.id}/${f.users.candidate.id}`,
     body: () => ({ peer: 'matrix-page-1', type: 'state', data: { audio: true, video: true } }),
@@ -419,7 +439,7 @@ async function makeAnswerUpload(application: Application, qid: string, uploadDir
   return id;
 }
 
-export async function makeFixtures(options: { uploadDir: string; app: Express }): Promise<Fixtures> {
+export async function makeFixtures(options: { uploadDir: string; app: Express; settings: Settings }): Promise<Fixtures> {
   const tag = crypto.randomBytes(3).toString('hex');
   // The recruiter's company: its offers appear on this landing.
   const landing = await makeLanding();
@@ -511,6 +531,7 @@ export async function makeFixtures(options: { uploadDir: string; app: Express })
       leadForBulk: leadForBulk.id,
       doomedUser: doomedUser.id,
       meeting: meeting.id,
+      ...(await invitationTokens(options.settings, users.recruiter, offer)),
       shop: shop.id,
       template: template.id,
       subscription: subscription.id,
@@ -526,4 +547,26 @@ export async function makeFixtures(options: { uploadDir: string; app: Express })
       doomedUploadId,
     },
   };
+}
+
+/** An invitation of the recruiter's offer and its two signed links (decision 430). */
+async function invitationTokens(settings: Settings, recruiter: User, offer: { id: number }): Promise<Record<string, string>> {
+  const row = await Invitation.create({
+    offer_id: offer.id,
+    recruiter_id: recruiter.id,
+    invited_by: recruiter.id,
+    company_key: `r:${recruiter.id}`,
+    first_name: 'Léa',
+    last_name: 'Matrice',
+    email: `invited-${crypto.randomBytes(3).toString('hex')}@matrix.test`,
+    phone: null,
+    lang: 'fr',
+    message: null,
+    deadline: new Date(Date.now() + 5 * 24 * 3600_000),
+    nonce: crypto.randomBytes(16).toString('base64url'),
+    live_key: null,
+    created_at: new Date(),
+  });
+  const links = createInvitationLinks(settings);
+  return { invitationLink: links.token(row, 'i'), invitationUnsubscribe: links.token(row, 'u') };
 }

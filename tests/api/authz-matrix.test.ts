@@ -13,7 +13,7 @@ let fx: Fixtures;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  fx = await makeFixtures({ uploadDir: ctx.settings.video.uploadDir, app: ctx.app });
+  fx = await makeFixtures({ uploadDir: ctx.settings.video.uploadDir, app: ctx.app, settings: ctx.settings });
 });
 afterAll(async () => ctx?.close());
 

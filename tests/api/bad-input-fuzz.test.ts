@@ -46,7 +46,7 @@ let base: string;
 beforeAll(async () => {
   stripe = await startStripeDouble();
   ctx = await createTestContext({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.base });
-  fx = await makeFixtures({ uploadDir: ctx.settings.video.uploadDir, app: ctx.app });
+  fx = await makeFixtures({ uploadDir: ctx.settings.video.uploadDir, app: ctx.app, settings: ctx.settings });
   // One keep-alive server for the whole run (supertest would open one per request).
   server = http.createServer(ctx.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
