@@ -23,6 +23,7 @@ import * as m025 from './migrations/025-boost-period.js';
 import * as m029 from './migrations/029-meetings.js';
 import * as m031 from './migrations/031-search-trigrams.js';
 import * as m035 from './migrations/035-interview-settings.js';
+import * as m040 from './migrations/040-question-types.js';
 import { utf8mb4Tables } from './charset.js';
 import type { Migration } from './migrations/context.js';
 
@@ -49,6 +50,7 @@ export const migrations: Array<[string, Migration]> = [
   ['029-meetings', m029],
   ['031-search-trigrams', m031],
   ['035-interview-settings', m035],
+  ['040-question-types', m040],
 ];
 
 export function createMigrator(sequelize: Sequelize) {
