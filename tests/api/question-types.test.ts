@@ -27,11 +27,7 @@ afterAll(async () => {
 });
 
 const PERMIT = { id: 'q3', question: 'Avez-vous un permis de travail ?', type: 'choice', options: [{ label: 'Oui' }, { label: 'Non', knockout: true }] };
-const TYPED = [
-  { id: 'q1', question: 'Présentez-vous en une minute.' },
-  { id: 'q2', question: 'Vos disponibilités ?', type: 'text' },
-  PERMIT,
-];
+const TYPED = [{ id: 'q1', question: 'Présentez-vous en une minute.' }, { id: 'q2', question: 'Vos disponibilités ?', type: 'text' }, PERMIT];
 
 async function publish(questions: unknown[]) {
   const auth = await bearer(recruiter);
@@ -54,7 +50,11 @@ async function apply(offer: Offer) {
   expect(res.status).toBe(201);
   return { candidate, auth, application: res.body as { id: number; state: string; answers: Array<{ qid: string; type: string; options?: string[]; status: string }> } };
 }
-const answer = (auth: Record<string, string>, id: number, qid: string, body: unknown) => request(ctx.app).put(`/apis/candidate/applications/${id}/answers/${qid}`).set(auth).send(body as object);
+const answer = (auth: Record<string, string>, id: number, qid: string, body: unknown) =>
+  request(ctx.app)
+    .put(`/apis/candidate/applications/${id}/answers/${qid}`)
+    .set(auth)
+    .send(body as object);
 
 /** The video answer's story as the transcoder leaves it (the video path is tested in video-answers.test.ts). */
 async function storyDone(applicationId: number, qid: string) {
@@ -98,11 +98,24 @@ describe('typed questions of drafts, offers and templates', () => {
       [[TYPED[0], TYPED[1], { ...PERMIT, options: ['Oui'] }], 'question_options_invalid'],
       [[TYPED[0], TYPED[1], { ...PERMIT, options: ['1', '2', '3', '4', '5', '6', '7'] }], 'question_options_invalid'],
       [[TYPED[0], TYPED[1], { ...PERMIT, options: ['Oui', 'oui'] }], 'question_options_invalid'],
-      [[TYPED[0], TYPED[1], { ...PERMIT, options: [{ label: 'Oui', knockout: true }, { label: 'Non', knockout: true }] }], 'question_options_invalid'],
+      [
+        [
+          TYPED[0],
+          TYPED[1],
+          {
+            ...PERMIT,
+            options: [
+              { label: 'Oui', knockout: true },
+              { label: 'Non', knockout: true },
+            ],
+          },
+        ],
+        'question_options_invalid',
+      ],
       [[TYPED[0], TYPED[1], { ...PERMIT, options: ['x'.repeat(101), 'Non'] }], 'question_options_invalid'],
       [[{ ...TYPED[1], id: 'q1' }, TYPED[1], PERMIT], 'questions_video_required'],
     ] as const) {
-      const res = await publish(questions as unknown[]);
+      const res = await publish(questions as unknown as unknown[]);
       expect(res.status, code).toBe(400);
       expect(res.body.error, JSON.stringify(questions)).toBe(code);
       expect(res.body.message).not.toBe(code);

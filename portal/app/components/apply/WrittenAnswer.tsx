@@ -63,7 +63,10 @@ export default function WrittenAnswer({ applicationId, questionId, index, total,
               rows={5}
               maxLength={TEXT_ANSWER_MAX_LENGTH}
               value={text}
-              onChange={(e) => setText(e.target.value)}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(null);
+              }}
               aria-describedby={`${id}-count${error ? ` ${errorId}` : ''}`}
               aria-invalid={error ? true : undefined}
               data-testid="text-answer"
@@ -79,7 +82,17 @@ export default function WrittenAnswer({ applicationId, questionId, index, total,
             </legend>
             {options.map((label, i) => (
               <label key={i} className="choice">
-                <input type="radio" name={`${id}-choice`} value={i} checked={choice === i} onChange={() => setChoice(i)} data-testid="choice-option" />
+                <input
+                  type="radio"
+                  name={`${id}-choice`}
+                  value={i}
+                  checked={choice === i}
+                  onChange={() => {
+                    setChoice(i);
+                    setError(null);
+                  }}
+                  data-testid="choice-option"
+                />
                 <span>{label}</span>
               </label>
             ))}
