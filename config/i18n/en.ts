@@ -66,7 +66,7 @@ const en: Record<keyof typeof fr, string> = {
   answer_text_empty: 'Please write your answer.',
   answer_text_too_long: 'Your answer is longer than {max} characters.',
   answer_choice_invalid: 'Please choose one of the answers offered.',
-  answer_invalid: "Send a written answer (text) or the number of an answer offered (choice).",
+  answer_invalid: 'Send a written answer (text) or the number of an answer offered (choice).',
   please_complete_required_fields: 'Please complete all required fields',
   // Staff console (back-office.md sections 4, 5, 8)
   console_user_deleted: 'User deleted',

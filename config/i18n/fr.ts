@@ -66,7 +66,7 @@ const fr = {
   answer_text_empty: 'Merci d’écrire votre réponse.',
   answer_text_too_long: 'Votre réponse dépasse {max} caractères.',
   answer_choice_invalid: 'Merci de choisir une des réponses proposées.',
-  answer_invalid: "Envoyez une réponse écrite (text) ou le numéro d’une réponse proposée (choice).",
+  answer_invalid: 'Envoyez une réponse écrite (text) ou le numéro d’une réponse proposée (choice).',
   please_complete_required_fields: 'Merci de compléter tous les champs obligatoires.',
   // Staff console (back-office.md sections 4, 5, 8)
   console_user_deleted: 'Utilisateur supprimé',

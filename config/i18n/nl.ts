@@ -66,7 +66,7 @@ const nl: Record<keyof typeof fr, string> = {
   answer_text_empty: 'Schrijf uw antwoord.',
   answer_text_too_long: 'Uw antwoord is langer dan {max} tekens.',
   answer_choice_invalid: 'Kies een van de voorgestelde antwoorden.',
-  answer_invalid: "Stuur een geschreven antwoord (text) of het nummer van een voorgesteld antwoord (choice).",
+  answer_invalid: 'Stuur een geschreven antwoord (text) of het nummer van een voorgesteld antwoord (choice).',
   please_complete_required_fields: 'Vul alle verplichte velden in.',
   // Staff console (back-office.md sections 4, 5, 8)
   console_user_deleted: 'Gebruiker verwijderd',

@@ -8,7 +8,18 @@ import { fileUrl } from '../../../models/rules/storage-url.js';
 import { useFormContext } from 'react-hook-form';
 import * as z from 'zod/mini';
 import type { ResourceDecl } from '../../../models/resources/schema.js';
-import { CHOICE_OPTIONS_MAX, CHOICE_OPTIONS_MIN, CHOICE_OPTION_MAX_LENGTH, QUESTIONS_MAX, QUESTIONS_MIN, QUESTION_MAX_LENGTH, QUESTION_TYPES, videoCount, type QuestionJson, type QuestionType } from '../../../models/rules/questions.js';
+import {
+  CHOICE_OPTIONS_MAX,
+  CHOICE_OPTIONS_MIN,
+  CHOICE_OPTION_MAX_LENGTH,
+  QUESTIONS_MAX,
+  QUESTIONS_MIN,
+  QUESTION_MAX_LENGTH,
+  QUESTION_TYPES,
+  videoCount,
+  type QuestionJson,
+  type QuestionType,
+} from '../../../models/rules/questions.js';
 import { bodySchema } from '../../../models/resources/validation.js';
 
 type Question = QuestionJson;
@@ -70,7 +81,9 @@ export function RequiredToolbar({ decl, sources, extra }: { decl: ResourceDecl; 
           const questions = (values.questions as Question[] | undefined) ?? null;
           const questionsBlank =
             sources.includes('questions') &&
-            (!questions || questions.some((q) => blank(q.question) || (q.type === 'choice' && (q.options ?? []).filter((o) => !blank(o.label)).length < CHOICE_OPTIONS_MIN)) || videoCount(questions) < 1);
+            (!questions ||
+              questions.some((q) => blank(q.question) || (q.type === 'choice' && (q.options ?? []).filter((o) => !blank(o.label)).length < CHOICE_OPTIONS_MIN)) ||
+              videoCount(questions) < 1);
           if (missingRequired(decl, values, sources).length || questionsBlank || (extra && !extra(values))) {
             e.preventDefault();
             notify('manager.fill_required', { type: 'error' });

@@ -115,14 +115,27 @@ export async function applicationView(application: Application, lang: Lang, uplo
   const offer = (await Offer.findByPk(application.offer_id, { attributes: ['job_code', 'title', 'company_name', 'think_seconds', 'answer_seconds', 'retakes'] }))!;
   const interview = interviewOf(offer);
   const answers = await ApplicationAnswer.findAll({ where: { application_id: application.id }, order: [['position', 'ASC']] });
-  const options = new Map((await OfferQuestion.findAll({ where: { offer_id: application.offer_id, type: 'choice' }, attributes: ['qid', 'options'] })).map((q) => [q.qid, (q.options ?? []).map((o) => o.label)]));
+  const options = new Map(
+    (await OfferQuestion.findAll({ where: { offer_id: application.offer_id, type: 'choice' }, attributes: ['qid', 'options'] })).map((q) => [q.qid, (q.options ?? []).map((o) => o.label)]),
+  );
   const rows = await AnswerUpload.findAll({ where: { application_id: application.id }, order: [['created_at', 'DESC']] });
   const latest = new Map<number, AnswerUpload>();
   for (const u of rows) if (!latest.has(u.answer_id)) latest.set(u.answer_id, u);
   const views = await Promise.all(
     answers.map(async (a): Promise<AnswerView> => {
       const u = latest.get(a.id);
-      const base = { qid: a.qid, position: a.position, question: a.question, error: null, upload: null, takes: a.takes, takes_left: takesLeft(interview, a.takes), type: a.type, text: null, choice: null };
+      const base = {
+        qid: a.qid,
+        position: a.position,
+        question: a.question,
+        error: null,
+        upload: null,
+        takes: a.takes,
+        takes_left: takesLeft(interview, a.takes),
+        type: a.type,
+        text: null,
+        choice: null,
+      };
       // A written answer (text or choice) is ready once given.
       if (a.type !== 'video') {
         const given = { ...base, ...(a.type === 'choice' ? { options: options.get(a.qid) ?? [] } : {}), text: a.type === 'text' ? a.text_answer : null, choice: a.choice };

@@ -5,7 +5,10 @@
 import * as z from 'zod/mini';
 
 export const writtenAnswerSchema = z.union(
-  [z.strictObject({ text: z.string('answer_invalid') }, 'answer_invalid'), z.strictObject({ choice: z.number('answer_invalid').check(z.int('answer_invalid'), z.gte(0, 'answer_invalid')) }, 'answer_invalid')],
+  [
+    z.strictObject({ text: z.string('answer_invalid') }, 'answer_invalid'),
+    z.strictObject({ choice: z.number('answer_invalid').check(z.int('answer_invalid'), z.gte(0, 'answer_invalid')) }, 'answer_invalid'),
+  ],
   'answer_invalid',
 );
 export type WrittenAnswer = z.output<typeof writtenAnswerSchema>;

@@ -98,7 +98,13 @@ export async function getPublicOffer(jobCode: string, now: Date = new Date()): P
   if (!isJobCodeShape(code)) throw notFound('offer_not_found', 'offer_not_found');
   const { boost, ...offer } = await loadShared(code);
   // Each caller gets its own copy: one caller changing it cannot change another's answer.
-  return { ...offer, tags: [...offer.tags], questions: offer.questions.map((q) => ({ ...q, ...(q.options ? { options: [...q.options] } : {}) })), interview: { ...offer.interview }, boosted: isBoostedAt(boost, now) };
+  return {
+    ...offer,
+    tags: [...offer.tags],
+    questions: offer.questions.map((q) => ({ ...q, ...(q.options ? { options: [...q.options] } : {}) })),
+    interview: { ...offer.interview },
+    boosted: isBoostedAt(boost, now),
+  };
 }
 
 async function load(code: string): Promise<Omit<PublicOffer, 'boosted'> & { boost: Pick<Row, 'is_boosted' | 'boost_ends_at'> }> {

@@ -96,7 +96,8 @@ export default function ApplyPage() {
   };
 
   const questions =
-    app?.answers ?? offer.questions.map((q, i) => ({ qid: q.id, position: i + 1, question: q.question, type: q.type, status: 'missing' as const, error: null, upload: null, takes: 0, takes_left: null }));
+    app?.answers ??
+    offer.questions.map((q, i) => ({ qid: q.id, position: i + 1, question: q.question, type: q.type, status: 'missing' as const, error: null, upload: null, takes: 0, takes_left: null }));
   const currentIndex = questions.findIndex((a) => a.status === 'missing' || a.status === 'failed' || a.status === 'uploading');
   const current = currentIndex >= 0 ? questions[currentIndex] : null;
   // The camera stays on from one question to the next (lib/camera.ts): off once none is left, or on leaving.

@@ -222,7 +222,10 @@ function applyStep(json: DraftOfferJson, step: number, form: FormData): DraftOff
 function typedQuestion(type: FormDataEntryValue | undefined, options: FormDataEntryValue | undefined): Pick<QuestionJson, 'type' | 'options'> {
   if (type === 'text') return { type };
   if (type !== 'choice') return type && type !== 'video' ? { type: type as QuestionJson['type'] } : {};
-  const lines = (typeof options === 'string' ? options : '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = (typeof options === 'string' ? options : '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return { type, options: lines.map((l) => (l.startsWith('!') ? { label: l.slice(1).trim(), knockout: true } : { label: l })) };
 }
 
