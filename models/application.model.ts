@@ -5,7 +5,7 @@ import { APPLICATION_STATES, WISHLIST_STATES } from './rules/application-states.
 // The recruiter states live in the browser-safe rule module (the console's declarations read them).
 export { RECRUITER_STATES, type RecruiterState };
 import { RECRUITER_STATES, type RecruiterState } from './rules/recruiter-states.js';
-import { QUESTION_MAX_LENGTH } from './rules/questions.js';
+import { QUESTION_MAX_LENGTH, type QuestionType } from './rules/questions.js';
 
 export class Application extends Model<InferAttributes<Application>, InferCreationAttributes<Application>> {
   declare id: CreationOptional<number>;
@@ -60,6 +60,14 @@ export class ApplicationAnswer extends Model<InferAttributes<ApplicationAnswer>,
   declare takes: CreationOptional<number>;
   /** The last take counted by the recorder has not been sent yet: its upload uses it. */
   declare take_open: CreationOptional<boolean>;
+  /** The question's type when the application started (decision 455): video, text or choice. */
+  declare type: CreationOptional<QuestionType>;
+  /** A text answer, or the label of the option chosen. */
+  declare text_answer: CreationOptional<string | null>;
+  /** The index of the option chosen (choice questions). */
+  declare choice: CreationOptional<number | null>;
+  /** The option chosen does not meet a requirement (a knockout): shown to the recruiter, never hiding the candidate. */
+  declare knockout: CreationOptional<boolean>;
 
   static initModel(sequelize: Sequelize) {
     ApplicationAnswer.init(
@@ -74,6 +82,10 @@ export class ApplicationAnswer extends Model<InferAttributes<ApplicationAnswer>,
         expired_at: { type: DataTypes.DATE(3), allowNull: true },
         takes: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         take_open: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        type: { type: DataTypes.STRING(8), allowNull: false, defaultValue: 'video' },
+        text_answer: { type: DataTypes.TEXT, allowNull: true },
+        choice: { type: DataTypes.INTEGER, allowNull: true },
+        knockout: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       },
       { sequelize, tableName: 'application_answers', timestamps: false },
     );

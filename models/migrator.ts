@@ -24,6 +24,7 @@ import * as m029 from './migrations/029-meetings.js';
 import * as m031 from './migrations/031-search-trigrams.js';
 import * as m035 from './migrations/035-interview-settings.js';
 import * as m036 from './migrations/036-invitations.js';
+import * as m040 from './migrations/040-question-types.js';
 import * as m041 from './migrations/041-search-email-keys.js';
 import { utf8mb4Tables } from './charset.js';
 import type { Migration } from './migrations/context.js';
@@ -52,6 +53,7 @@ export const migrations: Array<[string, Migration]> = [
   ['031-search-trigrams', m031],
   ['035-interview-settings', m035],
   ['036-invitations', m036],
+  ['040-question-types', m040],
   ['041-search-email-keys', m041],
 ];
 

@@ -3,7 +3,7 @@ import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAtt
 import { address, jsonText } from './columns.js';
 
 import { OFFER_STATES, type OfferState } from './rules/offer-states.js';
-import { QUESTION_MAX_LENGTH } from './rules/questions.js';
+import { QUESTION_MAX_LENGTH, type ChoiceOption, type QuestionJson, type QuestionType } from './rules/questions.js';
 import { ANSWER_DEFAULT_SECONDS, type InterviewSettingsJson } from './rules/interview.js';
 
 export class Offer extends Model<InferAttributes<Offer>, InferCreationAttributes<Offer>> {
@@ -100,6 +100,10 @@ export class OfferQuestion extends Model<InferAttributes<OfferQuestion>, InferCr
   declare qid: string;
   declare position: number;
   declare question: string;
+  /** video (the default), text or choice (decision 455). */
+  declare type: CreationOptional<QuestionType>;
+  /** A choice question's options with their knockout flags; null for the other types. */
+  declare options: CreationOptional<ChoiceOption[] | null>;
 
   static initModel(sequelize: Sequelize) {
     OfferQuestion.init(
@@ -108,6 +112,8 @@ export class OfferQuestion extends Model<InferAttributes<OfferQuestion>, InferCr
         qid: { type: DataTypes.STRING(8), allowNull: false },
         position: { type: DataTypes.INTEGER, allowNull: false },
         question: { type: DataTypes.STRING(QUESTION_MAX_LENGTH), allowNull: false },
+        type: { type: DataTypes.STRING(8), allowNull: false, defaultValue: 'video' },
+        options: jsonText<OfferQuestion>('options'),
       },
       { sequelize, tableName: 'offer_questions', timestamps: false },
     );
@@ -142,7 +148,7 @@ export interface DraftOfferJson extends InterviewSettingsJson {
   pay_max?: number;
   pay_currency?: string;
   pay_period?: string;
-  questions?: Array<{ id: string; question: string }>;
+  questions?: QuestionJson[];
   lang?: string;
 }
 

@@ -3,6 +3,7 @@
 //   GET  /apis/candidate/applications            the caller's applications (their page /candidate)
 //   GET  /apis/candidate/applications/:id        the application and each answer's status
 //   POST /apis/candidate/applications/:id/answers/:qid/takes   a recording starts: counted, or 409 no_retakes_left
+//   PUT  /apis/candidate/applications/:id/answers/:qid         a text or choice answer (decision 455)
 //   tus  /apis/candidate/uploads[/:upload_id]    resumable upload of one answer (POST, HEAD, PATCH, DELETE, OPTIONS)
 import type { IncomingMessage } from 'node:http';
 import { Router, type RequestHandler } from 'express';
@@ -18,6 +19,8 @@ import { LIMITS, spend, writerOf } from '../auth/throttle.js';
 import { DEFAULT_LANG, type Lang } from '../../config/i18n/index.js';
 import { answerUploadMetadataSchema, applicationIdSchema, startApplicationSchema, takeParamsSchema, type StartApplication } from '../services/applications/video-answers.schema.js';
 import { applicationView, beginAnswerUpload, finishAnswerUpload, ownApplication, ownUpload, recordTake, startApplication, videoError } from '../services/applications/video-answers.service.js';
+import { writtenAnswerSchema, type WrittenAnswer } from '../services/applications/written-answers.schema.js';
+import { giveWrittenAnswer } from '../services/applications/written-answers.service.js';
 import { ffmpegPath } from '../integrations/ffmpeg.js';
 import { uploadStoreFor } from '../integrations/upload-store.js';
 import { ownApplications } from '../services/applications/candidate-applications.service.js';
@@ -148,6 +151,12 @@ export function candidateRoutes(deps: AppDeps): Router {
   // The recorder starts a recording: the server counts the take (the offer's retakes, decision 405).
   router.post('/candidate/applications/:id/answers/:qid/takes', candidateOnly, validate({ params: takeParamsSchema }), async (req, res) => {
     res.status(201).json(await recordTake(req.caller?.user, Number(req.params.id), String(req.params.qid), deps.clock()));
+  });
+
+  // A text or choice answer (decision 455): checked against its question, 422 when it does not fit.
+  router.put('/candidate/applications/:id/answers/:qid', candidateOnly, validate({ params: takeParamsSchema, body: writtenAnswerSchema }), async (req, res) => {
+    await giveWrittenAnswer(req.caller?.user, Number(req.params.id), String(req.params.qid), req.body as WrittenAnswer, deps.clock());
+    res.json(await applicationView(await ownApplication(req.caller?.user, Number(req.params.id)), req.lang, uploads));
   });
 
   // tus's concatenation extension is not offered (OPTIONS lists those that are, Tus-Extension):

@@ -10,7 +10,7 @@ import { serverErrorOf, writableFields, type ActionDecl, type FieldDecl, type Fi
 import { isEmail } from '../rules/email.js';
 import { coded, hasLoneSurrogate, hasNul } from '../rules/text.js';
 import { parseDateBound, parseIsoDay } from '../rules/dates.js';
-import { QUESTION_MAX_LENGTH } from '../rules/questions.js';
+import { QUESTION_MAX_LENGTH, VIDEO_QUESTIONS_MIN, readQuestionType, videoCount } from '../rules/questions.js';
 import { normalizePhone } from '../rules/phone.js';
 
 /** What a failed check answers: a stable code, a message key of config/i18n. */
@@ -129,7 +129,11 @@ const tagsSchema = (f: FieldDecl) =>
     z.transform((tags: string[]) => [...new Set(tags)]),
   );
 
-/** minLength to maxLength questions (texts or { question }), each 1 to QUESTION_MAX_LENGTH characters, ids q1..qn (section 5). */
+/**
+ * minLength to maxLength questions (texts or { question, type, options }), each 1 to
+ * QUESTION_MAX_LENGTH characters, ids q1..qn (section 5); their types and a choice's options
+ * (decision 455), at least one video question.
+ */
 const questionsSchema = (f: FieldDecl) =>
   checked((v, ctx) => {
     if (!Array.isArray(v)) return refuse(ctx, INVALID);
@@ -137,7 +141,14 @@ const questionsSchema = (f: FieldDecl) =>
     if (!texts.every((q) => typeof q === 'string' && !hasNul(q) && q.trim().length <= QUESTION_MAX_LENGTH)) return refuse(ctx, INVALID);
     if (texts.some((q) => !(q as string).trim())) return refuse(ctx, REQUIRED);
     if (texts.length < (f.minLength ?? 0) || texts.length > (f.maxLength ?? Infinity)) return refuse(ctx, INVALID);
-    return texts.map((q, i) => ({ id: `q${i + 1}`, question: (q as string).trim() }));
+    const types = v.map((q) => readQuestionType(q));
+    for (const typed of types) if ('problem' in typed) return refuse(ctx, { code: typed.problem, message: typed.problem });
+    const out = texts.map((q, i) => {
+      const typed = types[i] as Exclude<ReturnType<typeof readQuestionType>, { problem: string }>;
+      return { id: `q${i + 1}`, question: (q as string).trim(), ...(typed.type === 'video' ? {} : typed) };
+    });
+    if (videoCount(out) < VIDEO_QUESTIONS_MIN) return refuse(ctx, { code: 'questions_video_required', message: 'questions_video_required' });
+    return out;
   });
 
 /** An id of another record: a text or a number of at most 64 characters. */

@@ -322,6 +322,12 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'GET /apis/candidate/applications': { expect: { anonymous: 401, candidate: 200, others: 403 } },
   'GET /apis/candidate/applications/:id': { path: (f) => `/apis/candidate/applications/${f.ids.uploadApplication}`, expect: { anonymous: 401, candidate: 200, others: 403 } },
   // A recording starts (decision 405): the candidate's own answer; the demo offer's retakes are unlimited.
+  // A text or choice answer (decision 455): the candidate's own application; the demo offer's q3 is a video question (422 answer_type_mismatch).
+  'PUT /apis/candidate/applications/:id/answers/:qid': {
+    path: (f) => `/apis/candidate/applications/${f.ids.uploadApplication}/answers/q3`,
+    body: () => ({ text: 'Oui' }),
+    expect: { anonymous: 401, candidate: 422, others: 403 },
+  },
   'POST /apis/candidate/applications/:id/answers/:qid/takes': {
     path: (f) => `/apis/candidate/applications/${f.ids.uploadApplication}/answers/q3/takes`,
     body: () => ({}),

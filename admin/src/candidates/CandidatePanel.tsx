@@ -5,8 +5,9 @@
 // GET /apis/applications/:id/feedback, the link from POST /apis/share-apply (back-office.md
 // sections 2 and 7). Screens give their own actions (transitions) through `actions`.
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, Drawer, IconButton, Link, List, ListItem, ListItemText, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, Drawer, IconButton, Link, List, ListItem, ListItemText, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
+import WarningIcon from '@mui/icons-material/WarningAmber';
 import { useTranslate } from 'react-admin';
 import { errorCode, getJson, postJson } from '../common/http.js';
 import { VideoCallButton } from './VideoCallDialog.js';
@@ -16,7 +17,31 @@ const StoryPanel = lazy(() => import('./StoryPanel.js'));
 
 interface Media {
   cv: string | null;
-  questions: Array<{ id: string; question: string; url: string | null; expired_at?: string | null }>;
+  questions: Array<{ id: string; question: string; url: string | null; expired_at?: string | null; type?: string; answer?: string | null; knockout?: boolean }>;
+}
+
+/**
+ * The answers that do not meet a requirement (a knockout choice, decision 455): one badge each with
+ * the question and the answer. Shown to the offer's side; the candidate stays listed and is never moved.
+ */
+export function KnockoutBadges({ knockouts }: { knockouts?: ReadonlyArray<{ qid?: string; id?: string; question: string; answer: string | null }> }) {
+  const translate = useTranslate();
+  if (!knockouts?.length) return null;
+  return (
+    <Stack spacing={0.5} sx={{ mt: 1, alignItems: 'flex-start' }} data-testid="knockouts">
+      {knockouts.map((k) => (
+        <Chip
+          key={k.qid ?? k.id}
+          size="small"
+          color="warning"
+          icon={<WarningIcon />}
+          label={translate('candidates.knockout_badge', { question: k.question, answer: k.answer ?? '' })}
+          sx={{ height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }}
+          data-testid="knockout-badge"
+        />
+      ))}
+    </Stack>
+  );
 }
 
 interface Reviews {
@@ -56,8 +81,24 @@ function StoryTab({ candidate }: { candidate: PanelCandidate }) {
   if (loading) return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
   if (error || !data) return <Alert severity="error">{translate('candidates.load_error')}</Alert>;
   const answers = data.questions.filter((q): q is { id: string; question: string; url: string } => !!q.url);
+  const written = data.questions.filter((q) => q.type && q.type !== 'video' && q.answer !== null && q.answer !== undefined);
   return (
     <Stack spacing={2}>
+      <KnockoutBadges knockouts={data.questions.filter((q) => q.knockout).map((q) => ({ id: q.id, question: q.question, answer: q.answer ?? null }))} />
+      {written.length > 0 && (
+        <Box data-testid="written-answers">
+          <Typography variant="subtitle1" component="h3">
+            {translate('candidates.written_answers')}
+          </Typography>
+          <List dense>
+            {written.map((q) => (
+              <ListItem key={q.id} disableGutters>
+                <ListItemText primary={q.question} secondary={q.answer} slotProps={{ secondary: { sx: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } } }} />
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      )}
       {answers.length ? (
         <Suspense fallback={<CircularProgress size={24} />}>
           <StoryPanel answers={answers} />

@@ -55,6 +55,9 @@ export const enAreas = {
   },
   // The manager area (/manager) and the candidate side panel it shares with the recruiter dashboard.
   candidates: {
+    knockout_title: 'Does not meet a requirement',
+    knockout_badge: 'Requirement not met: %{question} → %{answer}',
+    written_answers: 'Written answers',
     panel: 'Candidate',
     story: 'Story',
     feedback: 'Feedback',
@@ -190,7 +193,22 @@ export const enAreas = {
       progress: '%{done} of %{total}',
       pick_template_and_shops: 'Please select a template and store(s)',
     },
-    templates: { question_n: 'Question %{n}', add_question: 'Add a question', delete_question: 'Delete the last question' },
+    templates: {
+      question_n: 'Question %{n}',
+      add_question: 'Add a question',
+      delete_question: 'Delete the last question',
+      type: 'Answer type',
+      type_video: 'Video',
+      type_text: 'Short text (500 characters)',
+      type_choice: 'Single choice',
+      option_n: 'Answer %{n}',
+      knockout: 'Knockout',
+      add_option: 'Add an answer',
+      delete_option: 'Delete the last answer',
+      options_hint: '2 to 6 answers; tick “Knockout” for an answer that does not meet a requirement (the candidate does not see it, the application stays visible).',
+      video_required: 'Keep at least one video question.',
+      option: 'Answer',
+    },
     shops: {
       address: 'Address',
       address_search: 'Search a city, a postcode or an address',

@@ -55,6 +55,9 @@ export const frAreas = {
   },
   // The manager area (/manager) and the candidate side panel it shares with the recruiter dashboard.
   candidates: {
+    knockout_title: 'Ne remplit pas une exigence',
+    knockout_badge: 'Exigence non remplie : %{question} → %{answer}',
+    written_answers: 'Réponses écrites',
     panel: 'Fiche du candidat',
     story: 'Story',
     feedback: 'Avis',
@@ -190,7 +193,22 @@ export const frAreas = {
       progress: '%{done} sur %{total}',
       pick_template_and_shops: 'Please select a template and store(s)',
     },
-    templates: { question_n: 'Question %{n}', add_question: 'Ajouter une question', delete_question: 'Supprimer la dernière question' },
+    templates: {
+      question_n: 'Question %{n}',
+      add_question: 'Ajouter une question',
+      delete_question: 'Supprimer la dernière question',
+      type: 'Type de réponse',
+      type_video: 'Vidéo',
+      type_text: 'Texte court (500 caractères)',
+      type_choice: 'Choix unique',
+      option_n: 'Réponse %{n}',
+      knockout: 'Éliminatoire',
+      add_option: 'Ajouter une réponse',
+      delete_option: 'Supprimer la dernière réponse',
+      options_hint: 'De 2 à 6 réponses ; cochez « Éliminatoire » pour une réponse qui ne remplit pas une exigence (le candidat ne le voit pas, sa candidature reste visible).',
+      video_required: 'Gardez au moins une question en vidéo.',
+      option: 'Réponse',
+    },
     shops: {
       address: 'Adresse',
       address_search: 'Rechercher une ville, un code postal ou une adresse',

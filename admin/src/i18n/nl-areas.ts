@@ -57,6 +57,9 @@ export const nlAreas: Catalog<typeof frAreas> = {
   },
   // The manager area (/manager) and the candidate side panel it shares with the recruiter dashboard.
   candidates: {
+    knockout_title: 'Voldoet niet aan een vereiste',
+    knockout_badge: 'Vereiste niet vervuld: %{question} → %{answer}',
+    written_answers: 'Geschreven antwoorden',
     panel: 'Kandidaat',
     story: 'Story',
     feedback: 'Beoordelingen',
@@ -192,7 +195,22 @@ export const nlAreas: Catalog<typeof frAreas> = {
       progress: '%{done} van %{total}',
       pick_template_and_shops: 'Kies een sjabloon en winkel(s)',
     },
-    templates: { question_n: 'Vraag %{n}', add_question: 'Vraag toevoegen', delete_question: 'Laatste vraag verwijderen' },
+    templates: {
+      question_n: 'Vraag %{n}',
+      add_question: 'Vraag toevoegen',
+      delete_question: 'Laatste vraag verwijderen',
+      type: 'Soort antwoord',
+      type_video: 'Video',
+      type_text: 'Korte tekst (500 tekens)',
+      type_choice: 'Eén keuze',
+      option_n: 'Antwoord %{n}',
+      knockout: 'Uitsluitend',
+      add_option: 'Antwoord toevoegen',
+      delete_option: 'Laatste antwoord verwijderen',
+      options_hint: '2 tot 6 antwoorden; vink „Uitsluitend” aan voor een antwoord dat niet aan een vereiste voldoet (de kandidaat ziet het niet, de sollicitatie blijft zichtbaar).',
+      video_required: 'Houd minstens één videovraag.',
+      option: 'Antwoord',
+    },
     shops: {
       address: 'Adres',
       address_search: 'Zoek een stad, een postcode of een adres',

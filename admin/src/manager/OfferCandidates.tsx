@@ -14,7 +14,7 @@ import { TABS, WAIT_REJECT_DELAY_HOURS, type RecruiterState } from '../../../mod
 import { listDate } from '../common/format.js';
 import { avatarSources } from '../common/picture.js';
 import { errorCode } from '../common/http.js';
-import { CandidatePanel, openCv } from '../candidates/CandidatePanel.js';
+import { CandidatePanel, KnockoutBadges, openCv } from '../candidates/CandidatePanel.js';
 import type { PanelCandidate, PanelView } from '../candidates/panel.js';
 import { StateChip, StateMoves } from '../candidates/StateMoves.js';
 import { NotAllowed } from './NotAllowed.js';
@@ -173,6 +173,7 @@ function Candidates({ jobCode }: { jobCode: string }) {
                       <Avatar {...avatarSources(a.picture ?? a.candidate.picture)} alt="" sx={{ width: 40, height: 40 }} />
                       <span>{a.candidate.name || a.name}</span>
                     </Stack>
+                    <KnockoutBadges knockouts={a.knockouts} />
                   </TableCell>
                   <TableCell>
                     {a.candidate.email || translate('manager.candidates.no_email')}

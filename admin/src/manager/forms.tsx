@@ -1,17 +1,28 @@
 // Parts of the manager's template and shop forms: the spec's "fill all required fields" check
 // (section 5: required fields non-empty after trimming, nothing saved otherwise) and the 3-to-5
 // question editor (add below 5, delete only the last and only above 3; ids q1, q2...).
-import { Box, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { ImageField, ImageInput, SaveButton, Toolbar, useInput, useNotify, useTranslate } from 'react-admin';
 import { fileUrl } from '../../../models/rules/storage-url.js';
 import { useFormContext } from 'react-hook-form';
 import * as z from 'zod/mini';
 import type { ResourceDecl } from '../../../models/resources/schema.js';
-import { QUESTIONS_MAX, QUESTIONS_MIN } from '../../../models/rules/questions.js';
+import {
+  CHOICE_OPTIONS_MAX,
+  CHOICE_OPTIONS_MIN,
+  CHOICE_OPTION_MAX_LENGTH,
+  QUESTIONS_MAX,
+  QUESTIONS_MIN,
+  QUESTION_MAX_LENGTH,
+  QUESTION_TYPES,
+  videoCount,
+  type QuestionJson,
+  type QuestionType,
+} from '../../../models/rules/questions.js';
 import { bodySchema } from '../../../models/resources/validation.js';
 
-type Question = { id: string; question: string };
+type Question = QuestionJson;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
@@ -68,7 +79,11 @@ export function RequiredToolbar({ decl, sources, extra }: { decl: ResourceDecl; 
         onClick={(e) => {
           const values = getValues();
           const questions = (values.questions as Question[] | undefined) ?? null;
-          const questionsBlank = sources.includes('questions') && (!questions || questions.some((q) => blank(q.question)));
+          const questionsBlank =
+            sources.includes('questions') &&
+            (!questions ||
+              questions.some((q) => blank(q.question) || (q.type === 'choice' && (q.options ?? []).filter((o) => !blank(o.label)).length < CHOICE_OPTIONS_MIN)) ||
+              videoCount(questions) < 1);
           if (missingRequired(decl, values, sources).length || questionsBlank || (extra && !extra(values))) {
             e.preventDefault();
             notify('manager.fill_required', { type: 'error' });
@@ -79,45 +94,123 @@ export function RequiredToolbar({ decl, sources, extra }: { decl: ResourceDecl; 
   );
 }
 
-/** The question editor: 3 to 5 questions, the last one deletable above 3, ids renumbered q1...qn. */
+/** The question editor: 3 to 5 questions, the last one deletable above 3, ids renumbered q1...qn; each with its type and a choice's options (decision 455). */
 export function QuestionsInput() {
   const translate = useTranslate();
   const { field } = useInput<Question[]>({ source: 'questions' });
   const list: Question[] = Array.isArray(field.value) ? field.value : [];
   const set = (next: Question[]) => field.onChange(next.map((q, i) => ({ ...q, id: `q${i + 1}` })));
+  const change = (i: number, patch: Partial<Question>) => set(list.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  const setType = (i: number, type: QuestionType) => {
+    const { options, type: _old, ...rest } = list[i];
+    set(list.map((x, j) => (j === i ? (type === 'video' ? rest : type === 'text' ? { ...rest, type } : { ...rest, type, options: options ?? [{ label: '' }, { label: '' }] }) : x)));
+  };
   return (
     <Box sx={{ width: '100%', mb: 2 }} data-testid="questions">
       <Typography variant="subtitle1" component="h2">
         {translate('resources.templates.fields.questions')}
       </Typography>
-      <Stack spacing={1}>
+      <Stack spacing={2}>
         {list.map((q, i) => (
-          <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Stack key={i} spacing={1} data-testid={`question-${i + 1}`}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <TextField
+                fullWidth
+                size="small"
+                label={translate('manager.templates.question_n', { n: i + 1 })}
+                value={q.question}
+                error={blank(q.question)}
+                onChange={(e) => change(i, { question: e.target.value })}
+                slotProps={{ htmlInput: { maxLength: QUESTION_MAX_LENGTH } }}
+              />
+              {i === list.length - 1 && list.length > QUESTIONS_MIN ? (
+                <IconButton aria-label={translate('manager.templates.delete_question')} onClick={() => set(list.slice(0, -1))} data-testid="delete-question">
+                  <DeleteIcon />
+                </IconButton>
+              ) : (
+                <Box sx={{ width: 40, flex: 'none' }} />
+              )}
+            </Stack>
             <TextField
-              fullWidth
+              select
               size="small"
-              label={translate('manager.templates.question_n', { n: i + 1 })}
-              value={q.question}
-              error={blank(q.question)}
-              onChange={(e) => set(list.map((x, j) => (j === i ? { ...x, question: e.target.value } : x)))}
-              slotProps={{ htmlInput: { maxLength: 500 } }}
-            />
-            {i === list.length - 1 && list.length > QUESTIONS_MIN ? (
-              <IconButton aria-label={translate('manager.templates.delete_question')} onClick={() => set(list.slice(0, -1))} data-testid="delete-question">
-                <DeleteIcon />
-              </IconButton>
-            ) : (
-              <Box sx={{ width: 40 }} />
-            )}
+              sx={{ maxWidth: 280 }}
+              label={translate('manager.templates.type')}
+              value={q.type ?? 'video'}
+              onChange={(e) => setType(i, e.target.value as QuestionType)}
+              slotProps={{ htmlInput: { 'data-testid': 'question-type' } }}
+            >
+              {QUESTION_TYPES.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {translate(`manager.templates.type_${type}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            {q.type === 'choice' && <OptionsInput options={q.options ?? []} onChange={(options) => change(i, { options })} />}
           </Stack>
         ))}
       </Stack>
+      {videoCount(list) < 1 && (
+        <Typography color="error" variant="body2" role="alert" sx={{ mt: 1 }}>
+          {translate('manager.templates.video_required')}
+        </Typography>
+      )}
       {list.length < QUESTIONS_MAX && (
         <Button sx={{ mt: 1 }} onClick={() => set([...list, { id: '', question: '' }])} data-testid="add-question">
           {translate('manager.templates.add_question')}
         </Button>
       )}
     </Box>
+  );
+}
+
+/** A choice question's 2 to 6 options, each with its knockout box. */
+function OptionsInput({ options, onChange }: { options: NonNullable<Question['options']>; onChange: (options: NonNullable<Question['options']>) => void }) {
+  const translate = useTranslate();
+  const edit = (i: number, patch: Partial<{ label: string; knockout: boolean }>) =>
+    onChange(
+      options.map((o, j) => {
+        if (j !== i) return o;
+        const next = { ...o, ...patch };
+        return next.knockout ? { label: next.label, knockout: true } : { label: next.label };
+      }),
+    );
+  return (
+    <Stack spacing={1} sx={{ pl: 2 }} data-testid="options">
+      <Typography variant="body2" color="text.secondary">
+        {translate('manager.templates.options_hint')}
+      </Typography>
+      {options.map((o, i) => (
+        <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <TextField
+            size="small"
+            fullWidth
+            label={translate('manager.templates.option_n', { n: i + 1 })}
+            value={o.label}
+            error={blank(o.label)}
+            onChange={(e) => edit(i, { label: e.target.value })}
+            slotProps={{ htmlInput: { maxLength: CHOICE_OPTION_MAX_LENGTH, 'data-testid': 'option-label' } }}
+          />
+          <FormControlLabel
+            sx={{ flex: 'none', mr: 0 }}
+            control={<Checkbox checked={!!o.knockout} onChange={(e) => edit(i, { knockout: e.target.checked })} slotProps={{ input: { 'data-testid': 'option-knockout' } as object }} />}
+            label={translate('manager.templates.knockout')}
+          />
+        </Stack>
+      ))}
+      <Stack direction="row" spacing={1}>
+        {options.length < CHOICE_OPTIONS_MAX && (
+          <Button size="small" onClick={() => onChange([...options, { label: '' }])} data-testid="add-option">
+            {translate('manager.templates.add_option')}
+          </Button>
+        )}
+        {options.length > CHOICE_OPTIONS_MIN && (
+          <Button size="small" onClick={() => onChange(options.slice(0, -1))} data-testid="delete-option">
+            {translate('manager.templates.delete_option')}
+          </Button>
+        )}
+      </Stack>
+    </Stack>
   );
 }
 

@@ -54,7 +54,7 @@ import { useAction } from '../common/useAction.js';
 import { ActionFields, type ActionValues } from './ActionFields.js';
 import { ListDateField } from '../common/ListDateField.js';
 import { DayInput } from '../common/DayInput.js';
-import { QUESTION_MAX_LENGTH } from '../../../models/rules/questions.js';
+import { CHOICE_OPTION_MAX_LENGTH, QUESTION_MAX_LENGTH, QUESTION_TYPES } from '../../../models/rules/questions.js';
 import { normalizePhone } from '../../../models/rules/phone.js';
 
 /** Choices with their labels: the reference list's own names in the console's language, else translation keys. */
@@ -211,6 +211,14 @@ export function inputFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
         <ArrayInput {...common}>
           <SimpleFormIterator inline disableReordering disableClear>
             <TextInput source="question" validate={[required(), maxLength(QUESTION_MAX_LENGTH)]} fullWidth />
+            {/* Its type and a choice's 2 to 6 options with their knockout flags (decision 455). */}
+            <SelectInput source="type" label="manager.templates.type" emptyValue="video" defaultValue="video" choices={QUESTION_TYPES.map((id) => ({ id, name: `manager.templates.type_${id}` }))} />
+            <ArrayInput source="options" label="manager.templates.options_hint">
+              <SimpleFormIterator inline disableReordering disableClear>
+                <TextInput source="label" label="manager.templates.option" validate={maxLength(CHOICE_OPTION_MAX_LENGTH)} />
+                <BooleanInput source="knockout" label="manager.templates.knockout" />
+              </SimpleFormIterator>
+            </ArrayInput>
           </SimpleFormIterator>
         </ArrayInput>
       );

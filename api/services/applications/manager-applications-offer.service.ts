@@ -8,7 +8,7 @@ import { sqlDate } from '../../../models/columns.js';
 import { companyReach } from '../../auth/access.js';
 import { userAudience, type MediaUrls } from '../../integrations/media-urls.js';
 import { OFFER_PAGE_DEFAULT } from './manager-applications.schema.js';
-import { applicationFields, dialect, iso, marks, scopedOffer, select, type Row } from './manager-applications-scope.js';
+import { applicationFields, dialect, iso, knockoutsOf, marks, scopedOffer, select, type Knockout, type Row } from './manager-applications-scope.js';
 
 const rank = (state: string) => {
   const i = DISPLAY_ORDER.indexOf(state as RecruiterState);
@@ -25,6 +25,8 @@ export interface ManagerApplication {
   submit_date: { submit: string | null };
   recruiter_id: string;
   job_code: string;
+  /** Answers that do not meet a requirement (decision 455): shown as a badge, never hiding the candidate. */
+  knockouts: Knockout[];
 }
 
 /** A page of one offer's tab (decision 156): which tab, how many rows, after which row. */
@@ -48,7 +50,7 @@ export async function offerApplications(caller: UserRow | undefined, jobCode: st
   const offer = await scopedOffer(reach, jobCode);
   const audience = userAudience(caller!.id);
   const hidden = fullStates ? [] : HIDDEN_WITHOUT_FULL_STATES;
-  const toItem = (r: Row): ManagerApplication => ({ ...applicationFields(r, media, audience, now), recruiter_id: String(r.recruiter_id), job_code: offer.job_code });
+  const toItem = (r: Row): ManagerApplication => ({ ...applicationFields(r, media, audience, now), recruiter_id: String(r.recruiter_id), job_code: offer.job_code, knockouts: [] });
   let items: ManagerApplication[];
   let tabs: Record<string, number>;
   let next: string | null | undefined;
@@ -73,6 +75,8 @@ export async function offerApplications(caller: UserRow | undefined, jobCode: st
       .map(({ r }) => toItem(r));
     tabs = Object.fromEntries(Object.entries(TABS).map(([tab, states]) => [tab, items.filter((i) => (states as readonly string[]).includes(i.recruiter_state)).length]));
   }
+  const knockouts = await knockoutsOf(items.map((i) => i.id));
+  for (const item of items) item.knockouts = knockouts.get(item.id) ?? [];
   return {
     Items: items,
     offer: {

@@ -28,6 +28,28 @@ export function applicationFields(r: Record<string, unknown>, media: MediaUrls, 
     submit_date: { submit: iso(r.submit_date) },
   };
 }
+/** An answer that does not meet a requirement (a knockout choice, decision 455): the question and the option chosen. */
+export interface Knockout {
+  qid: string;
+  question: string;
+  answer: string;
+}
+
+/** The knockout answers of these applications, by application id (none: no entry). */
+export async function knockoutsOf(applicationIds: number[]): Promise<Map<number, Knockout[]>> {
+  const out = new Map<number, Knockout[]>();
+  if (!applicationIds.length) return out;
+  const rows = await select(
+    `SELECT application_id, qid, question, text_answer FROM application_answers WHERE knockout <> 0 AND application_id IN (${marks(applicationIds.length)}) ORDER BY application_id, position`,
+    applicationIds,
+  );
+  for (const r of rows) {
+    const id = Number(r.application_id);
+    out.set(id, [...(out.get(id) ?? []), { qid: String(r.qid), question: String(r.question), answer: String(r.text_answer ?? '') }]);
+  }
+  return out;
+}
+
 export const dialect = () => (boundSequelize().getDialect() === 'sqlite' ? 'sqlite' : 'mysql');
 export const select = <T extends object = Row>(sql: string, replacements: unknown[]) => boundSequelize().query<T>(sql, { replacements, type: QueryTypes.SELECT });
 

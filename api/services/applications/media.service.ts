@@ -7,6 +7,7 @@ import { notFound, unauthorized } from '../../lib/errors.js';
 import { userAudience, type MediaUrls } from '../../integrations/media-urls.js';
 import { mayReachApplication, maySeeApplicationMedia } from '../../auth/access.js';
 import { isRecordId } from '../../../models/rules/ids.js';
+import type { QuestionType } from '../../../models/rules/questions.js';
 
 export interface ApplicationMedia {
   id: number;
@@ -14,7 +15,17 @@ export interface ApplicationMedia {
   cv: string | null;
   /** url: the answer's signed playlist, null when there is none; expired_at: when the data lifecycle
    *  deleted its video, 12 months after publication (docs/decisions/167-data-lifecycle.md). */
-  questions: Array<{ id: string; question: string; url: string | null; expired_at: string | null }>;
+  questions: Array<{
+    id: string;
+    question: string;
+    url: string | null;
+    expired_at: string | null;
+    /** The question's type, the text given or the option chosen (decision 455). */
+    type: QuestionType;
+    answer: string | null;
+    /** The option chosen does not meet a requirement: told to the offer's side only, never to the candidate. */
+    knockout?: boolean;
+  }>;
 }
 
 /**
@@ -69,6 +80,7 @@ export async function applicationMedia(caller: UserRow | undefined, applicationI
   const application = await visibleApplication(caller, applicationId, 'media');
   const answers = await ApplicationAnswer.findAll({ where: { application_id: application.id }, order: [['position', 'ASC']] });
   const audience = userAudience(caller.id);
+  const offerSide = await mayReachApplication(caller, application);
   return {
     id: application.id,
     cv: application.cv_key ? media.sign(application.cv_key, audience, now) : null,
@@ -77,6 +89,9 @@ export async function applicationMedia(caller: UserRow | undefined, applicationI
       question: a.question,
       url: a.upload_path && a.state === 'done' ? media.sign(a.upload_path, audience, now) : null,
       expired_at: a.expired_at ? a.expired_at.toISOString() : null,
+      type: a.type,
+      answer: a.text_answer,
+      ...(offerSide ? { knockout: a.knockout } : {}),
     })),
   };
 }

@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { AnswerUpload, Application, ApplicationAnswer, Offer, OfferQuestion, User, WishlistEntry, transaction, type UserRow } from '../../../models/index.js';
 import { ANSWER_UPLOADS_PATH, MAX_VIDEO_BYTES, finishDeadline, type AnswerStatus, type VideoError } from '../../../models/rules/video.js';
 import { DEFAULT_INTERVIEW, interviewOfColumns, maxAnswerSeconds, takesAllowed, type InterviewSettings } from '../../../models/rules/interview.js';
+import { isAnswered, type QuestionType } from '../../../models/rules/questions.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { UploadStore } from '../../integrations/upload-store.js';
@@ -42,6 +43,11 @@ export interface AnswerView {
   /** Recordings counted for this answer (the first and its retakes), and how many more are allowed (null: no limit). */
   takes: number;
   takes_left: number | null;
+  /** video, text or choice (decision 455); a choice question's options (labels only), the text given or the option chosen. */
+  type: QuestionType;
+  options?: string[];
+  text: string | null;
+  choice: number | null;
 }
 
 export interface ApplicationView {
@@ -109,13 +115,32 @@ export async function applicationView(application: Application, lang: Lang, uplo
   const offer = (await Offer.findByPk(application.offer_id, { attributes: ['job_code', 'title', 'company_name', 'think_seconds', 'answer_seconds', 'retakes'] }))!;
   const interview = interviewOf(offer);
   const answers = await ApplicationAnswer.findAll({ where: { application_id: application.id }, order: [['position', 'ASC']] });
+  const options = new Map(
+    (await OfferQuestion.findAll({ where: { offer_id: application.offer_id, type: 'choice' }, attributes: ['qid', 'options'] })).map((q) => [q.qid, (q.options ?? []).map((o) => o.label)]),
+  );
   const rows = await AnswerUpload.findAll({ where: { application_id: application.id }, order: [['created_at', 'DESC']] });
   const latest = new Map<number, AnswerUpload>();
   for (const u of rows) if (!latest.has(u.answer_id)) latest.set(u.answer_id, u);
   const views = await Promise.all(
     answers.map(async (a): Promise<AnswerView> => {
       const u = latest.get(a.id);
-      const base = { qid: a.qid, position: a.position, question: a.question, error: null, upload: null, takes: a.takes, takes_left: takesLeft(interview, a.takes) };
+      const base = {
+        qid: a.qid,
+        position: a.position,
+        question: a.question,
+        error: null,
+        upload: null,
+        takes: a.takes,
+        takes_left: takesLeft(interview, a.takes),
+        type: a.type,
+        text: null,
+        choice: null,
+      };
+      // A written answer (text or choice) is ready once given.
+      if (a.type !== 'video') {
+        const given = { ...base, ...(a.type === 'choice' ? { options: options.get(a.qid) ?? [] } : {}), text: a.type === 'text' ? a.text_answer : null, choice: a.choice };
+        return { ...given, status: isAnswered(a) ? 'ready' : 'missing' };
+      }
       // An answer stored before uploads went through tus (demo, mobile app) is ready as it is.
       if (a.state === 'done' && a.upload_path && (!u || u.state === 'ready')) return { ...base, status: 'ready' };
       if (!u) return { ...base, status: 'missing' };
@@ -167,7 +192,7 @@ export async function startApplication(caller: UserRow | undefined, jobCode: str
         { transaction: t },
       );
       await ApplicationAnswer.bulkCreate(
-        questions.map((q) => ({ application_id: application.id, qid: q.qid, position: q.position, question: q.question, upload_path: null, method: null, state: null })),
+        questions.map((q) => ({ application_id: application.id, qid: q.qid, position: q.position, question: q.question, type: q.type, upload_path: null, method: null, state: null })),
         { transaction: t },
       );
       counts.application(null, application);
@@ -268,15 +293,21 @@ const noRetakesLeft = (s: InterviewSettings) => new AppError(409, 'no_retakes_le
  * The caller's answer to a question of their own application, while it may still take recordings:
  * not complete (409), not past its deadline (decision 283: 409), the question exists (404).
  */
-async function openAnswer(caller: UserRow | undefined, applicationId: number, qid: string, now: Date): Promise<{ application: Application; answer: ApplicationAnswer }> {
+export async function openAnswer(caller: UserRow | undefined, applicationId: number, qid: string, now: Date, written = false): Promise<{ application: Application; answer: ApplicationAnswer }> {
   const application = await ownApplication(caller, applicationId);
   if (application.state === 'complete') throw conflict('application_complete', 'application_complete');
   const deadline = finishDeadline(application.start_date);
   if (deadline && deadline.getTime() < now.getTime()) throw new AppError(409, 'application_deadline_passed', 'application_deadline_passed', { deadline: deadline.toISOString().slice(0, 10) });
   const answer = await ApplicationAnswer.findOne({ where: { application_id: application.id, qid } });
   if (!answer) throw notFound('answer_not_found', 'answer_not_found');
+  // A recording or a file answers a video question only; text and choice questions are answered by
+  // PUT …/answers/{qid} (api/services/applications/written-answers.service.ts, decision 455).
+  if (written !== (answer.type !== 'video')) throw answerTypeMismatch(answer.type);
   return { application, answer };
 }
+
+/** 422: this answer is of another type than what was sent (a file for a text question, a text for a video one). */
+export const answerTypeMismatch = (type: QuestionType) => new AppError(422, 'answer_type_mismatch', 'answer_type_mismatch', { type });
 
 export interface TakeView {
   qid: string;
@@ -590,7 +621,7 @@ export async function completeIfAllReady(applicationId: number, t: Transaction, 
   const application = await Application.findByPk(applicationId, { transaction: t, lock: t.LOCK.UPDATE });
   if (!application || application.state === 'complete') return false;
   const answers = await ApplicationAnswer.findAll({ where: { application_id: application.id }, transaction: t });
-  if (!answers.length || answers.some((a) => a.state !== 'done' || !a.upload_path)) return false;
+  if (!answers.length || !answers.every(isAnswered)) return false;
   const counts = (await new CounterChanges().lock(t, { offers: [application.offer_id] })).application(counted(application), null);
   await application.update({ state: 'complete', recruiter_state: 'new', submit_date: now }, { transaction: t });
   counts.application(null, counted(application));

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import type { DraftOfferJson } from '../../../models/index.js';
 import { isReferenceValue, jobCategoryValue, type ReferenceListName } from '../../../config/reference/index.js';
 import { absentIfBlank, text } from '../../../models/rules/text.js';
-import { QUESTIONS_MAX, QUESTIONS_MIN, QUESTION_MAX_LENGTH } from '../../../models/rules/questions.js';
+import { QUESTIONS_MAX, QUESTIONS_MIN, QUESTION_MAX_LENGTH, VIDEO_QUESTIONS_MIN, readQuestionType, videoCount, type QuestionJson } from '../../../models/rules/questions.js';
 import { answerChoice, retakeChoice, thinkChoice } from '../../../models/rules/interview.js';
 
 export const MAX_PAY = 10_000_000;
@@ -107,8 +107,8 @@ const tags = optional(
   ),
 );
 
-/** One question: a text or { question }; missing reads as an empty slot. */
-const question = z.pipe(
+/** One question's text: a text or { question }; missing reads as an empty slot. */
+const questionText = z.pipe(
   z.transform((q: unknown) => {
     const value = typeof q === 'string' ? q : q && typeof q === 'object' ? (q as { question?: unknown }).question : undefined;
     return value === undefined || value === null ? '' : value;
@@ -116,15 +116,31 @@ const question = z.pipe(
   text(QUESTION_MAX_LENGTH, { invalid: BAD }),
 );
 
-/** Publishing keeps the non-empty questions; a draft keeps its empty slots for the wizard. */
+/** One question: its text, its type (absent: video) and a choice question's options (decision 455). */
+const question = z.transform((q: unknown, ctx): Omit<QuestionJson, 'id'> => {
+  const parsed = z.safeParse(questionText, q);
+  if (!parsed.success) {
+    ctx.issues.push({ code: 'custom', message: BAD, input: q });
+    return { question: '' };
+  }
+  const typed = readQuestionType(q);
+  if ('problem' in typed) {
+    ctx.issues.push({ code: 'custom', message: typed.problem, input: q });
+    return { question: parsed.data };
+  }
+  return typed.type === 'video' ? { question: parsed.data } : { question: parsed.data, ...typed };
+});
+
+/** Publishing keeps the non-empty questions, at least one on video; a draft keeps its empty slots for the wizard. */
 const questions = (partial: boolean) =>
   optional(
     z.pipe(
       z.array(question, BAD),
-      z.transform((texts: string[], ctx) => {
-        const kept = partial ? texts : texts.filter((s) => s !== '');
-        if (kept.length > QUESTIONS_MAX) ctx.issues.push({ code: 'custom', message: 'questions_count', input: texts });
-        return kept.map((q, i) => ({ id: `q${i + 1}`, question: q }));
+      z.transform((items: Array<Omit<QuestionJson, 'id'>>, ctx) => {
+        const kept = partial ? items : items.filter((q) => q.question !== '');
+        if (kept.length > QUESTIONS_MAX) ctx.issues.push({ code: 'custom', message: 'questions_count', input: items });
+        else if (!partial && kept.length >= QUESTIONS_MIN && videoCount(kept) < VIDEO_QUESTIONS_MIN) ctx.issues.push({ code: 'custom', message: 'questions_video_required', input: items });
+        return kept.map((q, i) => ({ id: `q${i + 1}`, ...q }));
       }),
     ),
   );

@@ -253,7 +253,7 @@ export async function publishDraft(token: string, fields: DraftOfferJson, actorI
       await counts.offer(null, offer).apply(t);
       await audit(t, { actorId, action: 'publish', resource: 'offers', recordId: offer.id, after: { job_code: offer.job_code, draft_id: draft.id, recruiter_id: ownerId }, at: now });
       await OfferQuestion.bulkCreate(
-        questions.map((q, i) => ({ offer_id: offer.id, qid: q.id, position: i + 1, question: q.question })),
+        questions.map((q, i) => ({ offer_id: offer.id, qid: q.id, position: i + 1, question: q.question, type: q.type ?? 'video', options: q.options ?? null })),
         { transaction: t },
       );
       draft.offer_json = fields;

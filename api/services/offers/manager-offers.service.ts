@@ -113,7 +113,7 @@ export async function createManagerOffer(caller: UserRow, body: BulkOfferInput, 
         { transaction: t },
       );
       await OfferQuestion.bulkCreate(
-        (fields.questions ?? []).map((q, i) => ({ offer_id: offer.id, qid: q.id, position: i + 1, question: q.question })),
+        (fields.questions ?? []).map((q, i) => ({ offer_id: offer.id, qid: q.id, position: i + 1, question: q.question, type: q.type ?? 'video', options: q.options ?? null })),
         { transaction: t },
       );
       await recountUsers([recruiterId], t);

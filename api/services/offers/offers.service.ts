@@ -8,11 +8,16 @@ import { notFound } from '../../lib/errors.js';
 import { isJobCodeShape, normalizeJobCode } from '../../../models/rules/job-code.js';
 import { singleFlight } from '../../lib/single-flight.js';
 import { interviewOfColumns, type InterviewSettings } from '../../../models/rules/interview.js';
+import { publicQuestion, questionType, type ChoiceOption, type QuestionType } from '../../../models/rules/questions.js';
 
 export interface PublicOfferQuestion {
   /** q1, q2, ... */
   id: string;
   question: string;
+  /** video, text or choice (decision 455). */
+  type: QuestionType;
+  /** A choice question's options, their labels only: which are knockouts is never shown. */
+  options?: string[];
 }
 
 export interface PublicOffer {
@@ -59,13 +64,15 @@ type Row = Omit<PublicOffer, 'questions' | 'tags' | 'start_date' | 'boosted' | '
   start_date: string | Date | null;
   q_id: string | null;
   q_text: string | null;
+  q_type: string | null;
+  q_options: string | null;
 };
 
 // One indexed query: offers.job_code is unique, offer_questions is indexed by (offer_id, qid).
 const SQL = `SELECT o.job_code, o.title, o.company_name, o.company_picture, o.company_description, o.description,
   o.candidate_qualification, o.candidate_experience, o.candidate_graduation, o.start_date,
   o.street, o.zip_code, o.city, o.area, o.country, o.country_iso, o.lang, o.contract_type, o.tags,
-  o.pay_min, o.pay_max, o.pay_currency, o.pay_period, o.is_boosted, o.boost_ends_at, o.think_seconds, o.answer_seconds, o.retakes, q.qid AS q_id, q.question AS q_text
+  o.pay_min, o.pay_max, o.pay_currency, o.pay_period, o.is_boosted, o.boost_ends_at, o.think_seconds, o.answer_seconds, o.retakes, q.qid AS q_id, q.question AS q_text, q.type AS q_type, q.options AS q_options
 FROM offers o LEFT JOIN offer_questions q ON q.offer_id = o.id
 WHERE o.job_code = ? AND o.state = 'available'
 ORDER BY q.position`;
@@ -91,15 +98,24 @@ export async function getPublicOffer(jobCode: string, now: Date = new Date()): P
   if (!isJobCodeShape(code)) throw notFound('offer_not_found', 'offer_not_found');
   const { boost, ...offer } = await loadShared(code);
   // Each caller gets its own copy: one caller changing it cannot change another's answer.
-  return { ...offer, tags: [...offer.tags], questions: offer.questions.map((q) => ({ ...q })), interview: { ...offer.interview }, boosted: isBoostedAt(boost, now) };
+  return {
+    ...offer,
+    tags: [...offer.tags],
+    questions: offer.questions.map((q) => ({ ...q, ...(q.options ? { options: [...q.options] } : {}) })),
+    interview: { ...offer.interview },
+    boosted: isBoostedAt(boost, now),
+  };
 }
 
 async function load(code: string): Promise<Omit<PublicOffer, 'boosted'> & { boost: Pick<Row, 'is_boosted' | 'boost_ends_at'> }> {
   const rows = await boundSequelize().query<Row>(SQL, { replacements: [code], type: QueryTypes.SELECT, raw: true });
   if (rows.length === 0) throw notFound('offer_not_found', 'offer_not_found');
-  const { q_id: _q, q_text: _t, tags, start_date, is_boosted, boost_ends_at, think_seconds, answer_seconds, retakes, ...first } = rows[0];
+  const { q_id: _q, q_text: _t, q_type: _y, q_options: _o, tags, start_date, is_boosted, boost_ends_at, think_seconds, answer_seconds, retakes, ...first } = rows[0];
   const questions: PublicOfferQuestion[] = [];
-  for (const r of rows) if (r.q_id !== null && r.q_text !== null) questions.push({ id: r.q_id, question: r.q_text });
+  for (const r of rows) {
+    if (r.q_id === null || r.q_text === null) continue;
+    questions.push(publicQuestion({ id: r.q_id, question: r.q_text, type: questionType(r.q_type) ?? 'video', options: r.q_options ? (JSON.parse(r.q_options) as ChoiceOption[]) : undefined }));
+  }
   return {
     ...first,
     pay_min: first.pay_min === null ? null : Number(first.pay_min),

@@ -40,6 +40,16 @@ export async function startTake(applicationId: number, qid: string): Promise<{ q
   return readJson(await postJson(`/apis/candidate/applications/${encodeURIComponent(String(applicationId))}/answers/${encodeURIComponent(qid)}/takes`, {}));
 }
 
+/** A text or choice answer (decision 455): the application as it is after it. */
+export async function giveWrittenAnswer(applicationId: number, qid: string, body: { text: string } | { choice: number }): Promise<ApplicationStatus> {
+  const res = await fetch(`/apis/candidate/applications/${encodeURIComponent(String(applicationId))}/answers/${encodeURIComponent(qid)}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return readJson<ApplicationStatus>(res);
+}
+
 export async function readApplication(id: number): Promise<ApplicationStatus> {
   return readJson<ApplicationStatus>(await fetch(`/apis/candidate/applications/${encodeURIComponent(String(id))}`, { credentials: 'same-origin' }));
 }

@@ -22,6 +22,8 @@ import { ApiError, allAnswersIn, isComplete, readApplication, startApplication, 
 import { isCandidate } from '../../../models/rules/roles.js';
 
 const AnswerRecorder = lazy(() => import('../components/apply/AnswerRecorder.js'));
+// Text and choice questions (decision 455), loaded when one is the current question.
+const WrittenAnswer = lazy(() => import('../components/apply/WrittenAnswer.js'));
 
 /** How often the page reads the status while answers are being prepared. */
 const POLL_MS = 2000;
@@ -94,7 +96,8 @@ export default function ApplyPage() {
   };
 
   const questions =
-    app?.answers ?? offer.questions.map((q, i) => ({ qid: q.id, position: i + 1, question: q.question, status: 'missing' as const, error: null, upload: null, takes: 0, takes_left: null }));
+    app?.answers ??
+    offer.questions.map((q, i) => ({ qid: q.id, position: i + 1, question: q.question, type: q.type, status: 'missing' as const, error: null, upload: null, takes: 0, takes_left: null }));
   const currentIndex = questions.findIndex((a) => a.status === 'missing' || a.status === 'failed' || a.status === 'uploading');
   const current = currentIndex >= 0 ? questions[currentIndex] : null;
   // The camera stays on from one question to the next (lib/camera.ts): off once none is left, or on leaving.
@@ -163,7 +166,22 @@ export default function ApplyPage() {
                   </li>
                 ))}
               </ol>
-              {current && (
+              {current && current.type !== 'video' && (
+                <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
+                  <WrittenAnswer
+                    key={current.qid}
+                    applicationId={app.id}
+                    questionId={current.qid}
+                    index={currentIndex}
+                    total={questions.length}
+                    question={current.question}
+                    type={current.type}
+                    options={'options' in current ? current.options : undefined}
+                    onSent={(next) => setPhase({ kind: 'answering', app: next })}
+                  />
+                </Suspense>
+              )}
+              {current && current.type === 'video' && (
                 <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
                   <AnswerRecorder
                     key={current.qid}

@@ -12,7 +12,7 @@ import { readForm } from '../lib/read-form.server.js';
 import { formDate, parseFormDate } from '../../../models/rules/dates.js';
 import { pictureUrl } from '../../../models/rules/storage-url.js';
 import { WIZARD_STEP_COUNT, continueStep, filledSteps, isDraftStarted, stepsOfFields } from '../../../models/rules/offer-wizard.js';
-import { QUESTIONS_MAX, QUESTIONS_MIN } from '../../../models/rules/questions.js';
+import { QUESTIONS_MAX, QUESTIONS_MIN, type QuestionJson } from '../../../models/rules/questions.js';
 import type { DraftOfferJson } from '../../../models/offer.model.js';
 import { ANSWER_CHOICES, DEFAULT_INTERVIEW_JSON, RETAKE_CHOICES, RETAKES_UNLIMITED, THINK_CHOICES, THINK_NONE, THINK_UNTIL_PRESS, formatSeconds } from '../../../models/rules/interview.js';
 import { pageTexts } from '../i18n/catalogs.server.js';
@@ -204,7 +204,7 @@ function applyStep(json: DraftOfferJson, step: number, form: FormData): DraftOff
       out.questions = form
         .getAll('question')
         .filter((q): q is string => typeof q === 'string')
-        .map((q, i) => ({ id: `q${i + 1}`, question: q }));
+        .map((q, i) => ({ id: `q${i + 1}`, question: q, ...typedQuestion(form.getAll('qtype')[i], form.getAll('qoptions')[i]) }));
       // The interview settings, checked by the drafts schema on save (decision 405).
       set('think_seconds', blankToUndefined(str(form, 'think_seconds')));
       set('answer_seconds', blankToUndefined(str(form, 'answer_seconds')));
@@ -212,6 +212,21 @@ function applyStep(json: DraftOfferJson, step: number, form: FormData): DraftOff
       break;
   }
   return out;
+}
+
+/**
+ * A question's type and options as the wizard posts them (decision 455): the type's select, and a
+ * choice's options one per line, a line starting with "!" for an option that does not meet a
+ * requirement (a knockout). Checked by the drafts schema on save.
+ */
+function typedQuestion(type: FormDataEntryValue | undefined, options: FormDataEntryValue | undefined): Pick<QuestionJson, 'type' | 'options'> {
+  if (type === 'text') return { type };
+  if (type !== 'choice') return type && type !== 'video' ? { type: type as QuestionJson['type'] } : {};
+  const lines = (typeof options === 'string' ? options : '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return { type, options: lines.map((l) => (l.startsWith('!') ? { label: l.slice(1).trim(), knockout: true } : { label: l })) };
 }
 
 /** The questions after an add, a template pick or a delete (3 to 5; only the last one goes). */
@@ -225,7 +240,7 @@ function editQuestions(json: DraftOfferJson, intent: string, template: string): 
   }
   if (intent === 'delete_question' && qs.length > QUESTIONS_MIN) qs.pop();
   while (qs.length < QUESTIONS_MIN) qs.push({ id: '', question: '' });
-  return { ...json, questions: qs.map((q, i) => ({ id: `q${i + 1}`, question: q.question })) };
+  return { ...json, questions: qs.map((q, i) => ({ ...q, id: `q${i + 1}` })) };
 }
 
 function formValues(form: FormData): Record<string, string | string[]> {

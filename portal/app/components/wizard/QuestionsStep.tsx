@@ -2,7 +2,7 @@
 // QUESTIONS_MAX; adding, deleting the last one and filling one from a template are posts to the
 // action (no JavaScript needed). Below them, the interview settings (decision 405): thinking time,
 // answer length and retakes, posted with the questions.
-import { QUESTIONS_MAX, QUESTIONS_MIN, QUESTION_MAX_LENGTH } from '../../../../models/rules/questions.js';
+import { QUESTIONS_MAX, QUESTIONS_MIN, QUESTION_MAX_LENGTH, QUESTION_TYPES, type QuestionJson } from '../../../../models/rules/questions.js';
 import { Field, type StepProps } from './parts.js';
 
 /** The interview settings: their selects, the choices and their names made by the page's loader (no rule shipped to the browser). */
@@ -26,6 +26,24 @@ function InterviewSettings({ page, t, errorOf, typedText }: StepProps) {
   );
 }
 
+/** A question's type (decision 455) and, for a choice, its options one per line ("!" first: a knockout). */
+function QuestionType({ i, q, t }: { i: number; q: QuestionJson; t: StepProps['t'] }) {
+  return (
+    <div className="qtype">
+      <label htmlFor={`w-qt${i}`}>{t('wiz_qtype')}</label>
+      <select id={`w-qt${i}`} name="qtype" defaultValue={q.type ?? 'video'}>
+        {QUESTION_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`wiz_qtype_${type}`)}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`w-qo${i}`}>{t('wiz_qoptions')}</label>
+      <textarea id={`w-qo${i}`} name="qoptions" rows={2} aria-describedby="w-qo-hint" defaultValue={(q.options ?? []).map((o) => (o.knockout ? `!${o.label}` : o.label)).join('\n')} />
+    </div>
+  );
+}
+
 export function QuestionsStep(props: StepProps) {
   const { page, t, errorOf } = props;
   // Three question slots at least (a draft made elsewhere may hold fewer).
@@ -35,6 +53,9 @@ export function QuestionsStep(props: StepProps) {
   return (
     <div id="questions">
       <p className="hint">{t('wiz_questions_hint')}</p>
+      <p className="hint" id="w-qo-hint">
+        {t('wiz_qoptions_hint')}
+      </p>
       {error && (
         <p className="field-error" role="alert">
           {error}
@@ -43,6 +64,7 @@ export function QuestionsStep(props: StepProps) {
       {questions.map((q, i) => (
         <Field key={q.id} id={`w-q${i + 1}`} label={t('wiz_question', { n: i + 1 })} required={i < QUESTIONS_MIN}>
           <textarea id={`w-q${i + 1}`} name="question" rows={2} maxLength={QUESTION_MAX_LENGTH} defaultValue={q.question} />
+          <QuestionType i={i + 1} q={q} t={t} />
         </Field>
       ))}
       <div className="row">
