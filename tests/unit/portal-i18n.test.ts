@@ -23,6 +23,7 @@ const FAMILY_FILES: Record<TextPart, RegExp[]> = {
   feedback: [/^routes\/feedback\./, /^components\/StoryPlayer\./],
   home: [/^routes\/_index\./, /^routes\/presentation/, /^lib\/presentation\./],
   landing: [/^routes\/landing\./],
+  interview: [/^components\/apply\//, /^routes\/candidate\.apply\./],
 };
 /** The routes that draw a family's texts in the browser, and so name it in handle.texts. */
 const FAMILY_ROUTES: Record<TextPart, string[]> = {
@@ -31,6 +32,7 @@ const FAMILY_ROUTES: Record<TextPart, string[]> = {
   feedback: ['routes/feedback.$shareId.tsx'],
   home: ['routes/_index.tsx'],
   landing: ['routes/landing.$customer.tsx'],
+  interview: ['routes/candidate.apply.$jobCode.tsx'],
 };
 
 function sources(): Map<string, string> {

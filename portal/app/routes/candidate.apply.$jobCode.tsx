@@ -1,11 +1,14 @@
 // /candidate/apply/{job_code}: the candidate answers the offer's questions in video, in the
 // browser. Steps: prove the e-mail (components/apply/Identity.tsx), start or resume the
 // application, record or choose one video per question (components/apply/AnswerRecorder.tsx,
-// loaded with tus-js-client only at that step), then follow the status until complete.
+// loaded only at that step), then follow the status until complete. Before the first question, the
+// device check and an optional practice question (components/apply/DeviceCheck.tsx, loaded at that
+// step). Kept answers upload one after the other in the upload queue (lib/upload-queue.ts) while the
+// candidate goes on: each shows its progress in the list of answers (decision 445).
 // Unknown or closed offers: the offer page's "no offer" panel (404).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { OfferNotFound } from '../components/OfferNotFound.js';
 import { Identity, type Me } from '../components/apply/Identity.js';
@@ -13,7 +16,10 @@ import { SignedInAs } from '../components/apply/SignedInAs.js';
 import { findOffer, offerView } from '../lib/apply.server.js';
 import { offerMeta } from '../lib/offer-meta.js';
 import { useHydrated } from '../lib/hydrated.js';
-import { useLang, useLangHref, useT } from '../lib/i18n.js';
+import { textsLoader, useLang, useLangHref, useT } from '../lib/i18n.js';
+import type { RouteTexts } from '../i18n/registry.js';
+import { dropAnswer, enqueueAnswer, noQueuedAnswers, onQueueEvents, queuedAnswers, sendAgain, stopQueue, subscribeQueue } from '../lib/upload-queue.js';
+import { loadPending } from '../lib/answer-upload.js';
 import { interviewRules, plural } from '../components/apply/interview-rules.js';
 import { releaseCamera } from '../lib/camera.js';
 import { resolveLang } from '../lib/lang.server.js';
@@ -22,6 +28,13 @@ import { ApiError, allAnswersIn, isComplete, readApplication, startApplication, 
 import { isCandidate } from '../../../models/rules/roles.js';
 
 const AnswerRecorder = lazy(() => import('../components/apply/AnswerRecorder.js'));
+const DeviceCheck = lazy(() => import('../components/apply/DeviceCheck.js'));
+
+export const handle = { texts: ['interview'] } satisfies RouteTexts;
+export const clientLoader = textsLoader(handle.texts);
+
+/** The device check was passed for this application in this tab (a reload does not ask again). */
+const checkedKey = (applicationId: number) => `device-checked:${applicationId}`;
 
 /** How often the page reads the status while answers are being prepared. */
 const POLL_MS = 2000;
@@ -78,6 +91,14 @@ export default function ApplyPage() {
       // The next poll tries again.
     }
   }, [phase]);
+  // The queue reports an answer all on the server, or refused: the status is read again.
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  useEffect(() => {
+    onQueueEvents({ done: () => void refreshRef.current(), refused: () => void refreshRef.current() });
+    return stopQueue;
+  }, []);
+  const queue = useSyncExternalStore(subscribeQueue, queuedAnswers, noQueuedAnswers);
 
   // Once every answer is in, the status is read until the application is complete.
   const app = phase.kind === 'answering' ? phase.app : null;
@@ -95,10 +116,53 @@ export default function ApplyPage() {
 
   const questions =
     app?.answers ?? offer.questions.map((q, i) => ({ qid: q.id, position: i + 1, question: q.question, status: 'missing' as const, error: null, upload: null, takes: 0, takes_left: null }));
-  const currentIndex = questions.findIndex((a) => a.status === 'missing' || a.status === 'failed' || a.status === 'uploading');
-  const current = currentIndex >= 0 ? questions[currentIndex] : null;
+  const queued = (qid: string) => queue.find((e) => e.qid === qid);
+  // An answer to record: not on the server yet, nor kept and in the queue. The question shown stays
+  // the same until its answer is kept, even when an earlier one comes back (a refused upload).
+  const toRecord = (a: (typeof questions)[number]) => (a.status === 'missing' || a.status === 'failed' || a.status === 'uploading') && !queued(a.qid);
+  const [shown, setShown] = useState<string | null>(null);
+  const stillShown = questions.find((a) => a.qid === shown && toRecord(a));
+  const current = stillShown ?? questions.find(toRecord) ?? null;
+  const currentIndex = current ? questions.indexOf(current) : -1;
+  useEffect(() => setShown(current?.qid ?? null), [current?.qid]);
+
+  // A kept answer from an earlier visit (closed tab, lost connection) goes on where it stopped.
+  const appId = app?.id;
+  useEffect(() => {
+    if (!app) return;
+    for (const a of app.answers) {
+      if (a.status !== 'missing' && a.status !== 'uploading') continue;
+      void loadPending(app.id, a.qid).then((file) => {
+        if (file) enqueueAnswer(a.qid, file, { applicationId: app.id, endpoint: app.upload?.endpoint, resumeUrl: a.upload && a.upload.size === file.size ? a.upload.url : null });
+      });
+    }
+  }, [appId]);
+
+  // Closing the tab while answers upload: the browser asks first (a later visit would resume them).
+  const uploading = queue.some((e) => e.state !== 'failed');
+  useEffect(() => {
+    if (!uploading) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [uploading]);
+
+  // The device check comes before the first question of an application not started yet.
+  const [checked, setChecked] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (appId) setChecked(sessionStorage.getItem(checkedKey(appId)) === '1');
+  }, [appId]);
+  const untouched = !!app && app.answers.every((a) => a.status === 'missing' && a.takes === 0) && queue.length === 0;
+  const checking = !!app && untouched && checked === false;
+  const passCheck = () => {
+    if (app) sessionStorage.setItem(checkedKey(app.id), '1');
+    setChecked(true);
+  };
+  const kept = (qid: string) => (file: File) => {
+    if (app) enqueueAnswer(qid, file, { applicationId: app.id, endpoint: app.upload?.endpoint, resumeUrl: current?.status === 'uploading' && current.upload?.size === file.size ? current.upload.url : null });
+  };
   // The camera stays on from one question to the next (lib/camera.ts): off once none is left, or on leaving.
-  const recording = !!app && !!current;
+  const recording = !!app && (!!current || checking);
   useEffect(() => {
     if (!recording) releaseCamera();
   }, [recording]);
@@ -156,30 +220,61 @@ export default function ApplyPage() {
           {app && (
             <>
               <ol className="answers" aria-label={t(plural(lang, 'apply_rules_questions', questions.length), { n: questions.length })}>
-                {questions.map((a, i) => (
-                  <li key={a.qid} className={`answer ${a.status}`} aria-current={i === currentIndex ? 'step' : undefined} data-testid="answer-state" data-state={a.status}>
-                    <span className="answer-n">{i + 1}</span> <span className="answer-q">{a.question}</span>
-                    {(a.status === 'processing' || a.status === 'ready') && <span className="answer-ok">{a.status === 'ready' ? t('apply_answer_sent') : t('apply_answer_processing')}</span>}
-                  </li>
-                ))}
+                {questions.map((a, i) => {
+                  const q = queued(a.qid);
+                  return (
+                    <li key={a.qid} className={`answer ${a.status}`} aria-current={i === currentIndex ? 'step' : undefined} data-testid="answer-state" data-state={a.status} data-upload={q?.state}>
+                      <span className="answer-n">{i + 1}</span> <span className="answer-q">{a.question}</span>
+                      {(a.status === 'processing' || a.status === 'ready') && <span className="answer-ok">{a.status === 'ready' ? t('apply_answer_sent') : t('apply_answer_processing')}</span>}
+                      {q && q.state !== 'failed' && (
+                        <span className="answer-upload" data-testid="upload" data-question={i + 1} data-percent={q.percent}>
+                          <progress max={100} value={q.state === 'waiting' ? 0 : q.percent} aria-label={t('apply_upload_label', { n: i + 1 })} />
+                          <span>{q.state === 'waiting' ? t('apply_upload_waiting') : t('apply_uploading', { percent: q.percent })}</span>
+                          {q.retrying && <span className="hint">{t('apply_upload_paused')}</span>}
+                        </span>
+                      )}
+                      {q?.state === 'failed' && (
+                        <span className="answer-upload failed" role="alert" data-testid="upload-error" data-question={i + 1}>
+                          <span className="field-error">{t('apply_upload_error', { message: q.message ?? '' })}</span>
+                          {!/^video_/.test(q.code ?? '') && (
+                            <button type="button" className="button secondary" onClick={() => sendAgain(a.qid)}>
+                              {t('apply_upload_resume')}
+                            </button>
+                          )}
+                          <button type="button" className="button secondary" onClick={() => dropAnswer(a.qid)}>
+                            {t('apply_record_again', { n: i + 1 })}
+                          </button>
+                        </span>
+                      )}
+                    </li>
+                  );
+                })}
               </ol>
-              {current && (
+              {checking && (
+                <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
+                  <DeviceCheck interview={app.interview} applicationId={app.id} onDone={passCheck} />
+                </Suspense>
+              )}
+              {current && !checking && checked !== null && (
                 <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
                   <AnswerRecorder
                     key={current.qid}
                     applicationId={app.id}
                     questionId={current.qid}
-                    endpoint={app.upload?.endpoint}
-                    unfinished={current.status === 'uploading' ? current.upload : null}
                     index={currentIndex}
                     total={questions.length}
                     question={current.question}
                     interview={app.interview}
                     takesLeft={current.takes_left}
                     previousError={current.status === 'failed' ? (current.error?.message ?? '') : null}
-                    onSent={() => void refresh()}
+                    onKept={kept(current.qid)}
                   />
                 </Suspense>
+              )}
+              {!current && !checking && queue.some((e) => e.state !== 'failed') && (
+                <p className="panel info" role="status" data-testid="uploads-left">
+                  {t('apply_uploads_left')}
+                </p>
               )}
               {waiting && (
                 <section className="panel info" role="status" data-testid="processing">
