@@ -141,19 +141,21 @@ export default function DeviceCheck({ interview, applicationId, onDone }: Device
 
       {practice !== 'on' && (
         <>
-          <div className="dc-camera">
-            {camera === 'on' && test.kind !== 'done' && <video ref={previewRef} className="mirror" muted playsInline autoPlay aria-label={t('apply_preview_label')} data-testid="dc-preview" />}
-            {test.kind === 'done' && <video src={test.url} controls autoPlay playsInline aria-label={t('dc_test_replay_label')} data-testid="dc-test-replay" />}
-            {test.kind === 'recording' && (
-              <p className="timer" data-testid="dc-test-recording">
-                <span className="rec-dot" aria-hidden="true" /> {t('dc_test_recording', { n: test.left })}
-              </p>
-            )}
-          </div>
+          {(camera === 'on' || test.kind === 'done') && (
+            <div className="dc-camera">
+              {camera === 'on' && test.kind !== 'done' && <video ref={previewRef} className="mirror" muted playsInline autoPlay aria-label={t('apply_preview_label')} data-testid="dc-preview" />}
+              {test.kind === 'done' && <video src={test.url} controls autoPlay playsInline aria-label={t('dc_test_replay_label')} data-testid="dc-test-replay" />}
+              {test.kind === 'recording' && (
+                <p className="timer" data-testid="dc-test-recording">
+                  <span className="rec-dot" aria-hidden="true" /> {t('dc_test_recording', { n: test.left })}
+                </p>
+              )}
+            </div>
+          )}
 
           {camera === 'on' && (
             <div className="dc-level">
-              <label htmlFor="dc-level">{t('dc_level_label')}</label>
+              {!noMicrophone && <label htmlFor="dc-level">{t('dc_level_label')}</label>}
               {noMicrophone ? (
                 <p className="field-error" role="alert" data-testid="dc-no-microphone">
                   {t('dc_no_microphone')} {t(help('none'))}
