@@ -159,7 +159,8 @@ export default function ApplyPage() {
     setChecked(true);
   };
   const kept = (qid: string) => (file: File) => {
-    if (app) enqueueAnswer(qid, file, { applicationId: app.id, endpoint: app.upload?.endpoint, resumeUrl: current?.status === 'uploading' && current.upload?.size === file.size ? current.upload.url : null });
+    if (app)
+      enqueueAnswer(qid, file, { applicationId: app.id, endpoint: app.upload?.endpoint, resumeUrl: current?.status === 'uploading' && current.upload?.size === file.size ? current.upload.url : null });
   };
   // The camera stays on from one question to the next (lib/camera.ts): off once none is left, or on leaving.
   const recording = !!app && (!!current || checking);

@@ -95,7 +95,15 @@ const UA = {
 const unique = (name: string) => `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.fr`;
 
 async function phone(browser: Browser, lang: Lang, userAgent?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: TEXTS[lang].locale, baseURL: server.baseUrl, userAgent });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    locale: TEXTS[lang].locale,
+    baseURL: server.baseUrl,
+    userAgent,
+  });
   return context.newPage();
 }
 
@@ -351,7 +359,18 @@ describe.each(['fr', 'en'] as const)('in %s', (lang) => {
         await page.locator(`[data-testid="recorder"][data-question="${n + 1}"]`).waitFor({ timeout: 10_000 });
         expect(await page.locator(`[data-testid="upload"][data-question="${n}"]`).count()).toBe(1);
         if (!shot) {
-          await expect.poll(async () => Number(await page.locator('[data-testid="upload"][data-question="1"]').getAttribute('data-percent').catch(() => 100)), { timeout: 30_000 }).toBeGreaterThan(0);
+          await expect
+            .poll(
+              async () =>
+                Number(
+                  await page
+                    .locator('[data-testid="upload"][data-question="1"]')
+                    .getAttribute('data-percent')
+                    .catch(() => 100),
+                ),
+              { timeout: 30_000 },
+            )
+            .toBeGreaterThan(0);
           await page.screenshot({ path: path.join(shots, `upload-progress-${lang}.png`), fullPage: true });
           await expectAccessible(page);
           shot = true;
@@ -364,7 +383,11 @@ describe.each(['fr', 'en'] as const)('in %s', (lang) => {
     reading = false;
     await read;
     // Each answer was seen between 0 and 100 %: real progress, not a jump.
-    for (const n of [1, 2, 3]) expect([...percents[n]].some((p) => p > 0 && p < 100), `answer ${n}: ${[...percents[n]].join(',')}`).toBe(true);
+    for (const n of [1, 2, 3])
+      expect(
+        [...percents[n]].some((p) => p > 0 && p < 100),
+        `answer ${n}: ${[...percents[n]].join(',')}`,
+      ).toBe(true);
     await page.context().close();
   }, 400_000);
 });

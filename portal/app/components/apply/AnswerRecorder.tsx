@@ -26,12 +26,7 @@ import { plural } from './interview-rules.js';
 const COUNTDOWN_FROM = 3;
 
 type Camera = 'off' | 'starting' | 'on' | 'denied' | 'none';
-type Step =
-  | { kind: 'ready' }
-  | { kind: 'thinking'; n: number }
-  | { kind: 'countdown'; n: number }
-  | { kind: 'recording'; startedAt: number }
-  | { kind: 'review'; file: File; url: string };
+type Step = { kind: 'ready' } | { kind: 'thinking'; n: number } | { kind: 'countdown'; n: number } | { kind: 'recording'; startedAt: number } | { kind: 'review'; file: File; url: string };
 
 export interface AnswerRecorderProps {
   applicationId: number;
@@ -181,10 +176,13 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
     }
     for (let n = countdown - 1; n >= 1; n--) {
       timers.current.push(
-        window.setTimeout(() => {
-          setStep({ kind: 'countdown', n });
-          setSaid(t('apply_countdown', { n }));
-        }, (COUNTDOWN_FROM - n) * 1000),
+        window.setTimeout(
+          () => {
+            setStep({ kind: 'countdown', n });
+            setSaid(t('apply_countdown', { n }));
+          },
+          (COUNTDOWN_FROM - n) * 1000,
+        ),
       );
     }
     const begin = () => {
@@ -215,7 +213,8 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
       setStep({ kind: 'recording', startedAt });
       setSaid(t('apply_sr_recording', { left: formatSeconds(limitSeconds) }));
       for (const secondsLeft of SAID_AT_SECONDS_LEFT) {
-        if (limitSeconds > secondsLeft) timers.current.push(window.setTimeout(() => recorder.state === 'recording' && setSaid(t('apply_sr_left', { left: formatSeconds(secondsLeft) })), limitMs - secondsLeft * 1000));
+        if (limitSeconds > secondsLeft)
+          timers.current.push(window.setTimeout(() => recorder.state === 'recording' && setSaid(t('apply_sr_left', { left: formatSeconds(secondsLeft) })), limitMs - secondsLeft * 1000));
       }
       const tick = () => {
         setElapsed(Date.now() - startedAt);

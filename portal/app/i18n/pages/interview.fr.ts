@@ -27,7 +27,8 @@ const interviewFr = {
     'Sur iPhone ou iPad : ouvrez cette page dans Safari (le navigateur intégré de certaines applications ne peut pas utiliser la caméra) et fermez toute autre application qui l’utilise, comme un appel. Puis réessayez.',
   dc_help_none_android:
     'Sur Android : ouvrez cette page dans Chrome (le navigateur intégré de certaines applications ne peut pas utiliser la caméra) et fermez toute autre application qui l’utilise, comme un appel. Puis réessayez.',
-  dc_help_none_desktop: 'Sur ordinateur : branchez une webcam ou un casque avec micro, fermez les autres applications qui pourraient les utiliser (appels vidéo), puis réessayez. Ou répondez depuis votre téléphone.',
+  dc_help_none_desktop:
+    'Sur ordinateur : branchez une webcam ou un casque avec micro, fermez les autres applications qui pourraient les utiliser (appels vidéo), puis réessayez. Ou répondez depuis votre téléphone.',
   apply_sr_recording: 'L’enregistrement a commencé : {left} maximum.',
   apply_sr_left: 'Il reste {left}.',
   apply_sr_stopped: 'Enregistrement terminé. Revoyez-le, gardez-le ou recommencez.',

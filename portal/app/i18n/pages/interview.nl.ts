@@ -24,9 +24,12 @@ const interviewNl: Record<keyof typeof fr, string> = {
     'Op Android (Chrome): tik op het pictogram links van het adres, dan op „Rechten”, en sta Camera en Microfoon toe. Heeft Chrome zelf geen toegang, open dan Instellingen › Apps › Chrome › Rechten. Laad daarna deze pagina opnieuw.',
   dc_help_denied_desktop:
     'Op een computer: klik op het camera- of slotpictogram in de adresbalk, sta camera en microfoon toe voor deze site en laad de pagina opnieuw. Op een Mac ook Systeeminstellingen › Privacy en beveiliging › Camera en Microfoon; op Windows Instellingen › Privacy › Camera en Microfoon.',
-  dc_help_none_ios: 'Op iPhone of iPad: open deze pagina in Safari (de browser in sommige apps kan de camera niet gebruiken) en sluit andere apps die de camera gebruiken, zoals een gesprek. Probeer het dan opnieuw.',
-  dc_help_none_android: 'Op Android: open deze pagina in Chrome (de browser in sommige apps kan de camera niet gebruiken) en sluit andere apps die de camera gebruiken, zoals een gesprek. Probeer het dan opnieuw.',
-  dc_help_none_desktop: 'Op een computer: sluit een webcam of headset met microfoon aan, sluit andere programma’s die ze kunnen gebruiken (videogesprekken) en probeer het opnieuw. Of antwoord vanaf je telefoon.',
+  dc_help_none_ios:
+    'Op iPhone of iPad: open deze pagina in Safari (de browser in sommige apps kan de camera niet gebruiken) en sluit andere apps die de camera gebruiken, zoals een gesprek. Probeer het dan opnieuw.',
+  dc_help_none_android:
+    'Op Android: open deze pagina in Chrome (de browser in sommige apps kan de camera niet gebruiken) en sluit andere apps die de camera gebruiken, zoals een gesprek. Probeer het dan opnieuw.',
+  dc_help_none_desktop:
+    'Op een computer: sluit een webcam of headset met microfoon aan, sluit andere programma’s die ze kunnen gebruiken (videogesprekken) en probeer het opnieuw. Of antwoord vanaf je telefoon.',
   apply_sr_recording: 'De opname is gestart: maximaal {left}.',
   apply_sr_left: 'Nog {left}.',
   apply_sr_stopped: 'Opname gestopt. Bekijk ze opnieuw, bewaar ze of neem opnieuw op.',
