@@ -32,7 +32,8 @@ const FAMILY_ROUTES: Record<TextPart, string[]> = {
   feedback: ['routes/feedback.$shareId.tsx'],
   home: ['routes/_index.tsx'],
   landing: ['routes/landing.$customer.tsx'],
-  interview: ['routes/candidate.apply.$jobCode.tsx'],
+  // The apply page loads the interview's texts with the recorder's code, not in its handle.
+  interview: [],
 };
 
 function sources(): Map<string, string> {
@@ -92,5 +93,6 @@ describe('portal catalogs', () => {
       }
       for (const route of FAMILY_ROUTES[part]) expect(src.get(route), route).toContain(`handle = { texts: ['${part}'] }`);
     }
+    expect(src.get('routes/candidate.apply.$jobCode.tsx')).toContain("loadMessages(lang, ['interview'])");
   });
 });

@@ -4,8 +4,9 @@
 // shows its progress (tus-js-client's progress events) in the page's list of answers; a failed one
 // waits there with its message until the candidate sends it again or records it again. The file
 // waits in IndexedDB until the server has it all (lib/answer-upload.ts), so a closed tab loses
-// nothing. No dependency but answer-upload (which loads tus-js-client when the first upload starts).
-import { dropPending, savePending, uploadAnswer, type RunningUpload } from './answer-upload.js';
+// nothing. The apply page loads this module once the application is started (it is not in the
+// page's first scripts); answer-upload loads tus-js-client when the first upload starts.
+import { dropPending, loadPending, savePending, uploadAnswer, type RunningUpload } from './answer-upload.js';
 
 export interface QueuedAnswer {
   qid: string;
@@ -47,8 +48,6 @@ function patch(qid: string, change: Partial<QueuedAnswer>) {
 
 /** The answers waiting, uploading or failed, in the order they were kept (for useSyncExternalStore). */
 export const queuedAnswers = (): QueuedAnswer[] => entries;
-const none: QueuedAnswer[] = [];
-export const noQueuedAnswers = (): QueuedAnswer[] => none;
 
 export function subscribeQueue(listener: () => void): () => void {
   listeners.add(listener);
@@ -139,4 +138,14 @@ export function stopQueue(): void {
   running = null;
   targets.clear();
   set([]);
+}
+
+/** The kept answers of an earlier visit (closed tab, lost connection) go on where they stopped. */
+export function resumePending(applicationId: number, endpoint: string | undefined, answers: ReadonlyArray<{ qid: string; status: string; upload: { url: string; size: number } | null }>): void {
+  for (const a of answers) {
+    if (a.status !== 'missing' && a.status !== 'uploading') continue;
+    void loadPending(applicationId, a.qid).then((file) => {
+      if (file) enqueueAnswer(a.qid, file, { applicationId, endpoint, resumeUrl: a.upload && a.upload.size === file.size ? a.upload.url : null });
+    });
+  }
 }

@@ -8,7 +8,7 @@
 // Unknown or closed offers: the offer page's "no offer" panel (404).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Suspense, lazy, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { OfferNotFound } from '../components/OfferNotFound.js';
 import { Identity, type Me } from '../components/apply/Identity.js';
@@ -16,10 +16,10 @@ import { SignedInAs } from '../components/apply/SignedInAs.js';
 import { findOffer, offerView } from '../lib/apply.server.js';
 import { offerMeta } from '../lib/offer-meta.js';
 import { useHydrated } from '../lib/hydrated.js';
-import { textsLoader, useLang, useLangHref, useT } from '../lib/i18n.js';
-import type { RouteTexts } from '../i18n/registry.js';
-import { dropAnswer, enqueueAnswer, noQueuedAnswers, onQueueEvents, queuedAnswers, sendAgain, stopQueue, subscribeQueue } from '../lib/upload-queue.js';
-import { loadPending } from '../lib/answer-upload.js';
+import { useLang, useLangHref, useT } from '../lib/i18n.js';
+import { loadMessages } from '../i18n/registry.js';
+import { isLang } from '../i18n/index.js';
+import type { QueuedAnswer } from '../lib/upload-queue.js';
 import { interviewRules, plural } from '../components/apply/interview-rules.js';
 import { releaseCamera } from '../lib/camera.js';
 import { resolveLang } from '../lib/lang.server.js';
@@ -27,11 +27,19 @@ import { candidatePageTexts } from '../i18n/candidate-page.server.js';
 import { ApiError, allAnswersIn, isComplete, readApplication, startApplication, type ApplicationStatus } from '../lib/video-answers.js';
 import { isCandidate } from '../../../models/rules/roles.js';
 
-const AnswerRecorder = lazy(() => import('../components/apply/AnswerRecorder.js'));
-const DeviceCheck = lazy(() => import('../components/apply/DeviceCheck.js'));
-
-export const handle = { texts: ['interview'] } satisfies RouteTexts;
-export const clientLoader = textsLoader(handle.texts);
+/**
+ * The recorder's and the device check's texts are a page family of their own ('interview', decision
+ * 380) that loads with their code, not with the page's first scripts (the page's 100 KB budget).
+ */
+function withInterviewTexts<M>(load: () => Promise<M>): () => Promise<M> {
+  return () => {
+    const lang = document.documentElement.lang;
+    return Promise.all([load(), isLang(lang) ? loadMessages(lang, ['interview']) : null]).then(([m]) => m);
+  };
+}
+const AnswerRecorder = lazy(withInterviewTexts(() => import('../components/apply/AnswerRecorder.js')));
+const DeviceCheck = lazy(withInterviewTexts(() => import('../components/apply/DeviceCheck.js')));
+type Queue = typeof import('../lib/upload-queue.js');
 
 /** The device check was passed for this application in this tab (a reload does not ask again). */
 const checkedKey = (applicationId: number) => `device-checked:${applicationId}`;
@@ -94,11 +102,28 @@ export default function ApplyPage() {
   // The queue reports an answer all on the server, or refused: the status is read again.
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
+  // The upload queue loads once the application is started; a kept answer of an earlier visit resumes.
+  const [uploads, setUploads] = useState<Queue | null>(null);
+  const [queue, setQueue] = useState<QueuedAnswer[]>([]);
+  const startedId = phase.kind === 'answering' ? phase.app.id : null;
   useEffect(() => {
-    onQueueEvents({ done: () => void refreshRef.current(), refused: () => void refreshRef.current() });
-    return stopQueue;
-  }, []);
-  const queue = useSyncExternalStore(subscribeQueue, queuedAnswers, noQueuedAnswers);
+    if (phase.kind !== 'answering') return;
+    const started = phase.app;
+    let gone = false;
+    let unsubscribe = () => {};
+    void import('../lib/upload-queue.js').then((q) => {
+      if (gone) return;
+      q.onQueueEvents({ done: () => void refreshRef.current(), refused: () => void refreshRef.current() });
+      unsubscribe = q.subscribeQueue(() => setQueue(q.queuedAnswers()));
+      setUploads(q);
+      q.resumePending(started.id, started.upload?.endpoint, started.answers);
+    });
+    return () => {
+      gone = true;
+      unsubscribe();
+    };
+  }, [startedId]);
+  useEffect(() => () => void import('../lib/upload-queue.js').then((q) => q.stopQueue()), []);
 
   // Once every answer is in, the status is read until the application is complete.
   const app = phase.kind === 'answering' ? phase.app : null;
@@ -126,17 +151,7 @@ export default function ApplyPage() {
   const currentIndex = current ? questions.indexOf(current) : -1;
   useEffect(() => setShown(current?.qid ?? null), [current?.qid]);
 
-  // A kept answer from an earlier visit (closed tab, lost connection) goes on where it stopped.
   const appId = app?.id;
-  useEffect(() => {
-    if (!app) return;
-    for (const a of app.answers) {
-      if (a.status !== 'missing' && a.status !== 'uploading') continue;
-      void loadPending(app.id, a.qid).then((file) => {
-        if (file) enqueueAnswer(a.qid, file, { applicationId: app.id, endpoint: app.upload?.endpoint, resumeUrl: a.upload && a.upload.size === file.size ? a.upload.url : null });
-      });
-    }
-  }, [appId]);
 
   // Closing the tab while answers upload: the browser asks first (a later visit would resume them).
   const uploading = queue.some((e) => e.state !== 'failed');
@@ -160,7 +175,11 @@ export default function ApplyPage() {
   };
   const kept = (qid: string) => (file: File) => {
     if (app)
-      enqueueAnswer(qid, file, { applicationId: app.id, endpoint: app.upload?.endpoint, resumeUrl: current?.status === 'uploading' && current.upload?.size === file.size ? current.upload.url : null });
+      uploads?.enqueueAnswer(qid, file, {
+        applicationId: app.id,
+        endpoint: app.upload?.endpoint,
+        resumeUrl: current?.status === 'uploading' && current.upload?.size === file.size ? current.upload.url : null,
+      });
   };
   // The camera stays on from one question to the next (lib/camera.ts): off once none is left, or on leaving.
   const recording = !!app && (!!current || checking);
@@ -238,11 +257,11 @@ export default function ApplyPage() {
                         <span className="answer-upload failed" role="alert" data-testid="upload-error" data-question={i + 1}>
                           <span className="field-error">{t('apply_upload_error', { message: q.message ?? '' })}</span>
                           {!/^video_/.test(q.code ?? '') && (
-                            <button type="button" className="button secondary" onClick={() => sendAgain(a.qid)}>
+                            <button type="button" className="button secondary" onClick={() => uploads?.sendAgain(a.qid)}>
                               {t('apply_upload_resume')}
                             </button>
                           )}
-                          <button type="button" className="button secondary" onClick={() => dropAnswer(a.qid)}>
+                          <button type="button" className="button secondary" onClick={() => uploads?.dropAnswer(a.qid)}>
                             {t('apply_record_again', { n: i + 1 })}
                           </button>
                         </span>
@@ -256,7 +275,7 @@ export default function ApplyPage() {
                   <DeviceCheck interview={app.interview} applicationId={app.id} onDone={passCheck} />
                 </Suspense>
               )}
-              {current && !checking && checked !== null && (
+              {current && !checking && checked !== null && uploads && (
                 <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
                   <AnswerRecorder
                     key={current.qid}
