@@ -114,7 +114,10 @@ export function enqueueAnswer(qid: string, file: File, target: Target): void {
   next();
 }
 
-/** A failed answer is sent again (tus resumes at the server's offset). */
+/**
+ * A failed answer is sent again (tus resumes at the server's offset).
+ * @public (called by the apply page through its dynamic import, which knip does not follow)
+ */
 export function sendAgain(qid: string): void {
   const entry = entries.find((e) => e.qid === qid);
   if (!entry || entry.state !== 'failed') return;
@@ -122,7 +125,10 @@ export function sendAgain(qid: string): void {
   next();
 }
 
-/** A failed answer leaves the queue: the candidate records it again. */
+/**
+ * A failed answer leaves the queue: the candidate records it again.
+ * @public (called by the apply page through its dynamic import)
+ */
 export function dropAnswer(qid: string): void {
   const entry = entries.find((e) => e.qid === qid);
   if (!entry || entry.state !== 'failed') return;
