@@ -111,7 +111,7 @@ export default function ApplyPage() {
     const started = phase.app;
     let gone = false;
     let unsubscribe = () => {};
-    void import('../lib/upload-queue.js').then((q) => {
+    void withInterviewTexts(() => import('../lib/upload-queue.js'))().then((q) => {
       if (gone) return;
       q.onQueueEvents({ done: () => void refreshRef.current(), refused: () => void refreshRef.current() });
       unsubscribe = q.subscribeQueue(() => setQueue(q.queuedAnswers()));
@@ -152,15 +152,6 @@ export default function ApplyPage() {
   useEffect(() => setShown(current?.qid ?? null), [current?.qid]);
 
   const appId = app?.id;
-
-  // Closing the tab while answers upload: the browser asks first (a later visit would resume them).
-  const uploading = queue.some((e) => e.state !== 'failed');
-  useEffect(() => {
-    if (!uploading) return;
-    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [uploading]);
 
   // The device check comes before the first question of an application not started yet.
   const [checked, setChecked] = useState<boolean | null>(null);

@@ -37,6 +37,9 @@ const interviewEn: Record<keyof typeof fr, string> = {
   apply_practice_done: 'Well done! The practice answer was not sent. You are ready for the questions.',
   apply_practice_start: 'Try a practice question',
   apply_practice_again: 'Practise again',
+  apply_upload_waiting: 'Waiting to be sent',
+  apply_record_again: 'Record answer {n} again',
+  apply_uploads_left: 'Your last answers are being sent: keep this page open until they are.',
 };
 
 export default interviewEn;

@@ -39,6 +39,9 @@ const interviewFr = {
   apply_practice_done: 'Bravo ! La réponse d’essai n’a pas été envoyée. Vous êtes prêt·e pour les questions.',
   apply_practice_start: 'Faire une question d’essai',
   apply_practice_again: 'Refaire un essai',
+  apply_upload_waiting: 'En attente d’envoi',
+  apply_record_again: 'Réenregistrer la réponse {n}',
+  apply_uploads_left: 'Vos dernières réponses sont en cours d’envoi : gardez cette page ouverte jusqu’à la fin.',
 };
 
 export default interviewFr;

@@ -40,6 +40,9 @@ const interviewNl: Record<keyof typeof fr, string> = {
   apply_practice_done: 'Goed zo! Het oefenantwoord is niet verstuurd. Je bent klaar voor de vragen.',
   apply_practice_start: 'Een oefenvraag proberen',
   apply_practice_again: 'Opnieuw oefenen',
+  apply_upload_waiting: 'Wacht op verzending',
+  apply_record_again: 'Antwoord {n} opnieuw opnemen',
+  apply_uploads_left: 'Je laatste antwoorden worden verstuurd: houd deze pagina open tot dat klaar is.',
 };
 
 export default interviewNl;
