@@ -184,7 +184,6 @@ const en: Record<keyof typeof fr, string> = {
   apply_upload_paused: 'Connection lost: sending will resume where it stopped.',
   apply_upload_error: 'Sending failed: {message}',
   apply_upload_resume: 'Resume sending',
-
   apply_answer_sent: 'Answer sent',
   apply_answer_processing: 'Answer received, being prepared',
   apply_answer_failed: 'This answer could not be read: record it again.',

@@ -184,7 +184,6 @@ const fr = {
   apply_upload_paused: 'Connexion perdue : l’envoi reprendra où il s’est arrêté.',
   apply_upload_error: 'L’envoi a échoué : {message}',
   apply_upload_resume: 'Reprendre l’envoi',
-
   apply_answer_sent: 'Réponse envoyée',
   apply_answer_processing: 'Réponse reçue, en préparation',
   apply_answer_failed: 'Cette réponse n’a pas pu être lue : enregistrez-la à nouveau.',

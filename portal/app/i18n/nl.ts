@@ -184,7 +184,6 @@ const nl: Record<keyof typeof fr, string> = {
   apply_upload_paused: 'Verbinding verbroken: het verzenden gaat verder waar het stopte.',
   apply_upload_error: 'Verzenden mislukt: {message}',
   apply_upload_resume: 'Verzenden hervatten',
-
   apply_answer_sent: 'Antwoord verzonden',
   apply_answer_processing: 'Antwoord ontvangen, wordt verwerkt',
   apply_answer_failed: 'Dit antwoord kon niet worden gelezen: neem het opnieuw op.',
