@@ -23,6 +23,7 @@ const FAMILY_FILES: Record<TextPart, RegExp[]> = {
   feedback: [/^routes\/feedback\./, /^components\/StoryPlayer\./],
   home: [/^routes\/_index\./, /^routes\/presentation/, /^lib\/presentation\./],
   landing: [/^routes\/landing\./],
+  interview: [/^components\/apply\//, /^routes\/candidate\.apply\./],
 };
 /** The routes that draw a family's texts in the browser, and so name it in handle.texts. */
 const FAMILY_ROUTES: Record<TextPart, string[]> = {
@@ -31,6 +32,8 @@ const FAMILY_ROUTES: Record<TextPart, string[]> = {
   feedback: ['routes/feedback.$shareId.tsx'],
   home: ['routes/_index.tsx'],
   landing: ['routes/landing.$customer.tsx'],
+  // The apply page loads the interview's texts with the recorder's code, not in its handle.
+  interview: [],
 };
 
 function sources(): Map<string, string> {
@@ -90,5 +93,6 @@ describe('portal catalogs', () => {
       }
       for (const route of FAMILY_ROUTES[part]) expect(src.get(route), route).toContain(`handle = { texts: ['${part}'] }`);
     }
+    expect(src.get('routes/candidate.apply.$jobCode.tsx')).toContain("loadMessages(lang, ['interview'])");
   });
 });

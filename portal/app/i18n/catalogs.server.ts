@@ -10,6 +10,9 @@ import feedbackEn from './pages/feedback.en.js';
 import homeFr from './pages/home.fr.js';
 import homeNl from './pages/home.nl.js';
 import homeEn from './pages/home.en.js';
+import interviewFr from './pages/interview.fr.js';
+import interviewNl from './pages/interview.nl.js';
+import interviewEn from './pages/interview.en.js';
 import landingFr from './pages/landing.fr.js';
 import landingNl from './pages/landing.nl.js';
 import landingEn from './pages/landing.en.js';
@@ -24,9 +27,9 @@ import { catalogLang, messagesOf, registerMessages, type TextPart } from './regi
 
 /** Each language's page families' texts, by family. */
 export const pageTexts: Record<'fr' | 'nl' | 'en', Record<TextPart, Record<string, string>>> = {
-  fr: { feedback: feedbackFr, home: homeFr, landing: landingFr, subscription: subscriptionFr, wizard: wizardFr },
-  nl: { feedback: feedbackNl, home: homeNl, landing: landingNl, subscription: subscriptionNl, wizard: wizardNl },
-  en: { feedback: feedbackEn, home: homeEn, landing: landingEn, subscription: subscriptionEn, wizard: wizardEn },
+  fr: { feedback: feedbackFr, home: homeFr, interview: interviewFr, landing: landingFr, subscription: subscriptionFr, wizard: wizardFr },
+  nl: { feedback: feedbackNl, home: homeNl, interview: interviewNl, landing: landingNl, subscription: subscriptionNl, wizard: wizardNl },
+  en: { feedback: feedbackEn, home: homeEn, interview: interviewEn, landing: landingEn, subscription: subscriptionEn, wizard: wizardEn },
 };
 
 const common: Record<'fr' | 'nl' | 'en', Record<string, string>> = { fr, nl, en };

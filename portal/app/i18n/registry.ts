@@ -11,7 +11,7 @@ import type { Lang, Messages } from './index.js';
 type CatalogLang = 'fr' | 'nl' | 'en';
 
 /** The page families whose texts are a catalog of their own (pages/{part}.{lang}.ts). */
-export type TextPart = 'feedback' | 'home' | 'landing' | 'subscription' | 'wizard';
+export type TextPart = 'feedback' | 'home' | 'interview' | 'landing' | 'subscription' | 'wizard';
 
 type Texts = Record<string, string>;
 
@@ -55,6 +55,7 @@ const loaders: Record<CatalogLang, () => Promise<{ default: Texts }>> = {
 const partLoaders: Record<TextPart, Record<CatalogLang, () => Promise<{ default: Texts }>>> = {
   feedback: { fr: () => import('./pages/feedback.fr.js'), nl: () => import('./pages/feedback.nl.js'), en: () => import('./pages/feedback.en.js') },
   home: { fr: () => import('./pages/home.fr.js'), nl: () => import('./pages/home.nl.js'), en: () => import('./pages/home.en.js') },
+  interview: { fr: () => import('./pages/interview.fr.js'), nl: () => import('./pages/interview.nl.js'), en: () => import('./pages/interview.en.js') },
   landing: { fr: () => import('./pages/landing.fr.js'), nl: () => import('./pages/landing.nl.js'), en: () => import('./pages/landing.en.js') },
   subscription: {
     fr: () => import('./pages/subscription.fr.js'),

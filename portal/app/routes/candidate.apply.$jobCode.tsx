@@ -1,11 +1,14 @@
 // /candidate/apply/{job_code}: the candidate answers the offer's questions in video, in the
 // browser. Steps: prove the e-mail (components/apply/Identity.tsx), start or resume the
 // application, record or choose one video per question (components/apply/AnswerRecorder.tsx,
-// loaded with tus-js-client only at that step), then follow the status until complete.
+// loaded only at that step), then follow the status until complete. Before the first question, the
+// device check and an optional practice question (components/apply/DeviceCheck.tsx, loaded at that
+// step). Kept answers upload one after the other in the upload queue (lib/upload-queue.ts) while the
+// candidate goes on: each shows its progress in the list of answers (decision 445).
 // Unknown or closed offers: the offer page's "no offer" panel (404).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { OfferNotFound } from '../components/OfferNotFound.js';
 import { Identity, type Me } from '../components/apply/Identity.js';
@@ -14,6 +17,9 @@ import { findOffer, offerView } from '../lib/apply.server.js';
 import { offerMeta } from '../lib/offer-meta.js';
 import { useHydrated } from '../lib/hydrated.js';
 import { useLang, useLangHref, useT } from '../lib/i18n.js';
+import { loadMessages } from '../i18n/registry.js';
+import { isLang } from '../i18n/index.js';
+import type { QueuedAnswer } from '../lib/upload-queue.js';
 import { interviewRules, plural } from '../components/apply/interview-rules.js';
 import { releaseCamera } from '../lib/camera.js';
 import { resolveLang } from '../lib/lang.server.js';
@@ -21,7 +27,22 @@ import { candidatePageTexts } from '../i18n/candidate-page.server.js';
 import { ApiError, allAnswersIn, isComplete, readApplication, startApplication, type ApplicationStatus } from '../lib/video-answers.js';
 import { isCandidate } from '../../../models/rules/roles.js';
 
-const AnswerRecorder = lazy(() => import('../components/apply/AnswerRecorder.js'));
+/**
+ * The recorder's and the device check's texts are a page family of their own ('interview', decision
+ * 380) that loads with their code, not with the page's first scripts (the page's 100 KB budget).
+ */
+function withInterviewTexts<M>(load: () => Promise<M>): () => Promise<M> {
+  return () => {
+    const lang = document.documentElement.lang;
+    return Promise.all([load(), isLang(lang) ? loadMessages(lang, ['interview']) : null]).then(([m]) => m);
+  };
+}
+const AnswerRecorder = lazy(withInterviewTexts(() => import('../components/apply/AnswerRecorder.js')));
+const DeviceCheck = lazy(withInterviewTexts(() => import('../components/apply/DeviceCheck.js')));
+type Queue = typeof import('../lib/upload-queue.js');
+
+/** The device check was passed for this application in this tab (a reload does not ask again). */
+const checkedKey = (applicationId: number) => `device-checked:${applicationId}`;
 // Text and choice questions (decision 455), loaded when one is the current question.
 const WrittenAnswer = lazy(() => import('../components/apply/WrittenAnswer.js'));
 
@@ -80,6 +101,31 @@ export default function ApplyPage() {
       // The next poll tries again.
     }
   }, [phase]);
+  // The queue reports an answer all on the server, or refused: the status is read again.
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  // The upload queue loads once the application is started; a kept answer of an earlier visit resumes.
+  const [uploads, setUploads] = useState<Queue | null>(null);
+  const [queue, setQueue] = useState<QueuedAnswer[]>([]);
+  const startedId = phase.kind === 'answering' ? phase.app.id : null;
+  useEffect(() => {
+    if (phase.kind !== 'answering') return;
+    const started = phase.app;
+    let gone = false;
+    let unsubscribe = () => {};
+    void withInterviewTexts(() => import('../lib/upload-queue.js'))().then((q) => {
+      if (gone) return;
+      q.onQueueEvents({ done: () => void refreshRef.current(), refused: () => void refreshRef.current() });
+      unsubscribe = q.subscribeQueue(() => setQueue(q.queuedAnswers()));
+      setUploads(q);
+      q.resumePending(started.id, started.upload?.endpoint, started.answers);
+    });
+    return () => {
+      gone = true;
+      unsubscribe();
+    };
+  }, [startedId]);
+  useEffect(() => () => void import('../lib/upload-queue.js').then((q) => q.stopQueue()), []);
 
   // Once every answer is in, the status is read until the application is complete.
   const app = phase.kind === 'answering' ? phase.app : null;
@@ -95,13 +141,54 @@ export default function ApplyPage() {
     setPhase({ kind: 'identity' });
   };
 
-  const questions =
+  const questions: ApplicationStatus['answers'] =
     app?.answers ??
-    offer.questions.map((q, i) => ({ qid: q.id, position: i + 1, question: q.question, type: q.type, status: 'missing' as const, error: null, upload: null, takes: 0, takes_left: null }));
-  const currentIndex = questions.findIndex((a) => a.status === 'missing' || a.status === 'failed' || a.status === 'uploading');
-  const current = currentIndex >= 0 ? questions[currentIndex] : null;
+    offer.questions.map((q, i) => ({
+      qid: q.id,
+      position: i + 1,
+      question: q.question,
+      type: q.type,
+      status: 'missing' as const,
+      error: null,
+      upload: null,
+      takes: 0,
+      takes_left: null,
+      text: null,
+      choice: null,
+    }));
+  const queued = (qid: string) => queue.find((e) => e.qid === qid);
+  // An answer to record: not on the server yet, nor kept and in the queue. The question shown stays
+  // the same until its answer is kept, even when an earlier one comes back (a refused upload).
+  const toRecord = (a: (typeof questions)[number]) => (a.status === 'missing' || a.status === 'failed' || a.status === 'uploading') && !queued(a.qid);
+  const [shown, setShown] = useState<string | null>(null);
+  const stillShown = questions.find((a) => a.qid === shown && toRecord(a));
+  const current = stillShown ?? questions.find(toRecord) ?? null;
+  const currentIndex = current ? questions.indexOf(current) : -1;
+  useEffect(() => setShown(current?.qid ?? null), [current?.qid]);
+
+  const appId = app?.id;
+
+  // The device check comes before the first question of an application not started yet.
+  const [checked, setChecked] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (appId) setChecked(sessionStorage.getItem(checkedKey(appId)) === '1');
+  }, [appId]);
+  const untouched = !!app && app.answers.every((a) => a.status === 'missing' && a.takes === 0) && queue.length === 0;
+  const checking = !!app && untouched && checked === false;
+  const passCheck = () => {
+    if (app) sessionStorage.setItem(checkedKey(app.id), '1');
+    setChecked(true);
+  };
+  const kept = (qid: string) => (file: File) => {
+    if (app)
+      uploads?.enqueueAnswer(qid, file, {
+        applicationId: app.id,
+        endpoint: app.upload?.endpoint,
+        resumeUrl: current?.status === 'uploading' && current.upload?.size === file.size ? current.upload.url : null,
+      });
+  };
   // The camera stays on from one question to the next (lib/camera.ts): off once none is left, or on leaving.
-  const recording = !!app && !!current;
+  const recording = !!app && (!!current || checking);
   useEffect(() => {
     if (!recording) releaseCamera();
   }, [recording]);
@@ -159,14 +246,42 @@ export default function ApplyPage() {
           {app && (
             <>
               <ol className="answers" aria-label={t(plural(lang, 'apply_rules_questions', questions.length), { n: questions.length })}>
-                {questions.map((a, i) => (
-                  <li key={a.qid} className={`answer ${a.status}`} aria-current={i === currentIndex ? 'step' : undefined} data-testid="answer-state" data-state={a.status}>
-                    <span className="answer-n">{i + 1}</span> <span className="answer-q">{a.question}</span>
-                    {(a.status === 'processing' || a.status === 'ready') && <span className="answer-ok">{a.status === 'ready' ? t('apply_answer_sent') : t('apply_answer_processing')}</span>}
-                  </li>
-                ))}
+                {questions.map((a, i) => {
+                  const q = queued(a.qid);
+                  return (
+                    <li key={a.qid} className={`answer ${a.status}`} aria-current={i === currentIndex ? 'step' : undefined} data-testid="answer-state" data-state={a.status} data-upload={q?.state}>
+                      <span className="answer-n">{i + 1}</span> <span className="answer-q">{a.question}</span>
+                      {(a.status === 'processing' || a.status === 'ready') && <span className="answer-ok">{a.status === 'ready' ? t('apply_answer_sent') : t('apply_answer_processing')}</span>}
+                      {q && q.state !== 'failed' && (
+                        <span className="answer-upload" data-testid="upload" data-question={i + 1} data-percent={q.percent}>
+                          <progress max={100} value={q.state === 'waiting' ? 0 : q.percent} aria-label={t('apply_upload_label', { n: i + 1 })} />
+                          <span>{q.state === 'waiting' ? t('apply_upload_waiting') : t('apply_uploading', { percent: q.percent })}</span>
+                          {q.retrying && <span className="hint">{t('apply_upload_paused')}</span>}
+                        </span>
+                      )}
+                      {q?.state === 'failed' && (
+                        <span className="answer-upload failed" role="alert" data-testid="upload-error" data-question={i + 1}>
+                          <span className="field-error">{t('apply_upload_error', { message: q.message ?? '' })}</span>
+                          {!/^video_/.test(q.code ?? '') && (
+                            <button type="button" className="button secondary" onClick={() => uploads?.sendAgain(a.qid)}>
+                              {t('apply_upload_resume')}
+                            </button>
+                          )}
+                          <button type="button" className="button secondary" onClick={() => uploads?.dropAnswer(a.qid)}>
+                            {t('apply_record_again', { n: i + 1 })}
+                          </button>
+                        </span>
+                      )}
+                    </li>
+                  );
+                })}
               </ol>
-              {current && current.type !== 'video' && (
+              {checking && (
+                <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
+                  <DeviceCheck interview={app.interview} applicationId={app.id} onDone={passCheck} />
+                </Suspense>
+              )}
+              {current && !checking && checked !== null && current.type !== 'video' && (
                 <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
                   <WrittenAnswer
                     key={current.qid}
@@ -181,23 +296,26 @@ export default function ApplyPage() {
                   />
                 </Suspense>
               )}
-              {current && current.type === 'video' && (
+              {current && !checking && checked !== null && uploads && current.type === 'video' && (
                 <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
                   <AnswerRecorder
                     key={current.qid}
                     applicationId={app.id}
                     questionId={current.qid}
-                    endpoint={app.upload?.endpoint}
-                    unfinished={current.status === 'uploading' ? current.upload : null}
                     index={currentIndex}
                     total={questions.length}
                     question={current.question}
                     interview={app.interview}
                     takesLeft={current.takes_left}
                     previousError={current.status === 'failed' ? (current.error?.message ?? '') : null}
-                    onSent={() => void refresh()}
+                    onKept={kept(current.qid)}
                   />
                 </Suspense>
+              )}
+              {!current && !checking && queue.some((e) => e.state !== 'failed') && (
+                <p className="panel info" role="status" data-testid="uploads-left">
+                  {t('apply_uploads_left')}
+                </p>
               )}
               {waiting && (
                 <section className="panel info" role="status" data-testid="processing">

@@ -46,3 +46,8 @@ export async function countRecordedBytes(page: Page): Promise<void> {
 
 /** The bytes counted since the page loaded (countRecordedBytes). */
 export const recordedBytes = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __recorded: number }).__recorded);
+
+/** Goes past the device check before the first question without using it (decision 445). */
+export async function skipDeviceCheck(page: Page): Promise<void> {
+  await page.locator('[data-testid="dc-continue"]').click({ timeout: 30_000 });
+}

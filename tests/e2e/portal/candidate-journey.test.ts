@@ -11,6 +11,7 @@ import { CHROMIUM_ARGS, expectAccessible, expectNoHorizontalScroll, portalHydrat
 import { FAKE_MEDIA_ARGS } from '../../helpers/chromium.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
+import { skipDeviceCheck } from '../helpers/candidate.js';
 
 const SHOTS = '/tmp/shots-candidate';
 const VIEWPORT = { width: 360, height: 740 };
@@ -105,6 +106,7 @@ const inView = (page: Page, selector: string) =>
 async function recordAnswer(page: Page, lang: Lang, n: number) {
   const x = TEXTS[lang];
   const recorder = page.locator(`[data-testid="recorder"][data-question="${n}"]`);
+  if (n === 1) await skipDeviceCheck(page);
   await recorder.waitFor({ timeout: 30_000 });
   if (n === 1) await recorder.getByRole('button', { name: x.camera }).click();
   else expect(await recorder.getByRole('button', { name: x.camera }).count()).toBe(0);
@@ -182,6 +184,7 @@ describe.each(['en', 'fr'] as const)('the candidate journey on a 360 px phone (%
     const page = await phone(lang === 'en' ? 'en-GB' : 'fr-FR');
     await page.goto(`/candidate/apply/CAFE75?lang=${lang}`);
     await signInWithCode(page, unique(`unfinished-${lang}`));
+    await skipDeviceCheck(page);
     await page.locator('[data-testid="recorder"][data-question="1"]').waitFor({ timeout: 30_000 });
     await page.goto(`/candidate?lang=${lang}`);
     const card = page.getByTestId('own-application').first();

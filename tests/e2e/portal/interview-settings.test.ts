@@ -13,7 +13,7 @@ import { CHROMIUM_ARGS, expectNoHorizontalScroll, portalHydrated } from '../help
 import { FAKE_MEDIA_ARGS } from '../../helpers/chromium.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
-import { countRecordedBytes, proveEmail, recordedBytes } from '../helpers/candidate.js';
+import { countRecordedBytes, proveEmail, recordedBytes, skipDeviceCheck } from '../helpers/candidate.js';
 
 let server: RunningServer;
 let smtp: TestSmtp;
@@ -55,6 +55,7 @@ async function phone(locale: string): Promise<Page> {
 async function signIn(page: Page, email: string) {
   await proveEmail(page, smtp, email);
   await page.locator('[data-testid="signed-in-as"]').waitFor();
+  await skipDeviceCheck(page);
 }
 
 /** Forgets the bytes counted so far (the last chunk of a stopped recording comes after its count was read). */

@@ -1,7 +1,8 @@
 // One answer: the camera preview, a 3-2-1 countdown, recording up to the offer's answer length with
 // a visible timer (it stops by itself at that length), the replay, then retake or keep; or a video file chosen on the
 // device (accept="video/*" capture="user": phones that cannot record in the page open their own
-// camera). The kept answer uploads on tus with a progress bar (lib/answer-upload.ts).
+// camera). The kept answer goes to the page's upload queue (lib/upload-queue.ts, decision 445): it
+// uploads on tus while the candidate goes on to the next question.
 // The camera stays on from one question to the next (lib/camera.ts); while counting down and
 // recording on a phone, the question, the camera, the timer and "stop" fill the screen, so that
 // none of them scrolls out of view. The replay of a browser recording (WebM without a duration in
@@ -10,35 +11,26 @@
 // the recording starts by itself (or none: the 3-2-1 countdown starts as soon as the question is
 // shown; or until the candidate presses record), the answer length, and the retakes, counted by the
 // server when each recording starts (POST …/takes): "Retake" goes once none is left.
-// This module and tus-js-client load only when the candidate reaches the recording step.
+// Keyboard and screen readers (decision 445): each state's main button takes the focus when the
+// state changes under it (record -> stop -> replay -> keep/retake), and one polite live region says
+// the countdown, the start, 30 s and 10 s left, and the end, not every second. The practice question
+// (`practice`) records the same way but counts no take and sends nothing: its kept answer stays in
+// the page. This module loads only when the candidate reaches the device check or a question.
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { currentCamera, openCamera, releaseCamera } from '../../lib/camera.js';
 import { useLang, useT } from '../../lib/i18n.js';
 import { ApiError, MAX_VIDEO_BYTES, startTake } from '../../lib/video-answers.js';
-import { dropPending, loadPending, savePending, uploadAnswer, type RunningUpload } from '../../lib/answer-upload.js';
 import { formatSeconds, type InterviewSettings } from '../../../../models/rules/interview.js';
 import { plural } from './interview-rules.js';
 
 const COUNTDOWN_FROM = 3;
 
 type Camera = 'off' | 'starting' | 'on' | 'denied' | 'none';
-type Step =
-  | { kind: 'ready' }
-  | { kind: 'thinking'; n: number }
-  | { kind: 'countdown'; n: number }
-  | { kind: 'recording'; startedAt: number }
-  | { kind: 'review'; file: File; url: string }
-  | { kind: 'uploading'; file: File; percent: number; retrying: boolean }
-  | { kind: 'failed'; file: File; message: string }
-  | { kind: 'sent' };
+type Step = { kind: 'ready' } | { kind: 'thinking'; n: number } | { kind: 'countdown'; n: number } | { kind: 'recording'; startedAt: number } | { kind: 'review'; file: File; url: string };
 
 export interface AnswerRecorderProps {
   applicationId: number;
   questionId: string;
-  /** The tus endpoint the status names. */
-  endpoint?: string;
-  /** The server's unfinished upload of this answer (status), resumed when the same file comes back. */
-  unfinished?: { url: string; size: number } | null;
   index: number;
   total: number;
   question: string;
@@ -48,7 +40,10 @@ export interface AnswerRecorderProps {
   interview: InterviewSettings;
   /** Recordings still allowed for this answer, as the server counts them (null: no limit). */
   takesLeft: number | null;
-  onSent(): void;
+  /** The candidate keeps this recording (or chose a file): the page sends it, or keeps it for the practice. */
+  onKept(file: File): void;
+  /** The practice question: no take counted, no file input, nothing sent (decision 445). */
+  practice?: boolean;
 }
 
 /**
@@ -80,10 +75,10 @@ const clock = (ms: number, limitSeconds: number) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-/** The codes of a file the server refused: its take was given back (decision 405). */
-const REFUSED = /^video_/;
+/** When the time left is said aloud: at the start, then at these seconds left (decision 445). */
+const SAID_AT_SECONDS_LEFT = [30, 10];
 
-export default function AnswerRecorder({ applicationId, questionId, endpoint, unfinished, index, total, question, previousError, interview, takesLeft, onSent }: AnswerRecorderProps) {
+export default function AnswerRecorder({ applicationId, questionId, index, total, question, previousError, interview, takesLeft, onKept, practice = false }: AnswerRecorderProps) {
   const t = useT();
   const lang = useLang();
   const limitSeconds = interview.answer_seconds;
@@ -97,11 +92,13 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
   const [elapsed, setElapsed] = useState(0);
   const [fileError, setFileError] = useState<string | null>(null);
   const [empty, setEmpty] = useState(false);
+  // What the live region says (the countdown, the time left at a few moments, the end).
+  const [said, setSaid] = useState('');
   const previewRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(currentCamera());
   const sectionRef = useRef<HTMLElement>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
-  const uploadRef = useRef<RunningUpload | null>(null);
+  const replayRef = useRef<HTMLVideoElement>(null);
   const timers = useRef<number[]>([]);
   const starting = useRef(false);
 
@@ -120,7 +117,6 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
     () => () => {
       clearTimers();
       if (recorderRef.current?.state === 'recording') recorderRef.current.stop();
-      uploadRef.current?.abort();
     },
     [],
   );
@@ -146,44 +142,9 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
     }
   });
 
-  const send = useCallback(
-    async (file: File) => {
-      setStep({ kind: 'uploading', file, percent: 0, retrying: false });
-      await savePending(applicationId, questionId, file);
-      uploadRef.current = await uploadAnswer(
-        file,
-        { applicationId, questionId, endpoint, resumeUrl: unfinished && unfinished.size === file.size ? unfinished.url : null },
-        {
-          onProgress: (sent, all) => setStep({ kind: 'uploading', file, percent: all > 0 ? Math.floor((sent / all) * 100) : 0, retrying: false }),
-          onRetrying: () => setStep((s) => (s.kind === 'uploading' ? { ...s, retrying: true } : s)),
-          onSuccess: () => {
-            void dropPending(applicationId, questionId);
-            setStep({ kind: 'sent' });
-            onSent();
-          },
-          onError: (code, message) => {
-            // A refused file gives its take back on the server: so does the page.
-            if (REFUSED.test(code)) setLeft((l) => (l === null ? null : l + 1));
-            setStep({ kind: 'failed', file, message });
-          },
-        },
-      );
-    },
-    [applicationId, questionId, endpoint, unfinished, onSent],
-  );
-
-  // A kept answer from an earlier visit (closed tab, lost connection) goes on where it stopped.
-  const resumed = useRef(false);
-  useEffect(() => {
-    if (resumed.current) return;
-    resumed.current = true;
-    void loadPending(applicationId, questionId).then((file) => {
-      if (file) void send(file);
-    });
-  }, [applicationId, questionId, send]);
-
   /** A recording starts: the server counts the take first; past the offer's retakes it refuses, and nothing records. */
   const takeCounted = async (): Promise<boolean> => {
+    if (practice) return true;
     try {
       const take = await startTake(applicationId, questionId);
       setLeft(take.takes_left);
@@ -209,9 +170,20 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
     const counted = await takeCounted().finally(() => (starting.current = false));
     if (!counted) return;
     const countdown = withCountdown ? COUNTDOWN_FROM : 0;
-    if (countdown) setStep({ kind: 'countdown', n: COUNTDOWN_FROM });
+    if (countdown) {
+      setStep({ kind: 'countdown', n: COUNTDOWN_FROM });
+      setSaid(t('apply_countdown', { n: COUNTDOWN_FROM }));
+    }
     for (let n = countdown - 1; n >= 1; n--) {
-      timers.current.push(window.setTimeout(() => setStep({ kind: 'countdown', n }), (COUNTDOWN_FROM - n) * 1000));
+      timers.current.push(
+        window.setTimeout(
+          () => {
+            setStep({ kind: 'countdown', n });
+            setSaid(t('apply_countdown', { n }));
+          },
+          (COUNTDOWN_FROM - n) * 1000,
+        ),
+      );
     }
     const begin = () => {
       const type = recordingType();
@@ -227,8 +199,10 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
         // Nothing came from the camera (stopped at once, a busy device): say so, record again.
         if (file.size === 0) {
           setEmpty(true);
+          setSaid(t('apply_recording_empty'));
           return setStep({ kind: 'ready' });
         }
+        setSaid(t('apply_sr_stopped'));
         setStep({ kind: 'review', file, url: URL.createObjectURL(file) });
       };
       recorderRef.current = recorder;
@@ -237,6 +211,11 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
       recorder.start(1000);
       setElapsed(0);
       setStep({ kind: 'recording', startedAt });
+      setSaid(t('apply_sr_recording', { left: formatSeconds(limitSeconds) }));
+      for (const secondsLeft of SAID_AT_SECONDS_LEFT) {
+        if (limitSeconds > secondsLeft)
+          timers.current.push(window.setTimeout(() => recorder.state === 'recording' && setSaid(t('apply_sr_left', { left: formatSeconds(secondsLeft) })), limitMs - secondsLeft * 1000));
+      }
       const tick = () => {
         setElapsed(Date.now() - startedAt);
         if (recorder.state === 'recording') timers.current.push(window.setTimeout(tick, 250));
@@ -254,6 +233,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
     clearTimers();
     sectionRef.current?.scrollIntoView({ block: 'start' });
     setStep({ kind: 'thinking', n: seconds });
+    setSaid(t('apply_thinking_sr', { n: seconds }));
     for (let n = seconds - 1; n >= 1; n--) timers.current.push(window.setTimeout(() => setStep({ kind: 'thinking', n }), (seconds - n) * 1000));
     timers.current.push(window.setTimeout(() => void record(false), seconds * 1000));
   };
@@ -274,6 +254,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
   const retake = () => {
     if (step.kind === 'review') URL.revokeObjectURL(step.url);
     setTakeError(null);
+    setSaid('');
     setStep({ kind: 'ready' });
     if (!streamRef.current) void startCamera();
   };
@@ -281,8 +262,32 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
   const keep = () => {
     if (step.kind !== 'review') return;
     URL.revokeObjectURL(step.url);
-    void send(step.file);
+    onKept(step.file);
   };
+
+  /** The replay, from a button as well as from the video's own controls (a keyboard reaches both). */
+  const [playing, setPlaying] = useState(false);
+  const replay = () => {
+    const video = replayRef.current;
+    if (!video) return;
+    if (video.paused || video.ended) {
+      if (video.ended) video.currentTime = 0;
+      void video.play().catch(() => undefined);
+    } else video.pause();
+  };
+
+  // The state's main button takes the focus when the state changes under the candidate's hands
+  // (the focus was in this question, or nowhere because the pressed button went away).
+  const primaryRef = useRef<HTMLButtonElement>(null);
+  const firstStep = useRef(true);
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (!active || active === document.body || sectionRef.current?.contains(active)) primaryRef.current?.focus({ preventScroll: true });
+  }, [step.kind, camera]);
 
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -293,7 +298,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
     if (file.size > MAX_VIDEO_BYTES) return setFileError(t('apply_file_too_large'));
     stopCamera();
     setCamera('off');
-    void send(file);
+    onKept(file);
   };
 
   // A browser's WebM recording has no duration in its header (Infinity): seeking past its end once
@@ -311,15 +316,21 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
   };
 
   const live = step.kind === 'thinking' || step.kind === 'countdown' || step.kind === 'recording';
-  const busy = step.kind === 'countdown' || step.kind === 'recording' || step.kind === 'uploading' || step.kind === 'sent';
+  const busy = step.kind === 'countdown' || step.kind === 'recording';
   const showLive = camera === 'on' && (step.kind === 'ready' || step.kind === 'thinking' || step.kind === 'countdown' || step.kind === 'recording');
   // Retakes left once a recording is done: a take more is one retake; none left, "Retake" goes.
   const retakesLeftText = left === null ? null : left === 0 ? t('apply_takes_left_none') : t(plural(lang, 'apply_takes_left', left), { n: left });
   const headingId = `q-${questionId}`;
 
   return (
-    <section ref={sectionRef} className={`recorder${live ? ' live' : ''}`} aria-labelledby={headingId} data-testid="recorder" data-question={index + 1}>
-      <p className="muted">{t('apply_question', { n: index + 1, total })}</p>
+    <section
+      ref={sectionRef}
+      className={`recorder${live ? ' live' : ''}`}
+      aria-labelledby={headingId}
+      data-testid={practice ? 'practice-recorder' : 'recorder'}
+      data-question={practice ? undefined : index + 1}
+    >
+      <p className="muted">{practice ? t('apply_practice_label') : t('apply_question', { n: index + 1, total })}</p>
       <h2 id={headingId}>{question}</h2>
       {previousError && (step.kind === 'ready' || step.kind === 'thinking' || step.kind === 'countdown') && (
         <p className="field-error" role="alert">
@@ -329,16 +340,29 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
 
       <div className="camera">
         {showLive && <video ref={previewRef} className="mirror" muted playsInline autoPlay aria-label={t('apply_preview_label')} data-testid="preview" />}
-        {step.kind === 'review' && <video src={step.url} controls playsInline preload="metadata" onLoadedMetadata={learnDuration} aria-label={t('apply_replay_label')} data-testid="replay" />}
+        {step.kind === 'review' && (
+          <video
+            ref={replayRef}
+            src={step.url}
+            controls
+            playsInline
+            preload="metadata"
+            onLoadedMetadata={learnDuration}
+            onPlay={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
+            onEnded={() => setPlaying(false)}
+            aria-label={t('apply_replay_label')}
+            data-testid="replay"
+          />
+        )}
         {step.kind === 'thinking' && (
           <p className="thinking" role="timer" aria-live="off" data-testid="thinking">
             {t('apply_thinking', { n: step.n })}
           </p>
         )}
         {step.kind === 'countdown' && (
-          <p className="countdown" role="status" aria-live="assertive" data-testid="countdown">
-            <span aria-hidden="true">{step.n}</span>
-            <span className="visually-hidden">{t('apply_countdown', { n: step.n })}</span>
+          <p className="countdown" aria-hidden="true" data-testid="countdown">
+            {step.n}
           </p>
         )}
         {step.kind === 'recording' && (
@@ -369,36 +393,43 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
         </p>
       )}
 
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="recorder-said">
+        {said}
+      </p>
+
       <div className="actions">
         {camera !== 'on' && camera !== 'denied' && camera !== 'none' && step.kind === 'ready' && (
-          <button type="button" className="button" onClick={() => void startCamera()} disabled={camera === 'starting'}>
+          <button ref={primaryRef} type="button" className="button" onClick={() => void startCamera()} disabled={camera === 'starting'}>
             {t('apply_camera_start')}
           </button>
         )}
         {camera === 'on' && step.kind === 'ready' && left !== 0 && (
-          <button type="button" className="button" onClick={() => void record(true)}>
+          <button ref={primaryRef} type="button" className="button" onClick={() => void record(true)}>
             {t('apply_record')}
           </button>
         )}
         {step.kind === 'thinking' && (
-          <button type="button" className="button" onClick={() => void record(false)}>
+          <button ref={primaryRef} type="button" className="button" onClick={() => void record(false)}>
             {t('apply_start_now')}
           </button>
         )}
         {step.kind === 'recording' && (
-          <button type="button" className="button" onClick={stop}>
+          <button ref={primaryRef} type="button" className="button" onClick={stop}>
             {t('apply_stop')}
           </button>
         )}
         {step.kind === 'review' && (
           <>
+            <button ref={primaryRef} type="button" className="button secondary" onClick={replay} aria-pressed={playing} data-testid="replay-button">
+              {t('apply_replay')}
+            </button>
             {left !== 0 && (
               <button type="button" className="button secondary" onClick={retake} data-testid="retake">
                 {t('apply_retake')}
               </button>
             )}
             <button type="button" className="button" onClick={keep}>
-              {t('apply_keep')}
+              {practice ? t('apply_practice_keep') : t('apply_keep')}
             </button>
           </>
         )}
@@ -410,33 +441,7 @@ export default function AnswerRecorder({ applicationId, questionId, endpoint, un
         </p>
       )}
 
-      {step.kind === 'uploading' && (
-        <div className="upload" data-testid="upload">
-          <progress max={100} value={step.percent} aria-label={t('apply_upload_label', { n: index + 1 })} />
-          <span role="status">{t('apply_uploading', { percent: step.percent })}</span>
-          {step.retrying && <p className="hint">{t('apply_upload_paused')}</p>}
-        </div>
-      )}
-      {step.kind === 'failed' && (
-        <div className="panel err" role="alert" data-testid="upload-error">
-          <p>{t('apply_upload_error', { message: step.message })}</p>
-          <button type="button" className="button secondary" onClick={() => void send(step.file)}>
-            {t('apply_upload_resume')}
-          </button>{' '}
-          {left !== 0 && (
-            <button type="button" className="button secondary" onClick={retake}>
-              {t('apply_retake')}
-            </button>
-          )}
-        </div>
-      )}
-      {step.kind === 'sent' && (
-        <p className="panel ok" role="status">
-          {t('apply_answer_sent')}
-        </p>
-      )}
-
-      {!busy && step.kind !== 'review' && (
+      {!busy && !practice && step.kind !== 'review' && (
         <div className="field">
           <label htmlFor={`file-${questionId}`}>{t('apply_file', { duration: formatSeconds(limitSeconds) })}</label>
           <input id={`file-${questionId}`} type="file" accept="video/*" capture="user" onChange={onFile} data-testid="answer-file" />
