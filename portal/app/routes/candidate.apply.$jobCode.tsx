@@ -38,13 +38,14 @@ function withInterviewTexts<M>(load: () => Promise<M>): () => Promise<M> {
   };
 }
 const AnswerRecorder = lazy(withInterviewTexts(() => import('../components/apply/AnswerRecorder.js')));
+const UploadState = lazy(withInterviewTexts(() => import('../components/apply/UploadState.js')));
 const DeviceCheck = lazy(withInterviewTexts(() => import('../components/apply/DeviceCheck.js')));
 type Queue = typeof import('../lib/upload-queue.js');
 
 /** The device check was passed for this application in this tab (a reload does not ask again). */
 const checkedKey = (applicationId: number) => `device-checked:${applicationId}`;
 // Text and choice questions (decision 455), loaded when one is the current question.
-const WrittenAnswer = lazy(() => import('../components/apply/WrittenAnswer.js'));
+const WrittenAnswer = lazy(withInterviewTexts(() => import('../components/apply/WrittenAnswer.js')));
 
 /** How often the page reads the status while answers are being prepared. */
 const POLL_MS = 2000;
@@ -252,25 +253,10 @@ export default function ApplyPage() {
                     <li key={a.qid} className={`answer ${a.status}`} aria-current={i === currentIndex ? 'step' : undefined} data-testid="answer-state" data-state={a.status} data-upload={q?.state}>
                       <span className="answer-n">{i + 1}</span> <span className="answer-q">{a.question}</span>
                       {(a.status === 'processing' || a.status === 'ready') && <span className="answer-ok">{a.status === 'ready' ? t('apply_answer_sent') : t('apply_answer_processing')}</span>}
-                      {q && q.state !== 'failed' && (
-                        <span className="answer-upload" data-testid="upload" data-question={i + 1} data-percent={q.percent}>
-                          <progress max={100} value={q.state === 'waiting' ? 0 : q.percent} aria-label={t('apply_upload_label', { n: i + 1 })} />
-                          <span>{q.state === 'waiting' ? t('apply_upload_waiting') : t('apply_uploading', { percent: q.percent })}</span>
-                          {q.retrying && <span className="hint">{t('apply_upload_paused')}</span>}
-                        </span>
-                      )}
-                      {q?.state === 'failed' && (
-                        <span className="answer-upload failed" role="alert" data-testid="upload-error" data-question={i + 1}>
-                          <span className="field-error">{t('apply_upload_error', { message: q.message ?? '' })}</span>
-                          {!/^video_/.test(q.code ?? '') && (
-                            <button type="button" className="button secondary" onClick={() => uploads?.sendAgain(a.qid)}>
-                              {t('apply_upload_resume')}
-                            </button>
-                          )}
-                          <button type="button" className="button secondary" onClick={() => uploads?.dropAnswer(a.qid)}>
-                            {t('apply_record_again', { n: i + 1 })}
-                          </button>
-                        </span>
+                      {q && (
+                        <Suspense fallback={null}>
+                          <UploadState entry={q} n={i + 1} />
+                        </Suspense>
                       )}
                     </li>
                   );
