@@ -357,6 +357,8 @@ describe.each(['fr', 'en'] as const)('in %s', (lang) => {
       if (n < 3) {
         // The next question is there while this answer is still uploading.
         await page.locator(`[data-testid="recorder"][data-question="${n + 1}"]`).waitFor({ timeout: 10_000 });
+        // (its row is drawn by a part loaded with the upload queue: it may come a moment later)
+        await page.locator(`[data-testid="upload"][data-question="${n}"]`).waitFor({ timeout: 5_000 });
         expect(await page.locator(`[data-testid="upload"][data-question="${n}"]`).count()).toBe(1);
         if (!shot) {
           await expect

@@ -13,7 +13,7 @@ import { CHROMIUM_ARGS, expectNoHorizontalScroll } from '../helpers/browser.js';
 import { FAKE_MEDIA_ARGS } from '../../helpers/chromium.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
-import { proveEmail } from '../helpers/candidate.js';
+import { proveEmail, skipDeviceCheck } from '../helpers/candidate.js';
 
 let server: RunningServer;
 let smtp: TestSmtp;
@@ -82,6 +82,7 @@ async function answerAll(lang: 'fr' | 'en'): Promise<string> {
   const email = unique(`qtypes-${lang}`);
   await proveEmail(page, smtp, email);
   await page.locator('[data-testid="signed-in-as"]').waitFor();
+  await skipDeviceCheck(page);
 
   // q1: video.
   const recorder = page.locator('[data-testid="recorder"][data-question="1"]');
