@@ -83,9 +83,9 @@ describe('GET /apis/list-offers/{job_code}', () => {
       pay_currency: 'EUR',
       pay_period: 'month',
       questions: [
-        { id: 'q1', question: 'Présentez-vous.' },
-        { id: 'q2', question: 'Pourquoi nous ?' },
-        { id: 'q3', question: 'Vos disponibilités ?' },
+        { id: 'q1', question: 'Présentez-vous.', type: 'video' },
+        { id: 'q2', question: 'Pourquoi nous ?', type: 'video' },
+        { id: 'q3', question: 'Vos disponibilités ?', type: 'video' },
       ],
       // The interview's rules the apply page shows (decision 405): today's defaults for an offer that sets none.
       interview: { think_seconds: null, answer_seconds: 60, retakes: null },
