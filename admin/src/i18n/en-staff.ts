@@ -208,6 +208,16 @@ export const enStaff = {
         created_at: 'Created',
         id: 'Id',
       },
+      // A question's type and a choice's options in the generated form (decision 455).
+      question: {
+        type: 'Answer type',
+        type_video: 'Video',
+        type_text: 'Short text (500 characters)',
+        type_choice: 'Single choice',
+        options_hint: 'Answers (single choice: 2 to 6)',
+        option: 'Answer',
+        knockout: 'Knockout',
+      },
       choices: {
         think_seconds: { press: 'As long as they like', 0: 'None: starts at once', ...THINK_SECONDS_NAMES },
         answer_seconds: ANSWER_LENGTH_NAMES,

@@ -209,6 +209,16 @@ export const frStaff = {
         created_at: 'Création',
         id: 'Identifiant',
       },
+      // A question's type and a choice's options in the generated form (decision 455).
+      question: {
+        type: 'Type de réponse',
+        type_video: 'Vidéo',
+        type_text: 'Texte court (500 caractères)',
+        type_choice: 'Choix unique',
+        options_hint: 'Réponses (choix unique : de 2 à 6)',
+        option: 'Réponse',
+        knockout: 'Éliminatoire',
+      },
       choices: {
         think_seconds: { press: 'Au choix du candidat', 0: 'Aucun : démarrage immédiat', ...THINK_SECONDS_NAMES },
         answer_seconds: ANSWER_LENGTH_NAMES,

@@ -214,6 +214,16 @@ export const nlStaff: Catalog<typeof frStaff> = {
         created_at: 'Aangemaakt',
         id: 'Id',
       },
+      // A question's type and a choice's options in the generated form (decision 455).
+      question: {
+        type: 'Soort antwoord',
+        type_video: 'Video',
+        type_text: 'Korte tekst (500 tekens)',
+        type_choice: 'Eén keuze',
+        options_hint: 'Antwoorden (één keuze: 2 tot 6)',
+        option: 'Antwoord',
+        knockout: 'Knock-out',
+      },
       choices: {
         think_seconds: { press: 'Zo lang als nodig', 0: 'Geen: start meteen', ...THINK_SECONDS_NAMES },
         answer_seconds: ANSWER_LENGTH_NAMES,

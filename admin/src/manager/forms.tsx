@@ -121,7 +121,7 @@ export function QuestionsInput() {
                 value={q.question}
                 error={blank(q.question)}
                 onChange={(e) => change(i, { question: e.target.value })}
-                slotProps={{ htmlInput: { maxLength: QUESTION_MAX_LENGTH } }}
+                slotProps={{ htmlInput: { maxLength: QUESTION_MAX_LENGTH, 'data-testid': 'question-text' } }}
               />
               {i === list.length - 1 && list.length > QUESTIONS_MIN ? (
                 <IconButton aria-label={translate('manager.templates.delete_question')} onClick={() => set(list.slice(0, -1))} data-testid="delete-question">

@@ -212,11 +212,17 @@ export function inputFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
           <SimpleFormIterator inline disableReordering disableClear>
             <TextInput source="question" validate={[required(), maxLength(QUESTION_MAX_LENGTH)]} fullWidth />
             {/* Its type and a choice's 2 to 6 options with their knockout flags (decision 455). */}
-            <SelectInput source="type" label="manager.templates.type" emptyValue="video" defaultValue="video" choices={QUESTION_TYPES.map((id) => ({ id, name: `manager.templates.type_${id}` }))} />
-            <ArrayInput source="options" label="manager.templates.options_hint">
+            <SelectInput
+              source="type"
+              label="resources.templates.question.type"
+              emptyValue="video"
+              defaultValue="video"
+              choices={QUESTION_TYPES.map((id) => ({ id, name: `resources.templates.question.type_${id}` }))}
+            />
+            <ArrayInput source="options" label="resources.templates.question.options_hint">
               <SimpleFormIterator inline disableReordering disableClear>
-                <TextInput source="label" label="manager.templates.option" validate={maxLength(CHOICE_OPTION_MAX_LENGTH)} />
-                <BooleanInput source="knockout" label="manager.templates.knockout" />
+                <TextInput source="label" label="resources.templates.question.option" validate={maxLength(CHOICE_OPTION_MAX_LENGTH)} />
+                <BooleanInput source="knockout" label="resources.templates.question.knockout" />
               </SimpleFormIterator>
             </ArrayInput>
           </SimpleFormIterator>

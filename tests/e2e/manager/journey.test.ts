@@ -44,7 +44,7 @@ describe('the manager journey', () => {
     const before = await Template.count({ where: { owner_id: manager.id } });
     await page.goto(`${s.base}/manager/template/new`);
     await page.getByTestId('questions').waitFor();
-    const questions = page.getByTestId('questions').locator('input');
+    const questions = page.getByTestId('questions').getByTestId('question-text');
     expect(await questions.count()).toBe(3);
     expect(await questions.nth(0).inputValue()).toBe(Q_TEMPLATE[0].fr);
     // Three questions: none may be deleted; add up to five, then no more.
