@@ -428,6 +428,9 @@ describe('resuming an upload', () => {
     serverOffsets.length = 0;
     await again.goto('/candidate/apply/CAFE75');
     await again.locator('[data-testid="recorder"][data-question="2"]').waitFor({ timeout: 90_000 });
+    // Question 2 shows at once (the unsent answer 1 resumes in the upload queue, decision 445): wait
+    // for answer 1 to be all on the server, which only the resumed upload can bring.
+    await again.locator('[data-testid="answer-state"][data-state="processing"], [data-testid="answer-state"][data-state="ready"]').first().waitFor({ timeout: 90_000 });
     // The next visit asks the server, then goes on from what it holds: at least the first chunk
     // (a request cut while the tab closed may have left a few more bytes), never from zero.
     expect(serverOffsets[0]).toBeGreaterThanOrEqual(4 * 1024 * 1024);
