@@ -18,6 +18,8 @@ export default function StoryPanel({ answers }: { answers: Answer[] }) {
         play: translate('candidates.play'),
         pause: translate('candidates.pause'),
         videoError: translate('candidates.video_error'),
+        speed: translate('candidates.speed'),
+        rate: (r) => translate(r === 1 ? 'candidates.speed_1' : r === 1.5 ? 'candidates.speed_1_5' : 'candidates.speed_2'),
       }}
     />
   );

@@ -1,7 +1,9 @@
 // A 9:16 player for a candidate's answers, played one after another. hls.js is loaded when the
 // visitor first plays or moves (only this page pays for it, and not before it is used); browsers
 // without Media Source Extensions use native HLS. Timeline bars fill per
-// question; the left half goes to the previous answer, the right half to the next.
+// question; the left half goes to the previous answer, the right half to the next. A speed switch
+// (1x, 1.5x, 2x) serves reviewers going through many answers: the speed chosen holds for every
+// answer and, through the tab's session storage, the next candidates (decision 473).
 import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js';
 import { useT } from '../lib/i18n.js';
@@ -21,6 +23,24 @@ export interface StoryPlayerLabels {
   play: string;
   pause: string;
   videoError: string;
+  /** The speed switch's group name, and each speed's text (1, 1.5, 2). */
+  speed: string;
+  rate: (rate: PlaybackRate) => string;
+}
+
+/** The speeds a reviewer chooses from. */
+export const PLAYBACK_RATES = [1, 1.5, 2] as const;
+export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
+const RATE_KEY = 'story-player-rate';
+
+/** The speed chosen earlier in this tab (1 when none, or when storage is refused). */
+function storedRate(): PlaybackRate {
+  try {
+    const r = Number(window.sessionStorage.getItem(RATE_KEY));
+    return PLAYBACK_RATES.find((x) => x === r) ?? 1;
+  } catch {
+    return 1;
+  }
 }
 
 /** The portal's player, with the texts of its catalog. */
@@ -34,6 +54,8 @@ export function StoryPlayer({ answers }: { answers: Answer[] }) {
     play: t('feedback_play'),
     pause: t('feedback_pause'),
     videoError: t('feedback_video_error'),
+    speed: t('feedback_speed'),
+    rate: (r) => t(r === 1 ? 'feedback_speed_1' : r === 1.5 ? 'feedback_speed_1_5' : 'feedback_speed_2'),
   };
   return <StoryPlayerView answers={answers} labels={labels} />;
 }
@@ -49,8 +71,29 @@ export function StoryPlayerView({ answers, labels }: { answers: Answer[]; labels
   const wantPlay = useRef(false);
   // Nothing is downloaded until the visitor starts the player.
   const [started, setStarted] = useState(false);
+  const [rate, setRate] = useState<PlaybackRate>(1);
 
   const answer = answers[index];
+
+  // The tab's earlier choice, read after the first render (the server draws 1x).
+  useEffect(() => setRate(storedRate()), []);
+  // A new source resets the element's speed to its default: both carry the choice.
+  const applyRate = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.defaultPlaybackRate = rate;
+    video.playbackRate = rate;
+  };
+  useEffect(applyRate, [rate, index]);
+
+  const chooseRate = (r: PlaybackRate) => {
+    setRate(r);
+    try {
+      window.sessionStorage.setItem(RATE_KEY, String(r));
+    } catch {
+      // storage refused: the choice holds for this player only
+    }
+  };
 
   useEffect(() => {
     const video = videoRef.current;
@@ -134,7 +177,11 @@ export function StoryPlayerView({ answers, labels }: { answers: Answer[]; labels
         playsInline
         preload="metadata"
         aria-label={answer.question}
-        onPlay={() => setPlaying(true)}
+        onLoadedMetadata={applyRate}
+        onPlay={() => {
+          applyRate();
+          setPlaying(true);
+        }}
         onPause={() => setPlaying(false)}
         onTimeUpdate={(e) => {
           const v = e.currentTarget;
@@ -155,8 +202,15 @@ export function StoryPlayerView({ answers, labels }: { answers: Answer[]; labels
       <button type="button" className={playing ? 'playpause playing' : 'playpause'} onClick={toggle} aria-label={playing ? labels.pause : labels.play}>
         {playing ? '❚❚' : '▶'}
       </button>
+      <div className="speed" role="group" aria-label={labels.speed}>
+        {PLAYBACK_RATES.map((r) => (
+          <button type="button" key={r} aria-pressed={rate === r} onClick={() => chooseRate(r)} data-rate={r}>
+            {labels.rate(r)}
+          </button>
+        ))}
+      </div>
       {failed && (
-        <p className="question" style={{ top: 'auto', bottom: '1rem' }} role="alert">
+        <p className="question" style={{ top: 'auto', bottom: '3.5rem' }} role="alert">
           {labels.videoError}
         </p>
       )}

@@ -77,6 +77,51 @@ describe('feedback page', () => {
     await page.context().close();
   });
 
+  it('plays at 1×, 1.5× or 2× from buttons or the keyboard, the speed kept for the next answers and candidates of the tab', async () => {
+    const page = await phonePage(browser);
+    await page.goto(`/feedback/${SHARE}`);
+    const video = page.locator('[data-testid="player"] video');
+    const rate = () => video.evaluate((v) => (v as HTMLVideoElement).playbackRate);
+    const speed = page.getByRole('group', { name: 'Vitesse de lecture' });
+    expect(await speed.getByRole('button', { name: '1×' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Lecture' }).click();
+    await page.waitForFunction(() => ((document.querySelector('[data-testid="player"] video') as HTMLVideoElement)?.currentTime ?? 0) > 0.3, null, { timeout: 15_000 });
+    expect(await rate()).toBe(1);
+
+    await speed.getByRole('button', { name: '1,5×' }).click();
+    expect(await rate()).toBe(1.5);
+    expect(await speed.getByRole('button', { name: '1,5×' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await speed.getByRole('button', { name: '1×' }).getAttribute('aria-pressed')).toBe('false');
+    await page.screenshot({ path: '/tmp/invbench-shots/feedback-speed-fr-360.png' });
+
+    // The next answer (a new source) plays at the speed chosen.
+    await page.getByRole('button', { name: 'Question suivante' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-index') === '1');
+    const t0 = await video.evaluate((v) => (v as HTMLVideoElement).currentTime);
+    await page.waitForFunction((t) => (document.querySelector('[data-testid="player"] video') as HTMLVideoElement).currentTime > t + 0.3, t0, { timeout: 15_000 });
+    expect(await rate()).toBe(1.5);
+
+    // The keyboard: from the 1.5× button, Tab reaches 2×, Space chooses it.
+    await speed.getByRole('button', { name: '1,5×' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('2×');
+    await page.keyboard.press('Space');
+    expect(await rate()).toBe(2);
+    expect(await speed.getByRole('button', { name: '2×' }).getAttribute('aria-pressed')).toBe('true');
+
+    // The next candidate in this tab (here the page again, in English) starts at 2×.
+    await page.goto(`/feedback/${SHARE}?lang=en`);
+    const speedEn = page.getByRole('group', { name: 'Playback speed' });
+    await page.waitForFunction(() => document.querySelector('.player .speed [aria-pressed="true"]')?.textContent === '2×');
+    expect(await speedEn.getByRole('button', { name: '1.5×' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForFunction(() => ((document.querySelector('[data-testid="player"] video') as HTMLVideoElement)?.currentTime ?? 0) > 0.3, null, { timeout: 15_000 });
+    expect(await rate()).toBe(2);
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/invbench-shots/feedback-speed-en-360.png' });
+    await page.context().close();
+  });
+
   it('hls.js is not loaded by the other pages', async () => {
     const page = await phonePage(browser);
     const scripts: string[] = [];
