@@ -105,6 +105,18 @@ describe("the README's bench commands", () => {
     expectVerdict(run, /Targets met with the server's settings/, /Targets MISSED with the server's settings/);
   });
 
+  it('npm run bench:invitations: a CSV checked and queued, then reads while the queue mails it (SQLite, and MariaDB when there)', { timeout: 300_000 }, async () => {
+    const env: Record<string, string> = { BENCH_ROWS: '20', BENCH_SECONDS: '1', BENCH_RATE: '10', BENCH_DATABASES: mysqlBase ? 'sqlite,mariadb' : 'sqlite' };
+    if (mysqlBase) env.DATABASE_URL = await freshMysql('invitations');
+    const run = await npm(['run', 'bench:invitations'], env, 290_000);
+    expect(run.output).toContain('check + queue ms');
+    expect(run.output).toMatch(/\| sqlite +\| 20 +\|/);
+    if (mysqlBase) expect(run.output).toMatch(/\| mariadb +\| 20 +\|/);
+    for (const p of ['/apis/list-offers/CAFE75', '/apis/manager']) expect(run.output).toContain(p);
+    expect(run.output).toMatch(/p95 ms idle \/ sending/);
+    expectVerdict(run, /All targets met\./, /Missed targets:/);
+  });
+
   // The volume benches need MariaDB: CI always sets TEST_MYSQL_URL (vitest.config.ts refuses CI without it).
   it.skipIf(!mysqlBase)('npm run db:seed:volume then npm run bench:admin: the console lists at volume, then the open loop', { timeout: 420_000 }, async () => {
     const url = await freshMysql('admin');
