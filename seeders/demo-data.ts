@@ -37,6 +37,17 @@ export const DEMO_JOB_CODE = 'CAFE75';
 export const DEMO_LANDING = 'maison-demo';
 export const DEMO_SHARE_ID = 'demo-share-1';
 export const DEMO_DRAFT_TOKEN = 'demo-draft-maison-0001';
+/**
+ * The demo's interview invitations to CAFE75 (decision 430), for the pages a candidate reaches from
+ * its messages: one past its deadline (the 410 page), one open (the unsubscribe form), one whose
+ * address unsubscribed (the page saying so). Fixed ids and nonces: their signed links are computed
+ * with the server's secret (tests/helpers/demo-invitations.ts).
+ */
+export const DEMO_INVITATIONS = {
+  expired: { id: 1, nonce: 'demo-invitation-expired-01', email: 'invitee.expired@demo.test', deadlineAgo: 2 * 24 * 3600_000 },
+  open: { id: 2, nonce: 'demo-invitation-open-000001', email: 'invitee.open@demo.test', deadlineAgo: -5 * 24 * 3600_000 },
+  unsubscribed: { id: 3, nonce: 'demo-invitation-optout-0001', email: 'invitee.unsubscribed@demo.test', deadlineAgo: -5 * 24 * 3600_000 },
+} as const;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

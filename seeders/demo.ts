@@ -30,8 +30,12 @@ import {
   Session,
   PasswordResetCode,
   Upload,
+  Invitation,
+  InvitationOptOut,
+  InvitationReminder,
   LANDING_DEFAULTS,
 } from '../models/index.js';
+import { companyKeyOf } from '../api/services/invitations/invitations.service.js';
 import { recountOffers, recountUsers } from '../api/services/applications/user-counters.service.js';
 import { demoCvPdf } from './demo-cv.js';
 import {
@@ -41,6 +45,7 @@ import {
   DEMO_LANDING,
   DEMO_SHARE_ID,
   DEMO_DRAFT_TOKEN,
+  DEMO_INVITATIONS,
   USERS,
   MANAGER_RECRUITERS,
   SHOPS,
@@ -219,6 +224,11 @@ async function removeDemo(t: Transaction): Promise<void> {
   const subs = await Subscription.findAll({ ...o, attributes: ['id'], where: { [Op.or]: [{ user_id: userIds }, { sub_id: SUBSCRIPTION_ID }] } });
   const subIds = subs.map((x) => x.id);
 
+  const invitees = Object.values(DEMO_INVITATIONS);
+  const invitations = await Invitation.findAll({ ...o, attributes: ['id'], where: { [Op.or]: [{ offer_id: offerIds }, { id: invitees.map((i) => i.id) }] } });
+  await InvitationReminder.destroy({ ...o, where: { invitation_id: invitations.map((i) => i.id) } });
+  await Invitation.destroy({ ...o, where: { [Op.or]: [{ offer_id: offerIds }, { id: invitees.map((i) => i.id) }] } });
+  await InvitationOptOut.destroy({ ...o, where: { email: invitees.map((i) => i.email) } });
   await Feedback.destroy({ ...o, where: { share_link_id: linkIds } });
   await ShareView.destroy({ ...o, where: { share_link_id: linkIds } });
   await ShareLink.destroy({ ...o, where: { id: linkIds } });
@@ -589,6 +599,38 @@ async function insertSharing({ o, ago }: DemoRun): Promise<void> {
   );
 }
 
+/** The demo's interview invitations (DEMO_INVITATIONS): expired, open, and one whose address unsubscribed. */
+async function insertInvitations({ o, ago }: DemoRun): Promise<void> {
+  const offer = OFFERS.find((x) => x.job_code === DEMO_JOB_CODE)!;
+  const recruiter = uid(offer.recruiter);
+  const companyKey = await companyKeyOf(recruiter, o.transaction);
+  const names = { expired: ['Yanis', 'Morel'], open: ['Inès', 'Garnier'], unsubscribed: ['Hugo', 'Lemoine'] } as const;
+  await Invitation.bulkCreate(
+    Object.entries(DEMO_INVITATIONS).map(([key, i]) => ({
+      id: i.id,
+      offer_id: offer.id,
+      recruiter_id: recruiter,
+      invited_by: recruiter,
+      company_key: companyKey,
+      first_name: names[key as keyof typeof names][0],
+      last_name: names[key as keyof typeof names][1],
+      email: i.email,
+      phone: null,
+      lang: 'fr',
+      message: null,
+      deadline: ago(i.deadlineAgo),
+      nonce: i.nonce,
+      sent_at: ago(7 * DAY),
+      sends: 1,
+      opted_out_at: key === 'unsubscribed' ? ago(1 * DAY) : null,
+      live_key: `${offer.id}:${i.email}`,
+      created_at: ago(7 * DAY),
+    })),
+    o,
+  );
+  await InvitationOptOut.bulkCreate([{ company_key: companyKey, email: DEMO_INVITATIONS.unsubscribed.email, created_at: ago(1 * DAY) }], o);
+}
+
 /** The demo's wizard draft. */
 async function insertDrafts({ o, ago }: DemoRun): Promise<void> {
   await DraftOffer.bulkCreate(
@@ -651,7 +693,7 @@ async function insertSubscriptions({ o, ago, now }: DemoRun): Promise<void> {
 
 async function insertDemo(t: Transaction, ago: (ms: number) => Date, now: number, hash: string, stories: Set<string>, cvSizes: Map<number, number>, keys: DemoKeys): Promise<void> {
   const run: DemoRun = { o: { transaction: t }, ago, now, hash, stories, cvSizes, keys };
-  for (const part of [insertPeople, insertShopsAndTemplates, insertOffers, insertApplications, insertLeads, insertSharing, insertDrafts, insertSubscriptions]) await part(run);
+  for (const part of [insertPeople, insertShopsAndTemplates, insertOffers, insertApplications, insertLeads, insertSharing, insertInvitations, insertDrafts, insertSubscriptions]) await part(run);
   // The counters come from the rows just written, by their one definition.
   await recountUsers(
     USERS.map((u) => uid(u.key)),

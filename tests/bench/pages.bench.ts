@@ -18,6 +18,11 @@
 // tests/e2e/portal/feedback.test.ts); Lighthouse mobile performance ≥ 0.95 everywhere, but ≥ 0.9
 // on the meeting room (issue 14), measured signed in as the demo recruiter calling the first
 // candidate of their dashboard, with Chromium's fake camera and microphone.
+// The pages a candidate reaches from an invitation's messages (issue 27, decision 430), drawn by the
+// server without the portal: the personal link past its deadline (410), the unsubscribe form and
+// the page once unsubscribed, on the demo's invitations (tests/helpers/demo-invitations.ts); they
+// must load no script at all, and reach the same Lighthouse target. BENCH_PAGES names them
+// `invitation-expired`, `invitation-unsubscribe` and `invitation-unsubscribed`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +35,7 @@ import { DEMO_PASSWORD } from '../../seeders/demo-data.js';
 import { NODE_FLAGS, startServer } from '../helpers/server.js';
 import { freePort } from '../helpers/ports.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../helpers/chromium.js';
+import { demoInvitationPages } from '../helpers/demo-invitations.js';
 
 const PAGES = [
   '/',
@@ -60,9 +66,20 @@ const RENDER_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const CHROME_FLAGS = [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS];
 
+/** The invitation pages (their paths carry signed tokens: computed once the server runs), each with its status. */
+const INVITATION_PAGES = [
+  { name: 'invitation-expired', status: 410 },
+  { name: 'invitation-unsubscribe', status: 200 },
+  { name: 'invitation-unsubscribed', status: 200 },
+] as const;
+
 interface Row {
   page: string;
   target: number;
+  /** The status the page answers (410 for an expired invitation's link). */
+  expected: number;
+  /** A page drawn without any script (the invitation pages). */
+  noScript: boolean;
   status: number;
   jsGzipKB: number;
   totalKB: number;
@@ -275,8 +292,14 @@ async function main() {
   const rows: Row[] = [];
   try {
     const meeting = await meetingPage(server.baseUrl);
-    const pages = [...PAGES.filter(wanted).map((path) => ({ path, cookie: '', target: PERF_TARGET })), ...(wanted('meeting') ? [{ ...meeting, target: MEETING_TARGET }] : [])];
-    for (const { path, cookie, target } of pages) {
+    const invitation = demoInvitationPages(server.dataDir);
+    const invitationPaths = { 'invitation-expired': invitation.expired, 'invitation-unsubscribe': invitation.unsubscribe, 'invitation-unsubscribed': invitation.unsubscribed };
+    const pages = [
+      ...PAGES.filter(wanted).map((path) => ({ path, label: path, cookie: '', target: PERF_TARGET, expected: 200, noScript: false })),
+      ...(wanted('meeting') ? [{ ...meeting, label: meeting.path, target: MEETING_TARGET, expected: 200, noScript: false }] : []),
+      ...INVITATION_PAGES.filter((p) => wanted(p.name)).map((p) => ({ path: invitationPaths[p.name], label: p.name, cookie: '', target: PERF_TARGET, expected: p.status, noScript: true })),
+    ];
+    for (const { path, label, cookie, target, expected, noScript } of pages) {
       const url = `${server.baseUrl}${path}`;
       const render = await renderTime(url, cookie);
       const runs = [];
@@ -286,6 +309,8 @@ async function main() {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
+          // The expired invitation's page answers 410 on purpose: measured all the same.
+          ...(expected !== 200 ? { ignoreStatusCode: true } : {}),
           ...(cookie ? { extraHeaders: { cookie } } : {}),
         });
         if (!result) throw new Error(`lighthouse gave no result for ${path}`);
@@ -295,14 +320,16 @@ async function main() {
       const lhr = runs[Math.floor(runs.length / 2)];
       if (process.env.BENCH_LH_SAVE) {
         fs.mkdirSync(process.env.BENCH_LH_SAVE, { recursive: true });
-        const name = (path.startsWith('/meeting') ? 'meeting' : path.replace(/[^a-z0-9]+/gi, '_')) || 'home';
+        const name = (path.startsWith('/meeting') ? 'meeting' : label.replace(/[^a-z0-9]+/gi, '_')) || 'home';
         fs.writeFileSync(`${process.env.BENCH_LH_SAVE}/${name}.json`, JSON.stringify(lhr));
       }
       const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
       const scripts = items.filter((i) => i.resourceType === 'Script');
       rows.push({
-        page: path,
+        page: label,
         target,
+        expected,
+        noScript,
         status: render.status,
         jsGzipKB: (await gzippedBytes(scripts.map((i) => i.url))) / 1024,
         totalKB: items.reduce((n, i) => n + (i.transferSize ?? 0), 0) / 1024,
@@ -343,7 +370,8 @@ async function main() {
   }
 
   for (const r of rows) {
-    if (r.status !== 200) problems.push(`${r.page}: status ${r.status}`);
+    if (r.status !== r.expected) problems.push(`${r.page}: status ${r.status} (expected ${r.expected})`);
+    if (r.noScript && r.jsGzipKB > 0) problems.push(`${r.page}: ${r.jsGzipKB.toFixed(1)} KB of JS on a page drawn without scripts`);
     if (r.jsGzipKB > 100) problems.push(`${r.page}: ${r.jsGzipKB.toFixed(1)} KB of JS > 100 KB`);
     if (r.hls) problems.push(`${r.page}: hls.js downloaded while the page loads`);
     if (r.perf < r.target) problems.push(`${r.page}: Lighthouse performance ${r.perf.toFixed(2)} < ${r.target}`);

@@ -3,9 +3,10 @@
 // gzipped as served, summed. Interactive pages load at most 100 KB (102,400 bytes); the pages with
 // nothing to do in the browser (legal texts, the download page, a 404) load no script at all.
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, Browser } from 'playwright-core';
-import { baseUrl, launch, phonePage, portalHydrated } from '../helpers/browser.js';
+import { baseUrl, expectAccessible, launch, phonePage, portalHydrated } from '../helpers/browser.js';
+import { demoInvitationPages } from '../../helpers/demo-invitations.js';
 
 const BUDGET = 100 * 1024;
 
@@ -101,6 +102,29 @@ describe('the JavaScript each public page loads', () => {
       expect(scripts, path).toEqual([]);
       expect(await page.locator('script').count(), path).toBe(0);
       expect(await page.locator('link[rel="modulepreload"]').count(), path).toBe(0);
+      await page.context().close();
+    }
+  });
+
+  it('is nothing on the pages of an invitation’s messages (the expired link, the unsubscribe pages), drawn by the server', async () => {
+    const pages = demoInvitationPages(inject('dataDir'));
+    const expected = [
+      { path: pages.expired, status: 410, text: 'Cet entretien est terminé' },
+      { path: pages.unsubscribe, status: 200, text: 'Vous ne recevrez plus d’invitations ni de rappels de Maison Demo' },
+      { path: pages.unsubscribed, status: 200, text: 'C’est fait : Maison Demo ne vous écrira plus' },
+    ];
+    for (const { path, status, text } of expected) {
+      const page = await phonePage(browser);
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(r.url());
+      });
+      expect((await page.goto(path))?.status(), path).toBe(status);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('main').innerText(), path).toContain(text);
+      expect(scripts, path).toEqual([]);
+      expect(await page.locator('script').count(), path).toBe(0);
+      await expectAccessible(page);
       await page.context().close();
     }
   });
