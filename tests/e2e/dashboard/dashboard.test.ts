@@ -195,6 +195,10 @@ describe('recruiter dashboard', () => {
     await page.waitForFunction(() => ((document.querySelector('[data-testid="candidate-panel"] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5, null, { timeout: 20_000 });
     const t0 = await video.evaluate((v) => (v as HTMLVideoElement).currentTime);
     await page.waitForFunction((t) => (document.querySelector('[data-testid="candidate-panel"] video') as HTMLVideoElement).currentTime > t + 0.3, t0, { timeout: 15_000 });
+    // The speed switch of the player, with the console's texts (decision 472).
+    await panel.getByRole('group', { name: 'Vitesse de lecture' }).getByRole('button', { name: '2×' }).click();
+    expect(await video.evaluate((v) => (v as HTMLVideoElement).playbackRate)).toBe(2);
+    await page.screenshot({ path: '/tmp/invbench-shots/dashboard-panel-speed-fr.png' }).catch(() => undefined);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
 
