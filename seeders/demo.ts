@@ -225,9 +225,10 @@ async function removeDemo(t: Transaction): Promise<void> {
   const subIds = subs.map((x) => x.id);
 
   const invitees = Object.values(DEMO_INVITATIONS);
-  const invitations = await Invitation.findAll({ ...o, attributes: ['id'], where: { [Op.or]: [{ offer_id: offerIds }, { id: invitees.map((i) => i.id) }] } });
+  // The demo's invitations are on its offers: another's row holding a demo id makes the insert refuse, as elsewhere.
+  const invitations = await Invitation.findAll({ ...o, attributes: ['id'], where: { offer_id: offerIds } });
   await InvitationReminder.destroy({ ...o, where: { invitation_id: invitations.map((i) => i.id) } });
-  await Invitation.destroy({ ...o, where: { [Op.or]: [{ offer_id: offerIds }, { id: invitees.map((i) => i.id) }] } });
+  await Invitation.destroy({ ...o, where: { id: invitations.map((i) => i.id) } });
   await InvitationOptOut.destroy({ ...o, where: { email: invitees.map((i) => i.email) } });
   await Feedback.destroy({ ...o, where: { share_link_id: linkIds } });
   await ShareView.destroy({ ...o, where: { share_link_id: linkIds } });
