@@ -198,7 +198,10 @@ describe('recruiter dashboard', () => {
     // The speed switch of the player, with the console's texts (decision 472).
     await panel.getByRole('group', { name: 'Vitesse de lecture' }).getByRole('button', { name: '2×' }).click();
     expect(await video.evaluate((v) => (v as HTMLVideoElement).playbackRate)).toBe(2);
-    await page.screenshot({ path: '/tmp/invbench-shots/dashboard-panel-speed-fr.png' }).catch(() => undefined);
+    // "Question 1 sur 3" is for screen readers: read, never drawn (the console has no portal stylesheet).
+    const spoken = panel.locator('[data-testid="player"] .question .visually-hidden');
+    await expect.poll(async () => (await spoken.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+    expect(await spoken.textContent()).toMatch(/Question 1 sur \d/);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
 
