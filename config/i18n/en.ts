@@ -283,6 +283,7 @@ const en: Record<keyof typeof fr, string> = {
   invitation_extended_sms: '{company} gives you until {deadline} for your video interview: {link}',
   invitation_personal: '\n\nMessage from the company:\n{message}',
   invitation_footer: 'Rather not receive messages from {company}? {unsubscribe}',
+  invitation_banner: 'Invited by {company} · answer before {deadline}',
   invitation_page_expired_title: 'This interview has closed',
   invitation_page_expired_text:
     'The time to answer the offer “{title}” at {company} is over. Thank you for your interest! If you think this is a mistake, reply to the invitation: the company can extend the deadline.',

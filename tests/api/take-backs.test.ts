@@ -65,17 +65,35 @@ const takesOf = async (applicationId: number, qid: string) => (await Application
 describe('the answers whose takes are used up', () => {
   it('are listed for the offer and for the application to its side only', async () => {
     const s = await stuckCandidate();
-    const byOffer = await request(ctx.app).get(`/apis/take-backs?job_code=${offer.job_code.toLowerCase()}`).set(await bearer(manager));
+    const byOffer = await request(ctx.app)
+      .get(`/apis/take-backs?job_code=${offer.job_code.toLowerCase()}`)
+      .set(await bearer(manager));
     expect(byOffer.status).toBe(200);
     expect(byOffer.body.Items).toContainEqual(expect.objectContaining({ application_id: s.id, qid: s.qid, takes: 1, candidate: expect.objectContaining({ name: s.candidate.name }) }));
     // The second question was never recorded: not listed.
     expect(byOffer.body.Items.some((i: { application_id: number; qid: string }) => i.application_id === s.id && i.qid === s.other)).toBe(false);
-    const byApp = await request(ctx.app).get(`/apis/take-backs?application_id=${s.id}`).set(await bearer(recruiter));
+    const byApp = await request(ctx.app)
+      .get(`/apis/take-backs?application_id=${s.id}`)
+      .set(await bearer(recruiter));
     expect(byApp.body.Items).toEqual([expect.objectContaining({ application_id: s.id, qid: s.qid })]);
-    expect((await request(ctx.app).get(`/apis/take-backs?job_code=${offer.job_code}`).set(await bearer(otherManager))).status).toBe(404);
-    expect((await request(ctx.app).get(`/apis/take-backs?application_id=${s.id}`).set(await bearer(otherRecruiter))).status).toBe(404);
+    expect(
+      (
+        await request(ctx.app)
+          .get(`/apis/take-backs?job_code=${offer.job_code}`)
+          .set(await bearer(otherManager))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(ctx.app)
+          .get(`/apis/take-backs?application_id=${s.id}`)
+          .set(await bearer(otherRecruiter))
+      ).status,
+    ).toBe(404);
     expect((await request(ctx.app).get(`/apis/take-backs?application_id=${s.id}`).set(s.auth)).status).toBe(403);
-    const both = await request(ctx.app).get(`/apis/take-backs?application_id=${s.id}&job_code=${offer.job_code}`).set(await bearer(recruiter));
+    const both = await request(ctx.app)
+      .get(`/apis/take-backs?application_id=${s.id}&job_code=${offer.job_code}`)
+      .set(await bearer(recruiter));
     expect(both.status).toBe(400);
     expect(both.body.error).toBe('take_back_scope');
   });
@@ -148,7 +166,12 @@ describe('giving a take back', () => {
     // Unlimited retakes: nothing to give back.
     const open = await makeOffer(recruiter, { retakes: null });
     const candidate = await makeUser({ profile: 'candidate' });
-    const app = (await request(ctx.app).post('/apis/candidate/applications').set(await bearer(candidate)).send({ job_code: open.job_code })).body as { id: number; answers: Array<{ qid: string }> };
+    const app = (
+      await request(ctx.app)
+        .post('/apis/candidate/applications')
+        .set(await bearer(candidate))
+        .send({ job_code: open.job_code })
+    ).body as { id: number; answers: Array<{ qid: string }> };
     const unlimited = await giveBack(recruiter, { application_id: app.id, qid: app.answers[0].qid });
     expect(unlimited.status).toBe(409);
     expect(unlimited.body.error).toBe('takes_not_used_up');

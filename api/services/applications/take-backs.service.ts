@@ -47,12 +47,8 @@ async function usedUpOf(applications: Array<Pick<Application, 'id' | 'offer_id' 
     return takesUsedUp(settings.get(app.offer_id)!, a.takes);
   });
   if (!stuck.length) return [];
-  const sending = new Set(
-    (await AnswerUpload.findAll({ where: { answer_id: stuck.map((a) => a.id), state: 'processing' }, attributes: ['answer_id'] })).map((u) => u.answer_id as number),
-  );
-  const people = new Map(
-    (await User.findAll({ where: { id: [...new Set(applications.map((a) => a.candidate_id as string))] }, attributes: ['id', 'name', 'email'] })).map((u) => [u.id, u]),
-  );
+  const sending = new Set((await AnswerUpload.findAll({ where: { answer_id: stuck.map((a) => a.id), state: 'processing' }, attributes: ['answer_id'] })).map((u) => u.answer_id as number));
+  const people = new Map((await User.findAll({ where: { id: [...new Set(applications.map((a) => a.candidate_id as string))] }, attributes: ['id', 'name', 'email'] })).map((u) => [u.id, u]));
   return stuck
     .filter((a) => !sending.has(a.id))
     .map((a) => {
@@ -103,14 +99,21 @@ export async function giveTakeBack(caller: UserRow | undefined, input: TakeBackI
     const answer = await ApplicationAnswer.findOne({ where: { application_id: app.id, qid: input.qid }, transaction: t, lock: t.LOCK.UPDATE });
     if (!answer) throw notFound('answer_not_found', 'answer_not_found');
     if (answer.type !== 'video') throw new AppError(422, 'answer_type_mismatch', 'take_back_not_video');
-    if (answer.state === 'done' || (await AnswerUpload.count({ where: { answer_id: answer.id, state: 'processing' }, transaction: t })))
-      throw conflict('answer_being_sent', 'take_back_answer_sent');
+    if (answer.state === 'done' || (await AnswerUpload.count({ where: { answer_id: answer.id, state: 'processing' }, transaction: t }))) throw conflict('answer_being_sent', 'take_back_answer_sent');
     if (!takesUsedUp(settings, answer.takes)) throw conflict('takes_not_used_up', 'take_back_not_used_up');
     const before = answer.takes;
     // Conditional on the count read under the lock: never two takes for two clicks, on any database.
     const [changed] = await ApplicationAnswer.update({ takes: before - 1 }, { where: { id: answer.id, takes: before }, transaction: t });
     if (changed !== 1) throw conflict('takes_not_used_up', 'take_back_not_used_up');
-    await audit(t, { actorId: caller!.id, action: 'take_back', resource: 'applications', recordId: app.id, before: { qid: input.qid, takes: before }, after: { qid: input.qid, takes: before - 1 }, at: now });
+    await audit(t, {
+      actorId: caller!.id,
+      action: 'take_back',
+      resource: 'applications',
+      recordId: app.id,
+      before: { qid: input.qid, takes: before },
+      after: { qid: input.qid, takes: before - 1 },
+      at: now,
+    });
     await enqueue(TAKE_BACK_MAIL_JOB, { application_id: app.id, qid: input.qid }, { transaction: t });
     const allowed = takesAllowed(settings)!;
     return { application_id: app.id, qid: input.qid, takes: before - 1, takes_left: Math.max(0, allowed - (before - 1)) };
