@@ -286,7 +286,7 @@ const fr = {
   invitation_extended_sms: '{company} vous laisse jusqu’au {deadline} pour votre entretien vidéo : {link}',
   invitation_personal: '\n\nMessage de l’entreprise :\n{message}',
   invitation_footer: 'Vous ne souhaitez plus recevoir de messages de {company} ? {unsubscribe}',
-  invitation_banner: 'Invité par {company} · répondez avant {deadline}',
+  invitation_banner: 'Invité·e par {company} · répondez avant {deadline}',
   invitation_page_expired_title: 'Cet entretien est terminé',
   invitation_page_expired_text:
     'Le délai pour répondre à l’offre « {title} » de {company} est passé. Merci de votre intérêt ! Si vous pensez qu’il s’agit d’une erreur, répondez au message d’invitation : l’entreprise peut prolonger le délai.',

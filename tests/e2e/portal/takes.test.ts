@@ -121,7 +121,7 @@ describe('an invited candidate with no retake', () => {
     expect(new URL(page.url()).pathname).toBe('/candidate/apply/CAFE75');
     const company = (await page.locator('.offer-head p').innerText()).trim();
     const when = new Intl.DateTimeFormat('fr', { timeZone: 'Europe/Paris', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(deadline);
-    expect(await page.locator('[data-testid="invited"]').innerText()).toBe(`Invité par ${company} · répondez avant ${when}`);
+    expect(await page.locator('[data-testid="invited"]').innerText()).toBe(`Invité·e par ${company} · répondez avant ${when}`);
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: path.join(shots, 'invited-fr.png') });
 
@@ -187,7 +187,7 @@ describe('a recording lost with no take left', () => {
     await manager.screenshot({ path: path.join(shots, 'manager-take-back-fr.png') });
     const give = stuck.locator('li', { hasText: 'Léa Martin' }).locator('[data-testid="take-back"]');
     await give.click();
-    await manager.getByText('Une nouvelle prise est donnée à Léa Martin').waitFor({ timeout: 15_000 });
+    await manager.getByText('Nouvelle prise donnée à Léa Martin').waitFor({ timeout: 15_000 });
     await manager.screenshot({ path: path.join(shots, 'manager-take-given-fr.png') });
     await office.close();
 

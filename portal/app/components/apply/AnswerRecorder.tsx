@@ -437,7 +437,7 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
       </p>
 
       <div className="actions">
-        {camera !== 'on' && camera !== 'denied' && camera !== 'none' && step.kind === 'ready' && (
+        {camera !== 'on' && camera !== 'denied' && camera !== 'none' && step.kind === 'ready' && left !== 0 && (
           <button ref={primaryRef} type="button" className="button" onClick={() => void startCamera()} disabled={camera === 'starting'}>
             {t('apply_camera_start')}
           </button>
