@@ -327,6 +327,8 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
     if (file.size > MAX_VIDEO_BYTES) return setFileError(t('apply_file_too_large'));
     stopCamera();
     setCamera('off');
+    // A file from the device answers instead of a recording not kept: that recording goes.
+    if (!practice) void dropRecorded(applicationId, questionId);
     onKept(file);
   };
 
