@@ -189,6 +189,16 @@ export async function mayReachApplication(caller: Who, application: { recruiter_
   return reachesRecruiter(await reachOf(caller, t), application.recruiter_id);
 }
 
+/**
+ * Who may give a candidate one take back on a question whose takes are used up (decision 465): the
+ * offer's side of the application (staff, its recruiter, that recruiter's managers), never the
+ * candidate, never another company.
+ */
+export async function mayGiveTakeBack(caller: Who, application: { recruiter_id: string | null }, t?: Transaction): Promise<boolean> {
+  // A candidate's reach covers no recruiter: they never pass, not even for their own application.
+  return mayReachApplication(caller, application, t);
+}
+
 /** The candidate who made the application. */
 export function isApplicant(caller: Pick<User, 'id'>, application: { candidate_id: string | null }): boolean {
   return !!application.candidate_id && caller.id === application.candidate_id;

@@ -30,7 +30,9 @@ import {
   rejectIfDue,
   sendConfirmationMail,
   sendRejectedMail,
+  sendTakeBackMail,
 } from '../services/applications/candidate-news.service.js';
+import { TAKE_BACK_MAIL_JOB } from '../services/applications/take-backs.service.js';
 import { MEETING_MESSAGE_JOB, sendMeetingMessage } from '../services/meetings/meeting-invites.service.js';
 import { LIFECYCLE_QUEUE, LIFECYCLE_RECURRING, runLifecycleJob } from './lifecycle.js';
 import { BOOST_END_JOB, endBoosts } from '../services/offers/manager-offers.service.js';
@@ -103,6 +105,9 @@ export function defineJobs(deps: JobDeps): void {
   });
   defineJob(REJECTED_MAIL_JOB, async (payload) => {
     await sendRejectedMail(news, Number(payload.application_id));
+  });
+  defineJob(TAKE_BACK_MAIL_JOB, async (payload) => {
+    await sendTakeBackMail(news, Number(payload.application_id), String(payload.qid));
   });
   defineJob(REJECT_JOB, async (payload) => {
     await rejectIfDue(Number(payload.application_id), deps.clock());

@@ -1,7 +1,8 @@
 // Candidates of the manager area and the recruiter dashboard (back-office.md section 7):
 // GET /apis/application, GET /apis/application/{job_code}?fullStates=true,
 // GET /apis/application/{job_code}/{candidate_sub} (one candidate with answers and feedback) and
-// POST /apis/application/{job_code}/{candidate_sub} (the move between states, section 4).
+// POST /apis/application/{job_code}/{candidate_sub} (the move between states, section 4);
+// GET and POST /apis/take-backs (a take given back to a candidate, decision 465).
 import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '../deps.js';
 import { validate } from '../lib/validate.js';
@@ -10,6 +11,8 @@ import { dashboardApplications, type DashboardQuery } from '../services/applicat
 import { moveApplication } from '../services/applications/manager-applications-moves.service.js';
 import { offerApplications } from '../services/applications/manager-applications-offer.service.js';
 import { offerApplication } from '../services/applications/manager-applications-panel.service.js';
+import { giveTakeBack, usedUpTakes } from '../services/applications/take-backs.service.js';
+import { takeBackSchema, usedUpTakesQuerySchema, type TakeBackInput, type UsedUpTakesQuery } from '../services/applications/take-backs.schema.js';
 import {
   applicationParamsSchema,
   dashboardQuerySchema,
@@ -44,6 +47,14 @@ export function applicationsRoutes(deps: AppDeps): Router {
   router.post('/application/:job_code/:candidate_sub', requireUser, validate({ params: applicationParamsSchema, body: transitionSchema }), async (req, res) => {
     const { recruiter_state } = req.body as TransitionInput;
     res.json(await moveApplication(req.caller!.user, String(req.params.job_code), String(req.params.candidate_sub), recruiter_state, deps.clock()));
+  });
+
+  // Giving a take back (decision 465): the answers whose takes are used up, and one take back.
+  router.get('/take-backs', requireUser, noStore, validate({ query: usedUpTakesQuerySchema }), async (req, res) => {
+    res.json(await usedUpTakes(req.caller!.user, req.query as unknown as UsedUpTakesQuery));
+  });
+  router.post('/take-backs', requireUser, validate({ body: takeBackSchema }), async (req, res) => {
+    res.json(await giveTakeBack(req.caller!.user, req.body as TakeBackInput, deps.clock()));
   });
 
   return router;

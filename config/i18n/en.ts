@@ -234,6 +234,13 @@ const en: Record<keyof typeof fr, string> = {
   candidate_rejected_mail_subject: 'Your application for “{title}”',
   candidate_rejected_mail_text:
     'Hello {name},\n\nThank you for taking the time to answer the offer “{title}” at {company} in video. After watching your application carefully, the company has decided not to take it further for this position.\n\nThis is not a judgement on you: other offers are waiting, and your next video may be the one. We wish you every success.\n\nYour applications: {link}\n',
+  take_back_scope: 'Give an offer (job_code) or an application (application_id), not both.',
+  take_back_application_complete: 'This application is already complete: there is no take to give back.',
+  take_back_not_video: 'Only a video question is answered in takes.',
+  take_back_answer_sent: 'The candidate has already sent a video for this question.',
+  take_back_not_used_up: 'The candidate can still record this question: they have a take left.',
+  candidate_take_back_mail_subject: 'A new take for your interview “{title}”',
+  candidate_take_back_mail_text: 'Hello {name},\n\n{company} gives you a new take for the question “{question}” of the offer “{title}”. You can record it again here: {link}\n\nGood luck!\n',
   application_deadline_passed: 'The time to finish this application is over (it was {deadline}): it can no longer take answers.',
   invitation_daily_limit: 'Your company has reached today’s number of invitations ({limit}). Try again tomorrow.',
   invitation_conflict: 'One of these addresses was just invited to this offer. Try again.',
@@ -276,6 +283,7 @@ const en: Record<keyof typeof fr, string> = {
   invitation_extended_sms: '{company} gives you until {deadline} for your video interview: {link}',
   invitation_personal: '\n\nMessage from the company:\n{message}',
   invitation_footer: 'Rather not receive messages from {company}? {unsubscribe}',
+  invitation_banner: 'Invited by {company} · answer before {deadline}',
   invitation_page_expired_title: 'This interview has closed',
   invitation_page_expired_text:
     'The time to answer the offer “{title}” at {company} is over. Thank you for your interest! If you think this is a mistake, reply to the invitation: the company can extend the deadline.',

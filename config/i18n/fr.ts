@@ -235,6 +235,14 @@ const fr = {
   candidate_rejected_mail_subject: 'Votre candidature à « {title} »',
   candidate_rejected_mail_text:
     'Bonjour {name},\n\nMerci d’avoir pris le temps de répondre en vidéo à l’offre « {title} » de {company}. Après avoir regardé votre candidature avec attention, l’entreprise a choisi de ne pas la retenir pour ce poste.\n\nCe n’est pas un jugement sur vous : d’autres offres vous attendent, et votre prochaine vidéo sera peut-être la bonne. Nous vous souhaitons plein de succès.\n\nVos candidatures : {link}\n',
+  take_back_scope: 'Indiquez une offre (job_code) ou une candidature (application_id), pas les deux.',
+  take_back_application_complete: 'Cette candidature est déjà complète : il n’y a plus de prise à redonner.',
+  take_back_not_video: 'Seule une question vidéo se répond en prises.',
+  take_back_answer_sent: 'Le candidat a déjà envoyé une vidéo pour cette question.',
+  take_back_not_used_up: 'Le candidat peut encore enregistrer cette question : il lui reste une prise.',
+  candidate_take_back_mail_subject: 'Une nouvelle prise pour votre entretien « {title} »',
+  candidate_take_back_mail_text:
+    'Bonjour {name},\n\n{company} vous redonne une prise pour la question « {question} » de l’offre « {title} ». Vous pouvez l’enregistrer à nouveau ici : {link}\n\nBonne chance !\n',
   application_deadline_passed: 'Le délai pour terminer cette candidature est passé (le {deadline}) : elle ne peut plus recevoir de réponse.',
   invitation_daily_limit: 'Votre entreprise a atteint le nombre d’invitations permis aujourd’hui ({limit}). Réessayez demain.',
   invitation_conflict: 'Une de ces adresses vient d’être invitée à cette offre. Réessayez.',
@@ -278,6 +286,7 @@ const fr = {
   invitation_extended_sms: '{company} vous laisse jusqu’au {deadline} pour votre entretien vidéo : {link}',
   invitation_personal: '\n\nMessage de l’entreprise :\n{message}',
   invitation_footer: 'Vous ne souhaitez plus recevoir de messages de {company} ? {unsubscribe}',
+  invitation_banner: 'Invité·e par {company} · répondez avant {deadline}',
   invitation_page_expired_title: 'Cet entretien est terminé',
   invitation_page_expired_text:
     'Le délai pour répondre à l’offre « {title} » de {company} est passé. Merci de votre intérêt ! Si vous pensez qu’il s’agit d’une erreur, répondez au message d’invitation : l’entreprise peut prolonger le délai.',

@@ -235,6 +235,14 @@ const nl: Record<keyof typeof fr, string> = {
   candidate_rejected_mail_subject: 'Je sollicitatie voor “{title}”',
   candidate_rejected_mail_text:
     'Hallo {name},\n\nBedankt dat je de tijd nam om per video te antwoorden op de vacature “{title}” van {company}. Na je sollicitatie aandachtig te hebben bekeken, heeft het bedrijf beslist er voor deze functie niet op in te gaan.\n\nDit is geen oordeel over jou: er wachten andere vacatures op je, en misschien is je volgende video de goede. We wensen je veel succes.\n\nJe sollicitaties: {link}\n',
+  take_back_scope: 'Geef een vacature (job_code) of een sollicitatie (application_id), niet allebei.',
+  take_back_application_complete: 'Deze sollicitatie is al volledig: er valt geen opname meer terug te geven.',
+  take_back_not_video: 'Alleen een videovraag wordt in opnames beantwoord.',
+  take_back_answer_sent: 'De kandidaat heeft al een video voor deze vraag verstuurd.',
+  take_back_not_used_up: 'De kandidaat kan deze vraag nog opnemen: er is nog een opname over.',
+  candidate_take_back_mail_subject: 'Een nieuwe opname voor je interview “{title}”',
+  candidate_take_back_mail_text:
+    'Hallo {name},\n\n{company} geeft je een nieuwe opname voor de vraag “{question}” van de vacature “{title}”. Je kunt ze hier opnieuw opnemen: {link}\n\nVeel succes!\n',
   application_deadline_passed: 'De termijn om deze sollicitatie af te ronden is verstreken ({deadline}): ze kan geen antwoorden meer ontvangen.',
   invitation_daily_limit: 'Je bedrijf heeft het aantal uitnodigingen van vandaag bereikt ({limit}). Probeer het morgen opnieuw.',
   invitation_conflict: 'Een van deze adressen werd net uitgenodigd voor deze vacature. Probeer opnieuw.',
@@ -277,6 +285,7 @@ const nl: Record<keyof typeof fr, string> = {
   invitation_extended_sms: '{company} geeft je tot {deadline} voor je video-interview: {link}',
   invitation_personal: '\n\nBericht van het bedrijf:\n{message}',
   invitation_footer: 'Liever geen berichten meer van {company}? {unsubscribe}',
+  invitation_banner: 'Uitgenodigd door {company} · antwoord vóór {deadline}',
   invitation_page_expired_title: 'Dit interview is gesloten',
   invitation_page_expired_text:
     'De termijn om te antwoorden op de vacature “{title}” van {company} is verstreken. Bedankt voor je interesse! Denk je dat dit een vergissing is, antwoord dan op de uitnodiging: het bedrijf kan de termijn verlengen.',

@@ -94,3 +94,12 @@ export function formatSeconds(seconds: number): string {
   if (m === 0) return `${s} s`;
   return s === 0 ? `${m} min` : `${m} min ${s} s`;
 }
+
+/**
+ * Every recording the offer allows for an answer was counted (never with unlimited retakes): the
+ * candidate can no longer record it, and the offer's side may give one take back (decision 465).
+ */
+export const takesUsedUp = (s: Pick<InterviewSettings, 'retakes'>, takes: number): boolean => {
+  const allowed = takesAllowed(s);
+  return allowed !== null && takes >= allowed;
+};

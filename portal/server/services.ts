@@ -2,6 +2,7 @@
 // api/services (one copy of the models, shared with /apis) and reach Remix through the load
 // context, so the portal's server bundle never holds a second copy of the models.
 import { getPublicOffer } from '../../api/services/offers/offers.service.js';
+import { candidateInvitation } from '../../api/services/invitations/invitations.service.js';
 import { submitInterest as storeInterest } from '../../api/services/applications/interest.service.js';
 import { interestSchema } from '../../api/services/applications/interest.schema.js';
 import { getLandingConfig } from '../../api/services/offers/landing.service.js';
@@ -100,4 +101,4 @@ function outageIs503<T>(value: T): T {
   return value;
 }
 
-export const portalServices = outageIs503({ getPublicOffer, submitInterest, getLandingConfig, storeUpload, limitWrite, subscriptions, sessions, drafts, meetings });
+export const portalServices = outageIs503({ getPublicOffer, candidateInvitation, submitInterest, getLandingConfig, storeUpload, limitWrite, subscriptions, sessions, drafts, meetings });

@@ -286,6 +286,10 @@ export const MATRIX: Record<string, Case | Case[]> = {
     body: () => ({ recruiter_state: 'shortlist' }),
     expect: RECRUITERS_OFFER(200),
   },
+  // Giving a take back (decision 465): the offer's side of the application. The demo answer still has
+  // its takes (unlimited retakes): the callers allowed get 409 takes_not_used_up, nothing changes.
+  'GET /apis/take-backs': { path: (f) => `/apis/take-backs?application_id=${f.ids.uploadApplication}`, expect: RECRUITERS_OFFER(200) },
+  'POST /apis/take-backs': { body: (f) => ({ application_id: Number(f.ids.uploadApplication), qid: 'q1' }), expect: RECRUITERS_OFFER(409) },
   // The manager area (back-office.md section 7): managers (staff only when they count as managers:
   // decision 340), each on their own company's records; ?user=me answers any signed-in account (the
   // console decides the menu from it).

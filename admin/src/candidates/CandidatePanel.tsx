@@ -14,6 +14,8 @@ import { VideoCallButton } from './VideoCallDialog.js';
 import type { PanelCandidate, PanelView } from './panel.js';
 
 const StoryPanel = lazy(() => import('./StoryPanel.js'));
+// Answers whose takes are used up, with "Give a new take" (decision 465): nothing drawn when none.
+const TakeBacks = lazy(() => import('./TakeBacks.js'));
 
 interface Media {
   cv: string | null;
@@ -226,6 +228,9 @@ export function CandidatePanel({ candidate, view = 'story', onClose, actions }: 
             </Typography>
           )}
           {actions}
+          <Suspense fallback={null}>
+            <TakeBacks applicationId={candidate.applicationId} />
+          </Suspense>
           <VideoCallButton candidate={candidate} />
           <Tabs value={tab} onChange={(_e, v: PanelView) => setTab(v)} variant="fullWidth">
             <Tab value="story" label={translate('candidates.story')} />

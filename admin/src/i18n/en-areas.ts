@@ -57,6 +57,9 @@ export const enAreas = {
   candidates: {
     knockout_title: 'Does not meet a requirement',
     knockout_badge: 'Requirement not met: %{question} → %{answer}',
+    take_back_title: 'No take left for these questions (a recording may have been lost)',
+    take_back: 'Give a new take',
+    take_back_done: '%{name} has a new take and is told by e-mail.',
     written_answers: 'Written answers',
     panel: 'Candidate',
     story: 'Story',

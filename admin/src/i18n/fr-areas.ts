@@ -57,6 +57,9 @@ export const frAreas = {
   candidates: {
     knockout_title: 'Ne remplit pas une exigence',
     knockout_badge: 'Exigence non remplie : %{question} → %{answer}',
+    take_back_title: 'Plus aucune prise pour ces questions (un enregistrement a pu être perdu)',
+    take_back: 'Donner une nouvelle prise',
+    take_back_done: 'Nouvelle prise donnée à %{name} : un e-mail l’en informe.',
     written_answers: 'Réponses écrites',
     panel: 'Fiche du candidat',
     story: 'Story',

@@ -59,6 +59,9 @@ export const nlAreas: Catalog<typeof frAreas> = {
   candidates: {
     knockout_title: 'Voldoet niet aan een vereiste',
     knockout_badge: 'Vereiste niet vervuld: %{question} → %{answer}',
+    take_back_title: 'Geen opname meer voor deze vragen (een opname kan verloren zijn gegaan)',
+    take_back: 'Een nieuwe opname geven',
+    take_back_done: '%{name} krijgt een nieuwe opname en wordt per e-mail verwittigd.',
     written_answers: 'Geschreven antwoorden',
     panel: 'Kandidaat',
     story: 'Story',

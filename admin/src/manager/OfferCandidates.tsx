@@ -6,7 +6,7 @@
 // from the list a shortlisted candidate goes to to_recruit; the recruit action only says the
 // feature is under development. A candidate opened for the first time moves from new to view.
 // Another company's offer (or an unknown one) shows 'not allowed to access this page'.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Avatar, Badge, Box, Button, Chip, Stack, Tab, Tabs, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Title, usePermissions, useNotify, useTranslate } from 'react-admin';
@@ -19,6 +19,9 @@ import type { PanelCandidate, PanelView } from '../candidates/panel.js';
 import { StateChip, StateMoves } from '../candidates/StateMoves.js';
 import { NotAllowed } from './NotAllowed.js';
 import { moveCandidate, offerApplications, type ManagerApplication, type OfferApplications } from './api.js';
+
+// Candidates still answering whose takes are used up, with "Give a new take" (decision 465).
+const TakeBacks = lazy(() => import('../candidates/TakeBacks.js'));
 
 type TabName = keyof typeof TABS;
 const TAB_ORDER: readonly TabName[] = ['rejected', 'wait_reject', 'todo', 'shortlist', 'to_recruit'];
@@ -137,6 +140,9 @@ function Candidates({ jobCode }: { jobCode: string }) {
       <Typography variant="body2" sx={{ mb: 2 }}>
         {[offer.shopname, offer.city, offer.recruiter?.name].filter(Boolean).join(' · ')}
       </Typography>
+      <Suspense fallback={null}>
+        <TakeBacks jobCode={offer.job_code} />
+      </Suspense>
       <Tabs value={tab} onChange={(_e, v: TabName) => setTab(v)} variant="scrollable" scrollButtons="auto" aria-label={translate('manager.candidates.tabs')}>
         {TAB_ORDER.map((name) => (
           <Tab

@@ -6,7 +6,7 @@
 // A move out of wait_reject within the delay (shortlist) cancels it: the job finds nothing to do.
 import { QueryTypes } from 'sequelize';
 import type { Transaction } from 'sequelize';
-import { Application, Offer, User, boundSequelize, transaction } from '../../../models/index.js';
+import { Application, ApplicationAnswer, Offer, User, boundSequelize, transaction } from '../../../models/index.js';
 import { WAIT_REJECT_DELAY_MS } from '../../../models/rules/recruiter-states.js';
 import { readDate } from '../../../models/rules/dates.js';
 import { sqlDate } from '../../../models/columns.js';
@@ -139,4 +139,24 @@ export async function sendRejectedMail(ctx: MailContext, applicationId: number):
   const lang = normalizeLang(p.candidate.lang);
   const vars = { name: p.candidate.name || p.candidate.email, title: p.offer.title, company: p.offer.company_name, link: withLang(`${ctx.publicUrl}/candidate`, lang) };
   await ctx.mailer.send({ to: p.candidate.email, subject: translate(lang, 'candidate_rejected_mail_subject', vars), text: translate(lang, 'candidate_rejected_mail_text', vars) });
+}
+
+/**
+ * The candidate is told that the company gave them a new take for a question (decision 465), with
+ * the link to their interview; nothing once the application is complete.
+ */
+export async function sendTakeBackMail(ctx: MailContext, applicationId: number, qid: string): Promise<void> {
+  const p = await parts(applicationId);
+  if (!p || p.application.state === 'complete') return;
+  const answer = await ApplicationAnswer.findOne({ where: { application_id: applicationId, qid }, attributes: ['question'] });
+  if (!answer) return;
+  const lang = normalizeLang(p.candidate.lang);
+  const vars = {
+    name: p.candidate.name || p.candidate.email,
+    title: p.offer.title,
+    company: p.offer.company_name,
+    question: answer.question,
+    link: withLang(`${ctx.publicUrl}/candidate/apply/${encodeURIComponent(p.offer.job_code)}`, lang),
+  };
+  await ctx.mailer.send({ to: p.candidate.email, subject: translate(lang, 'candidate_take_back_mail_subject', vars), text: translate(lang, 'candidate_take_back_mail_text', vars) });
 }

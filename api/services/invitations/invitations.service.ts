@@ -453,6 +453,34 @@ async function candidateFor(row: Invitation, lang: Lang, now: Date): Promise<Use
   }
 }
 
+/** The invitation a candidate came through to an offer, as the apply page tells it (decision 467). */
+export interface CandidateInvitation {
+  company: string;
+  title: string;
+  deadline: Date;
+  /** The state the inviter sees (models/rules/invitation.ts): the page reads expired and cancelled from it. */
+  state: InvitationState;
+}
+
+/**
+ * The signed-in candidate's latest invitation to the offer of `jobCode` (the one their link opened,
+ * or one sent to their address), or null when they were not invited.
+ */
+export async function candidateInvitation(user: { id: string; email: string } | undefined, jobCode: string, now: Date): Promise<CandidateInvitation | null> {
+  if (!user) return null;
+  const offer = await Offer.findOne({ where: { job_code: jobCode.toUpperCase() }, attributes: ['id', 'title', 'company_name'] });
+  if (!offer) return null;
+  const row = await Invitation.findOne({
+    where: { offer_id: offer.id, [Op.or]: [{ candidate_id: user.id }, { email: user.email.toLowerCase() }] },
+    order: [
+      ['created_at', 'DESC'],
+      ['id', 'DESC'],
+    ],
+  });
+  if (!row) return null;
+  return { company: offer.company_name, title: offer.title, deadline: row.deadline, state: await stateOf(row, now) };
+}
+
 /** What the unsubscribe page says: the company named, whether the address is already out. */
 export async function unsubscribeView(links: InvitationLinks, token: string): Promise<{ lang: Lang; company: string; done: boolean } | null> {
   const row = await rowOfToken(links, token, 'u');

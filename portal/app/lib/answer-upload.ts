@@ -105,3 +105,14 @@ const pendingKey = (applicationId: number, questionId: string) => `${application
 export const savePending = (applicationId: number, questionId: string, file: File) => withStore('readwrite', (s) => s.put(file, pendingKey(applicationId, questionId))).then(() => undefined);
 export const loadPending = (applicationId: number, questionId: string) => withStore<File | undefined>('readonly', (s) => s.get(pendingKey(applicationId, questionId)) as IDBRequest<File | undefined>);
 export const dropPending = (applicationId: number, questionId: string) => withStore('readwrite', (s) => s.delete(pendingKey(applicationId, questionId))).then(() => undefined);
+
+// ---- A recording made and not yet kept (decision 468): its take is counted on the server and stays
+// open until a file is sent, so with no retake left it is the candidate's only answer. It waits
+// here from the end of the recording until it is kept (then pending, above) or redone, so that a
+// tab closed or reloaded during the replay offers the same take again.
+const recordedKey = (applicationId: number, questionId: string) => `${applicationId}:${questionId}:recorded`;
+
+export const saveRecorded = (applicationId: number, questionId: string, file: File) => withStore('readwrite', (s) => s.put(file, recordedKey(applicationId, questionId))).then(() => undefined);
+export const loadRecorded = (applicationId: number, questionId: string) =>
+  withStore<File | undefined>('readonly', (s) => s.get(recordedKey(applicationId, questionId)) as IDBRequest<File | undefined>);
+export const dropRecorded = (applicationId: number, questionId: string) => withStore('readwrite', (s) => s.delete(recordedKey(applicationId, questionId))).then(() => undefined);

@@ -2,7 +2,7 @@
 // the offer for the page, and the application action that works with or without JavaScript. The
 // apply page (/candidate/apply/{job_code}) reads its offer and the offer's head from here too.
 import { data, type AppLoadContext } from '@remix-run/node';
-import { t as serverT } from '../../../config/i18n/index.js';
+import { t as serverT, type Lang } from '../../../config/i18n/index.js';
 import { isServiceError } from './app-error.server.js';
 import { loadOffer } from './offer.server.js';
 import { resolveLang } from './lang.server.js';
@@ -93,4 +93,33 @@ export async function applyAction(jobCode: string, request: Request, context: Ap
     context.deps.logger.error({ err: e, jobCode }, 'web application failed');
     return data<ApplyResult>({ status: 'error', code: 'internal_error', message: serverT(lang, 'internal_error') }, { status: 500 });
   }
+}
+
+/**
+ * What the apply page says of the invitation a signed-in candidate came through (decision 467): who
+ * invited them and the deadline in their language, or, past the deadline or withdrawn, the kind
+ * words of the invitation link's own 410 page. The state comes from the invitations service (one
+ * copy of the rules); null when the candidate was not invited, or has finished.
+ */
+export async function applyInvitation(context: AppLoadContext, jobCode: string, lang: Lang): Promise<{ closed: boolean; title?: string; text: string } | null> {
+  const user = context.caller?.user;
+  const found = user ? await context.services.candidateInvitation(user, jobCode, context.deps.clock()) : null;
+  if (!found || found.state === 'completed' || found.state === 'opted_out' || found.state === 'bounced') {
+    return null;
+  }
+  const vars = { company: found.company, title: found.title };
+  if (found.state === 'expired' || found.state === 'cancelled') {
+    return { closed: true, title: serverT(lang, `invitation_page_${found.state}_title`, vars), text: serverT(lang, `invitation_page_${found.state}_text`, vars) };
+  }
+  // The platform's time zone, as the invitation's messages write the deadline.
+  const deadline = new Intl.DateTimeFormat(lang === 'en' || lang === 'es' ? 'en-GB' : lang, {
+    timeZone: 'Europe/Paris',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(found.deadline);
+  return { closed: false, text: serverT(lang, 'invitation_banner', { ...vars, deadline }) };
 }

@@ -13,14 +13,14 @@ import { GeneralErrorBoundary } from '../components/GeneralErrorBoundary.js';
 import { OfferNotFound } from '../components/OfferNotFound.js';
 import { Identity, type Me } from '../components/apply/Identity.js';
 import { SignedInAs } from '../components/apply/SignedInAs.js';
-import { findOffer, offerView } from '../lib/apply.server.js';
+import { applyInvitation, findOffer, offerView } from '../lib/apply.server.js';
+import { interviewRulesLine } from '../i18n/interview-rules.server.js';
 import { offerMeta } from '../lib/offer-meta.js';
 import { useHydrated } from '../lib/hydrated.js';
-import { useLang, useLangHref, useT } from '../lib/i18n.js';
+import { useLangHref, useT } from '../lib/i18n.js';
 import { loadMessages } from '../i18n/registry.js';
 import { isLang } from '../i18n/index.js';
 import type { QueuedAnswer } from '../lib/upload-queue.js';
-import { interviewRules, plural } from '../components/apply/interview-rules.js';
 import { releaseCamera } from '../lib/camera.js';
 import { resolveLang } from '../lib/lang.server.js';
 import { candidatePageTexts } from '../i18n/candidate-page.server.js';
@@ -54,16 +54,19 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const offer = await findOffer(context, params.jobCode ?? '');
   const user = context.caller?.user;
   const me: Me | null = user ? { email: user.email, name: user.name, candidate: isCandidate(user) } : null;
+  const lang = await resolveLang(request, context);
   return {
     offer: {
       ...offerView(offer),
       questions: offer.questions,
-      // The interview's rules, shown before starting (decision 405).
-      interview: offer.interview,
     },
+    // The interview's rules, shown before starting, drawn on the server (decisions 405 and 466).
+    rules: interviewRulesLine(lang, offer.questions, offer.interview),
+    // The invitation the candidate came through: who and until when, or the kind words once closed (decision 467).
+    invitation: await applyInvitation(context, offer.job_code, lang),
     me,
     // The link to the candidate's own page, named as that page names itself (decision 283).
-    myApplications: candidatePageTexts(await resolveLang(request, context)).meta_title,
+    myApplications: candidatePageTexts(lang).meta_title,
   };
 }
 
@@ -72,9 +75,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) => o
 type Phase = { kind: 'identity' } | { kind: 'starting' } | { kind: 'answering'; app: ApplicationStatus } | { kind: 'error'; message: string };
 
 export default function ApplyPage() {
-  const { offer, me: signedIn, myApplications } = useLoaderData<typeof loader>();
+  const { offer, rules, invitation, me: signedIn, myApplications } = useLoaderData<typeof loader>();
   const t = useT();
-  const lang = useLang();
   const href = useLangHref();
   const hydrated = useHydrated();
   const [me, setMe] = useState<Me | null>(signedIn);
@@ -90,7 +92,8 @@ export default function ApplyPage() {
   }, [offer.job_code, t]);
 
   useEffect(() => {
-    if (hydrated && me?.candidate && phase.kind === 'starting') void start();
+    // Past an invitation's deadline (or withdrawn) the page says so and starts nothing.
+    if (hydrated && me?.candidate && phase.kind === 'starting' && !invitation?.closed) void start();
   }, [hydrated, me]);
 
   const refresh = useCallback(async () => {
@@ -208,11 +211,21 @@ export default function ApplyPage() {
         <p className="panel info" role="status">
           {t('apply_no_questions')}
         </p>
+      ) : invitation?.closed ? (
+        <section className="panel info" role="status" data-testid="invitation-closed">
+          <h2>{invitation.title}</h2>
+          <p>{invitation.text}</p>
+        </section>
       ) : (
         <>
+          {invitation && !invitation.closed && (
+            <p className="panel info" data-testid="invited">
+              {invitation.text}
+            </p>
+          )}
           <p className="interview-rules">
-            <span className="visually-hidden">{t('apply_rules_label')} </span>
-            <span data-testid="interview-rules">{interviewRules(t, lang, offer.questions.length, offer.interview).join(' · ')}</span>
+            <span className="visually-hidden">{rules.label} </span>
+            <span data-testid="interview-rules">{rules.line}</span>
           </p>
           <p>{t('apply_intro')}</p>
           {!hydrated && (
@@ -246,7 +259,7 @@ export default function ApplyPage() {
           )}
           {app && (
             <>
-              <ol className="answers" aria-label={t(plural(lang, 'apply_rules_questions', questions.length), { n: questions.length })}>
+              <ol className="answers" aria-label={rules.questions}>
                 {questions.map((a, i) => {
                   const q = queued(a.qid);
                   return (

@@ -16,14 +16,20 @@
 // the countdown, the start, 30 s and 10 s left, and the end, not every second. The practice question
 // (`practice`) records the same way but counts no take and sends nothing: its kept answer stays in
 // the page. This module loads only when the candidate reaches the device check or a question.
+// A recording waits in IndexedDB from its end until it is kept or redone (decision 468): a tab
+// closed or reloaded during the replay comes back to the same replay, and keeping it sends that
+// take (its take is still open on the server: no new take is counted).
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { currentCamera, openCamera, releaseCamera } from '../../lib/camera.js';
 import { useLang, useT } from '../../lib/i18n.js';
 import { ApiError, MAX_VIDEO_BYTES, startTake } from '../../lib/video-answers.js';
+import { dropRecorded, loadRecorded, savePending, saveRecorded } from '../../lib/answer-upload.js';
 import { formatSeconds, type InterviewSettings } from '../../../../models/rules/interview.js';
-import { plural } from './interview-rules.js';
 
 const COUNTDOWN_FROM = 3;
+
+/** The key of `n` retakes left, by the language's own plural rule (French: 0 and 1 are singular). */
+const takesLeftKey = (lang: string, n: number) => (new Intl.PluralRules(lang).select(n) === 'one' ? 'apply_takes_left_one' : 'apply_takes_left_other');
 
 type Camera = 'off' | 'starting' | 'on' | 'denied' | 'none';
 type Step = { kind: 'ready' } | { kind: 'thinking'; n: number } | { kind: 'countdown'; n: number } | { kind: 'recording'; startedAt: number } | { kind: 'review'; file: File; url: string };
@@ -101,6 +107,23 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
   const replayRef = useRef<HTMLVideoElement>(null);
   const timers = useRef<number[]>([]);
   const starting = useRef(false);
+  // A recording of an earlier visit, not kept yet, is looked for first (never for the practice).
+  const [restoring, setRestoring] = useState(!practice);
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    if (practice) return;
+    let live = true;
+    void loadRecorded(applicationId, questionId)
+      .then((file) => {
+        if (!live || !file) return;
+        setRestored(true);
+        setStep((s) => (s.kind === 'ready' ? { kind: 'review', file, url: URL.createObjectURL(file) } : s));
+      })
+      .finally(() => live && setRestoring(false));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const clearTimers = () => {
     timers.current.forEach((id) => window.clearTimeout(id));
@@ -203,6 +226,7 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
           return setStep({ kind: 'ready' });
         }
         setSaid(t('apply_sr_stopped'));
+        if (!practice) void saveRecorded(applicationId, questionId, file);
         setStep({ kind: 'review', file, url: URL.createObjectURL(file) });
       };
       recorderRef.current = recorder;
@@ -240,7 +264,7 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
 
   // With a thinking time or none, the question starts by itself once the camera is on (and again
   // after a retake); never when no recording is left or the server refused the last take.
-  const auto = interview.think_seconds !== null && camera === 'on' && step.kind === 'ready' && left !== 0 && !takeError && !empty;
+  const auto = interview.think_seconds !== null && camera === 'on' && step.kind === 'ready' && left !== 0 && !takeError && !empty && !restoring;
   useEffect(() => {
     if (!auto) return;
     if (interview.think_seconds) think(interview.think_seconds);
@@ -253,6 +277,8 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
 
   const retake = () => {
     if (step.kind === 'review') URL.revokeObjectURL(step.url);
+    if (!practice) void dropRecorded(applicationId, questionId);
+    setRestored(false);
     setTakeError(null);
     setSaid('');
     setStep({ kind: 'ready' });
@@ -262,7 +288,10 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
   const keep = () => {
     if (step.kind !== 'review') return;
     URL.revokeObjectURL(step.url);
-    onKept(step.file);
+    const file = step.file;
+    // Kept: it waits among the answers to send (pending) before it leaves the recordings not kept.
+    if (!practice) void savePending(applicationId, questionId, file).then(() => dropRecorded(applicationId, questionId));
+    onKept(file);
   };
 
   /** The replay, from a button as well as from the video's own controls (a keyboard reaches both). */
@@ -298,6 +327,8 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
     if (file.size > MAX_VIDEO_BYTES) return setFileError(t('apply_file_too_large'));
     stopCamera();
     setCamera('off');
+    // A file from the device answers instead of a recording not kept: that recording goes.
+    if (!practice) void dropRecorded(applicationId, questionId);
     onKept(file);
   };
 
@@ -319,7 +350,7 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
   const busy = step.kind === 'countdown' || step.kind === 'recording';
   const showLive = camera === 'on' && (step.kind === 'ready' || step.kind === 'thinking' || step.kind === 'countdown' || step.kind === 'recording');
   // Retakes left once a recording is done: a take more is one retake; none left, "Retake" goes.
-  const retakesLeftText = left === null ? null : left === 0 ? t('apply_takes_left_none') : t(plural(lang, 'apply_takes_left', left), { n: left });
+  const retakesLeftText = left === null ? null : left === 0 ? t('apply_takes_left_none') : t(takesLeftKey(lang, left), { n: left });
   const headingId = `q-${questionId}`;
 
   return (
@@ -372,6 +403,16 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
         )}
       </div>
 
+      {restored && step.kind === 'review' && (
+        <p className="panel info" role="status" data-testid="recorded-kept">
+          {t('apply_recorded_kept')}
+        </p>
+      )}
+      {!practice && !restoring && left === 0 && step.kind === 'ready' && (
+        <p className="panel info" role="status" data-testid="no-takes-left">
+          {t('apply_no_takes_left_ask')}
+        </p>
+      )}
       {empty && step.kind === 'ready' && (
         <p className="field-error" role="alert" data-testid="recording-empty">
           {t('apply_recording_empty')}
@@ -398,7 +439,7 @@ export default function AnswerRecorder({ applicationId, questionId, index, total
       </p>
 
       <div className="actions">
-        {camera !== 'on' && camera !== 'denied' && camera !== 'none' && step.kind === 'ready' && (
+        {camera !== 'on' && camera !== 'denied' && camera !== 'none' && step.kind === 'ready' && left !== 0 && (
           <button ref={primaryRef} type="button" className="button" onClick={() => void startCamera()} disabled={camera === 'starting'}>
             {t('apply_camera_start')}
           </button>
