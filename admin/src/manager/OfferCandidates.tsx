@@ -6,7 +6,7 @@
 // from the list a shortlisted candidate goes to to_recruit; the recruit action only says the
 // feature is under development. A candidate opened for the first time moves from new to view.
 // Another company's offer (or an unknown one) shows 'not allowed to access this page'.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Avatar, Badge, Box, Button, Chip, Stack, Tab, Tabs, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Title, usePermissions, useNotify, useTranslate } from 'react-admin';
@@ -19,6 +19,9 @@ import type { PanelCandidate, PanelView } from '../candidates/panel.js';
 import { StateChip, StateMoves } from '../candidates/StateMoves.js';
 import { NotAllowed } from './NotAllowed.js';
 import { moveCandidate, offerApplications, type ManagerApplication, type OfferApplications } from './api.js';
+
+// The offer's invitations (issue 27): their own chunk, fetched with the offer's page.
+const OfferInvitations = lazy(() => import('../invitations/OfferInvitations.js').then((m) => ({ default: m.OfferInvitations })));
 
 type TabName = keyof typeof TABS;
 const TAB_ORDER: readonly TabName[] = ['rejected', 'wait_reject', 'todo', 'shortlist', 'to_recruit'];
@@ -220,6 +223,9 @@ function Candidates({ jobCode }: { jobCode: string }) {
           )}
         </TableContainer>
       )}
+      <Suspense fallback={null}>
+        <OfferInvitations jobCode={offer.job_code} title={offer.title} />
+      </Suspense>
       <CandidatePanel
         candidate={current ? panelOf(current) : null}
         view={open?.view}
