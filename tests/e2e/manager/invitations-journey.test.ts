@@ -5,7 +5,8 @@
 // SMTP server; the candidate opens its personal link on a 360 px phone with the fake camera, passes
 // the device check and answers every question; the offer's invitation list shows the state move from
 // sent to opened or started to completed. Then the recruiter dashboard: the recruiter invites someone
-// from the Invitations tab and sees the state. Screenshots go to SHOTS_DIR (else a new temp folder).
+// from the Invitations tab and sees the state, extends the deadline and cancels (confirmed); the
+// manager sets the company's reminder times (a time out of range shows its reason). Screenshots go to SHOTS_DIR (else a new temp folder).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,13 +48,17 @@ const TEXTS = {
     one: 'Une personne',
     send: 'Envoyer l’invitation',
     sendMany: 'Envoyer 2 invitations',
-    state: { sent: 'Envoyée', opened: 'Ouverte', started: 'Commencée', completed: 'Terminée' },
+    state: { sent: 'Envoyée', opened: 'Ouverte', started: 'Commencée', completed: 'Terminée', cancelled: 'Annulée' },
     start: 'Activer la caméra et le micro',
     continue: 'Passer à la première question',
     record: 'Enregistrer',
     stop: 'Arrêter',
     keep: 'Garder cette réponse',
     tab: 'Invitations',
+    extend: 'Prolonger',
+    cancel: 'Annuler l’invitation',
+    cancelTitle: 'Annuler l’invitation ?',
+    remindersInvalid: 'Les rappels sont des heures avant la date limite, de 1 à 336, trois au plus (par exemple 48, 24).',
   },
   en: {
     locale: 'en-GB',
@@ -64,13 +69,17 @@ const TEXTS = {
     one: 'One person',
     send: 'Send the invitation',
     sendMany: 'Send 2 invitations',
-    state: { sent: 'Sent', opened: 'Opened', started: 'Started', completed: 'Completed' },
+    state: { sent: 'Sent', opened: 'Opened', started: 'Started', completed: 'Completed', cancelled: 'Cancelled' },
     start: 'Turn on the camera and microphone',
     continue: 'Go to the first question',
     record: 'Record',
     stop: 'Stop',
     keep: 'Keep this answer',
     tab: 'Invitations',
+    extend: 'Extend',
+    cancel: 'Cancel the invitation',
+    cancelTitle: 'Cancel the invitation?',
+    remindersInvalid: 'Reminders are hours before the deadline, 1 to 336, three at most (for example 48, 24).',
   },
 } as const;
 type Lang = keyof typeof TEXTS;
@@ -229,6 +238,40 @@ describe.each(['fr', 'en'] as const)('in %s', (lang) => {
     expect(await page.getByTestId('offer-invitations').innerText()).not.toMatch(RAW);
     await page.screenshot({ path: path.join(shots, `dashboard-invitations-${lang}.png`) });
     await smtp.next(email, 30_000);
+
+    // A later deadline, then the cancel, confirmed: the link stops working.
+    const row = page.locator(`[data-testid="invitation-row"][data-email="${email}"]`);
+    const before = (await Invitation.findOne({ where: { email } }))!.deadline.getTime();
+    await row.getByRole('button', { name: x.extend }).click();
+    await page.getByTestId('extend-confirm').click();
+    await page.getByTestId('extend-dialog').waitFor({ state: 'hidden' });
+    expect((await Invitation.findOne({ where: { email } }))!.deadline.getTime()).toBeGreaterThan(before);
+    await row.getByRole('button', { name: x.cancel }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(x.cancelTitle).waitFor();
+    // Nothing changes before the confirmation.
+    expect((await Invitation.findOne({ where: { email } }))!.cancelled_at).toBeNull();
+    await page.screenshot({ path: path.join(shots, `cancel-confirm-${lang}.png`) });
+    await confirm.getByRole('button', { name: x.cancel }).click();
+    await expect.poll(() => stateOf(page, email), { timeout: 10_000 }).toBe('cancelled');
+    expect(await chipText(page, email)).toBe(x.state.cancelled);
     await page.context().close();
   }, 180_000);
+
+  it("the manager sets the company's reminder times", async () => {
+    const page = await signedIn(s.browser, lang, 'manager@demo.test', '/manager/invitation-settings');
+    const hours = page.getByTestId('reminder-hours');
+    await hours.waitFor({ timeout: 60_000 });
+    expect(await hours.inputValue()).toMatch(/^(48, 24|72, 12)$/);
+    await hours.fill('400');
+    await page.getByTestId('reminder-save').click();
+    await page.getByText(x.remindersInvalid).waitFor();
+    await hours.fill(lang === 'fr' ? '72, 12' : '48,24');
+    await page.getByTestId('reminder-save').click();
+    const want = lang === 'fr' ? [72, 12] : [48, 24];
+    await expect.poll(async () => (await (await page.request.get(`${s.base}/apis/invitations/settings`)).json()).reminder_hours, { timeout: 10_000 }).toEqual(want);
+    expect(await page.getByTestId('reminder-settings').innerText()).not.toMatch(RAW);
+    await page.screenshot({ path: path.join(shots, `reminder-settings-${lang}.png`) });
+    await page.context().close();
+  }, 120_000);
 });
