@@ -101,7 +101,7 @@ export const enAreas = {
     not_found: 'This page does not exist in the manager area.',
     fill_required: 'fill all required fields',
     invalid_value: 'Invalid value',
-    menu: { home: 'Home', offers: 'Offers', templates: 'Templates', shops: 'Shops', subscriptions: 'Subscriptions', invitations: 'Invitations' },
+    menu: { home: 'Home', offers: 'Offers', templates: 'Templates', shops: 'Shops', subscriptions: 'Subscriptions', invitations: 'Invitation reminders' },
     home: {
       hello: 'Hello %{name}',
       offers: 'Offers',

@@ -101,7 +101,7 @@ export const frAreas = {
     not_found: "Cette page n'existe pas dans l'espace manager.",
     fill_required: 'fill all required fields',
     invalid_value: 'Valeur non valide',
-    menu: { home: 'Accueil', offers: 'Annonces', templates: 'Modèles', shops: 'Magasins', subscriptions: 'Abonnements', invitations: 'Invitations' },
+    menu: { home: 'Accueil', offers: 'Annonces', templates: 'Modèles', shops: 'Magasins', subscriptions: 'Abonnements', invitations: 'Rappels des invitations' },
     home: {
       hello: 'Bonjour %{name}',
       offers: 'Annonces',

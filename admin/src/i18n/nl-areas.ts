@@ -103,7 +103,7 @@ export const nlAreas: Catalog<typeof frAreas> = {
     not_found: 'Deze pagina bestaat niet in de managersomgeving.',
     fill_required: 'Vul alle verplichte velden in',
     invalid_value: 'Ongeldige waarde',
-    menu: { home: 'Start', offers: 'Vacatures', templates: 'Sjablonen', shops: 'Winkels', subscriptions: 'Abonnementen', invitations: 'Uitnodigingen' },
+    menu: { home: 'Start', offers: 'Vacatures', templates: 'Sjablonen', shops: 'Winkels', subscriptions: 'Abonnementen', invitations: 'Herinneringen van uitnodigingen' },
     home: {
       hello: 'Hallo %{name}',
       offers: 'Vacatures',
