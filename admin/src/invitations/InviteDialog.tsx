@@ -260,7 +260,7 @@ export function InviteDialog({ jobCode, title, open, onClose, onSent }: { jobCod
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={onClose} disabled={busy} data-testid="invite-cancel">
           {translate('ra.action.cancel')}
         </Button>
         <Button variant="contained" onClick={send} disabled={!canSend || count > INVITATION_MESSAGE_MAX} data-testid="invite-send">
