@@ -27,7 +27,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { INVITATION_LANGS, INVITATION_MESSAGE_MAX } from '../../../models/rules/invitation.js';
+import { INVITATION_DEADLINE_MAX_DAYS, INVITATION_LANGS, INVITATION_MESSAGE_MAX } from '../../../models/rules/invitation.js';
 import { invitationCreateSchema, invitationRowSchema, type InvitationRow } from '../../../api/services/invitations/invitations.schema.js';
 import { errorCode } from '../common/http.js';
 import { checkInvitations, sendInvitations, type CheckAnswer } from './api.js';
@@ -50,11 +50,14 @@ export function isoOf(local: string): string {
   return local && !Number.isNaN(d.getTime()) ? d.toISOString() : '';
 }
 
-/** The catalog's text of an invitation error code (manager.invitations.errors.*), never the code. */
+/** The catalog's text of an invitation error code (manager.invitations.errors.*), never the code;
+ *  its values (the daily limit, the days a deadline may be away) from the server's answer. */
 export function useReason() {
   const translate = useTranslate();
-  return (code: string | null | undefined, vars: Record<string, unknown> = {}) =>
-    translate(`manager.invitations.errors.${code ?? 'internal'}`, { _: translate('manager.invitations.errors.internal'), ...vars });
+  return (code: string | null | undefined, error?: unknown) => {
+    const details = (error as { body?: { details?: Record<string, unknown> } } | undefined)?.body?.details ?? {};
+    return translate(`manager.invitations.errors.${code ?? 'internal'}`, { _: translate('manager.invitations.errors.internal'), days: INVITATION_DEADLINE_MAX_DAYS, ...details });
+  };
 }
 
 export function InviteDialog({ jobCode, title, open, onClose, onSent }: { jobCode: string; title?: string; open: boolean; onClose: () => void; onSent: () => void }) {
@@ -148,7 +151,7 @@ export function InviteDialog({ jobCode, title, open, onClose, onSent }: { jobCod
     } catch (err) {
       const code = errorCode(err);
       const field = code?.startsWith('invitation_deadline') ? 'deadline' : code?.startsWith('invitation_message') ? 'message' : 'form';
-      setFormError({ field, text: reason(code, { days: 90, limit: '' }) });
+      setFormError({ field, text: reason(code, err) });
     } finally {
       setBusy(false);
     }

@@ -93,7 +93,7 @@ export function OfferInvitations({ jobCode, title }: { jobCode: string; title?: 
       await load();
       return true;
     } catch (e) {
-      notify(reason(errorCode(e), { days: 90 }), { type: 'error' });
+      notify(reason(errorCode(e), e), { type: 'error' });
       return false;
     } finally {
       setBusy(false);
