@@ -323,6 +323,10 @@ describe('reminders', () => {
     await Promise.all([queueDueReminders(ctx.deps.clock()), queueDueReminders(ctx.deps.clock())]);
     expect(await reminderJobs(r1!.id)).toBe(2);
     expect(await reminderJobs(r2!.id)).toBe(0);
+    // The list shows each invitation's last reminder (decision 460).
+    const listed = (await listOf(recruiter)).body as { email: string; last_reminder_at: string | null }[];
+    expect(listed.find((r) => r.email === 'rem1@example.test')?.last_reminder_at).toBe(new Date(t0 + 3 * 24 * H + 60_000).toISOString());
+    expect(listed.find((r) => r.email === 'rem2@example.test')?.last_reminder_at).toBeNull();
     run();
     const mails: string[] = [];
     for (let i = 0; i < 3; i++) mails.push(parseMail((await smtp.next('rem1@example.test', 10_000)).raw).subject);

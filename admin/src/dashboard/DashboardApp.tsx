@@ -1,7 +1,8 @@
 // The recruiter dashboard at /dashboard (back-office.md section 2 "Recruiter dashboard"), for
 // recruiters and managers: tabs Dashboard and Candidats over GET /apis/application, a date filter,
 // the section 4 tiles, offers with application counts, recruiters with shortlist counts (managers),
-// and the candidate board, where the recruiter moves candidates between states (issue 24).
+// and the candidate board, where the recruiter moves candidates between states (issue 24); the
+// Invitations tab invites candidates to an offer and follows them (issue 27).
 // /dashboard?application={id} (the new-candidate e-mail's link) opens that candidate's panel.
 // Without a session: a sign-in form; signed in without the right (a candidate): the spec's
 // "no access" message.
@@ -27,6 +28,10 @@ import type { PanelRequest } from './DashboardPanel.js';
 // The candidates tab (its board, the side panel, the player and the video-call dialog) loads when
 // first opened (issue 26): the first screen is the tiles.
 const CandidateBoard = lazy(() => import('./CandidateBoard.js').then((m) => ({ default: m.CandidateBoard })));
+// The Invitations tab (issue 27) too.
+const DashboardInvitations = lazy(() => import('../invitations/DashboardInvitations.js').then((m) => ({ default: m.DashboardInvitations })));
+
+type DashboardTab = 'dashboard' | 'candidates' | 'invitations';
 
 export function DashboardApp() {
   // The manager area's theme and react-admin's baseline (Roboto everywhere, also in the panel's
@@ -50,7 +55,8 @@ async function currentUser(): Promise<Me | null> {
 function DashboardPage() {
   const translate = useTranslate();
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const [tab, setTab] = useState<'dashboard' | 'candidates'>('dashboard');
+  const [tab, setTab] = useState<DashboardTab>('dashboard');
+  const [inviteOffer, setInviteOffer] = useState<string | null>(null);
   const [range, setRange] = useState<DashboardRange>('all');
 
   const [overview, setOverview] = useState<DashboardAnswer | null>(null);
@@ -199,18 +205,29 @@ function DashboardPage() {
       )}
       {state.kind === 'ok' && (
         <>
-          <Tabs value={tab} onChange={(_e, v: 'dashboard' | 'candidates') => setTab(v)} aria-label={translate('dashboard.title')} sx={{ mb: 1 }}>
+          <Tabs value={tab} onChange={(_e, v: DashboardTab) => setTab(v)} aria-label={translate('dashboard.title')} sx={{ mb: 1 }}>
             <Tab value="dashboard" label={translate('dashboard.tab_dashboard')} id="tab-dashboard" aria-controls="panel-dashboard" data-testid="tab-dashboard" />
             <Tab value="candidates" label={translate('dashboard.tab_candidates')} id="tab-candidates" aria-controls="panel-candidates" data-testid="tab-candidates" />
+            <Tab value="invitations" label={translate('dashboard.tab_invitations')} id="tab-invitations" aria-controls="panel-invitations" data-testid="tab-invitations" />
           </Tabs>
-          <RangeFilter value={range} onChange={setRange} />
+          {tab !== 'invitations' && <RangeFilter value={range} onChange={setRange} />}
           {linkMissing && (
             <Alert severity="info" onClose={() => setLinkMissing(false)} sx={{ mb: 2 }} data-testid="link-missing">
               {translate('dashboard.application_not_found')}
             </Alert>
           )}
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-            {tab === 'dashboard' ? (
+            {tab === 'invitations' ? (
+              <Suspense
+                fallback={
+                  <Box sx={{ textAlign: 'center', p: 4 }}>
+                    <CircularProgress aria-label={translate('ra.page.loading')} />
+                  </Box>
+                }
+              >
+                <DashboardInvitations jobCode={inviteOffer} onJobCode={setInviteOffer} />
+              </Suspense>
+            ) : tab === 'dashboard' ? (
               overview ? (
                 <Overview answer={overview} showRecruiters={Boolean(state.me.is_manager) || overview.recruiters.length > 1} onOffer={showOffer} />
               ) : (

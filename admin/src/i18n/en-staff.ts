@@ -319,6 +319,7 @@ export const enStaff = {
         deadline: 'Deadline',
         sent_at: 'Sent',
         opened_at: 'Opened',
+        last_reminder_at: 'Last reminder',
         recruiter_id: 'Recruiter',
         created_at: 'Created',
         id: 'Identifier',

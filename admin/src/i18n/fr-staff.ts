@@ -320,6 +320,7 @@ export const frStaff = {
         deadline: 'Date limite',
         sent_at: 'Envoyée le',
         opened_at: 'Ouverte le',
+        last_reminder_at: 'Dernier rappel',
         recruiter_id: 'Recruteur',
         created_at: 'Créée le',
         id: 'Identifiant',

@@ -325,6 +325,7 @@ export const nlStaff: Catalog<typeof frStaff> = {
         deadline: 'Deadline',
         sent_at: 'Verzonden',
         opened_at: 'Geopend',
+        last_reminder_at: 'Laatste herinnering',
         recruiter_id: 'Recruiter',
         created_at: 'Aangemaakt',
         id: 'Id',

@@ -1,5 +1,5 @@
 // The manager area's frame: react-admin's layout (as drawn by common/ConsoleLayout.tsx) with the area's left menu (home, offers,
-// templates, shops, and subscriptions when the manager has some; back-office.md section 2).
+// templates, shops, invitation reminders (issue 27), and subscriptions when the manager has some; back-office.md section 2).
 import type { ReactNode } from 'react';
 import { AppBar, Logout, UserMenu, useGetIdentity, useGetList, usePermissions } from 'react-admin';
 import HomeIcon from '@mui/icons-material/Home';
@@ -7,6 +7,7 @@ import WorkIcon from '@mui/icons-material/Work';
 import DescriptionIcon from '@mui/icons-material/Description';
 import StoreIcon from '@mui/icons-material/Store';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
+import AlarmIcon from '@mui/icons-material/Alarm';
 import { DocumentLang } from '../common/DocumentLang.js';
 import { ConsoleLayout, ConsoleMenu, ConsoleMenuItem } from '../common/ConsoleLayout.js';
 
@@ -27,6 +28,7 @@ export function ManagerMenu() {
       <ConsoleMenuItem to="/offers" primaryText="manager.menu.offers" leftIcon={<WorkIcon />} />
       <ConsoleMenuItem to="/templates" primaryText="manager.menu.templates" leftIcon={<DescriptionIcon />} />
       <ConsoleMenuItem to="/shops" primaryText="manager.menu.shops" leftIcon={<StoreIcon />} />
+      <ConsoleMenuItem to="/invitation-settings" primaryText="manager.menu.invitations" leftIcon={<AlarmIcon />} />
       <SubscriptionsItem />
     </ConsoleMenu>
   );

@@ -32,6 +32,7 @@ const ShopCreate = lazy(() => import('./Shops.js').then((m) => ({ default: m.Sho
 const TemplateList = lazy(() => import('./Templates.js').then((m) => ({ default: m.TemplateList })));
 const TemplateEdit = lazy(() => import('./Templates.js').then((m) => ({ default: m.TemplateEdit })));
 const TemplateCreate = lazy(() => import('./Templates.js').then((m) => ({ default: m.TemplateCreate })));
+const ReminderSettings = lazy(() => import('../invitations/ReminderSettings.js').then((m) => ({ default: m.ReminderSettings })));
 const SubscriptionList = lazy(() => import('./Subscriptions.js').then((m) => ({ default: m.SubscriptionList })));
 const SubscriptionShow = lazy(() => import('./Subscriptions.js').then((m) => ({ default: m.SubscriptionShow })));
 
@@ -67,6 +68,7 @@ export default function ManagerApp() {
                 <Route path="/offers" element={<ManagerOfferList />} />
                 <Route path="/offer-create" element={<OfferCreate />} />
                 <Route path="/offer/:jobCode" element={<OfferCandidates />} />
+                <Route path="/invitation-settings" element={<ReminderSettings />} />
                 <Route path="/template/:id" element={<RecordRedirect resource="templates" />} />
                 <Route path="/shop/:id" element={<RecordRedirect resource="shops" />} />
                 <Route path="/subscription/:id" element={<RecordRedirect resource="subscriptions" show />} />

@@ -22,6 +22,8 @@ import { moveCandidate, offerApplications, type ManagerApplication, type OfferAp
 
 // Candidates still answering whose takes are used up, with "Give a new take" (decision 465).
 const TakeBacks = lazy(() => import('../candidates/TakeBacks.js'));
+// The offer's invitations (issue 27): their own chunk, fetched with the offer's page.
+const OfferInvitations = lazy(() => import('../invitations/OfferInvitations.js').then((m) => ({ default: m.OfferInvitations })));
 
 type TabName = keyof typeof TABS;
 const TAB_ORDER: readonly TabName[] = ['rejected', 'wait_reject', 'todo', 'shortlist', 'to_recruit'];
@@ -226,6 +228,9 @@ function Candidates({ jobCode }: { jobCode: string }) {
           )}
         </TableContainer>
       )}
+      <Suspense fallback={null}>
+        <OfferInvitations jobCode={offer.job_code} title={offer.title} />
+      </Suspense>
       <CandidatePanel
         candidate={current ? panelOf(current) : null}
         view={open?.view}

@@ -26,6 +26,7 @@ export const invitations = defineResource({
     { source: 'deadline', type: 'date', list: true, sortable: true },
     { source: 'sent_at', type: 'date' },
     { source: 'opened_at', type: 'date' },
+    { source: 'last_reminder_at', type: 'date', list: true, from: { server: true } },
     { source: 'recruiter_id', type: 'reference', reference: 'users' },
     { source: 'created_at', type: 'date', list: true, sortable: true },
   ],

@@ -87,6 +87,20 @@ describe('no raw key and no raw enum value on the recruiter dashboard', () => {
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
 
+        // The Invitations tab (issue 27): an offer's invitations, the invite dialog with a file's bad rows.
+        await page.getByTestId('tab-invitations').click();
+        await page.getByTestId('offer-invitations').waitFor();
+        await settle(page);
+        await check('invitations');
+        await page.getByTestId('invite-button').click();
+        await page.getByTestId('invite-mode-file').click();
+        await page.getByTestId('invite-file').setInputFiles({ name: 'x.csv', mimeType: 'text/csv', buffer: Buffer.from('Ana;Silva;not-an-address\nBob\n') });
+        await page.getByTestId('invite-check').click();
+        await page.getByTestId('invite-bad-rows').waitFor();
+        await check('invite bad rows');
+        await page.getByTestId('invite-cancel').click();
+        await page.getByTestId('invite-dialog').waitFor({ state: 'detached' });
+
         // The Candidats tab: columns, cards (states, moves, categories), the tag choices.
         await page.getByTestId('tab-candidates').click();
         await columnsLoaded(page);

@@ -2,7 +2,8 @@
 // en, signed in as the demo manager, Chromium opens every entry of the menu (home, offers,
 // templates, shops, subscriptions), their list, edit, create and show screens, bulk creation, each
 // offer's candidates with every tab, the candidate panel (story and feedback) and its video-call
-// dialog, the row menu and its boost confirmation, "New offer", the delete confirmations, the
+// dialog, the invite dialog with a file's bad rows and the reminder settings (issue 27), the row menu
+// and its boost confirmation, "New offer", the delete confirmations, the
 // selects' choices, the user menu and the not-found and not-allowed pages, and fails on any text
 // that looks like a key or a raw value (tests/e2e/helpers/raw-text.ts, the staff console's check).
 // Real server, built console, fresh SQLite demo database.
@@ -124,6 +125,20 @@ describe('no raw key and no raw enum value in the manager area', () => {
         const size = (o: (typeof offers)[number]) => o.todo + o.shortlist + o.to_recruit;
         const richest = [...offers].sort((a, b) => size(b) - size(a))[0];
         for (const o of offers) if (o !== richest) await visit(`/offer/${encodeURIComponent(o.job_code)}`);
+        await visit(`/offer/${encodeURIComponent(richest.job_code)}`);
+        // The invitations (issue 27): the invite dialog, a file's bad rows and their reasons, the reminder times.
+        await page.getByTestId('invite-button').click();
+        await page.getByTestId('invite-dialog').waitFor();
+        await check(`/offer/${richest.job_code} invite`);
+        await page.getByTestId('invite-mode-file').click();
+        await page.getByTestId('invite-file').setInputFiles({ name: 'x.csv', mimeType: 'text/csv', buffer: Buffer.from('Ana;Silva;not-an-address\nBob\nZoé;;zoe@example.fr\n') });
+        await page.getByTestId('invite-check').click();
+        await page.getByTestId('invite-bad-rows').waitFor();
+        expect(await page.getByTestId('invite-bad-row').count()).toBe(3);
+        await check(`/offer/${richest.job_code} invite bad rows`);
+        await page.getByTestId('invite-cancel').click();
+        await page.getByTestId('invite-dialog').waitFor({ state: 'detached' });
+        await visit('/invitation-settings');
         await visit(`/offer/${encodeURIComponent(richest.job_code)}`);
         let panels = 0;
         for (const tab of Object.keys(TABS)) {
