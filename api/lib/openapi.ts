@@ -143,3 +143,12 @@ export function openApiDocument(routes: ApiRoute[], serverUrl: string): Json {
     'x-api-key-scopes': API_KEY_SCOPES.map((s) => ({ scope: s, description: SCOPE_TEXT[s] })),
   };
 }
+
+const built = new WeakMap<object, Json>();
+
+/** The document of an app, built once per app (every route is registered before the first request). */
+export function openApiDocumentOf(app: object, serverUrl: string): Json {
+  let doc = built.get(app);
+  if (!doc) built.set(app, (doc = openApiDocument(apiRoutesOf(app), serverUrl)));
+  return doc;
+}
