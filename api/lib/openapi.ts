@@ -125,7 +125,14 @@ export function openApiDocument(routes: ApiRoute[], serverUrl: string): Json {
     paths,
     components: {
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'vrk_ API key', description: Object.entries(SCOPE_TEXT).map(([s, t]) => `${s}: ${t}`).join(' ') },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'vrk_ API key',
+          description: Object.entries(SCOPE_TEXT)
+            .map(([s, t]) => `${s}: ${t}`)
+            .join(' '),
+        },
         session: { type: 'apiKey', in: 'cookie', name: 'sid' },
       },
       responses: {

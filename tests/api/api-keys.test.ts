@@ -181,7 +181,9 @@ describe('using a key', () => {
 
   it('an unknown key is 401 api_key_invalid; a revoked key is 401 api_key_revoked', async () => {
     nextMinute();
-    const unknown = await request(ctx.app).get('/apis/application').set(withKey('vrk_' + 'A'.repeat(43)));
+    const unknown = await request(ctx.app)
+      .get('/apis/application')
+      .set(withKey('vrk_' + 'A'.repeat(43)));
     expect(unknown.status).toBe(401);
     expect(unknown.body.error).toBe('api_key_invalid');
     const { id, key } = await keyOf(manager, ['read_applications']);
@@ -244,15 +246,9 @@ describe('using a key', () => {
   it('writes offers with write_offers only', async () => {
     nextMinute();
     const { key } = await keyOf(manager, ['write_offers']);
-    const res = await request(ctx.app)
-      .post(`/apis/offer/${offer.job_code}`)
-      .set(withKey(key))
-      .send({ recruiter_id: recruiter.id, active: false });
+    const res = await request(ctx.app).post(`/apis/offer/${offer.job_code}`).set(withKey(key)).send({ recruiter_id: recruiter.id, active: false });
     expect(res.status).toBe(200);
-    const other = await request(ctx.app)
-      .post(`/apis/offer/${otherOffer.job_code}`)
-      .set(withKey(key))
-      .send({ recruiter_id: otherRecruiter.id, active: false });
+    const other = await request(ctx.app).post(`/apis/offer/${otherOffer.job_code}`).set(withKey(key)).send({ recruiter_id: otherRecruiter.id, active: false });
     expect(other.status).toBeGreaterThanOrEqual(403);
     expect(other.status).toBeLessThan(500);
   });

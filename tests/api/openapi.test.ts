@@ -9,7 +9,12 @@ import { listRoutes } from '../helpers/routes.js';
 import { API_KEY_ROUTES } from '../../models/rules/api-keys.js';
 
 let ctx: TestContext;
-type Op = { parameters?: { name: string; in: string; schema: unknown }[]; requestBody?: { content: Record<string, { schema: Record<string, unknown> }> }; 'x-api-key-scope'?: string; security: unknown[] };
+type Op = {
+  parameters?: { name: string; in: string; schema: unknown }[];
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  'x-api-key-scope'?: string;
+  security: unknown[];
+};
 let doc: { openapi: string; paths: Record<string, Record<string, Op>>; components: { securitySchemes: Record<string, { type: string; scheme?: string }> } };
 
 beforeAll(async () => {
@@ -65,7 +70,9 @@ describe('GET /apis/openapi.json', () => {
       expect(op!['x-api-key-scope']).toBe(r.scope);
       expect(op!.security).toContainEqual({ apiKey: [r.scope] });
     }
-    const withScope = Object.values(doc.paths).flatMap((ops) => Object.values(ops)).filter((o) => o['x-api-key-scope']);
+    const withScope = Object.values(doc.paths)
+      .flatMap((ops) => Object.values(ops))
+      .filter((o) => o['x-api-key-scope']);
     expect(withScope).toHaveLength(API_KEY_ROUTES.length);
     expect(opOf('GET', '/apis/console/:resource')!['x-api-key-scope']).toBeUndefined();
   });

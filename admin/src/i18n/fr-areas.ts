@@ -101,7 +101,8 @@ export const frAreas = {
     fill_required: 'fill all required fields',
     invalid_value: 'Valeur non valide',
     api_keys: {
-      intro: 'Les clés d’API permettent à vos autres outils (logiciel de recrutement, tableur, paie) de lire vos candidatures ou de publier vos annonces, avec les mêmes droits que vous, limités aux portées choisies.',
+      intro:
+        'Les clés d’API permettent à vos autres outils (logiciel de recrutement, tableur, paie) de lire vos candidatures ou de publier vos annonces, avec les mêmes droits que vous, limités aux portées choisies.',
       reference: 'Référence de l’API',
       create: 'Créer une clé',
       create_title: 'Nouvelle clé d’API',

@@ -103,7 +103,8 @@ export const nlAreas: Catalog<typeof frAreas> = {
     fill_required: 'Vul alle verplichte velden in',
     invalid_value: 'Ongeldige waarde',
     api_keys: {
-      intro: 'Met API-sleutels kunnen uw andere tools (sollicitatiesoftware, spreadsheet, salarisadministratie) uw sollicitaties lezen of uw vacatures publiceren, met uw eigen rechten, beperkt tot de gekozen scopes.',
+      intro:
+        'Met API-sleutels kunnen uw andere tools (sollicitatiesoftware, spreadsheet, salarisadministratie) uw sollicitaties lezen of uw vacatures publiceren, met uw eigen rechten, beperkt tot de gekozen scopes.',
       reference: 'API-referentie',
       create: 'Sleutel aanmaken',
       create_title: 'Nieuwe API-sleutel',

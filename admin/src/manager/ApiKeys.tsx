@@ -222,7 +222,16 @@ function RevokeField() {
 export function ApiKeyList() {
   const translate = useTranslate();
   return (
-    <InfiniteList resource="api-keys" sx={LIST_SX} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} pagination={<LoadMore />} actions={<Toolbar />} title="manager.menu.api_keys" empty={false}>
+    <InfiniteList
+      resource="api-keys"
+      sx={LIST_SX}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={25}
+      pagination={<LoadMore />}
+      actions={<Toolbar />}
+      title="manager.menu.api_keys"
+      empty={false}
+    >
       <Typography variant="body2" sx={{ px: 2, pt: 1 }}>
         {translate(`${T}.intro`)}
       </Typography>

@@ -9,10 +9,7 @@ import { createApiKey, revokeApiKey } from '../../services/accounts/api-keys.ser
 
 export const apiKeysServer: ServerPart = {
   async create(ctx, data) {
-    const { id, key } = await createApiKey(
-      { managerId: String(data.manager_id), name: String(data.name), scopes: data.scopes as ApiKeyScope[], createdBy: ctx.caller.user.id },
-      ctx.clock(),
-    );
+    const { id, key } = await createApiKey({ managerId: String(data.manager_id), name: String(data.name), scopes: data.scopes as ApiKeyScope[], createdBy: ctx.caller.user.id }, ctx.clock());
     return { id, shownOnce: { key } };
   },
   actions: {

@@ -10,8 +10,7 @@ export const handle = { hydrate: false };
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => developersData(request, context);
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? pageMeta({ title: data.texts.title, description: data.texts.intro, url: `${data.publicUrl}/developers` }) : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta({ title: data.texts.title, description: data.texts.intro, url: `${data.publicUrl}/developers` }) : []);
 
 function RouteBlock({ route, t }: { route: ReferenceRoute; t: DeveloperTexts }) {
   return (
@@ -20,7 +19,12 @@ function RouteBlock({ route, t }: { route: ReferenceRoute; t: DeveloperTexts }) 
         <code>
           {route.method} {route.path}
         </code>
-        {route.scope && <span className="api-scope"> — {t.scope} {route.scope}</span>}
+        {route.scope && (
+          <span className="api-scope">
+            {' '}
+            — {t.scope} {route.scope}
+          </span>
+        )}
       </h3>
       <p>
         <strong>{t.parameters}</strong>:{' '}

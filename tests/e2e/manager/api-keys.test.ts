@@ -25,12 +25,32 @@ const cases = [
   {
     locale: 'fr-FR',
     lang: 'fr',
-    t: { menu: 'Clés d’API', create: 'Créer une clé', scopeMissing: 'Choisissez au moins une portée.', scope: 'Lire les candidatures', copied: 'Copiée', never: 'Jamais utilisée', revoke: 'Révoquer', revoked: 'Révoquée le', confirm: /confirmer/i },
+    t: {
+      menu: 'Clés d’API',
+      create: 'Créer une clé',
+      scopeMissing: 'Choisissez au moins une portée.',
+      scope: 'Lire les candidatures',
+      copied: 'Copiée',
+      never: 'Jamais utilisée',
+      revoke: 'Révoquer',
+      revoked: 'Révoquée le',
+      confirm: /confirmer/i,
+    },
   },
   {
     locale: 'en-GB',
     lang: 'en',
-    t: { menu: 'API keys', create: 'Create a key', scopeMissing: 'Choose at least one scope.', scope: 'Read applications', copied: 'Copied', never: 'Never used', revoke: 'Revoke', revoked: 'Revoked on', confirm: /confirm/i },
+    t: {
+      menu: 'API keys',
+      create: 'Create a key',
+      scopeMissing: 'Choose at least one scope.',
+      scope: 'Read applications',
+      copied: 'Copied',
+      never: 'Never used',
+      revoke: 'Revoke',
+      revoked: 'Revoked on',
+      confirm: /confirm/i,
+    },
   },
 ];
 
