@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoManagerServer } from './setup.js';
-import { expectAccessible } from '../helpers/browser.js';
+import { baseUrl, expectAccessible, launch } from '../helpers/browser.js';
 
 const demo = demoManagerServer();
 const SHOTS = '/tmp/apikeys-shots';
@@ -110,5 +110,31 @@ describe('the API keys screen', () => {
       expect((await refused.json()).error).toBe('api_key_revoked');
       await page.context().close();
     }, 120_000);
+  }
+});
+
+describe('/developers, the API reference', () => {
+  for (const [lang, heading, keyRoutes] of [
+    ['fr', 'Référence de l’API', 'Adresses ouvertes aux clés'],
+    ['en', 'API reference', 'Routes open to API keys'],
+  ] as const) {
+    it(`${lang}: drawn on the server with no script, Bearer keys, scopes and the key routes first`, async () => {
+      const browser = await launch();
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const page = await context.newPage();
+      const res = await page.goto(`${baseUrl()}/developers?lang=${lang}`);
+      expect(res!.status()).toBe(200);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+      expect(await page.locator('script[src]').count()).toBe(0);
+      const text = await page.locator('body').innerText();
+      expect(text).toContain('Authorization: Bearer vrk_');
+      for (const scope of ['read_applications', 'write_offers', 'read_analytics']) expect(text).toContain(scope);
+      expect(text).toContain(keyRoutes);
+      expect(text.indexOf('GET /apis/application/{job_code}')).toBeLessThan(text.indexOf('GET /apis/console/{resource}'));
+      await page.getByText('POST /apis/offer/{job_code}').first().waitFor();
+      await page.screenshot({ path: `${SHOTS}/developers-${lang}.png` });
+      await expectAccessible(page);
+      await browser.close();
+    });
   }
 });
