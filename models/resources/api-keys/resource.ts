@@ -1,8 +1,9 @@
 // A company's API keys (issue 28, docs/decisions/485-api-keys.md): made with a name and scopes (the
 // key itself is answered once, by the create), listed with their prefix, scopes, last use and
-// creator, revoked with a confirmation. The company's manager sees and manages their own; staff see
-// and revoke every company's; recruiters none. Keys are never edited nor deleted: a revoked key stays
-// listed with its date.
+// creator, revoked with a confirmation. The company's manager makes, sees and revokes their own;
+// staff see and revoke every company's but make none (a key acts as its company's manager: the
+// company makes it); recruiters none. Keys are never edited nor deleted: a revoked key stays listed
+// with its date.
 import { API_KEY_NAME_MAX, API_KEY_SCOPES } from '../../rules/api-keys.js';
 import { defineResource } from '../schema.js';
 
@@ -13,7 +14,7 @@ export const apiKeys = defineResource({
   model: 'ApiKey',
   recordRepresentation: 'name',
   fields: [
-    { source: 'manager_id', type: 'reference', reference: 'users', required: true, writable: 'create', readBy: ['admin'] },
+    { source: 'manager_id', type: 'reference', reference: 'users', list: true, writable: 'create', readBy: ['admin'] },
     { source: 'name', type: 'string', list: true, required: true, maxLength: API_KEY_NAME_MAX, writable: 'create', sortable: true },
     { source: 'prefix', type: 'string', list: true },
     { source: 'scopes', type: 'tags', choices: API_KEY_SCOPES, list: true, required: true, writable: 'create', maxLength: API_KEY_SCOPES.length },
@@ -28,7 +29,7 @@ export const apiKeys = defineResource({
     { source: 'id', type: 'in' },
   ],
   sort: ['created_at', 'name'],
-  access: { list: KEYS, read: KEYS, create: KEYS },
+  access: { list: KEYS, read: KEYS, create: ['manager'] },
   rows: { manager: { column: 'manager_id', match: 'self' } },
   screens: ['list'],
   list: { layout: 'table' },
