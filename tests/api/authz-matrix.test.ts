@@ -75,9 +75,9 @@ describe('authorization matrix', () => {
         // keys reach, exactly what that manager gets; anywhere else 403 api_key_route_not_allowed.
         const keyRoute = API_KEY_ROUTES.some((r) => r.method === method && `/apis${r.path}` === path);
         for (const owner of ['manager', 'otherManager'] as const) {
-          let req = request(ctx.app)
-            [method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options'](url)
-            .set({ Authorization: `Bearer ${fx.ids[`key:${owner}`]}` });
+          const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+          const agent = request(ctx.app);
+          let req = agent[verb](url).set({ Authorization: `Bearer ${fx.ids[`key:${owner}`]}` });
           if (c.headers) req = req.set(c.headers(fx));
           if (c.file) req = req.attach('file', c.file.content, { filename: c.file.filename, contentType: c.file.contentType });
           else if (c.body) req = req.send(c.body(fx, owner));
