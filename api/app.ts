@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps, frontends: FrontendMount[] = []): Expre
   // Before every route and before the caller's session is read: an address holding a NUL, another
   // control character or broken percent-encoding is refused once, here (decision 210).
   app.use(refuseUnsafeInput);
-  app.use(loadCaller(deps.clock));
+  app.use(loadCaller(deps.clock, deps.settings.apiKeys.perMinute));
 
   const api = express.Router();
   // JSON answers carry the headers that matter for an API (OWASP REST): no HTML-only header

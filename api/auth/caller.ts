@@ -5,9 +5,11 @@ import type { Lang } from '../../config/i18n/index.js';
 export interface Caller {
   /** The caller's user row, read with the session (plain values, no model: api/auth/sessions.ts). */
   user: UserRow;
-  /** How the caller proved who they are: a browser session cookie or the mobile app's bearer token. */
-  via: 'cookie' | 'bearer';
+  /** How the caller proved who they are: a browser session cookie, the mobile app's bearer token, or a company's API key (api/auth/api-keys.ts). */
+  via: 'cookie' | 'bearer' | 'apikey';
   sessionId: string;
+  /** The API key the request came with, and its scopes. */
+  apiKey?: { id: number; scopes: string[] };
 }
 
 declare global {

@@ -5,6 +5,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { Op, type Transaction } from 'sequelize';
 import { boundSequelize, plainRowsOf, readRows, Session, User, type UserRow } from '../../models/index.js';
 import { sqlDate } from '../../models/columns.js';
+import { apiKeyCaller, apiPathOf, isApiKeyToken } from './api-keys.js';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = { cookie: 14 * 24 * 3600_000, bearer: 90 * 24 * 3600_000 } as const;
@@ -118,10 +119,24 @@ async function callerOf(sessionId: string, via: 'cookie' | 'bearer', now: Date):
   return rows[0] ? plain(rows[0]) : null;
 }
 
-export function loadCaller(clock: () => Date): RequestHandler {
-  return async (req, _res, next) => {
+/** apiKeysPerMinute: the requests one API key may make a minute (API_KEY_REQUESTS_PER_MINUTE). */
+export function loadCaller(clock: () => Date, apiKeysPerMinute: number): RequestHandler {
+  return async (req, res, next) => {
     const found = tokenOf(req);
     if (!found || found.token.length > 100) return next();
+    if (found.via === 'bearer' && isApiKeyToken(found.token)) {
+      // A key works on the API only; elsewhere (pages, files) the request is anonymous.
+      const path = apiPathOf(req);
+      if (path === null) return next();
+      try {
+        req.caller = await apiKeyCaller(found.token, req.method, path, clock(), apiKeysPerMinute);
+      } catch (e) {
+        const retryAfter = (e as { details?: { retryAfter?: number } }).details?.retryAfter;
+        if (retryAfter) res.set('Retry-After', String(retryAfter));
+        return next(e);
+      }
+      return next();
+    }
     // The session's stored id, hashed once for the read and the caller.
     const sessionId = digest(found.token);
     const user = await callerOf(sessionId, found.via, clock());

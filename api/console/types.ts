@@ -50,8 +50,9 @@ export interface ServerPart {
   get?(ctx: ConsoleCtx, id: string, scope: Scope): Promise<Rec>;
   /** Fields declared with from: { server: true }, for a page of rows. */
   decorate?(ctx: ConsoleCtx, rows: Rec[]): Promise<Rec[]>;
-  /** Writes done by a domain service instead of the generic one (console-records.service.ts). */
-  create?(ctx: ConsoleCtx, data: Record<string, unknown>): Promise<string | number>;
+  /** Writes done by a domain service instead of the generic one (console-records.service.ts). A create
+   *  may answer values shown once beside the record (an API key's secret), never stored readable. */
+  create?(ctx: ConsoleCtx, data: Record<string, unknown>): Promise<string | number | { id: string | number; shownOnce: Record<string, unknown> }>;
   update?(ctx: ConsoleCtx, id: string, data: Record<string, unknown>, scope: Scope): Promise<void>;
   remove?(ctx: ConsoleCtx, id: string, scope: Scope): Promise<void>;
   /** Runs in the generic write's transaction after the row changed (counters). */

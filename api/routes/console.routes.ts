@@ -103,8 +103,9 @@ export function consoleRoutes(deps: AppDeps): Router {
     const a = accessOf(res);
     const ctx = ctxOf(req);
     const data = req.body as Record<string, unknown>;
-    const id = a.server.create ? await a.server.create(ctx, data) : await createRecord(writer(ctx, a), data);
-    res.status(201).json(await getRecord(ctx, a.decl, a.server, String(id), a.scope));
+    const made = a.server.create ? await a.server.create(ctx, data) : await createRecord(writer(ctx, a), data);
+    const { id, shownOnce } = typeof made === 'object' ? made : { id: made, shownOnce: {} };
+    res.status(201).json({ ...(await getRecord(ctx, a.decl, a.server, String(id), a.scope)), ...shownOnce });
   });
 
   router.put('/console/:resource/:id', access('edit', { record: true }), body('edit'), async (req: Request<Params>, res: Response) => {

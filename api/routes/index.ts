@@ -27,6 +27,7 @@ import { leadNotifRoutes } from './lead-notif.routes.js';
 import { meetingRoutes } from './meeting.routes.js';
 import { privacyRoutes } from './privacy.routes.js';
 import { invitationRoutes } from './invitations.routes.js';
+import { openApiRoutes } from './openapi.routes.js';
 
 /** The groups in the order Express tries them. */
 const GROUPS: Array<(deps: AppDeps) => Router> = [
@@ -54,6 +55,7 @@ const GROUPS: Array<(deps: AppDeps) => Router> = [
   meetingRoutes,
   privacyRoutes,
   invitationRoutes,
+  openApiRoutes,
 ];
 
 /** The API's routes: one middleware handing a request to the groups that can answer it. */

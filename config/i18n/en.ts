@@ -296,6 +296,13 @@ const en: Record<keyof typeof fr, string> = {
   invitation_unsubscribe_button: 'Stop messages from {company}',
   invitation_unsubscribe_done: 'Done: {company} will no longer write to you at this address.',
   invitation_page_home: 'Back to the home page',
+  api_key_invalid: 'Unknown API key.',
+  api_key_revoked: 'This API key has been revoked.',
+  api_key_route_not_allowed: 'An API key does not give access to this address.',
+  api_key_scope_missing: 'This API key lacks the {scope} scope.',
+  api_key_rate_limited: 'Too many requests for this API key. Try again in {retryAfter} s.',
+  api_key_owner_not_manager: "This account is not a manager's: an API key acts for a manager.",
+  api_key_scopes_required: 'Choose at least one scope.',
 };
 
 export default en;

@@ -299,6 +299,13 @@ const fr = {
   invitation_unsubscribe_button: 'Ne plus recevoir de messages de {company}',
   invitation_unsubscribe_done: 'C’est fait : {company} ne vous écrira plus à cette adresse.',
   invitation_page_home: 'Retour à l’accueil',
+  api_key_invalid: 'Clé d’API inconnue.',
+  api_key_revoked: 'Cette clé d’API a été révoquée.',
+  api_key_route_not_allowed: 'Une clé d’API ne donne pas accès à cette adresse.',
+  api_key_scope_missing: 'Cette clé d’API n’a pas la portée {scope}.',
+  api_key_rate_limited: 'Trop de requêtes pour cette clé d’API. Réessayez dans {retryAfter} s.',
+  api_key_owner_not_manager: 'Ce compte n’est pas celui d’un manager : une clé d’API agit au nom d’un manager.',
+  api_key_scopes_required: 'Choisissez au moins une portée.',
 } as const;
 
 export default fr;

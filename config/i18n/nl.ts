@@ -298,6 +298,13 @@ const nl: Record<keyof typeof fr, string> = {
   invitation_unsubscribe_button: 'Geen berichten meer van {company}',
   invitation_unsubscribe_done: 'Gedaan: {company} schrijft je niet meer op dit adres.',
   invitation_page_home: 'Terug naar de startpagina',
+  api_key_invalid: 'Onbekende API-sleutel.',
+  api_key_revoked: 'Deze API-sleutel is ingetrokken.',
+  api_key_route_not_allowed: 'Een API-sleutel geeft geen toegang tot dit adres.',
+  api_key_scope_missing: 'Deze API-sleutel heeft de scope {scope} niet.',
+  api_key_rate_limited: 'Te veel verzoeken voor deze API-sleutel. Probeer het over {retryAfter} s opnieuw.',
+  api_key_owner_not_manager: 'Dit account is geen manager: een API-sleutel handelt namens een manager.',
+  api_key_scopes_required: 'Kies minstens één scope.',
 };
 
 export default nl;

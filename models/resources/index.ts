@@ -15,6 +15,7 @@ import { managerOffers } from './manager-offers/resource.js';
 import { offerApplications } from './offer-applications/resource.js';
 import { jobs } from './jobs/resource.js';
 import { invitations } from './invitations/resource.js';
+import { apiKeys } from './api-keys/resource.js';
 import type { ResourceDecl } from './schema.js';
 
 export const RESOURCES: readonly ResourceDecl[] = [
@@ -31,6 +32,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
   managerOffers,
   offerApplications,
   invitations,
+  apiKeys,
   auditLog,
   jobs,
 ];

@@ -16,6 +16,8 @@ export interface PortalContext {
   writer: string;
   /** The caller's address (req.ip, see TRUST_PROXY): what the sign-in limits count, as for /apis/auth/login. */
   ip: string;
+  /** The API's OpenAPI document (api/lib/openapi.ts), for the reference page /developers. */
+  apiReference: () => Record<string, unknown>;
   /** Values computed once per request and shared by the root and route loaders. */
   memo: Map<string, Promise<unknown>>;
 }

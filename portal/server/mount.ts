@@ -13,6 +13,7 @@ import { staticFiles, staticHeaders } from '../../api/lib/http.js';
 import { writerOf } from '../../api/auth/throttle.js';
 import { portalWriteGuard } from '../../api/auth/csrf.js';
 import { portalServices } from './services.js';
+import { openApiDocumentOf } from '../../api/lib/openapi.js';
 import { remixHandler } from './remix-adapter.js';
 import { twilioConfigured } from '../../api/integrations/meeting.js';
 import type { PortalContext } from './context.js';
@@ -116,6 +117,7 @@ export async function portalMount(): Promise<FrontendMount> {
           caller: req.caller,
           writer: writerOf(req),
           ip: req.ip ?? 'unknown',
+          apiReference: () => openApiDocumentOf(app, deps.settings.publicUrl),
           memo: new Map(),
         }) satisfies PortalContext,
     );

@@ -104,7 +104,7 @@ describe('password sign-in', () => {
     const login = await request(ctx.app).post('/apis/auth/login').send({ email: 'values@example.test', password: 'secret12', client: 'app' });
     const headers: Record<string, string> = { authorization: `Bearer ${login.body.token as string}` };
     const req = { get: (name: string) => headers[name.toLowerCase()] } as unknown as Parameters<ReturnType<typeof loadCaller>>[0];
-    await new Promise<void>((resolve, reject) => void loadCaller(() => new Date())(req, {} as never, (err?: unknown) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) => void loadCaller(() => new Date(), 600)(req, {} as never, (err?: unknown) => (err ? reject(err) : resolve())));
     const model = (await User.findByPk(u.id))!.get({ plain: true });
     expect(req.caller?.via).toBe('bearer');
     expect(req.caller?.user).toEqual(model);

@@ -17,6 +17,8 @@ import type { Express } from 'express';
 import { AnswerUpload, ApplicationAnswer, Invitation, Meeting, Subscription, Template, WishlistEntry, type Application, type User } from '../../models/index.js';
 import { hashPassword } from '../../api/auth/passwords.js';
 import { createInvitationLinks } from '../../api/services/invitations/invitation-links.js';
+import { createApiKey } from '../../api/services/accounts/api-keys.service.js';
+import { API_KEY_SCOPES } from '../../models/rules/api-keys.js';
 import type { Settings } from '../../config/settings.js';
 import { PDF, PNG } from '../helpers/files.js';
 import {
@@ -96,6 +98,8 @@ const shopBody = (recruiterId: string | undefined) => ({
 
 export const MATRIX: Record<string, Case | Case[]> = {
   'GET /apis/health': { expect: ALL(200) },
+  // The API's reference (decision 486): public.
+  'GET /apis/openapi.json': { expect: ALL(200) },
   'POST /apis/auth/login': { body: (f) => ({ email: f.ids.loginEmail, password: 'motdepasse1' }), expect: ALL(200) },
   'POST /apis/auth/logout': { expect: ALL(204) },
   'GET /apis/auth/me': { expect: SIGNED_IN(200) },
@@ -140,6 +144,8 @@ export const MATRIX: Record<string, Case | Case[]> = {
     { path: () => '/apis/console/manager-offers', expect: COMPANY(200) },
     { path: () => '/apis/console/offer-applications', expect: COMPANY(200) },
     { path: () => '/apis/console/invitations', expect: COMPANY(200) },
+    // API keys (decision 485): each manager their own company's, staff all; recruiters none.
+    { path: () => '/apis/console/api-keys', expect: MANAGERS(200) },
   ],
   'POST /apis/console/:resource': {
     path: () => '/apis/console/custom-landings',
@@ -160,6 +166,7 @@ export const MATRIX: Record<string, Case | Case[]> = {
     { path: (f) => `/apis/console/templates/${f.ids.template}`, expect: MANAGERS_RECORD(200) },
     { path: (f) => `/apis/console/manager-offers/${f.ids.offer}`, expect: RECRUITERS_OFFER(200) },
     { path: (f) => `/apis/console/offer-applications/${f.ids.application}`, expect: RECRUITERS_OFFER(200) },
+    { path: (f) => `/apis/console/api-keys/${f.ids.apiKey}`, expect: MANAGERS_RECORD(200) },
   ],
   'PUT /apis/console/:resource/:id': [
     { path: (f) => `/apis/console/users/${f.users.candidate.id}`, body: () => ({ name: 'Candidat Matrice' }), expect: STAFF(200) },
@@ -178,6 +185,8 @@ export const MATRIX: Record<string, Case | Case[]> = {
     { path: (f) => `/apis/console/subscriptions/${f.ids.subscription}/seats`, body: (f) => ({ add: f.ids.seatRecruiter }), expect: MANAGERS_RECORD(200) },
     // A lead's message again (decision 165): staff only.
     { path: (f) => `/apis/console/landings/${f.ids.leadForCard}/resend`, expect: STAFF(200) },
+    // A key of the manager's company revoked (again: unchanged, 200); the other companies do not see it.
+    { path: (f) => `/apis/console/api-keys/${f.ids.doomedApiKey}/revoke`, expect: MANAGERS_RECORD(200) },
   ],
   // Lead resends (decision 165): staff only, refused before anything changes. The single resend
   // names the lead by the spec's keys; the bulk one resends the leads a console filter selects.
@@ -519,10 +528,18 @@ export async function makeFixtures(options: { uploadDir: string; app: Express; s
     resetIds[`reset:${caller}`] = owner.id;
     resetIds[`resetCode:${caller}`] = await makeResetCode(owner);
   }
+  // API keys (decision 485): the matrix test calls every route with a key of each company's manager
+  // holding every scope; a key of the manager's company for the revoke line.
+  const keyOf = (owner: User, name: string) => createApiKey({ managerId: owner.id, name, scopes: [...API_KEY_SCOPES], createdBy: owner.id }, new Date());
+  const [managerKey, otherManagerKey, doomedApiKey] = [await keyOf(users.manager, 'Matrice'), await keyOf(users.otherManager, 'Autre'), await keyOf(users.manager, 'Révoquée')];
   return {
     users,
     ids: {
       ...resetIds,
+      apiKey: managerKey.id,
+      'key:manager': managerKey.key,
+      'key:otherManager': otherManagerKey.key,
+      doomedApiKey: doomedApiKey.id,
       ...boostIds,
       identifier: provider.identifier,
       lang: 'fr',

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { createTestContext, type TestContext } from '../helpers/app.js';
 import { bearer } from '../helpers/auth.js';
 import { listRoutes } from '../helpers/routes.js';
+import { API_KEY_ROUTES } from '../../models/rules/api-keys.js';
 import { CALLERS, MATRIX, makeFixtures, resolveStatuses, type Case, type Fixtures } from './authz-matrix.table.js';
 
 let ctx: TestContext;
@@ -68,6 +69,22 @@ describe('authorization matrix', () => {
           const res = await req;
           if (res.status !== expected[caller]) {
             problems.push(`${key} (${url}) as ${caller}: expected ${expected[caller]}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+          }
+        }
+        // An API key of each company's manager, holding every scope (decision 485): on the routes
+        // keys reach, exactly what that manager gets; anywhere else 403 api_key_route_not_allowed.
+        const keyRoute = API_KEY_ROUTES.some((r) => r.method === method && `/apis${r.path}` === path);
+        for (const owner of ['manager', 'otherManager'] as const) {
+          const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+          const agent = request(ctx.app);
+          let req = agent[verb](url).set({ Authorization: `Bearer ${fx.ids[`key:${owner}`]}` });
+          if (c.headers) req = req.set(c.headers(fx));
+          if (c.file) req = req.attach('file', c.file.content, { filename: c.file.filename, contentType: c.file.contentType });
+          else if (c.body) req = req.send(c.body(fx, owner));
+          const res = await req;
+          const want = keyRoute ? expected[owner] : 403;
+          if (res.status !== want || (!keyRoute && method !== 'HEAD' && res.body.error !== 'api_key_route_not_allowed')) {
+            problems.push(`${key} (${url}) with ${owner}'s API key: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
           }
         }
       }

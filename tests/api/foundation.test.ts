@@ -78,7 +78,7 @@ describe('sessions', () => {
     const user = await makeUser({ profile: 'recruiter' });
     const app = express();
     let now = Date.now();
-    app.use(loadCaller(() => new Date(now)));
+    app.use(loadCaller(() => new Date(now), 600));
     app.get('/me', requireUser, (req, res) => res.json({ id: req.caller!.user.id }));
     const onError: ErrorRequestHandler = (err, _req, res, _next) => {
       res.status(err.status).json({ error: err.code });

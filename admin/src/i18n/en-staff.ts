@@ -304,6 +304,28 @@ export const enStaff = {
         id: 'Identifier',
       },
     },
+    'api-keys': {
+      name: 'API key |||| API keys',
+      fields: {
+        manager_id: 'Company (manager)',
+        name: 'Name',
+        prefix: 'Prefix',
+        scopes: 'Scopes',
+        created_by: 'Created by',
+        created_by_name: 'Created by',
+        created_at: 'Created',
+        last_used_at: 'Last used',
+        revoked_at: 'Revoked',
+        id: 'Identifier',
+      },
+      choices: {
+        scopes: { read_applications: 'Read applications', write_offers: 'Write offers', read_analytics: 'Read analytics' },
+      },
+      actions: {
+        revoke: 'Revoke',
+        revoke_confirm: 'Revoke the key “%{name}”? The tools using it lose access, at once and for good.',
+      },
+    },
     invitations: {
       name: 'Invitation |||| Invitations',
       fields: {

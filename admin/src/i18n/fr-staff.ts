@@ -305,6 +305,28 @@ export const frStaff = {
         id: 'Identifiant',
       },
     },
+    'api-keys': {
+      name: 'Clé d’API |||| Clés d’API',
+      fields: {
+        manager_id: 'Entreprise (manager)',
+        name: 'Nom',
+        prefix: 'Préfixe',
+        scopes: 'Portées',
+        created_by: 'Créée par',
+        created_by_name: 'Créée par',
+        created_at: 'Créée le',
+        last_used_at: 'Dernière utilisation',
+        revoked_at: 'Révoquée le',
+        id: 'Identifiant',
+      },
+      choices: {
+        scopes: { read_applications: 'Lire les candidatures', write_offers: 'Écrire les annonces', read_analytics: 'Lire les statistiques' },
+      },
+      actions: {
+        revoke: 'Révoquer',
+        revoke_confirm: 'Révoquer la clé « %{name} » ? Les outils qui l’utilisent n’auront plus accès, immédiatement et définitivement.',
+      },
+    },
     invitations: {
       name: 'Invitation |||| Invitations',
       fields: {

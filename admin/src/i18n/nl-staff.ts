@@ -310,6 +310,28 @@ export const nlStaff: Catalog<typeof frStaff> = {
         id: 'Identificatie',
       },
     },
+    'api-keys': {
+      name: 'API-sleutel |||| API-sleutels',
+      fields: {
+        manager_id: 'Bedrijf (manager)',
+        name: 'Naam',
+        prefix: 'Prefix',
+        scopes: 'Scopes',
+        created_by: 'Aangemaakt door',
+        created_by_name: 'Aangemaakt door',
+        created_at: 'Aangemaakt op',
+        last_used_at: 'Laatst gebruikt',
+        revoked_at: 'Ingetrokken op',
+        id: 'Identificatie',
+      },
+      choices: {
+        scopes: { read_applications: 'Sollicitaties lezen', write_offers: 'Vacatures schrijven', read_analytics: 'Statistieken lezen' },
+      },
+      actions: {
+        revoke: 'Intrekken',
+        revoke_confirm: 'De sleutel “%{name}” intrekken? De tools die hem gebruiken verliezen meteen en definitief de toegang.',
+      },
+    },
     invitations: {
       name: 'Uitnodiging |||| Uitnodigingen',
       fields: {

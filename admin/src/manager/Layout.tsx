@@ -8,6 +8,7 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import StoreIcon from '@mui/icons-material/Store';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import AlarmIcon from '@mui/icons-material/Alarm';
+import KeyIcon from '@mui/icons-material/Key';
 import { DocumentLang } from '../common/DocumentLang.js';
 import { ConsoleLayout, ConsoleMenu, ConsoleMenuItem } from '../common/ConsoleLayout.js';
 
@@ -30,6 +31,7 @@ export function ManagerMenu() {
       <ConsoleMenuItem to="/shops" primaryText="manager.menu.shops" leftIcon={<StoreIcon />} />
       <ConsoleMenuItem to="/invitation-settings" primaryText="manager.menu.invitations" leftIcon={<AlarmIcon />} />
       <SubscriptionsItem />
+      <ConsoleMenuItem to="/api-keys" primaryText="manager.menu.api_keys" leftIcon={<KeyIcon />} />
     </ConsoleMenu>
   );
 }

@@ -16,6 +16,7 @@ import { resourceProps } from '../screen-builder/resource-props.js';
 import { shops } from '../../../models/resources/shops/resource.js';
 import { templates } from '../../../models/resources/templates/resource.js';
 import { subscriptions } from '../../../models/resources/subscriptions/resource.js';
+import { apiKeys } from '../../../models/resources/api-keys/resource.js';
 import { ManagerLayout } from './Layout.js';
 import { managerTheme } from './theme.js';
 import { ManagerHome } from './Home.js';
@@ -35,6 +36,7 @@ const TemplateCreate = lazy(() => import('./Templates.js').then((m) => ({ defaul
 const ReminderSettings = lazy(() => import('../invitations/ReminderSettings.js').then((m) => ({ default: m.ReminderSettings })));
 const SubscriptionList = lazy(() => import('./Subscriptions.js').then((m) => ({ default: m.SubscriptionList })));
 const SubscriptionShow = lazy(() => import('./Subscriptions.js').then((m) => ({ default: m.SubscriptionShow })));
+const ApiKeyList = lazy(() => import('./ApiKeys.js').then((m) => ({ default: m.ApiKeyList })));
 
 /** The spec's one-record paths (/manager/template/{id|new}) as the console's resource routes. */
 function RecordRedirect({ resource, show }: { resource: string; show?: boolean }) {
@@ -62,6 +64,7 @@ export default function ManagerApp() {
               <Resource key="templates" {...resourceProps(templates, { list: () => <TemplateList />, edit: () => <TemplateEdit />, create: () => <TemplateCreate /> })} show={undefined} />,
               <Resource key="shops" {...resourceProps(shops, { list: () => <ShopList />, edit: () => <ShopEdit />, create: () => <ShopCreate /> })} show={undefined} />,
               <Resource key="subscriptions" {...resourceProps(subscriptions, { list: () => <SubscriptionList />, show: () => <SubscriptionShow /> })} />,
+              <Resource key="api-keys" {...resourceProps(apiKeys, { list: () => <ApiKeyList /> })} />,
               <Resource key="users" name="users" recordRepresentation="name" />,
               <CustomRoutes key="pages">
                 <Route path="/home" element={<ManagerHome />} />
