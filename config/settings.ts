@@ -135,6 +135,10 @@ const schema = z.object({
   // Interview invitations (docs/decisions/430-interview-invitations.md): how many one company may
   // send a day (UTC), resends included.
   INVITATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(2000),
+  // Outbound webhooks (docs/decisions/480-outbound-webhooks.md): deliveries never go to loopback,
+  // private or link-local addresses; WEBHOOKS_ALLOW_LOOPBACK=1 lets tests use a receiver on
+  // 127.0.0.1 or ::1 (over http too). Never set it in production.
+  WEBHOOKS_ALLOW_LOOPBACK: bool.default(false),
   // Video answers (docs/decisions/127-transcoding.md, 175): the ffmpeg binary (default: the
   // system's /usr/bin/ffmpeg when installed, else the one the @ffmpeg-installer package ships),
   // the x264 preset, and where tus keeps bytes being uploaded.
@@ -182,6 +186,8 @@ export interface Settings {
   jobs: { worker: boolean; concurrency: number; pollMs: number; leaseMs: number };
   /** Interview invitations: the messages one company may send a day (decision 430). */
   invitations: { perDay: number };
+  /** Outbound webhooks: loopback receivers allowed (tests only; decision 480). */
+  webhooks: { allowLoopback: boolean };
   /** ffmpeg (undefined: the packaged binary), x264 preset, folder of tus uploads in progress. */
   video: { ffmpegPath?: string; x264Preset: string; uploadDir: string; uploadStore: 'folder' | 'bucket' };
   /** The national address API's base (api-adresse.data.gouv.fr shape); unset: offline communes. */
@@ -301,6 +307,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     shutdown: { delayMs: s.SHUTDOWN_DELAY_MS, timeoutMs: s.SHUTDOWN_TIMEOUT_MS },
     jobs: { worker: s.JOBS_WORKER, concurrency: s.JOBS_CONCURRENCY, pollMs: s.JOBS_POLL_MS, leaseMs: s.JOBS_LEASE_MS },
     invitations: { perDay: s.INVITATIONS_PER_DAY },
+    webhooks: { allowLoopback: s.WEBHOOKS_ALLOW_LOOPBACK },
     video: { ffmpegPath: s.FFMPEG_PATH, x264Preset: s.X264_PRESET, uploadDir: resolveDir(s.UPLOAD_TMP_DIR), uploadStore: s.UPLOAD_STORE ?? (s.STORAGE_URL ? 'bucket' : 'folder') },
     addressApiUrl: s.ADDRESS_API_URL,
     publicCacheMs: s.PUBLIC_CACHE_MS,

@@ -13,6 +13,7 @@ import { Plan, StripeEvent } from './billing.model.js';
 import { Job, AnswerUpload } from './job.model.js';
 import { MeetingSignal, Meeting } from './meeting.model.js';
 import { Invitation, InvitationReminder, InvitationOptOut, InvitationDay, InvitationSettings } from './invitation.model.js';
+import { WebhookEndpoint, WebhookDelivery, WebhookAttempt } from './webhook.model.js';
 import { installSearchHooks } from './search/hooks.js';
 import { installPlanLimitHooks } from './plan-limits.js';
 import { bindConnection } from './transaction.js';
@@ -30,6 +31,7 @@ export * from './session.model.js';
 export * from './job.model.js';
 export * from './meeting.model.js';
 export * from './invitation.model.js';
+export * from './webhook.model.js';
 export { boundSequelize, transaction, isLockConflict, DEADLOCK_ATTEMPTS } from './transaction.js';
 export { readRows, plainRowsOf, type SqlValue } from './plain-rows.js';
 
@@ -74,6 +76,9 @@ export const models = {
   InvitationOptOut,
   InvitationDay,
   InvitationSettings,
+  WebhookEndpoint,
+  WebhookDelivery,
+  WebhookAttempt,
 };
 
 /** Binds the models to this connection (once per process: a process talks to one database). */

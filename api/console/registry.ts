@@ -13,6 +13,7 @@ import { offerApplicationsServer } from './parts/offer-applications.js';
 import { jobsServer } from './parts/jobs.js';
 import { subscriptionsServer } from './parts/subscriptions.js';
 import { invitationsServer } from './parts/invitations.js';
+import { webhookDeliveriesServer, webhookEndpointsServer } from './parts/webhooks.js';
 import { planOf } from './read.js';
 import type { ServerPart } from './types.js';
 
@@ -29,6 +30,8 @@ const PARTS: Record<string, ServerPart> = {
   jobs: jobsServer,
   subscriptions: subscriptionsServer,
   invitations: invitationsServer,
+  'webhook-endpoints': webhookEndpointsServer,
+  'webhook-deliveries': webhookDeliveriesServer,
 };
 
 export function serverPartOf(name: string): ServerPart {

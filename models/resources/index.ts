@@ -15,6 +15,8 @@ import { managerOffers } from './manager-offers/resource.js';
 import { offerApplications } from './offer-applications/resource.js';
 import { jobs } from './jobs/resource.js';
 import { invitations } from './invitations/resource.js';
+import { webhookEndpoints } from './webhook-endpoints/resource.js';
+import { webhookDeliveries } from './webhook-deliveries/resource.js';
 import type { ResourceDecl } from './schema.js';
 
 export const RESOURCES: readonly ResourceDecl[] = [
@@ -31,6 +33,8 @@ export const RESOURCES: readonly ResourceDecl[] = [
   managerOffers,
   offerApplications,
   invitations,
+  webhookEndpoints,
+  webhookDeliveries,
   auditLog,
   jobs,
 ];
