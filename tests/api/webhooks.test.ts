@@ -13,7 +13,7 @@ import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
 import { parseMail } from '../helpers/mime.js';
 import { bearer } from '../helpers/auth.js';
 import { addToTeam, makeApplication, makeOffer, makeUser } from '../helpers/fixtures.js';
-import { startReceiver, type ReceivedHook, type Receiver } from '../helpers/webhook-receiver.js';
+import { startReceiver, type ReceivedHook } from '../helpers/webhook-receiver.js';
 import { startJobs } from '../../api/jobs/index.js';
 import type { Worker } from '../../api/lib/job-queue.js';
 import { Application, Job, Subscription, User, WebhookAttempt, WebhookDelivery, WebhookEndpoint, transaction, type Offer } from '../../models/index.js';
@@ -73,9 +73,8 @@ afterAll(async () => {
 });
 
 const console_ = async (who: User, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown) => {
-  const r = request(ctx.app)
-    [method](`/apis/console/${path}`)
-    .set(await bearer(who));
+  const agent = request(ctx.app);
+  const r = agent[method](`/apis/console/${path}`).set(await bearer(who));
   return body === undefined ? r : r.send(body as object);
 };
 const createEndpoint = (who: User, body: Record<string, unknown>) => console_(who, 'post', 'webhook-endpoints', { events: ['offer.closed'], ...body });
