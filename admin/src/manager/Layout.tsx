@@ -7,6 +7,7 @@ import WorkIcon from '@mui/icons-material/Work';
 import DescriptionIcon from '@mui/icons-material/Description';
 import StoreIcon from '@mui/icons-material/Store';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { DocumentLang } from '../common/DocumentLang.js';
 import { ConsoleLayout, ConsoleMenu, ConsoleMenuItem } from '../common/ConsoleLayout.js';
 
@@ -28,6 +29,7 @@ export function ManagerMenu() {
       <ConsoleMenuItem to="/templates" primaryText="manager.menu.templates" leftIcon={<DescriptionIcon />} />
       <ConsoleMenuItem to="/shops" primaryText="manager.menu.shops" leftIcon={<StoreIcon />} />
       <SubscriptionsItem />
+      <ConsoleMenuItem to="/webhooks" primaryText="manager.menu.webhooks" leftIcon={<WebhookIcon />} />
     </ConsoleMenu>
   );
 }

@@ -34,6 +34,7 @@ const TemplateEdit = lazy(() => import('./Templates.js').then((m) => ({ default:
 const TemplateCreate = lazy(() => import('./Templates.js').then((m) => ({ default: m.TemplateCreate })));
 const SubscriptionList = lazy(() => import('./Subscriptions.js').then((m) => ({ default: m.SubscriptionList })));
 const SubscriptionShow = lazy(() => import('./Subscriptions.js').then((m) => ({ default: m.SubscriptionShow })));
+const WebhooksPage = lazy(() => import('./Webhooks.js').then((m) => ({ default: m.WebhooksPage })));
 
 /** The spec's one-record paths (/manager/template/{id|new}) as the console's resource routes. */
 function RecordRedirect({ resource, show }: { resource: string; show?: boolean }) {
@@ -67,6 +68,7 @@ export default function ManagerApp() {
                 <Route path="/offers" element={<ManagerOfferList />} />
                 <Route path="/offer-create" element={<OfferCreate />} />
                 <Route path="/offer/:jobCode" element={<OfferCandidates />} />
+                <Route path="/webhooks" element={<WebhooksPage />} />
                 <Route path="/template/:id" element={<RecordRedirect resource="templates" />} />
                 <Route path="/shop/:id" element={<RecordRedirect resource="shops" />} />
                 <Route path="/subscription/:id" element={<RecordRedirect resource="subscriptions" show />} />

@@ -28,7 +28,7 @@ export const webhookEndpoints = defineResource({
   rows: { manager: { column: 'manager_id', match: 'self' } },
   list: { layout: 'table', rowActions: ['edit', 'delete'], deleteConfirm: 'console.delete_record_confirm' },
   actions: [
-    { name: 'reveal', roles: ['manager'], confirm: true },
-    { name: 'rotate', roles: ['manager'], confirm: true },
+    { name: 'reveal', roles: ['manager'], confirm: true, doneArgs: (a) => ({ secret: String(a.secret) }) },
+    { name: 'rotate', roles: ['manager'], confirm: true, doneArgs: (a) => ({ secret: String(a.secret) }) },
   ],
 });
