@@ -268,12 +268,10 @@ function Deliveries() {
   return (
     <Card sx={{ mt: 3 }}>
       <CardContent>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-          <Typography variant="h6" component="h2">
-            {translate('manager.webhooks.log')}
-          </Typography>
-          <Button onClick={() => void refetch()}>{translate('ra.action.refresh')}</Button>
-        </Stack>
+        {/* The app bar's refresh button reloads this log. */}
+        <Typography variant="h6" component="h2">
+          {translate('manager.webhooks.log')}
+        </Typography>
         {!data.length ? (
           <Typography sx={{ my: 2 }}>{translate('manager.webhooks.no_deliveries')}</Typography>
         ) : (
