@@ -251,7 +251,7 @@ const en: Record<keyof typeof fr, string> = {
   webhook_url_private_address: 'The webhook address leads to a private or reserved network: choose a public address.',
   webhook_url_unresolvable: 'The webhook address’s domain name cannot be found.',
   webhook_events_invalid: 'Choose at least one of the events offered.',
-  webhook_manager_invalid: 'A webhook belongs to a manager’s account.',
+  webhook_manager_invalid: 'A webhook belongs to a company account (a manager or a recruiter).',
   webhook_endpoints_limit: 'Your company already has 10 webhooks: delete one before adding another.',
   webhook_delivery_pending: 'This delivery is already under way: wait for it to finish before sending it again.',
   webhook_endpoint_disabled: 'This webhook is disabled: turn it back on to send this delivery again.',

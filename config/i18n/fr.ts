@@ -252,7 +252,7 @@ const fr = {
   webhook_url_private_address: 'L’adresse du webhook mène à un réseau privé ou réservé : choisissez une adresse publique.',
   webhook_url_unresolvable: 'Le nom de domaine de l’adresse du webhook est introuvable.',
   webhook_events_invalid: 'Choisissez au moins un événement parmi ceux proposés.',
-  webhook_manager_invalid: 'Un webhook appartient au compte d’un manager.',
+  webhook_manager_invalid: 'Un webhook appartient au compte d’une entreprise (un manager ou un recruteur).',
   webhook_endpoints_limit: 'Votre entreprise a déjà 10 webhooks : supprimez-en un avant d’en ajouter.',
   webhook_delivery_pending: 'Cet envoi est déjà en cours : attendez sa fin pour le renvoyer.',
   webhook_endpoint_disabled: 'Ce webhook est désactivé : réactivez-le pour renvoyer cet envoi.',

@@ -252,7 +252,7 @@ const nl: Record<keyof typeof fr, string> = {
   webhook_url_private_address: 'Het webhookadres leidt naar een privé- of gereserveerd netwerk: kies een openbaar adres.',
   webhook_url_unresolvable: 'De domeinnaam van het webhookadres is niet te vinden.',
   webhook_events_invalid: 'Kies minstens één van de aangeboden gebeurtenissen.',
-  webhook_manager_invalid: 'Een webhook hoort bij het account van een manager.',
+  webhook_manager_invalid: 'Een webhook hoort bij een bedrijfsaccount (een manager of een recruiter).',
   webhook_endpoints_limit: 'Uw bedrijf heeft al 10 webhooks: verwijder er een voordat u een nieuwe toevoegt.',
   webhook_delivery_pending: 'Deze verzending loopt nog: wacht tot ze klaar is voordat u ze opnieuw verstuurt.',
   webhook_endpoint_disabled: 'Deze webhook is uitgeschakeld: schakel hem weer in om deze verzending opnieuw te versturen.',

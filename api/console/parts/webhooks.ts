@@ -28,12 +28,12 @@ export const webhookEndpointsServer: ServerPart = {
 
 export const webhookDeliveriesServer: ServerPart = {
   async decorate(_ctx, rows) {
-    const attempts = await WebhookAttempt.findAll({ where: { delivery_id: rows.map((r) => Number(r.id)) }, order: [['attempt', 'ASC']], raw: true });
+    const attempts = await WebhookAttempt.findAll({ where: { delivery_id: rows.map((r) => Number(r.id)) }, order: [['attempt', 'ASC']] });
     return rows.map((r) => ({
       ...r,
       attempt_log: attempts
         .filter((a) => a.delivery_id === Number(r.id))
-        .map((a) => ({ attempt: a.attempt, at: a.created_at, status_code: a.status_code, duration_ms: a.duration_ms, response_body: a.response_body, error: a.error })),
+        .map((a) => ({ attempt: a.attempt, at: a.created_at.toISOString(), status_code: a.status_code, duration_ms: a.duration_ms, response_body: a.response_body, error: a.error })),
     }));
   },
   actions: {

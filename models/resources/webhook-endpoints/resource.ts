@@ -12,7 +12,7 @@ export const webhookEndpoints = defineResource({
   recordRepresentation: 'url',
   fields: [
     { source: 'manager_id', type: 'reference', reference: 'users', list: true, required: true, writable: 'create' },
-    { source: 'url', type: 'string', list: true, required: true, maxLength: 2000, writable: true },
+    { source: 'url', type: 'url', list: true, required: true, maxLength: 2000, writable: true },
     { source: 'description', type: 'string', maxLength: 200, writable: true },
     { source: 'events', type: 'tags', choices: WEBHOOK_EVENTS, list: true, required: true, writable: true, from: { server: true } },
     { source: 'enabled', type: 'boolean', list: true, writable: true, default: true },

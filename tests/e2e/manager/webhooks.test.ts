@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from '../helpers/browser.js';
+import { WebhookDelivery } from '../../../models/index.js';
 import { startReceiver, type Receiver } from '../../helpers/webhook-receiver.js';
 import { startManagerServer, type ManagerServer } from './setup.js';
 
@@ -105,4 +106,27 @@ describe('the manager webhooks page', () => {
       await page.context().close();
     }, 120_000);
   }
+
+  it('staff see every company’s endpoints and deliveries in the console, in words', async () => {
+    const context = await s.browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'fr-FR', baseURL: s.base });
+    const page = await context.newPage();
+    expect((await page.request.post(`${s.base}/apis/auth/login`, { data: { email: 'admin@demo.test', password: 'demo1234' } })).status()).toBe(200);
+    const delivery = (await WebhookDelivery.findOne({ where: { event_type: 'offer.closed' } }))!;
+    const RAW = /\b(resources|ra|console|manager)\.[a-z_-]+(\.[a-z_-]+)+\b|offer\.closed|application\.completed/;
+    for (const [hash, seen] of [
+      ['/webhook-endpoints', 'Annonce fermée'],
+      ['/webhook-deliveries', 'Annonce fermée'],
+      [`/webhook-deliveries/${delivery.id}/show`, delivery.msg_id],
+    ] as const) {
+      await page.goto(`${s.base}/admin/#${hash}`);
+      await page.getByText(seen).first().waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      // The show page draws the payload as sent (its "type" is the event's stored name, on purpose):
+      // only the lists must show every event in words.
+      const text = (await page.locator('main').innerText()).replace(/\{[^\n]*\}/g, '');
+      expect(text, hash).not.toMatch(RAW);
+      await page.screenshot({ path: `${SHOTS}/admin${hash.replace(/\//g, '-')}.png`, fullPage: true });
+    }
+    await context.close();
+  }, 120_000);
 });
