@@ -169,7 +169,8 @@ describe('addresses refused at registration', () => {
     ['https://224.0.0.1/hook', 'webhook_url_private_address'],
     ['https://localhost/hook', 'webhook_url_loopback'],
     ['http://hooks.example.test/hook', 'webhook_url_not_https'],
-    ['ftp://hooks.example.test/hook', 'webhook_url_invalid'],
+    // Not an http(s) address at all: the declared field's own check.
+    ['ftp://hooks.example.test/hook', 'invalid_field'],
     ['https://user:pw@hooks.example.test/hook', 'webhook_url_invalid'],
     ['https://nowhere.example.test/hook', 'webhook_url_unresolvable'],
   ];

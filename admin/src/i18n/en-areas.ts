@@ -155,6 +155,7 @@ export const enAreas = {
       },
       errors: {
         internal: 'Internal Server Error',
+        invalid_field: 'This is not a valid address (https://…).',
         webhook_url_invalid: 'This is not a valid address (https://…).',
         webhook_url_not_https: 'The address must start with https://.',
         webhook_url_loopback: 'This address points to the server itself: choose a public address.',

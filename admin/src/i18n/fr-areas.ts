@@ -155,6 +155,7 @@ export const frAreas = {
       },
       errors: {
         internal: 'Erreur interne du serveur',
+        invalid_field: 'Ce n’est pas une adresse valide (https://…).',
         webhook_url_invalid: 'Ce n’est pas une adresse valide (https://…).',
         webhook_url_not_https: 'L’adresse doit commencer par https://.',
         webhook_url_loopback: 'Cette adresse désigne le serveur lui-même : choisissez une adresse publique.',

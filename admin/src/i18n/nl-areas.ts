@@ -157,6 +157,7 @@ export const nlAreas: Catalog<typeof frAreas> = {
       },
       errors: {
         internal: 'Interne serverfout',
+        invalid_field: 'Dit is geen geldig adres (https://…).',
         webhook_url_invalid: 'Dit is geen geldig adres (https://…).',
         webhook_url_not_https: 'Het adres moet met https:// beginnen.',
         webhook_url_loopback: 'Dit adres wijst naar de server zelf: kies een openbaar adres.',
