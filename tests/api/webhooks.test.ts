@@ -348,6 +348,9 @@ describe('deliveries', () => {
     // On again, the receiver fixed: the replay goes with the same webhook-id.
     expect((await console_(manager, 'put', `webhook-endpoints/${made.body.id}`, { enabled: true })).body.enabled).toBe(true);
     receiver.answer = { status: 204 };
+    // The worker paused, so that the replay is still under way when it is asked again.
+    await worker?.stop(5000);
+    worker = undefined;
     const replay = await console_(manager, 'post', `webhook-deliveries/${delivery.id}/replay`, {});
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual({ attempt: 8 });
