@@ -11,7 +11,7 @@ export const webhookDeliveries = defineResource({
   model: 'WebhookDelivery',
   recordRepresentation: 'msg_id',
   fields: [
-    { source: 'endpoint_id', type: 'reference', reference: 'webhook-endpoints' },
+    { source: 'endpoint_id', type: 'number' },
     { source: 'url', type: 'string', list: true, from: { via: 'endpoint_id', model: 'WebhookEndpoint', column: 'url' } },
     { source: 'event_type', type: 'enum', choices: WEBHOOK_EVENTS, list: true },
     { source: 'state', type: 'enum', choices: WEBHOOK_DELIVERY_STATES, list: true },
