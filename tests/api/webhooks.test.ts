@@ -5,6 +5,8 @@
 // while, the queue clock moved through the retry schedule, every event delivered once after it
 // returns; an endpoint failing its whole schedule disabled with an e-mail; replay.
 import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { Op } from 'sequelize';
@@ -19,7 +21,7 @@ import type { Worker } from '../../api/lib/job-queue.js';
 import { Application, Job, Subscription, User, WebhookAttempt, WebhookDelivery, WebhookEndpoint, transaction, type Offer } from '../../models/index.js';
 import { completeIfAllReady } from '../../api/services/applications/video-answers.service.js';
 import { expireSubscriptions } from '../../api/services/billing/subscription-states.service.js';
-import { WEBHOOK_QUEUE } from '../../api/services/webhooks/webhooks.service.js';
+import { WEBHOOK_QUEUE, runAttempt } from '../../api/services/webhooks/webhooks.service.js';
 import { systemResolve } from '../../api/integrations/webhook-http.js';
 
 // A DNS the test controls: names under .example.test resolve as this table says.
@@ -364,4 +366,28 @@ describe('deliveries', () => {
     expect(shown.body.attempt_log[7]).toMatchObject({ attempt: 8, status_code: 204, error: null });
     await receiver.stop();
   }, 90_000);
+
+  it('a receiver that does not answer in time: the attempt ends at the timeout, logged, and the next one is scheduled', async () => {
+    ctx.deps.settings.webhooks.allowLoopback = true;
+    // Accepts the connection, reads the request, never answers.
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/slow`;
+    const t0 = Date.now();
+    ctx.setNow(t0);
+    expect((await createEndpoint(manager, { url })).status).toBe(201);
+    await closeAndReopen();
+    const delivery = (await WebhookDelivery.findOne({ where: { event_type: 'offer.closed' }, order: [['id', 'DESC']] }))!;
+    const started = Date.now();
+    const outcome = await runAttempt({ net: { allowLoopback: true, resolve }, clock: ctx.deps.clock, timeoutMs: 300 }, { delivery_id: delivery.id, attempt: 1 });
+    expect(outcome).toBe('retry');
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const logged = (await WebhookAttempt.findOne({ where: { delivery_id: delivery.id } }))!;
+    expect(logged).toMatchObject({ attempt: 1, status_code: null, error: 'timeout' });
+    expect(logged.duration_ms).toBeGreaterThanOrEqual(300);
+    const after = (await WebhookDelivery.findByPk(delivery.id))!;
+    expect(after.next_attempt_at!.getTime()).toBe(t0 + 5_000);
+    silent.closeAllConnections();
+    await new Promise((r) => silent.close(r));
+  }, 30_000);
 });
