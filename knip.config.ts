@@ -22,6 +22,7 @@ const config: KnipConfig = {
     'tests/bench/bare-ssr-server.tsx',
     'tests/helpers/claim-jobs.ts',
     'tests/helpers/invitation-worker.ts',
+    'tests/helpers/webhook-worker.ts',
     'tests/helpers/finish-received.ts',
     'tests/types/*.d.ts',
     // Reached through admin/vite.config.ts's alias of @popperjs/core (decision 398), not an import.

@@ -9,6 +9,7 @@ import type { MediaUrls } from './integrations/media-urls.js';
 import type { Readiness } from './lib/readiness.js';
 import type { PublicCache } from './lib/public-cache.js';
 import type { DeviceTokens } from './auth/device.js';
+import type { Resolve } from './integrations/webhook-http.js';
 
 export interface AppDeps {
   settings: Settings;
@@ -25,6 +26,8 @@ export interface AppDeps {
   publicCache?: PublicCache;
   /** Signs and reads sign-in device tokens (decision 220); createApp makes it when absent. */
   devices?: DeviceTokens;
+  /** How webhook URLs' names are resolved (the system's DNS when absent; tests play a hostile one). */
+  webhookResolve?: Resolve;
 }
 
 export interface FrontendMount {

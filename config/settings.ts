@@ -137,6 +137,10 @@ const schema = z.object({
   INVITATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(2000),
   // API keys (docs/decisions/485-api-keys.md): the requests one key may make a minute.
   API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  // Outbound webhooks (docs/decisions/480-outbound-webhooks.md): deliveries never go to loopback,
+  // private or link-local addresses; WEBHOOKS_ALLOW_LOOPBACK=1 lets tests use a receiver on
+  // 127.0.0.1 or ::1 (over http too). Never set it in production.
+  WEBHOOKS_ALLOW_LOOPBACK: bool.default(false),
   // Video answers (docs/decisions/127-transcoding.md, 175): the ffmpeg binary (default: the
   // system's /usr/bin/ffmpeg when installed, else the one the @ffmpeg-installer package ships),
   // the x264 preset, and where tus keeps bytes being uploaded.
@@ -186,6 +190,8 @@ export interface Settings {
   invitations: { perDay: number };
   /** API keys: the requests one key may make a minute (decision 485). */
   apiKeys: { perMinute: number };
+  /** Outbound webhooks: loopback receivers allowed (tests only; decision 480). */
+  webhooks: { allowLoopback: boolean };
   /** ffmpeg (undefined: the packaged binary), x264 preset, folder of tus uploads in progress. */
   video: { ffmpegPath?: string; x264Preset: string; uploadDir: string; uploadStore: 'folder' | 'bucket' };
   /** The national address API's base (api-adresse.data.gouv.fr shape); unset: offline communes. */
@@ -306,6 +312,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     jobs: { worker: s.JOBS_WORKER, concurrency: s.JOBS_CONCURRENCY, pollMs: s.JOBS_POLL_MS, leaseMs: s.JOBS_LEASE_MS },
     invitations: { perDay: s.INVITATIONS_PER_DAY },
     apiKeys: { perMinute: s.API_KEY_REQUESTS_PER_MINUTE },
+    webhooks: { allowLoopback: s.WEBHOOKS_ALLOW_LOOPBACK },
     video: { ffmpegPath: s.FFMPEG_PATH, x264Preset: s.X264_PRESET, uploadDir: resolveDir(s.UPLOAD_TMP_DIR), uploadStore: s.UPLOAD_STORE ?? (s.STORAGE_URL ? 'bucket' : 'folder') },
     addressApiUrl: s.ADDRESS_API_URL,
     publicCacheMs: s.PUBLIC_CACHE_MS,

@@ -14,6 +14,7 @@ import { Job, AnswerUpload } from './job.model.js';
 import { MeetingSignal, Meeting } from './meeting.model.js';
 import { Invitation, InvitationReminder, InvitationOptOut, InvitationDay, InvitationSettings } from './invitation.model.js';
 import { ApiKey, ApiKeyMinute } from './api-key.model.js';
+import { WebhookEndpoint, WebhookDelivery, WebhookAttempt } from './webhook.model.js';
 import { installSearchHooks } from './search/hooks.js';
 import { installPlanLimitHooks } from './plan-limits.js';
 import { bindConnection } from './transaction.js';
@@ -32,6 +33,7 @@ export * from './job.model.js';
 export * from './meeting.model.js';
 export * from './invitation.model.js';
 export * from './api-key.model.js';
+export * from './webhook.model.js';
 export { boundSequelize, transaction, isLockConflict, DEADLOCK_ATTEMPTS } from './transaction.js';
 export { readRows, plainRowsOf, type SqlValue } from './plain-rows.js';
 
@@ -78,6 +80,9 @@ export const models = {
   InvitationSettings,
   ApiKey,
   ApiKeyMinute,
+  WebhookEndpoint,
+  WebhookDelivery,
+  WebhookAttempt,
 };
 
 /** Binds the models to this connection (once per process: a process talks to one database). */

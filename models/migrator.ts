@@ -26,6 +26,7 @@ import * as m035 from './migrations/035-interview-settings.js';
 import * as m036 from './migrations/036-invitations.js';
 import * as m040 from './migrations/040-question-types.js';
 import * as m041 from './migrations/041-search-email-keys.js';
+import * as m044 from './migrations/044-webhooks.js';
 import * as m045 from './migrations/045-api-keys.js';
 import { utf8mb4Tables } from './charset.js';
 import type { Migration } from './migrations/context.js';
@@ -56,6 +57,7 @@ export const migrations: Array<[string, Migration]> = [
   ['036-invitations', m036],
   ['040-question-types', m040],
   ['041-search-email-keys', m041],
+  ['044-webhooks', m044],
   ['045-api-keys', m045],
 ];
 

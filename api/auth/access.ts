@@ -225,3 +225,18 @@ export async function meetingSideOf(caller: Who, recruiter: Pick<User, 'id' | 'p
   const applied = await Application.count({ where: { candidate_id: candidate.id, recruiter_id: recruiter.id } });
   return applied ? side : null;
 }
+
+/**
+ * The companies (their managers' accounts) that reach a recruiter's offers and applicants: the
+ * inverse of reachOf's recruiterIds, the recruiter themselves included. Who hears a webhook event
+ * about that recruiter's offer (docs/decisions/480-outbound-webhooks.md).
+ */
+export async function managersReaching(recruiterId: string, t?: Transaction): Promise<string[]> {
+  const rows = await readRows<{ id: string }>(
+    `SELECT manager_id AS id FROM manager_recruiters WHERE recruiter_id = ?
+     UNION SELECT s.user_id AS id FROM subscription_recruiters sr JOIN subscriptions s ON s.id = sr.subscription_id WHERE sr.recruiter_id = ? AND s.state IN ('payed', 'unpaid')`,
+    [recruiterId, recruiterId],
+    t,
+  );
+  return [...new Set([recruiterId, ...rows.map((r) => r.id).filter((id): id is string => !!id)])];
+}

@@ -14,6 +14,7 @@ import { jobsServer } from './parts/jobs.js';
 import { subscriptionsServer } from './parts/subscriptions.js';
 import { invitationsServer } from './parts/invitations.js';
 import { apiKeysServer } from './parts/api-keys.js';
+import { webhookDeliveriesServer, webhookEndpointsServer } from './parts/webhooks.js';
 import { planOf } from './read.js';
 import type { ServerPart } from './types.js';
 
@@ -31,6 +32,8 @@ const PARTS: Record<string, ServerPart> = {
   subscriptions: subscriptionsServer,
   invitations: invitationsServer,
   'api-keys': apiKeysServer,
+  'webhook-endpoints': webhookEndpointsServer,
+  'webhook-deliveries': webhookDeliveriesServer,
 };
 
 export function serverPartOf(name: string): ServerPart {

@@ -8,6 +8,7 @@ import type { MediaUrls } from '../integrations/media-urls.js';
 import type { Dialect } from '../../models/columns.js';
 import type { ListQuery, ListSql } from './query.js';
 import type { UploadStore } from '../integrations/upload-store.js';
+import type { Resolve } from '../integrations/webhook-http.js';
 
 export interface ConsoleCtx {
   caller: Caller;
@@ -23,6 +24,8 @@ export interface ConsoleCtx {
   media: MediaUrls;
   /** Invitations one company may send a day (decision 430): a resend counts. */
   invitationsPerDay: number;
+  /** Where webhook endpoints may point (decision 480): loopback only by the test setting; tests' own DNS. */
+  webhooks: { allowLoopback: boolean; resolve?: Resolve };
 }
 
 /** null: every row (staff). Otherwise: rows whose column is one of ids. */

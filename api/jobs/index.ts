@@ -39,6 +39,8 @@ import { BOOST_END_JOB, endBoosts } from '../services/offers/manager-offers.serv
 import { uploadStoreFor } from '../integrations/upload-store.js';
 import { INVITATION_MESSAGE_JOB, INVITATION_REMINDER_SWEEP_JOB, queueDueReminders, sendInvitationMessage } from '../services/invitations/invitations.service.js';
 import { createInvitationLinks } from '../services/invitations/invitation-links.js';
+import { WEBHOOK_ATTEMPT_JOB, WEBHOOK_DISABLED_MAIL_JOB, WEBHOOK_QUEUE, purgeOldDeliveries, runAttempt, sendDisabledMail } from '../services/webhooks/webhooks.service.js';
+import type { Resolve } from '../integrations/webhook-http.js';
 
 export interface JobDeps {
   settings: Settings;
@@ -48,12 +50,14 @@ export interface JobDeps {
   sms?: SmsSender;
   logger: Logger;
   clock: () => Date;
+  /** How webhook URLs' names are resolved (the system's DNS when absent). */
+  webhookResolve?: Resolve;
 }
 
 /** Hourly: every boost whose period is over ends (each boost also has its own job at its end). */
 export const BOOST_SWEEP_JOB = 'boost-expiry';
 
-export const QUEUES = ['default', VIDEO_QUEUE, LIFECYCLE_QUEUE];
+export const QUEUES = ['default', VIDEO_QUEUE, LIFECYCLE_QUEUE, WEBHOOK_QUEUE];
 
 /** Hourly and daily tasks: each enqueued once per period across every process. */
 export const RECURRING: RecurringTask[] = [
@@ -61,6 +65,8 @@ export const RECURRING: RecurringTask[] = [
   // Interview invitations' reminders that have come (decision 430): each recorded once.
   { name: INVITATION_REMINDER_SWEEP_JOB, everyMs: 10 * 60_000 },
   { name: 'purge-done-jobs', everyMs: 24 * 3600_000 },
+  // Webhook deliveries' logs older than 30 days (decision 480).
+  { name: 'webhook-deliveries-purge', everyMs: 24 * 3600_000 },
   { name: 'abandoned-answer-uploads', everyMs: 3600_000 },
   // Rejections whose delay is over, should their own job be lost (decision 281).
   { name: REJECT_SWEEP_JOB, everyMs: 3600_000 },
@@ -144,6 +150,18 @@ export function defineJobs(deps: JobDeps): void {
   defineJob(INVITATION_REMINDER_SWEEP_JOB, async () => {
     const queued = await queueDueReminders(deps.clock());
     if (queued) deps.logger.info({ queued }, 'invitation reminders queued');
+  });
+  // Outbound webhooks (decision 480): one job per attempt of a delivery; the disabled endpoint's e-mail.
+  const webhookNet = { allowLoopback: deps.settings.webhooks.allowLoopback, resolve: deps.webhookResolve };
+  defineJob(WEBHOOK_ATTEMPT_JOB, async (payload) => {
+    await runAttempt({ net: webhookNet, clock: deps.clock }, payload);
+  });
+  defineJob(WEBHOOK_DISABLED_MAIL_JOB, async (payload) => {
+    await sendDisabledMail(deps.mailer, deps.settings.publicUrl, Number(payload.endpoint_id));
+  });
+  defineJob('webhook-deliveries-purge', async () => {
+    const removed = await purgeOldDeliveries(deps.clock());
+    if (removed) deps.logger.info({ removed }, 'old webhook deliveries removed');
   });
   defineJob('upload-cleanup', async () => {
     const removed = await purgeUnreferencedUploads(deps.storage, deps.clock());

@@ -19,5 +19,6 @@ export function consoleCtxOf(deps: AppDeps, req: Request): ConsoleCtx {
     uploads: uploadStoreFor(deps.settings),
     media: deps.media!,
     invitationsPerDay: deps.settings.invitations.perDay,
+    webhooks: { allowLoopback: deps.settings.webhooks.allowLoopback, resolve: deps.webhookResolve },
   };
 }

@@ -16,6 +16,8 @@ import { offerApplications } from './offer-applications/resource.js';
 import { jobs } from './jobs/resource.js';
 import { invitations } from './invitations/resource.js';
 import { apiKeys } from './api-keys/resource.js';
+import { webhookEndpoints } from './webhook-endpoints/resource.js';
+import { webhookDeliveries } from './webhook-deliveries/resource.js';
 import type { ResourceDecl } from './schema.js';
 
 export const RESOURCES: readonly ResourceDecl[] = [
@@ -33,6 +35,8 @@ export const RESOURCES: readonly ResourceDecl[] = [
   offerApplications,
   invitations,
   apiKeys,
+  webhookEndpoints,
+  webhookDeliveries,
   auditLog,
   jobs,
 ];

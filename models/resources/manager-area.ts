@@ -4,7 +4,7 @@
 // Browser-safe.
 
 /** Pages that stand alone: /manager/{page}. '' and 'home' are the home page. */
-export const MANAGER_PAGES = ['', 'home', 'offers', 'offer-create', 'templates', 'shops', 'subscriptions', 'api-keys'] as const;
+export const MANAGER_PAGES = ['', 'home', 'offers', 'offer-create', 'templates', 'shops', 'subscriptions', 'invitation-settings', 'api-keys', 'webhooks'] as const;
 /** Pages of one record: /manager/{page}/{id} ('new' for a new template or shop). */
 export const MANAGER_RECORD_PAGES = ['offer', 'template', 'shop', 'subscription'] as const;
 

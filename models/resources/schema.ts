@@ -22,6 +22,7 @@ export type FieldType =
   | 'image'
   | 'color'
   | 'email'
+  | 'url' // an http(s) address (a webhook endpoint's); the service adds its own rules
   | 'phone' // a phone number by the phone rule (models/rules/phone.ts), stored in E.164
   | 'password'
   | 'reference'

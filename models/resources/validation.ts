@@ -96,6 +96,7 @@ function textSchema(f: FieldDecl, limits: ColumnLimits) {
         s = s.toLowerCase();
       }
       if (f.type === 'color' && !/^#[0-9a-fA-F]{3,8}$/.test(s)) return refuse(ctx, INVALID);
+      if (f.type === 'url' && !isHttpUrl(s)) return refuse(ctx, INVALID);
       if (f.type === 'day' && !isDay(s)) return refuse(ctx, INVALID);
       return s;
     }),
@@ -282,3 +283,13 @@ const NO_BODY = z.object({}, message({ code: 'invalid_body', message: 'validatio
 
 /** The schema of an action's body: the declared one (loaded on first use), else none. */
 export const actionBodySchema = async (action: ActionDecl): Promise<z.core.$ZodType> => (action.body ? await action.body() : NO_BODY);
+
+/** An absolute http(s) address with a host. */
+function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && !!u.hostname;
+  } catch {
+    return false;
+  }
+}

@@ -146,6 +146,9 @@ export const MATRIX: Record<string, Case | Case[]> = {
     { path: () => '/apis/console/invitations', expect: COMPANY(200) },
     // API keys (decision 485): each manager their own company's, staff all; recruiters none.
     { path: () => '/apis/console/api-keys', expect: MANAGERS(200) },
+    // Webhooks (decision 480): managers (their own) and staff; recruiters none.
+    { path: () => '/apis/console/webhook-endpoints', expect: MANAGERS(200) },
+    { path: () => '/apis/console/webhook-deliveries', expect: MANAGERS(200) },
   ],
   'POST /apis/console/:resource': {
     path: () => '/apis/console/custom-landings',

@@ -83,6 +83,7 @@ function invalidValues(decl: ResourceDecl, f: FieldDecl): unknown[] {
       if (f.minLength && f.minLength > 1) out.push('a'.repeat(f.minLength - 1));
       if (f.required) out.push('   ');
       if (f.type === 'email') out.push('not-an-email-address');
+      if (f.type === 'url') out.push('not an address', 'ftp://files.example.test/x');
     }
   }
   return out;

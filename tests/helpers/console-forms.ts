@@ -17,6 +17,9 @@ export function validValue(f: FieldDecl, recruiterId: string): unknown {
   switch (f.type) {
     case 'email':
       return long(`person${n}.valid@example.test`);
+    case 'url':
+      // A public address written as such: no name for the test's DNS to resolve.
+      return `https://93.184.216.34/hook-${n}`;
     case 'password':
       return 'secret-password-1';
     case 'reference':

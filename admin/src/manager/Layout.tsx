@@ -9,6 +9,7 @@ import StoreIcon from '@mui/icons-material/Store';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import AlarmIcon from '@mui/icons-material/Alarm';
 import KeyIcon from '@mui/icons-material/Key';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { DocumentLang } from '../common/DocumentLang.js';
 import { ConsoleLayout, ConsoleMenu, ConsoleMenuItem } from '../common/ConsoleLayout.js';
 
@@ -32,6 +33,7 @@ export function ManagerMenu() {
       <ConsoleMenuItem to="/invitation-settings" primaryText="manager.menu.invitations" leftIcon={<AlarmIcon />} />
       <SubscriptionsItem />
       <ConsoleMenuItem to="/api-keys" primaryText="manager.menu.api_keys" leftIcon={<KeyIcon />} />
+      <ConsoleMenuItem to="/webhooks" primaryText="manager.menu.webhooks" leftIcon={<WebhookIcon />} />
     </ConsoleMenu>
   );
 }

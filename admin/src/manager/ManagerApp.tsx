@@ -37,6 +37,7 @@ const ReminderSettings = lazy(() => import('../invitations/ReminderSettings.js')
 const SubscriptionList = lazy(() => import('./Subscriptions.js').then((m) => ({ default: m.SubscriptionList })));
 const SubscriptionShow = lazy(() => import('./Subscriptions.js').then((m) => ({ default: m.SubscriptionShow })));
 const ApiKeyList = lazy(() => import('./ApiKeys.js').then((m) => ({ default: m.ApiKeyList })));
+const WebhooksPage = lazy(() => import('./Webhooks.js').then((m) => ({ default: m.WebhooksPage })));
 
 /** The spec's one-record paths (/manager/template/{id|new}) as the console's resource routes. */
 function RecordRedirect({ resource, show }: { resource: string; show?: boolean }) {
@@ -72,6 +73,7 @@ export default function ManagerApp() {
                 <Route path="/offer-create" element={<OfferCreate />} />
                 <Route path="/offer/:jobCode" element={<OfferCandidates />} />
                 <Route path="/invitation-settings" element={<ReminderSettings />} />
+                <Route path="/webhooks" element={<WebhooksPage />} />
                 <Route path="/template/:id" element={<RecordRedirect resource="templates" />} />
                 <Route path="/shop/:id" element={<RecordRedirect resource="shops" />} />
                 <Route path="/subscription/:id" element={<RecordRedirect resource="subscriptions" show />} />

@@ -252,6 +252,8 @@ export function inputFor(decl: ResourceDecl, f: FieldDecl): ReactElement {
       return <TextInput {...common} type="color" />;
     case 'phone':
       return <TextInput {...common} type="tel" />;
+    case 'url':
+      return <TextInput {...common} type="url" fullWidth />;
     default:
       return f.normalize ? <NormalizedTextInput {...common} rule={f.normalize} /> : <TextInput {...common} />;
   }

@@ -15,6 +15,7 @@ import type { Mailer } from '../../integrations/mail.js';
 import { enqueue } from '../../lib/job-queue.js';
 import { CounterChanges } from './user-counters.service.js';
 import { audit } from '../platform/audit.service.js';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.js';
 
 /** The job that makes one rejection final when its delay is over. */
 export const REJECT_JOB = 'application-reject';
@@ -87,6 +88,15 @@ export async function rejectIfDue(applicationId: number, now: Date): Promise<boo
       at: now,
     });
     await enqueue(REJECTED_MAIL_JOB, { application_id: applicationId }, { transaction: t, uniqueKey: `rejected-mail:${applicationId}` });
+    const [facts] = await sequelize.query<{ recruiter_id: string; job_code: string }>(`SELECT a.recruiter_id, o.job_code FROM applications a JOIN offers o ON o.id = a.offer_id WHERE a.id = ?`, {
+      replacements: [applicationId],
+      type: QueryTypes.SELECT,
+      transaction: t,
+    });
+    if (facts) {
+      const data = { application_id: applicationId, job_code: facts.job_code, candidate_sub: target.candidate_id, recruiter_state: 'rejected', previous_state: 'wait_reject' };
+      await emitWebhookEvent(t, 'application.state_changed', { recruiterId: facts.recruiter_id }, data, now);
+    }
     return 'rejected';
   });
   if (outcome instanceof Date) {

@@ -10,6 +10,7 @@ import { companyReach } from '../../auth/access.js';
 import { CounterChanges } from './user-counters.service.js';
 import { audit } from '../platform/audit.service.js';
 import { scheduleRejection } from './candidate-news.service.js';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.js';
 import { dialect, scopedOffer } from './manager-applications-scope.js';
 
 /**
@@ -40,6 +41,13 @@ export async function moveApplication(caller: UserRow | undefined, jobCode: stri
     if (Number(changed) !== 1) throw new AppError(409, 'transition_not_allowed', 'transition_not_allowed', { from, to });
     await counts.application({ ...app, offer_id: offer.id, state: 'complete' }, { ...app, offer_id: offer.id, state: 'complete', recruiter_state: to }).apply(t);
     await audit(t, { actorId: caller!.id, action: 'recruiter_state', resource: 'applications', recordId: app.id, before: { recruiter_state: from }, after: { recruiter_state: to }, at: now });
+    await emitWebhookEvent(
+      t,
+      'application.state_changed',
+      { recruiterId: app.recruiter_id },
+      { application_id: app.id, job_code: offer.job_code, candidate_sub: candidateSub, recruiter_state: to, previous_state: from },
+      now,
+    );
     // A rejection becomes final, and the candidate is told, when its delay is over (decision 281):
     // the company sees when.
     if (to === 'wait_reject') return { error: false, changed: true, Item: { ...item(to), reject_at: (await scheduleRejection(app.id, now, t)).toISOString() } };

@@ -19,6 +19,7 @@ import type { UploadStore } from '../../integrations/upload-store.js';
 import type { Mailer } from '../../integrations/mail.js';
 import { probe, storyToHls } from '../../integrations/ffmpeg.js';
 import { enqueue, type JobContext } from '../../lib/job-queue.js';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.js';
 import { CounterChanges, counted, setWishlistState } from './user-counters.service.js';
 import { scheduleConfirmation } from './candidate-news.service.js';
 import { t as translate, DEFAULT_LANG, isLang, type Lang } from '../../../config/i18n/index.js';
@@ -630,6 +631,15 @@ export async function completeIfAllReady(applicationId: number, t: Transaction, 
   await enqueue(COMPLETE_MAIL_JOB, { application_id: application.id }, { transaction: t, uniqueKey: `complete-mail:${application.id}` });
   // The candidate's confirmation too (decision 281).
   await scheduleConfirmation(application.id, t);
+  // The company's systems (decision 480): identifiers only, the candidate read through the API.
+  const offer = await Offer.findByPk(application.offer_id, { attributes: ['job_code'], transaction: t });
+  await emitWebhookEvent(
+    t,
+    'application.completed',
+    { recruiterId: application.recruiter_id as string },
+    { application_id: application.id, job_code: offer?.job_code ?? null, candidate_sub: application.candidate_id, recruiter_state: 'new', submit_date: now.toISOString() },
+    now,
+  );
   return true;
 }
 

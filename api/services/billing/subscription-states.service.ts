@@ -8,6 +8,7 @@ import { StripeEvent, Subscription, transaction } from '../../../models/index.js
 import { PAYMENT_GRACE_DAYS } from '../../../models/rules/subscription.js';
 import { AppError } from '../../lib/errors.js';
 import { providerError, stripeOf, type Stripe } from '../../integrations/stripe.js';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.js';
 
 const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
 const fromSeconds = (s: number | null | undefined): Date | null => (typeof s === 'number' && s > 0 ? new Date(s * 1000) : null);
@@ -148,7 +149,9 @@ export async function applyStripeEvent(event: Stripe.Event, settings: Settings, 
       if (effect.extendOnly && changes.expires_at && target.expires_at && target.expires_at > changes.expires_at) delete changes.expires_at;
       // A late invoice.paid does not revive a subscription Stripe has ended.
       if (target.state === 'canceled' && changes.state === 'payed' && event.type === 'invoice.paid') delete changes.state;
+      const before = { state: target.state, expires_at: target.expires_at?.getTime() ?? null };
       await target.update(changes, { transaction: t });
+      if (target.user_id && (target.state !== before.state || (target.expires_at?.getTime() ?? null) !== before.expires_at)) await subscriptionChanged(t, target, before.state, now);
       return 'applied';
     });
   } catch (e) {
@@ -173,9 +176,30 @@ function stripeOfOrNull(settings: Settings): Stripe | null {
  * state filter and reports in line. A later invoice.paid makes a renewed one 'payed' again.
  */
 export async function expireSubscriptions(now: Date): Promise<number> {
-  const [paid] = await Subscription.update({ state: 'expired' }, { where: { state: 'payed', expires_at: { [Op.lte]: now } } });
   // A failed payment past its grace (decision 240) ends the same way.
   const graceStart = new Date(now.getTime() - PAYMENT_GRACE_DAYS * 86_400_000);
-  const [unpaid] = await Subscription.update({ state: 'expired' }, { where: { state: 'unpaid', [Op.or]: [{ expires_at: null }, { expires_at: { [Op.lte]: graceStart } }] } });
-  return paid + unpaid;
+  const due = {
+    [Op.or]: [
+      { state: 'payed', expires_at: { [Op.lte]: now } },
+      { state: 'unpaid', [Op.or]: [{ expires_at: null }, { expires_at: { [Op.lte]: graceStart } }] },
+    ],
+  };
+  return transaction(async (t) => {
+    const ending = await Subscription.findAll({ where: due, transaction: t, lock: t.LOCK.UPDATE });
+    if (!ending.length) return 0;
+    const [n] = await Subscription.update({ state: 'expired' }, { where: { id: ending.map((s) => s.id) }, transaction: t });
+    // Each company's systems hear of it (decision 480).
+    for (const sub of ending) {
+      const previous = sub.state;
+      sub.state = 'expired';
+      if (sub.user_id) await subscriptionChanged(t, sub, previous, now);
+    }
+    return n;
+  });
+}
+
+/** The subscription.changed event of one subscription, to its owner's company (decision 480). */
+async function subscriptionChanged(t: Transaction, sub: Subscription, previous: string, now: Date): Promise<void> {
+  const data = { sub_id: sub.sub_id, plan_id: sub.plan_id, state: sub.state, previous_state: previous, expires_at: sub.expires_at?.toISOString() ?? null };
+  await emitWebhookEvent(t, 'subscription.changed', { managerId: sub.user_id as string }, data, now);
 }

@@ -12,6 +12,7 @@ import { REFERENCE_DEFAULTS } from '../../../config/reference/index.js';
 import { interviewColumns } from '../../../models/rules/interview.js';
 import { freeJobCode, withJobCodeRetry } from './job-codes.js';
 import { CounterChanges } from '../applications/user-counters.service.js';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.js';
 
 export interface DraftView {
   offer_json: DraftOfferJson;
@@ -252,6 +253,7 @@ export async function publishDraft(token: string, fields: DraftOfferJson, actorI
       // the owner and the managers whose lists hold them.
       await counts.offer(null, offer).apply(t);
       await audit(t, { actorId, action: 'publish', resource: 'offers', recordId: offer.id, after: { job_code: offer.job_code, draft_id: draft.id, recruiter_id: ownerId }, at: now });
+      await emitWebhookEvent(t, 'offer.published', { recruiterId: ownerId }, { job_code: offer.job_code, title: offer.title, state: offer.state, shop_id: null }, now);
       await OfferQuestion.bulkCreate(
         questions.map((q, i) => ({ offer_id: offer.id, qid: q.id, position: i + 1, question: q.question, type: q.type ?? 'video', options: q.options ?? null })),
         { transaction: t },

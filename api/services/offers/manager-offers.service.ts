@@ -21,6 +21,7 @@ import { audit } from '../platform/audit.service.js';
 import { enqueue } from '../../lib/job-queue.js';
 import { boostEndsAt, isBoostedAt } from '../../../models/rules/boost.js';
 import type { BulkOfferInput, OfferUpdateInput } from './manager-offers.schema.js';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.js';
 
 const dialect = () => (boundSequelize().getDialect() === 'sqlite' ? 'sqlite' : 'mysql');
 const CONTENT_KEYS = [
@@ -126,6 +127,7 @@ export async function createManagerOffer(caller: UserRow, body: BulkOfferInput, 
         after: { job_code: offer.job_code, shop_id: offer.shop_id, template_id: template?.id ?? null },
         at: now,
       });
+      await emitWebhookEvent(t, 'offer.published', { recruiterId }, { job_code: offer.job_code, title: offer.title, state: offer.state, shop_id: offer.shop_id }, now);
       return offer;
     });
   let offer: Offer;
@@ -158,7 +160,11 @@ export async function updateManagerOffer(caller: UserRow, jobCode: string, body:
       }
     }
     await offer.update(changes, { transaction: t });
-    if (changes.state) await recountUsers([offer.recruiter_id as string], t);
+    if (changes.state) {
+      await recountUsers([offer.recruiter_id as string], t);
+      const event = changes.state === 'available' ? 'offer.published' : 'offer.closed';
+      await emitWebhookEvent(t, event, { recruiterId: offer.recruiter_id as string }, { job_code: offer.job_code, title: offer.title, state: changes.state, shop_id: offer.shop_id }, now);
+    }
     await audit(t, { actorId: caller.id, action: 'update', resource: 'manager-offers', recordId: offer.id, before, after: changes, at: now });
     return { error: false, Item: { job_code: offer.job_code, state: offer.state, active: offer.state === 'available', shopname: offer.shopname } };
   });
