@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { Invitation } from '../../../models/index.js';
+import { Invitation, Offer } from '../../../models/index.js';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from '../../helpers/chromium.js';
 import { startSmtp, type TestSmtp } from '../../helpers/smtp.js';
 import { countRecordedBytes, recordedBytes } from '../helpers/candidate.js';
@@ -54,6 +54,9 @@ const TEXTS = {
     record: 'Enregistrer',
     stop: 'Arrêter',
     keep: 'Garder cette réponse',
+    retake: 'Recommencer',
+    practiceKeep: 'Terminer l’essai',
+    noRetakeLeft: 'Plus de nouvelle prise possible pour cette question : gardez cette réponse.',
     tab: 'Invitations',
     extend: 'Prolonger',
     cancel: 'Annuler l’invitation',
@@ -75,6 +78,9 @@ const TEXTS = {
     record: 'Record',
     stop: 'Stop',
     keep: 'Keep this answer',
+    retake: 'Record again',
+    practiceKeep: 'Finish the practice',
+    noRetakeLeft: 'No retakes left for this question: keep this answer.',
     tab: 'Invitations',
     extend: 'Extend',
     cancel: 'Cancel the invitation',
@@ -128,7 +134,9 @@ async function recordAnswer(page: Page, recorder: Locator, lang: Lang) {
 describe.each(['fr', 'en'] as const)('in %s', (lang) => {
   const x = TEXTS[lang];
 
-  it('the manager invites from the offer (a bad CSV row blocks the sending), the candidate answers from the link on a phone, the state moves to completed', async () => {
+  it("the manager invites from the offer (a bad CSV row blocks the sending), the candidate answers from the link on a phone within the offer's settings, the state moves to completed", async () => {
+    // The offer's interview settings (decision 405): 15 s answers, one retake, recording when pressed.
+    await Offer.update({ think_seconds: null, answer_seconds: 15, retakes: 1 }, { where: { job_code: 'CAFE75' } });
     const manager = await signedIn(s.browser, lang, 'manager@demo.test', '/manager/offer/CAFE75');
     const section = manager.getByTestId('offer-invitations');
     await section.waitFor({ timeout: 60_000 });
@@ -196,8 +204,51 @@ describe.each(['fr', 'en'] as const)('in %s', (lang) => {
     await check.getByRole('button', { name: x.start }).click();
     await expect.poll(() => check.locator('[data-testid="dc-preview"]').evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
     await phone.screenshot({ path: path.join(shots, `candidate-check-${lang}.png`) });
+    // The practice question: recorded, played back, sent nowhere and no take counted.
+    const takes: string[] = [];
+    phone.on('request', (r) => {
+      if (/\/takes$|\/uploads/.test(r.url()) && r.method() === 'POST') takes.push(r.url());
+    });
+    await check.locator('[data-testid="practice-start"]').click();
+    const practice = phone.locator('[data-testid="practice-recorder"]');
+    await practice.waitFor();
+    await practice.getByRole('button', { name: x.record, exact: true }).click();
+    await expect.poll(() => recordedBytes(phone), { timeout: 30_000 }).toBeGreaterThan(0);
+    await practice.getByRole('button', { name: x.stop, exact: true }).click();
+    await practice.getByRole('button', { name: x.practiceKeep }).click({ timeout: 15_000 });
+    await check.locator('[data-testid="practice-done"]').waitFor();
+    expect(takes).toEqual([]);
     await check.getByRole('button', { name: x.continue }).click();
-    for (let n = 1; ; n++) {
+
+    // Question 1 within the settings: the recording stops by itself at 15 s, one retake, then none,
+    // and the server refuses a third take.
+    const first = phone.locator('[data-testid="recorder"][data-question="1"]');
+    await first.waitFor({ timeout: 60_000 });
+    await phone.evaluate(() => ((window as unknown as { __recorded: number }).__recorded = 0));
+    await first.getByRole('button', { name: x.record, exact: true }).click();
+    const timer = first.locator('[data-testid="timer"]');
+    await timer.waitFor({ timeout: 15_000 });
+    expect(await timer.textContent()).toMatch(/\/ 0:15/);
+    await first.locator('[data-testid="replay"]').waitFor({ timeout: 30_000 });
+    await first.getByRole('button', { name: x.retake, exact: true }).click();
+    await phone.evaluate(() => ((window as unknown as { __recorded: number }).__recorded = 0));
+    await first.getByRole('button', { name: x.record, exact: true }).click();
+    await first.locator('[data-testid="timer"]').waitFor({ timeout: 15_000 });
+    await expect.poll(() => recordedBytes(phone), { timeout: 30_000 }).toBeGreaterThan(0);
+    await first.getByRole('button', { name: x.stop, exact: true }).click();
+    await first.locator('[data-testid="replay"]').waitFor({ timeout: 15_000 });
+    expect(await first.locator('[data-testid="takes-left"]').textContent()).toBe(x.noRetakeLeft);
+    expect(await first.getByRole('button', { name: x.retake, exact: true }).count()).toBe(0);
+    const third = await phone.evaluate(async () => {
+      const app = (await (await fetch('/apis/candidate/applications', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ job_code: 'CAFE75' }) })).json()) as {
+        id: number;
+      };
+      const r = await fetch(`/apis/candidate/applications/${app.id}/answers/q1/takes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      return [r.status, ((await r.json()) as { error: string }).error];
+    });
+    expect(third).toEqual([409, 'no_retakes_left']);
+    await first.getByRole('button', { name: x.keep }).click({ timeout: 15_000 });
+    for (let n = 2; ; n++) {
       const recorder = phone.locator(`[data-testid="recorder"][data-question="${n}"]`);
       const next = await Promise.race([
         recorder.waitFor({ timeout: 60_000 }).then(() => 'question' as const),
@@ -209,7 +260,7 @@ describe.each(['fr', 'en'] as const)('in %s', (lang) => {
       ]);
       if (next === 'done') break;
       await recordAnswer(phone, recorder, lang);
-      if (n === 1) expect(['opened', 'started']).toContain(await stateOf(manager, email));
+      if (n === 2) expect(await stateOf(manager, email)).toBe('started');
     }
     await phone.locator('[data-testid="apply-done"]').waitFor({ timeout: 180_000 });
     await phone.screenshot({ path: path.join(shots, `candidate-done-${lang}.png`) });
