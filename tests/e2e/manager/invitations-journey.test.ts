@@ -107,14 +107,16 @@ async function signedIn(browser: Browser, lang: Lang, email: string, at: string,
   return page;
 }
 
-/** The state chip of `email`'s row, after reading the list again. */
+/** The state of `email`'s invitation in the list read again, once the chip shows that answer. */
 async function stateOf(page: Page, email: string): Promise<string | null> {
   const read = page.waitForResponse((r) => r.url().includes('/apis/console/invitations?') && r.request().method() === 'GET');
   await page.getByTestId('invitations-refresh').click();
-  await read;
+  const rows = (await (await read).json()) as Array<{ email: string; state: string }>;
+  const state = rows.find((r) => r.email === email)?.state ?? null;
   // The list drawn from that answer.
-  await page.waitForTimeout(100);
-  return page.locator(`[data-testid="invitation-row"][data-email="${email}"] [data-testid="invitation-state"]`).getAttribute('data-state', { timeout: 10_000 });
+  const chip = page.locator(`[data-testid="invitation-row"][data-email="${email}"] [data-testid="invitation-state"]`);
+  await expect.poll(() => chip.getAttribute('data-state'), { timeout: 10_000 }).toBe(state);
+  return state;
 }
 
 async function chipText(page: Page, email: string): Promise<string> {
