@@ -228,15 +228,12 @@ export async function meetingSideOf(caller: Who, recruiter: Pick<User, 'id' | 'p
 
 /**
  * The companies (their managers' accounts) that reach a recruiter's offers and applicants: the
- * inverse of reachOf's recruiterIds, the recruiter themselves included. Who hears a webhook event
+ * inverse of reachOf's recruiterIds, the recruiter themselves included, the subscribers whose
+ * active subscription gives them a seat by entitlementOf's one rule. Who hears a webhook event
  * about that recruiter's offer (docs/decisions/480-outbound-webhooks.md).
  */
-export async function managersReaching(recruiterId: string, t?: Transaction): Promise<string[]> {
-  const rows = await readRows<{ id: string }>(
-    `SELECT manager_id AS id FROM manager_recruiters WHERE recruiter_id = ?
-     UNION SELECT s.user_id AS id FROM subscription_recruiters sr JOIN subscriptions s ON s.id = sr.subscription_id WHERE sr.recruiter_id = ? AND s.state IN ('payed', 'unpaid')`,
-    [recruiterId, recruiterId],
-    t,
-  );
-  return [...new Set([recruiterId, ...rows.map((r) => r.id).filter((id): id is string => !!id)])];
+export async function managersReaching(recruiterId: string, t?: Transaction, now: number = Date.now()): Promise<string[]> {
+  const links = await readRows<{ id: string }>('SELECT manager_id AS id FROM manager_recruiters WHERE recruiter_id = ?', [recruiterId], t);
+  const { seatOwners } = await entitlementOf(recruiterId, t, now);
+  return [...new Set([recruiterId, ...links.map((r) => r.id).filter((id): id is string => !!id), ...seatOwners])];
 }

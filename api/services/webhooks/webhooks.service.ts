@@ -98,7 +98,7 @@ export type EventOwner = { recruiterId: string } | { managerId: string };
  * concerned that chose it, with its first attempt queued; nothing exists if the write rolls back.
  */
 export async function emitWebhookEvent(t: Transaction, type: WebhookEvent, owner: EventOwner, data: Record<string, unknown>, now: Date): Promise<number> {
-  const managerIds = 'managerId' in owner ? [owner.managerId] : await managersReaching(owner.recruiterId, t);
+  const managerIds = 'managerId' in owner ? [owner.managerId] : await managersReaching(owner.recruiterId, t, now.getTime());
   const endpoints = (await WebhookEndpoint.findAll({ where: { manager_id: managerIds, enabled: true }, attributes: ['id', 'manager_id', 'events'], transaction: t })).filter((e) =>
     eventsOf(e).includes(type),
   );
